@@ -1,0 +1,21 @@
+// Starts the real server for the browser tests on a fresh data directory and copies its log to
+// .tmp/e2e-server.log, where tests read one-time codes printed by the console SMS sender.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = join(root, '.tmp');
+const dataDir = join(tmp, 'e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(tmp, { recursive: true });
+const log = createWriteStream(join(tmp, 'e2e-server.log'));
+const child = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
+  env: { ...process.env, PORT: process.env.E2E_PORT ?? '3100', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', E2E: '1' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+child.stdout.pipe(log);
+child.stderr.pipe(process.stderr);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));
