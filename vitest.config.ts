@@ -21,6 +21,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          globalSetup: ['apps/server/test/global-setup.ts'],
         },
       },
     ],

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** Raised when a required setting is missing in production mode (spec §5, §8). */
+export class MissingEnvError extends Error {
+  constructor(name: string) {
+    super(`Missing required environment variable: ${name}`);
+    this.name = 'MissingEnvError';
+  }
+}
+
+const int = (def: number) => z.coerce.number().int().positive().default(def);
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** Every setting of the server, read from environment variables and validated at start. */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  APP_ENV: z.string().regex(/^[a-z0-9_-]+$/).default('staging'),
+  PROVIDER: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/, 'lower-case slug')
+    .default('meridian'),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.stringbool().default(false),
+  JOBS: z.enum(['on', 'off']).default('on'),
+  SEED_DEMO: z.stringbool().default(true),
+  /** PEM of the RSA-OAEP 3072-bit private key for encrypted_password; generated into DATA_DIR when absent. */
+  AUTH_RSA_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** PEM of the Ed25519 private key that signs tokens; generated into DATA_DIR when absent. */
+  AUTH_JWT_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  ACCESS_TOKEN_TTL_SECONDS: int(3600),
+  REFRESH_TOKEN_TTL_SECONDS: int(30 * 24 * 3600),
+  SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
+  SMS_HTTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  SMS_HTTP_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  SMS_HTTP_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+  SMS_HTTP_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
+  EMAIL_PROVIDER: z.enum(['console']).default('console'),
+  RATE_LIMIT_SIGNIN_PER_IP: int(100),
+  RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT: int(10),
+  RATE_LIMIT_VERIFY_PER_IP: int(60),
+  RATE_LIMIT_RESET_PER_IP: int(20),
+  RATE_LIMIT_WINDOW_SECONDS: int(900),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Values a production deployment must set explicitly (no generated keys, no embedded database). */
+const REQUIRED_IN_PRODUCTION = ['DATABASE_URL', 'PUBLIC_URL', 'AUTH_RSA_PRIVATE_KEY', 'AUTH_JWT_PRIVATE_KEY'] as const;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (env.NODE_ENV === 'production') {
+    for (const name of REQUIRED_IN_PRODUCTION) if (!env[name]) throw new MissingEnvError(name);
+    if (env.SMS_PROVIDER === 'http')
+      for (const name of ['SMS_HTTP_URL', 'SMS_HTTP_ACCOUNT_SID', 'SMS_HTTP_AUTH_TOKEN', 'SMS_HTTP_FROM'])
+        if (!env[name]) throw new MissingEnvError(name);
+  }
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const config = parsed.data;
+  if (config.SMS_PROVIDER === 'http')
+    for (const name of ['SMS_HTTP_URL', 'SMS_HTTP_ACCOUNT_SID', 'SMS_HTTP_AUTH_TOKEN', 'SMS_HTTP_FROM'] as const)
+      if (!config[name]) throw new MissingEnvError(name);
+  return config;
+}

@@ -1,0 +1,52 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type the code uses, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgresql';
+  /** The raw connection, for pg-boss. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  url?: string;
+  close(): Promise<void>;
+};
+
+const MIGRATIONS = join(import.meta.dirname, '..', '..', 'drizzle');
+
+/** Opens PostgreSQL when a URL is given, else embedded PGlite (in `dataDir`, or in memory when null), and migrates. */
+export async function openDatabase(opts: { url?: string | undefined; dataDir: string | null }): Promise<DatabaseHandle> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+    return { db, kind: 'postgresql', pool, url: opts.url, close: () => pool.end() };
+  }
+  let dir: string | undefined;
+  if (opts.dataDir) {
+    dir = join(opts.dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+  }
+  const pglite = await PGlite.create(dir);
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+}
+
+/** Runs raw SQL and answers its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,62 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { liveSession } from '../auth/sessions.ts';
+import { rolesFromScope, verifyAccessToken } from '../auth/tokens.ts';
+import type { AuthDeps, RequestMeta } from '../auth/context.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+/** The verified caller of a data route. `clientRef` scopes every read and write. */
+export type AuthContext = {
+  userRef: number;
+  userId: string;
+  email: string;
+  clientRef: number;
+  clientId: string;
+  roles: string[];
+  sessionId: string;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/**
+ * The one guard for every data route: a valid bearer token whose session is not revoked, and a `client_id`
+ * header equal to the token's client (else 403).
+ */
+export function makeGuard(deps: Pick<AuthDeps, 'db' | 'keys'>) {
+  return async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) throw unauthorized('Authentication required', 'unauthorized');
+    const claims = await verifyAccessToken(deps.keys, match[1]!);
+    if (!claims) throw unauthorized('Invalid or expired access token', 'invalid_token');
+    const live = await liveSession(deps.db, claims.sid);
+    if (!live || live.user.publicId !== claims.sub) throw unauthorized('Session expired. Please login again.', 'session_revoked');
+    const clientHeader = request.headers['client_id'];
+    if (typeof clientHeader !== 'string' || clientHeader !== live.client.clientId)
+      throw forbidden('The client_id header does not match your account');
+    request.auth = {
+      userRef: live.user.id,
+      userId: live.user.publicId,
+      email: live.user.email,
+      clientRef: live.client.id,
+      clientId: live.client.clientId,
+      roles: rolesFromScope(live.user.scopes),
+      sessionId: live.session.sessionId,
+    };
+  };
+}
+
+/** The signed-in caller; only valid behind the guard. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export const metaOf = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+  requestId: request.id,
+});

@@ -1,0 +1,56 @@
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Db } from '../db/database.ts';
+import { clients, users } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+
+export const DEMO_PASSWORD = 'Meridian#Demo2026';
+
+type DemoUser = { email: string; name: string; phone?: string; mfa?: 'sms'; scopes?: string };
+type DemoClient = { name: string; kind: 'customer' | 'internal'; users: DemoUser[] };
+
+/** Two customer tenants (for isolation) and Meridian's own operations staff. */
+export const DEMO_CLIENTS: DemoClient[] = [
+  {
+    name: 'Acme Retail',
+    kind: 'customer',
+    users: [
+      { email: 'admin@acme.test', name: 'Asha Menon', phone: '+919800000002', scopes: 'admin' },
+      { email: 'finance@acme.test', name: 'Farhan Qureshi', phone: '+919800000001', mfa: 'sms', scopes: 'finance' },
+    ],
+  },
+  { name: 'Globex Labs', kind: 'customer', users: [{ email: 'admin@globex.test', name: 'Gita Rao', phone: '+919800000003', scopes: 'admin' }] },
+  { name: 'Meridian Operations', kind: 'internal', users: [{ email: 'ops@meridian.test', name: 'Meridian Ops', scopes: 'ops' }] },
+];
+
+/** Idempotent: creates whatever demo client or user is missing; never touches existing rows. */
+export async function seedDemo(db: Db): Promise<{ created: string[] }> {
+  const created: string[] = [];
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const demo of DEMO_CLIENTS) {
+    let [client] = await db.select().from(clients).where(eq(clients.companyCommonName, demo.name)).limit(1);
+    if (!client) {
+      [client] = await db
+        .insert(clients)
+        .values({ clientId: newId('CLI'), companyCommonName: demo.name, kind: demo.kind })
+        .returning();
+      created.push(demo.name);
+    }
+    for (const u of demo.users) {
+      const [exists] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, u.email)).limit(1);
+      if (exists) continue;
+      await db.insert(users).values({
+        publicId: newId('USR'),
+        clientRef: client!.id,
+        email: u.email,
+        name: u.name,
+        passwordHash,
+        phone: u.phone ?? null,
+        mfaPreference: u.mfa ?? 'none',
+        scopes: u.scopes ?? '',
+      });
+      created.push(u.email);
+    }
+  }
+  return { created };
+}

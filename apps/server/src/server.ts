@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import type { Config } from './config/config.ts';
+import { loadKeys, type KeyMaterial } from './config/keys.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { buildApp } from './http/app.ts';
+import { startBoss } from './jobs/boss.ts';
+import { registerMaintenance } from './jobs/maintenance.ts';
+import { emailSenderFromConfig, smsSenderFromConfig, type EmailSender, type SmsSender } from './notify/senders.ts';
+import { seedDemo } from './seed/demo.ts';
+
+export type Server = {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  boss: PgBoss | null;
+  close(): Promise<void>;
+};
+
+export type ServerOverrides = {
+  keys?: KeyMaterial;
+  sms?: SmsSender;
+  email?: EmailSender;
+  /** Use this database instead of opening one from the config (tests). */
+  handle?: DatabaseHandle;
+  webDist?: string | null;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Composes the product: database (migrated), demo seed, jobs and the HTTP app. Does not listen. */
+export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<Server> {
+  const keys = overrides.keys ?? loadKeys(config);
+  const handle =
+    overrides.handle ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (config.SEED_DEMO) await seedDemo(handle.db);
+
+  const app = await buildApp({
+    db: handle.db,
+    config,
+    keys,
+    sms: overrides.sms ?? smsSenderFromConfig(config),
+    email: overrides.email ?? emailSenderFromConfig(config),
+    databaseKind: handle.kind,
+    webDist: overrides.webDist,
+    logger: overrides.logger,
+  });
+
+  let boss: PgBoss | null = null;
+  if (config.JOBS === 'on') {
+    boss = await startBoss(handle, (err) => app.log.error({ err }, 'job queue error'));
+    await registerMaintenance(boss, handle.db, (msg, data) => app.log.info(data ?? {}, msg));
+  }
+
+  return {
+    app,
+    handle,
+    boss,
+    async close() {
+      await app.close();
+      if (boss) await boss.stop({ graceful: true, timeout: 5000 });
+      await handle.close();
+    },
+  };
+}

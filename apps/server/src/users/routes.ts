@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UpdateUserDetails, UserDetails } from '@meridian/contract';
+import { authOf, metaOf } from '../http/guard.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { getUserDetails, updateUserDetails } from './service.ts';
+
+export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+
+  app.get(
+    '/v2/user/details',
+    { schema: { tags: ['user'], summary: 'The signed-in user', response: { 200: UserDetails } } },
+    async (request) => getUserDetails(deps.db, authOf(request)),
+  );
+
+  app.patch(
+    '/v2/user/details',
+    { schema: { tags: ['user'], summary: 'Update name or phone', body: UpdateUserDetails, response: { 200: UserDetails } } },
+    async (request) => updateUserDetails(deps.db, authOf(request), request.body, metaOf(request)),
+  );
+};

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { UserDetails } from '@meridian/contract';
+import { audit } from '../audit/audit.ts';
+import { findUserById } from '../auth/sessions.ts';
+import { rolesFromScope } from '../auth/tokens.ts';
+import type { Db } from '../db/database.ts';
+import { users } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import type { AuthContext } from '../http/guard.ts';
+import type { RequestMeta } from '../auth/context.ts';
+
+/** `+919800000001` → `+91******0001` */
+export const maskPhone = (phone: string | null): string | null =>
+  phone ? `${phone.slice(0, 3)}${'*'.repeat(Math.max(0, phone.length - 7))}${phone.slice(-4)}` : null;
+
+export async function getUserDetails(db: Db, auth: AuthContext): Promise<UserDetails> {
+  const who = await findUserById(db, auth.userRef);
+  if (!who || who.client.id !== auth.clientRef) throw notFound('User not found');
+  return {
+    name: who.user.name,
+    email: who.user.email,
+    client_id: who.client.clientId,
+    company_common_name: who.client.companyCommonName,
+    phone: maskPhone(who.user.phone),
+    mfa_preference: who.user.mfaPreference === 'sms' ? 'sms' : 'none',
+    roles: rolesFromScope(who.user.scopes),
+  };
+}
+
+export async function updateUserDetails(
+  db: Db,
+  auth: AuthContext,
+  input: { name?: string | undefined; phone?: string | undefined },
+  meta: RequestMeta,
+): Promise<UserDetails> {
+  const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.phone !== undefined) changes.phone = input.phone;
+  await db.update(users).set(changes).where(eq(users.id, auth.userRef));
+  await audit(db, {
+    action: 'user.details_updated',
+    clientRef: auth.clientRef,
+    userRef: auth.userRef,
+    actor: auth.email,
+    ip: meta.ip,
+    requestId: meta.requestId,
+    metadata: { fields: Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined) },
+  });
+  return getUserDetails(db, auth);
+}

@@ -1,0 +1,160 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { loadConfig, type Config } from '../src/config/config.ts';
+import { loadKeys } from '../src/config/keys.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import type { EmailMessage, EmailSender, SmsMessage, SmsSender } from '../src/notify/senders.ts';
+import { createServer, type Server } from '../src/server.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { TEST_KEYS_DIR } from './global-setup.ts';
+
+export { DEMO_PASSWORD };
+
+/** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set. */
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { handle: await openDatabase({ dataDir: null }), drop: async () => {} };
+  const name = `meridian_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), dataDir: null });
+  return {
+    handle,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type Outbox = { sms: SmsMessage[]; email: EmailMessage[] };
+
+export type TestServer = Server & {
+  config: Config;
+  outbox: Outbox;
+  logs: string[];
+  /** The newest code sent by SMS to `phone`. */
+  lastOtp(phone: string): string;
+  lastEmail(to: string): EmailMessage;
+};
+
+/**
+ * Starts the real server (real routes, real database, demo seed) for one test file. Requests go through
+ * fastify's `inject`, which runs the whole HTTP pipeline without a socket.
+ */
+export function useServer(env: Record<string, string> = {}): { current: TestServer } {
+  const ref = {} as { current: TestServer };
+  let drop = async () => {};
+  beforeAll(async () => {
+    const db = await freshDatabase();
+    drop = db.drop;
+    const config = loadConfig({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'meridian-test-')),
+      JOBS: 'off',
+      LOG_LEVEL: 'info',
+      ...env,
+    });
+    const outbox: Outbox = { sms: [], email: [] };
+    const sms: SmsSender = { name: 'test', send: async (m) => (outbox.sms.push(m), { id: null }) };
+    const email: EmailSender = { name: 'test', send: async (m) => (outbox.email.push(m), { id: null }) };
+    const logs: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        logs.push(String(chunk));
+        cb();
+      },
+    });
+    const server = await createServer(config, {
+      handle: db.handle,
+      keys: loadKeys({ DATA_DIR: TEST_KEYS_DIR, AUTH_RSA_PRIVATE_KEY: undefined, AUTH_JWT_PRIVATE_KEY: undefined }),
+      sms,
+      email,
+      webDist: null,
+      logger: { level: 'info', stream },
+    });
+    ref.current = Object.assign(server, {
+      config,
+      outbox,
+      logs,
+      lastOtp(phone: string) {
+        const msg = outbox.sms.filter((m) => m.to === phone).at(-1);
+        const code = msg?.text.match(/\b(\d{6})\b/)?.[1];
+        if (!code) throw new Error(`no code sent to ${phone}`);
+        return code;
+      },
+      lastEmail(to: string) {
+        const msg = outbox.email.filter((m) => m.to === to).at(-1);
+        if (!msg) throw new Error(`no e-mail sent to ${to}`);
+        return msg;
+      },
+    });
+  });
+  afterAll(async () => {
+    await ref.current?.close();
+    await drop();
+  });
+  return ref;
+}
+
+let publicKeyPem: string | undefined;
+/** Encrypts like the browser does: RSA-OAEP with SHA-256, base64. */
+export function encryptPassword(password: string): string {
+  publicKeyPem ??= loadKeys({ DATA_DIR: TEST_KEYS_DIR, AUTH_RSA_PRIVATE_KEY: undefined, AUTH_JWT_PRIVATE_KEY: undefined })
+    .passwordPublicPem;
+  return publicEncrypt(
+    { key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password),
+  ).toString('base64');
+}
+
+type Json = Record<string, unknown>;
+export type Reply = { status: number; body: Json; headers: Record<string, unknown> };
+
+export async function call(
+  server: TestServer,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  opts: { body?: unknown; token?: string; clientId?: string; headers?: Record<string, string>; ip?: string } = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.clientId) headers.client_id = opts.clientId;
+  const res = await server.app.inject({
+    method,
+    url,
+    headers,
+    ...(opts.body !== undefined ? { payload: opts.body as Json } : {}),
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+  });
+  let body: Json = {};
+  try {
+    body = res.body ? (JSON.parse(res.body) as Json) : {};
+  } catch {
+    body = { raw: res.body };
+  }
+  return { status: res.statusCode, body, headers: res.headers };
+}
+
+export const signIn = (server: TestServer, email: string, password = DEMO_PASSWORD, ip?: string) =>
+  call(server, 'POST', '/v2/auth/token', {
+    body: { grant_type: 'user_credentials', email, encrypted_password: encryptPassword(password) },
+    ...(ip ? { ip } : {}),
+  });
+
+/** Signs in a user without MFA and answers the token set. */
+export async function tokensFor(server: TestServer, email: string) {
+  const res = await signIn(server, email);
+  if (res.status !== 200 || typeof res.body.access_token !== 'string') throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
+  return res.body as { access_token: string; refresh_token: string; client_id: string; scope: string };
+}
