@@ -12,7 +12,15 @@ rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 const log = createWriteStream(join(tmp, 'e2e-server.log'));
 const child = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
-  env: { ...process.env, PORT: process.env.E2E_PORT ?? '3100', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', E2E: '1' },
+  env: {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? '3100',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    RATE_LIMIT_SIGNIN_PER_IP: '10000',
+    RATE_LIMIT_VERIFY_PER_IP: '10000',
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 child.stdout.pipe(log);

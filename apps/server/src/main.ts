@@ -3,7 +3,9 @@ import { createServer } from './server.ts';
 
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 24) {
-  console.error(`Meridian needs Node.js 24 or newer (this is ${process.version}); run it through npm scripts.`);
+  console.error(
+    `Meridian needs Node.js 24 or newer (this is ${process.version}); run it through npm scripts.`,
+  );
   process.exit(1);
 }
 
@@ -21,7 +23,11 @@ const server = await createServer(config, {
     level: config.LOG_LEVEL,
     // Never log query strings (reset tokens travel in links) or headers (bearer tokens).
     serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+      req: (req: { method: string; url: string; id: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split('?')[0],
+      }),
     },
   },
 });

@@ -6,7 +6,12 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { buildApp } from './http/app.ts';
 import { startBoss } from './jobs/boss.ts';
 import { registerMaintenance } from './jobs/maintenance.ts';
-import { emailSenderFromConfig, smsSenderFromConfig, type EmailSender, type SmsSender } from './notify/senders.ts';
+import {
+  emailSenderFromConfig,
+  smsSenderFromConfig,
+  type EmailSender,
+  type SmsSender,
+} from './notify/senders.ts';
 import { seedDemo } from './seed/demo.ts';
 
 export type Server = {

@@ -7,7 +7,8 @@ import { call, signIn, useServer } from './helpers.ts';
 const server = useServer();
 const PHONE = '+919800000001';
 const FINANCE = 'finance@acme.test';
-const verify = (request_urn: unknown, otp: string) => call(server.current, 'POST', '/v2/mfa/verify', { body: { request_urn, otp } });
+const verify = (request_urn: unknown, otp: string) =>
+  call(server.current, 'POST', '/v2/mfa/verify', { body: { request_urn, otp } });
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('SMS one-time code', () => {
@@ -19,7 +20,11 @@ describe('SMS one-time code', () => {
   it('starts an attempt instead of answering tokens', async () => {
     const res = await signIn(server.current, FINANCE);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ response_key: 'success_initiate_auth_sms', response_message: AUTH_MESSAGES.otpSent, resend_count: 0 });
+    expect(res.body).toMatchObject({
+      response_key: 'success_initiate_auth_sms',
+      response_message: AUTH_MESSAGES.otpSent,
+      resend_count: 0,
+    });
     expect(res.body.request_urn).toMatch(/^MFA/);
     expect(res.body.access_token).toBeUndefined();
     expect(server.current.lastOtp(PHONE)).toMatch(/^\d{6}$/);
@@ -30,7 +35,12 @@ describe('SMS one-time code', () => {
     const code = server.current.lastOtp(PHONE);
     const ok = await verify(body.request_urn, code);
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ response_key: 'success_login', email: FINANCE, company_common_name: 'Acme Retail', expires_in: 3600 });
+    expect(ok.body).toMatchObject({
+      response_key: 'success_login',
+      email: FINANCE,
+      company_common_name: 'Acme Retail',
+      expires_in: 3600,
+    });
     expect(typeof ok.body.access_token).toBe('string');
     const again = await verify(body.request_urn, code);
     expect(again.status).toBe(400);
@@ -40,7 +50,10 @@ describe('SMS one-time code', () => {
   it('stores only a hash of the code', async () => {
     const { body } = await signIn(server.current, FINANCE);
     const code = server.current.lastOtp(PHONE);
-    const [row] = await server.current.handle.db.select().from(mfaAttempts).where(eq(mfaAttempts.requestUrn, body.request_urn as string));
+    const [row] = await server.current.handle.db
+      .select()
+      .from(mfaAttempts)
+      .where(eq(mfaAttempts.requestUrn, body.request_urn as string));
     expect(row!.codeHash).not.toContain(code);
     expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -118,6 +131,22 @@ describe('SMS one-time code', () => {
     expect(next.body.resend_count).toBe(0);
   });
 
+  it('lets only one of many concurrent verifications of the same code succeed', async () => {
+    const { body } = await signIn(server.current, FINANCE);
+    const code = server.current.lastOtp(PHONE);
+    const results = await Promise.all(Array.from({ length: 8 }, () => verify(body.request_urn, code)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+  });
+
+  it('never allows more than 3 resends or two open attempts, even when sign-ins race', async () => {
+    await signIn(server.current, FINANCE);
+    const results = await Promise.all(Array.from({ length: 6 }, () => signIn(server.current, FINANCE)));
+    for (const r of results) expect([200, 429]).toContain(r.status);
+    const rows = await server.current.handle.db.select().from(mfaAttempts);
+    for (const row of rows) expect(row.resendCount).toBeLessThanOrEqual(3);
+    expect(rows.filter((r) => r.closedAt === null).length).toBeLessThanOrEqual(1);
+  });
+
   it('validates the verify body', async () => {
     const res = await verify('MFAX', '12ab');
     expect(res.status).toBe(400);
@@ -129,7 +158,13 @@ describe('SMS one-time code', () => {
 
   it('audits MFA steps', async () => {
     const actions = (await server.current.handle.db.query.auditLog.findMany()).map((r) => r.action);
-    for (const a of ['auth.mfa_initiated', 'auth.mfa_resent', 'auth.mfa_failed', 'auth.mfa_max_resends', 'auth.sign_in'])
+    for (const a of [
+      'auth.mfa_initiated',
+      'auth.mfa_resent',
+      'auth.mfa_failed',
+      'auth.mfa_max_resends',
+      'auth.sign_in',
+    ])
       expect(actions).toContain(a);
   });
 });

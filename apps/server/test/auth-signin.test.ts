@@ -22,7 +22,8 @@ describe('POST /v2/auth/token (user_credentials)', () => {
       company_common_name: 'Acme Retail',
       email: 'admin@acme.test',
     });
-    for (const k of ['access_token', 'refresh_token', 'id_token', 'client_id']) expect(typeof res.body[k]).toBe('string');
+    for (const k of ['access_token', 'refresh_token', 'id_token', 'client_id'])
+      expect(typeof res.body[k]).toBe('string');
     expect(res.body.response_key).toBeUndefined();
     const token = res.body.access_token as string;
     expect(decodeProtectedHeader(token).alg).toBe('EdDSA');
@@ -50,7 +51,11 @@ describe('POST /v2/auth/token (user_credentials)', () => {
 
   it('rejects a password that was not encrypted with the public key', async () => {
     const res = await call(server.current, 'POST', '/v2/auth/token', {
-      body: { grant_type: 'user_credentials', email: 'admin@acme.test', encrypted_password: Buffer.from('plain').toString('base64') },
+      body: {
+        grant_type: 'user_credentials',
+        email: 'admin@acme.test',
+        encrypted_password: Buffer.from('plain').toString('base64'),
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.fields).toHaveProperty('encrypted_password');
@@ -58,12 +63,18 @@ describe('POST /v2/auth/token (user_credentials)', () => {
 
   it('names the offending field on bad input', async () => {
     const badEmail = await call(server.current, 'POST', '/v2/auth/token', {
-      body: { grant_type: 'user_credentials', email: 'not-an-email', encrypted_password: encryptPassword('x') },
+      body: {
+        grant_type: 'user_credentials',
+        email: 'not-an-email',
+        encrypted_password: encryptPassword('x'),
+      },
     });
     expect(badEmail.status).toBe(400);
     expect(badEmail.body.error).toBe('validation_failed');
     expect(badEmail.body.fields).toHaveProperty('email');
-    const badGrant = await call(server.current, 'POST', '/v2/auth/token', { body: { grant_type: 'password' } });
+    const badGrant = await call(server.current, 'POST', '/v2/auth/token', {
+      body: { grant_type: 'password' },
+    });
     expect(badGrant.status).toBe(400);
     const notJson = await server.current.app.inject({
       method: 'POST',
@@ -98,7 +109,8 @@ describe('POST /v2/auth/token (user_credentials)', () => {
 describe('per-IP sign-in limit', () => {
   const limited = useServer({ RATE_LIMIT_SIGNIN_PER_IP: '3' });
   it('answers 429 after the limit from one address, not from another', async () => {
-    for (let i = 0; i < 3; i++) expect((await signIn(limited.current, 'admin@acme.test', undefined, '10.9.9.9')).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await signIn(limited.current, 'admin@acme.test', undefined, '10.9.9.9')).status).toBe(200);
     const blocked = await signIn(limited.current, 'admin@acme.test', undefined, '10.9.9.9');
     expect(blocked.status).toBe(429);
     expect((await signIn(limited.current, 'admin@acme.test', undefined, '10.9.9.8')).status).toBe(200);

@@ -77,7 +77,11 @@ export function useServer(env: Record<string, string> = {}): { current: TestServ
     });
     const server = await createServer(config, {
       handle: db.handle,
-      keys: loadKeys({ DATA_DIR: TEST_KEYS_DIR, AUTH_RSA_PRIVATE_KEY: undefined, AUTH_JWT_PRIVATE_KEY: undefined }),
+      keys: loadKeys({
+        DATA_DIR: TEST_KEYS_DIR,
+        AUTH_RSA_PRIVATE_KEY: undefined,
+        AUTH_JWT_PRIVATE_KEY: undefined,
+      }),
       sms,
       email,
       webDist: null,
@@ -110,8 +114,11 @@ export function useServer(env: Record<string, string> = {}): { current: TestServ
 let publicKeyPem: string | undefined;
 /** Encrypts like the browser does: RSA-OAEP with SHA-256, base64. */
 export function encryptPassword(password: string): string {
-  publicKeyPem ??= loadKeys({ DATA_DIR: TEST_KEYS_DIR, AUTH_RSA_PRIVATE_KEY: undefined, AUTH_JWT_PRIVATE_KEY: undefined })
-    .passwordPublicPem;
+  publicKeyPem ??= loadKeys({
+    DATA_DIR: TEST_KEYS_DIR,
+    AUTH_RSA_PRIVATE_KEY: undefined,
+    AUTH_JWT_PRIVATE_KEY: undefined,
+  }).passwordPublicPem;
   return publicEncrypt(
     { key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
     Buffer.from(password),
@@ -125,7 +132,13 @@ export async function call(
   server: TestServer,
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
-  opts: { body?: unknown; token?: string; clientId?: string; headers?: Record<string, string>; ip?: string } = {},
+  opts: {
+    body?: unknown;
+    token?: string;
+    clientId?: string;
+    headers?: Record<string, string>;
+    ip?: string;
+  } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -155,6 +168,7 @@ export const signIn = (server: TestServer, email: string, password = DEMO_PASSWO
 /** Signs in a user without MFA and answers the token set. */
 export async function tokensFor(server: TestServer, email: string) {
   const res = await signIn(server, email);
-  if (res.status !== 200 || typeof res.body.access_token !== 'string') throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
+  if (res.status !== 200 || typeof res.body.access_token !== 'string')
+    throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
   return res.body as { access_token: string; refresh_token: string; client_id: string; scope: string };
 }

@@ -20,7 +20,12 @@ const resetMail = (link: string) =>
   `If it was not you, ignore this e-mail: your password stays as it is.`;
 
 /** Sends a reset link when the account exists; the answer is the same either way. */
-export async function requestPasswordReset(deps: AuthDeps, email: string, meta: RequestMeta, publicUrl: string): Promise<string> {
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  email: string,
+  meta: RequestMeta,
+  publicUrl: string,
+): Promise<string> {
   const { db, config } = deps;
   await limits.enforce(db, `reset:ip:${meta.ip}`, config.RATE_LIMIT_RESET_PER_IP, 3600);
   const who = await findUserByEmail(db, email);
@@ -62,12 +67,19 @@ export async function resetPassword(
   const { db, config } = deps;
   await limits.enforce(db, `reset:ip:${meta.ip}`, config.RATE_LIMIT_RESET_PER_IP, 3600);
   const password = decryptOrThrow(deps, input.encrypted_password);
-  if (!checkPasswordPolicy(password)) throw badRequest(PASSWORD_POLICY.message, { password: PASSWORD_POLICY.message });
+  if (!checkPasswordPolicy(password))
+    throw badRequest(PASSWORD_POLICY.message, { password: PASSWORD_POLICY.message });
   const now = new Date();
   const [reset] = await db
     .update(passwordResets)
     .set({ usedAt: now })
-    .where(and(eq(passwordResets.tokenHash, sha256(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, sha256(input.token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
     .returning({ userRef: passwordResets.userRef });
   if (!reset) throw new AppError(400, 'invalid_reset_token', AUTH_MESSAGES.resetTokenInvalid);
   const [user] = await db

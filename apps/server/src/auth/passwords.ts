@@ -10,7 +10,14 @@ export const ARGON2_PARAMS = { memory: 19_456, passes: 2, parallelism: 1, tagLen
 export async function hashPassword(password: string): Promise<string> {
   const nonce = randomBytes(16);
   const { memory, passes, parallelism, tagLength } = ARGON2_PARAMS;
-  const hash = await argon2Async('argon2id', { message: password, nonce, memory, passes, parallelism, tagLength });
+  const hash = await argon2Async('argon2id', {
+    message: password,
+    nonce,
+    memory,
+    passes,
+    parallelism,
+    tagLength,
+  });
   return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${nonce.toString('base64url')}$${hash.toString('base64url')}`;
 }
 

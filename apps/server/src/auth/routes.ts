@@ -18,7 +18,13 @@ import { logout, passwordGrant, refreshGrant, verifyOtp } from './service.ts';
 export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   app.get(
     '/v2/auth/public-key',
-    { schema: { tags: ['auth'], summary: 'RSA-OAEP public key for encrypted_password', response: { 200: PublicKeyResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'RSA-OAEP public key for encrypted_password',
+        response: { 200: PublicKeyResponse },
+      },
+    },
     async () => ({ public_key: deps.keys.passwordPublicPem }),
   );
 
@@ -42,7 +48,14 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
 
   app.post(
     '/v2/mfa/verify',
-    { schema: { tags: ['auth'], summary: 'Verify the SMS one-time code', body: MfaVerifyRequest, response: { 200: MfaVerifyResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify the SMS one-time code',
+        body: MfaVerifyRequest,
+        response: { 200: MfaVerifyResponse },
+      },
+    },
     async (request) => verifyOtp(deps, request.body, metaOf(request)),
   );
 
@@ -50,7 +63,12 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     '/v2/auth/logout',
     {
       preHandler: deps.requireAuth,
-      schema: { tags: ['auth'], summary: 'Revoke this session and its refresh tokens', body: LogoutRequest.optional(), response: { 200: MessageResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke this session and its refresh tokens',
+        body: LogoutRequest.optional(),
+        response: { 200: MessageResponse },
+      },
     },
     async (request) => {
       await logout(deps, authOf(request), metaOf(request));
@@ -60,7 +78,14 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
 
   app.post(
     '/excalibur/password/reset_link',
-    { schema: { tags: ['auth'], summary: 'E-mail a password reset link', body: ResetLinkRequest, response: { 200: MessageResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password reset link',
+        body: ResetLinkRequest,
+        response: { 200: MessageResponse },
+      },
+    },
     async (request) => ({
       message: await requestPasswordReset(deps, request.body.email, metaOf(request), deps.publicUrl(request)),
     }),
@@ -68,7 +93,14 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
 
   app.post(
     '/excalibur/password/reset',
-    { schema: { tags: ['auth'], summary: 'Set a new password with a reset token', body: ResetPasswordRequest, response: { 200: MessageResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset token',
+        body: ResetPasswordRequest,
+        response: { 200: MessageResponse },
+      },
+    },
     async (request) => ({ message: await resetPassword(deps, request.body, metaOf(request)) }),
   );
 };

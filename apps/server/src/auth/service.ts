@@ -1,5 +1,11 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, MAX_OTP_RESENDS, type MfaInitiated, type MfaVerifyResponse, type TokenSet } from '@meridian/contract';
+import {
+  AUTH_MESSAGES,
+  MAX_OTP_RESENDS,
+  type MfaInitiated,
+  type MfaVerifyResponse,
+  type TokenSet,
+} from '@meridian/contract';
 import { audit } from '../audit/audit.ts';
 import { authSessions, mfaAttempts, refreshTokens } from '../db/schema.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
@@ -9,7 +15,14 @@ import type { AuthDeps, RequestMeta } from './context.ts';
 import { hashOtp, OTP_MAX_FAILURES, OTP_TTL_SECONDS, otpSmsText } from './otp.ts';
 import { decryptPassword, getDummyHash, verifyPassword } from './passwords.ts';
 import * as limits from './rate-limit.ts';
-import { continueSession, findUserById, findUserByEmail, revokeSession, startSession, type UserWithClient } from './sessions.ts';
+import {
+  continueSession,
+  findUserById,
+  findUserByEmail,
+  revokeSession,
+  startSession,
+  type UserWithClient,
+} from './sessions.ts';
 
 const DECRYPT_FAILED =
   'encrypted_password could not be decrypted: encrypt the password with the key from /v2/auth/public-key (RSA-OAEP, SHA-256, base64)';
@@ -43,7 +56,9 @@ export async function passwordGrant(
   const accountKey = `signin-fail:acct:${input.email}`;
   const failures = await limits.peek(db, accountKey);
   if (failures.count >= config.RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT)
-    throw new AppError(429, 'rate_limited', AUTH_MESSAGES.tooManyRequests, { headers: { 'retry-after': String(failures.resetIn) } });
+    throw new AppError(429, 'rate_limited', AUTH_MESSAGES.tooManyRequests, {
+      headers: { 'retry-after': String(failures.resetIn) },
+    });
 
   const password = decryptOrThrow(deps, input.encrypted_password);
   const who = await findUserByEmail(db, input.email);
@@ -63,21 +78,29 @@ export async function passwordGrant(
   }
   await limits.reset(db, accountKey);
 
-  if (who.user.mfaPreference === 'sms' && who.user.phone) return startOrResendOtp(deps, who, who.user.phone, meta);
+  if (who.user.mfaPreference === 'sms' && who.user.phone)
+    return startOrResendOtp(deps, who, who.user.phone, meta);
 
   const tokens = await startSession(deps, who, meta);
   await audit(db, { ...auditFor(who, meta), action: 'auth.sign_in', metadata: { mfa: false } });
   return tokens;
 }
 
-async function startOrResendOtp(deps: AuthDeps, who: UserWithClient, phone: string, meta: RequestMeta): Promise<MfaInitiated> {
+async function startOrResendOtp(
+  deps: AuthDeps,
+  who: UserWithClient,
+  phone: string,
+  meta: RequestMeta,
+): Promise<MfaInitiated> {
   const { db } = deps;
   const now = new Date();
   // An attempt whose code expired is over: close it so a new one starts.
   await db
     .update(mfaAttempts)
     .set({ closedAt: now, closedReason: 'expired' })
-    .where(and(eq(mfaAttempts.userRef, who.user.id), isNull(mfaAttempts.closedAt), lt(mfaAttempts.expiresAt, now)));
+    .where(
+      and(eq(mfaAttempts.userRef, who.user.id), isNull(mfaAttempts.closedAt), lt(mfaAttempts.expiresAt, now)),
+    );
 
   const code = newOtp();
   const requestUrn = newId('MFA');
@@ -101,7 +124,12 @@ async function startOrResendOtp(deps: AuthDeps, who: UserWithClient, phone: stri
   let resendCount = 0;
   if (resent) {
     resendCount = resent.resendCount;
-    await audit(db, { ...auditFor(who, meta), action: 'auth.mfa_resent', target: requestUrn, metadata: { resend_count: resendCount } });
+    await audit(db, {
+      ...auditFor(who, meta),
+      action: 'auth.mfa_resent',
+      target: requestUrn,
+      metadata: { resend_count: resendCount },
+    });
   } else {
     // Still open here means the resends are used up: close the attempt; the next sign-in starts afresh.
     const [exhausted] = await db
@@ -110,10 +138,16 @@ async function startOrResendOtp(deps: AuthDeps, who: UserWithClient, phone: stri
       .where(and(eq(mfaAttempts.userRef, who.user.id), isNull(mfaAttempts.closedAt)))
       .returning({ requestUrn: mfaAttempts.requestUrn });
     if (exhausted) {
-      await audit(db, { ...auditFor(who, meta), action: 'auth.mfa_max_resends', target: exhausted.requestUrn });
+      await audit(db, {
+        ...auditFor(who, meta),
+        action: 'auth.mfa_max_resends',
+        target: exhausted.requestUrn,
+      });
       throw new AppError(429, 'max_resends', AUTH_MESSAGES.maxResends);
     }
-    await db.insert(mfaAttempts).values({ requestUrn, userRef: who.user.id, codeHash, expiresAt, ip: meta.ip });
+    await db
+      .insert(mfaAttempts)
+      .values({ requestUrn, userRef: who.user.id, codeHash, expiresAt, ip: meta.ip });
     await audit(db, { ...auditFor(who, meta), action: 'auth.mfa_initiated', target: requestUrn });
   }
 
@@ -133,14 +167,26 @@ export async function verifyOtp(
   meta: RequestMeta,
 ): Promise<MfaVerifyResponse> {
   const { db, config } = deps;
-  await limits.enforce(db, `verify:ip:${meta.ip}`, config.RATE_LIMIT_VERIFY_PER_IP, config.RATE_LIMIT_WINDOW_SECONDS);
-  const [attempt] = await db.select().from(mfaAttempts).where(eq(mfaAttempts.requestUrn, input.request_urn)).limit(1);
+  await limits.enforce(
+    db,
+    `verify:ip:${meta.ip}`,
+    config.RATE_LIMIT_VERIFY_PER_IP,
+    config.RATE_LIMIT_WINDOW_SECONDS,
+  );
+  const [attempt] = await db
+    .select()
+    .from(mfaAttempts)
+    .where(eq(mfaAttempts.requestUrn, input.request_urn))
+    .limit(1);
   if (!attempt || attempt.closedAt) throw new AppError(400, 'invalid_request_urn', AUTH_MESSAGES.otpInvalid);
   const who = await findUserById(db, attempt.userRef);
   if (!who) throw new AppError(400, 'invalid_request_urn', AUTH_MESSAGES.otpInvalid);
   const now = new Date();
   if (attempt.expiresAt <= now) {
-    await db.update(mfaAttempts).set({ closedAt: now, closedReason: 'expired' }).where(eq(mfaAttempts.id, attempt.id));
+    await db
+      .update(mfaAttempts)
+      .set({ closedAt: now, closedReason: 'expired' })
+      .where(eq(mfaAttempts.id, attempt.id));
     throw new AppError(400, 'otp_expired', AUTH_MESSAGES.otpExpired);
   }
 
@@ -152,7 +198,12 @@ export async function verifyOtp(
       .where(and(eq(mfaAttempts.id, attempt.id), isNull(mfaAttempts.closedAt)))
       .returning({ failedAttempts: mfaAttempts.failedAttempts });
     const failed = after?.failedAttempts ?? OTP_MAX_FAILURES;
-    await audit(db, { ...auditFor(who, meta), action: 'auth.mfa_failed', target: attempt.requestUrn, metadata: { failed } });
+    await audit(db, {
+      ...auditFor(who, meta),
+      action: 'auth.mfa_failed',
+      target: attempt.requestUrn,
+      metadata: { failed },
+    });
     if (failed >= OTP_MAX_FAILURES) {
       await db
         .update(mfaAttempts)
@@ -173,7 +224,12 @@ export async function verifyOtp(
     .returning({ id: mfaAttempts.id });
   if (!closed) throw new AppError(400, 'invalid_request_urn', AUTH_MESSAGES.otpInvalid);
   const tokens = await startSession(deps, who, meta);
-  await audit(db, { ...auditFor(who, meta), action: 'auth.sign_in', target: attempt.requestUrn, metadata: { mfa: true } });
+  await audit(db, {
+    ...auditFor(who, meta),
+    action: 'auth.sign_in',
+    target: attempt.requestUrn,
+    metadata: { mfa: true },
+  });
   return { response_key: 'success_login', ...tokens };
 }
 
@@ -181,7 +237,11 @@ export async function verifyOtp(
  * `grant_type: refresh_token`: rotates the refresh token. Presenting one that was already used means it
  * leaked: the whole family (session) is revoked.
  */
-export async function refreshGrant(deps: AuthDeps, input: { refresh_token: string }, meta: RequestMeta): Promise<TokenSet> {
+export async function refreshGrant(
+  deps: AuthDeps,
+  input: { refresh_token: string },
+  meta: RequestMeta,
+): Promise<TokenSet> {
   const { db } = deps;
   const [row] = await db
     .select({ token: refreshTokens, session: authSessions })
@@ -202,14 +262,22 @@ export async function refreshGrant(deps: AuthDeps, input: { refresh_token: strin
     .returning({ id: refreshTokens.id });
   if (!claimed) {
     await revokeSession(db, { id: row.session.id }, 'refresh_token_reuse');
-    await audit(db, { ...auditFor(who, meta), action: 'auth.refresh_token_reuse', target: row.session.sessionId });
+    await audit(db, {
+      ...auditFor(who, meta),
+      action: 'auth.refresh_token_reuse',
+      target: row.session.sessionId,
+    });
     throw unauthorized(AUTH_MESSAGES.sessionRevoked, 'refresh_token_reused');
   }
   return continueSession(deps, who, row.session);
 }
 
 /** Ends the session behind the access token (and so its refresh-token family). */
-export async function logout(deps: AuthDeps, auth: { sessionId: string; userRef: number; clientRef: number; email: string }, meta: RequestMeta) {
+export async function logout(
+  deps: AuthDeps,
+  auth: { sessionId: string; userRef: number; clientRef: number; email: string },
+  meta: RequestMeta,
+) {
   await revokeSession(deps.db, { sessionId: auth.sessionId }, 'logout');
   await audit(deps.db, {
     action: 'auth.logout',
@@ -221,4 +289,3 @@ export async function logout(deps: AuthDeps, auth: { sessionId: string; userRef:
     requestId: meta.requestId,
   });
 }
-

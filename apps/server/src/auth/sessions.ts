@@ -41,13 +41,28 @@ async function newRefreshToken(deps: AuthDeps, sessionRef: number): Promise<stri
   return token;
 }
 
-async function tokenSet(deps: AuthDeps, { user, client }: UserWithClient, sessionId: string, refreshToken: string): Promise<TokenSet> {
+async function tokenSet(
+  deps: AuthDeps,
+  { user, client }: UserWithClient,
+  sessionId: string,
+  refreshToken: string,
+): Promise<TokenSet> {
   const ttl = deps.config.ACCESS_TOKEN_TTL_SECONDS;
   const [accessToken, idToken] = await Promise.all([
-    signAccessToken(deps.keys, { sub: user.publicId, client_id: client.clientId, scope: user.scopes, sid: sessionId }, ttl),
+    signAccessToken(
+      deps.keys,
+      { sub: user.publicId, client_id: client.clientId, scope: user.scopes, sid: sessionId },
+      ttl,
+    ),
     signIdToken(
       deps.keys,
-      { sub: user.publicId, email: user.email, name: user.name, client_id: client.clientId, company: client.companyCommonName },
+      {
+        sub: user.publicId,
+        email: user.email,
+        name: user.name,
+        client_id: client.clientId,
+        company: client.companyCommonName,
+      },
       ttl,
     ),
   ]);
@@ -65,7 +80,11 @@ async function tokenSet(deps: AuthDeps, { user, client }: UserWithClient, sessio
 }
 
 /** Opens a new session (refresh-token family) and issues its first token set. */
-export async function startSession(deps: AuthDeps, who: UserWithClient, meta: RequestMeta): Promise<TokenSet> {
+export async function startSession(
+  deps: AuthDeps,
+  who: UserWithClient,
+  meta: RequestMeta,
+): Promise<TokenSet> {
   const sessionId = newId('SES');
   const [session] = await deps.db
     .insert(authSessions)
@@ -81,11 +100,19 @@ export async function startSession(deps: AuthDeps, who: UserWithClient, meta: Re
 }
 
 /** Issues the next token set of an existing session (refresh-token rotation). */
-export async function continueSession(deps: AuthDeps, who: UserWithClient, session: { id: number; sessionId: string }) {
+export async function continueSession(
+  deps: AuthDeps,
+  who: UserWithClient,
+  session: { id: number; sessionId: string },
+) {
   return tokenSet(deps, who, session.sessionId, await newRefreshToken(deps, session.id));
 }
 
-export async function revokeSession(db: Db, where: { id: number } | { sessionId: string }, reason: string): Promise<boolean> {
+export async function revokeSession(
+  db: Db,
+  where: { id: number } | { sessionId: string },
+  reason: string,
+): Promise<boolean> {
   const cond = 'id' in where ? eq(authSessions.id, where.id) : eq(authSessions.sessionId, where.sessionId);
   const rows = await db
     .update(authSessions)
@@ -109,7 +136,13 @@ export async function liveSession(db: Db, sessionId: string) {
     .from(authSessions)
     .innerJoin(users, eq(authSessions.userRef, users.id))
     .innerJoin(clients, eq(users.clientRef, clients.id))
-    .where(and(eq(authSessions.sessionId, sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(authSessions.sessionId, sessionId),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   return rows[0] ?? null;
 }

@@ -20,7 +20,11 @@ export const rolesFromScope = (scope: string): string[] => {
   return roles.length ? roles : ['user'];
 };
 
-export async function signAccessToken(keys: TokenKeys, claims: AccessClaims, ttlSeconds: number): Promise<string> {
+export async function signAccessToken(
+  keys: TokenKeys,
+  claims: AccessClaims,
+  ttlSeconds: number,
+): Promise<string> {
   return new SignJWT({ client_id: claims.client_id, scope: claims.scope, sid: claims.sid })
     .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt' })
     .setSubject(claims.sub)
@@ -37,7 +41,12 @@ export async function signIdToken(
   claims: { sub: string; email: string; name: string; client_id: string; company: string },
   ttlSeconds: number,
 ): Promise<string> {
-  return new SignJWT({ email: claims.email, name: claims.name, client_id: claims.client_id, company: claims.company })
+  return new SignJWT({
+    email: claims.email,
+    name: claims.name,
+    client_id: claims.client_id,
+    company: claims.company,
+  })
     .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -57,7 +66,12 @@ export async function verifyAccessToken(keys: TokenKeys, token: string): Promise
       typ: 'at+jwt',
     });
     const { sub, client_id, scope, sid } = payload;
-    if (typeof sub !== 'string' || typeof client_id !== 'string' || typeof scope !== 'string' || typeof sid !== 'string')
+    if (
+      typeof sub !== 'string' ||
+      typeof client_id !== 'string' ||
+      typeof scope !== 'string' ||
+      typeof sid !== 'string'
+    )
       return null;
     return { sub, client_id, scope, sid };
   } catch {

@@ -18,7 +18,10 @@ export const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  APP_ENV: z.string().regex(/^[a-z0-9_-]+$/).default('staging'),
+  APP_ENV: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/)
+    .default('staging'),
   PROVIDER: z
     .string()
     .regex(/^[a-z][a-z0-9_]*$/, 'lower-case slug')
@@ -49,7 +52,12 @@ export const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** Values a production deployment must set explicitly (no generated keys, no embedded database). */
-const REQUIRED_IN_PRODUCTION = ['DATABASE_URL', 'PUBLIC_URL', 'AUTH_RSA_PRIVATE_KEY', 'AUTH_JWT_PRIVATE_KEY'] as const;
+const REQUIRED_IN_PRODUCTION = [
+  'DATABASE_URL',
+  'PUBLIC_URL',
+  'AUTH_RSA_PRIVATE_KEY',
+  'AUTH_JWT_PRIVATE_KEY',
+] as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.NODE_ENV === 'production') {
@@ -65,7 +73,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = parsed.data;
   if (config.SMS_PROVIDER === 'http')
-    for (const name of ['SMS_HTTP_URL', 'SMS_HTTP_ACCOUNT_SID', 'SMS_HTTP_AUTH_TOKEN', 'SMS_HTTP_FROM'] as const)
+    for (const name of [
+      'SMS_HTTP_URL',
+      'SMS_HTTP_ACCOUNT_SID',
+      'SMS_HTTP_AUTH_TOKEN',
+      'SMS_HTTP_FROM',
+    ] as const)
       if (!config[name]) throw new MissingEnvError(name);
   return config;
 }

@@ -27,7 +27,10 @@ export type DatabaseHandle = {
 const MIGRATIONS = join(import.meta.dirname, '..', '..', 'drizzle');
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite (in `dataDir`, or in memory when null), and migrates. */
-export async function openDatabase(opts: { url?: string | undefined; dataDir: string | null }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: {
+  url?: string | undefined;
+  dataDir: string | null;
+}): Promise<DatabaseHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -33,7 +43,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_client_idx').on(t.clientRef)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_client_idx').on(t.clientRef),
+  ],
 );
 
 /** A sign-in session = a refresh-token family. Revoking it revokes every token issued in it. */
@@ -68,7 +81,10 @@ export const refreshTokens = pgTable(
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
   },
-  (t) => [index('refresh_tokens_session_idx').on(t.sessionRef), index('refresh_tokens_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('refresh_tokens_session_idx').on(t.sessionRef),
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** One SMS sign-in attempt: the current code (hashed), its urn, failures and resends. */
@@ -90,7 +106,10 @@ export const mfaAttempts = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('mfa_attempts_user_open_idx').on(t.userRef, t.closedAt), index('mfa_attempts_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('mfa_attempts_user_open_idx').on(t.userRef, t.closedAt),
+    index('mfa_attempts_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Fixed-window rate-limit counters, shared by every server process. */
@@ -151,7 +170,10 @@ export const auditLog = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_client_created_idx').on(t.clientRef, t.createdAt), index('audit_log_action_idx').on(t.action)],
+  (t) => [
+    index('audit_log_client_created_idx').on(t.clientRef, t.createdAt),
+    index('audit_log_action_idx').on(t.action),
+  ],
 );
 
 /** Requests for dashboard access from the public sign-up form. */

@@ -37,7 +37,10 @@ function fieldsFromValidation(error: FastifyError): Record<string, string> | und
   if (!error.validation) return undefined;
   const fields: Record<string, string> = {};
   for (const v of error.validation) {
-    const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (v.params?.['missingProperty'] as string) || 'body';
+    const path =
+      v.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+      (v.params?.['missingProperty'] as string) ||
+      'body';
     fields[path] ??= v.message ?? 'is invalid';
   }
   return fields;
@@ -99,10 +102,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ...(fields ? { fields } : {}),
       };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      body = { status: error.statusCode, message: error.message, error: (error.code ?? 'bad_request').toLowerCase(), request_id: request.id };
+      body = {
+        status: error.statusCode,
+        message: error.message,
+        error: (error.code ?? 'bad_request').toLowerCase(),
+        request_id: request.id,
+      };
     } else {
       request.log.error({ err: error }, 'unhandled error');
-      body = { status: 500, message: 'Internal Server Error', error: 'internal_error', request_id: request.id };
+      body = {
+        status: 500,
+        message: 'Internal Server Error',
+        error: 'internal_error',
+        request_id: request.id,
+      };
     }
     reply.status(body.status).send(body);
   });
@@ -141,7 +154,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       wildcard: false,
       index: false,
       setHeaders: (reply, path) => {
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

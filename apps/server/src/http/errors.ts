@@ -20,8 +20,10 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'validation_failed', message, fields ? { fields } : undefined);
-export const unauthorized = (message = 'Authentication required', key = 'unauthorized') => new AppError(401, key, message);
-export const forbidden = (message = 'You do not have access to this resource') => new AppError(403, 'forbidden', message);
+export const unauthorized = (message = 'Authentication required', key = 'unauthorized') =>
+  new AppError(401, key, message);
+export const forbidden = (message = 'You do not have access to this resource') =>
+  new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, { headers: { 'retry-after': String(retryAfterSeconds) } });

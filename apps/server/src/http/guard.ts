@@ -33,7 +33,8 @@ export function makeGuard(deps: Pick<AuthDeps, 'db' | 'keys'>) {
     const claims = await verifyAccessToken(deps.keys, match[1]!);
     if (!claims) throw unauthorized('Invalid or expired access token', 'invalid_token');
     const live = await liveSession(deps.db, claims.sid);
-    if (!live || live.user.publicId !== claims.sub) throw unauthorized('Session expired. Please login again.', 'session_revoked');
+    if (!live || live.user.publicId !== claims.sub)
+      throw unauthorized('Session expired. Please login again.', 'session_revoked');
     const clientHeader = request.headers['client_id'];
     if (typeof clientHeader !== 'string' || clientHeader !== live.client.clientId)
       throw forbidden('The client_id header does not match your account');

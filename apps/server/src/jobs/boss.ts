@@ -22,7 +22,11 @@ export async function startBoss(handle: DatabaseHandle, onError: (err: Error) =>
 }
 
 /** Creates a queue with its dead-letter queue (idempotent). */
-export async function ensureQueue(boss: PgBoss, name: string, options: { retryLimit?: number; retryDelay?: number; expireInSeconds?: number } = {}): Promise<void> {
+export async function ensureQueue(
+  boss: PgBoss,
+  name: string,
+  options: { retryLimit?: number; retryDelay?: number; expireInSeconds?: number } = {},
+): Promise<void> {
   const deadLetter = `${name}.dead`;
   await boss.createQueue(deadLetter);
   await boss.createQueue(name, { ...QUEUE_DEFAULTS, ...options, deadLetter });

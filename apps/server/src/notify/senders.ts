@@ -2,7 +2,11 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
 
-export type SmsMessage = { to: string; text: string; /** the text as stored in the outbox (secrets masked) */ redacted: string };
+export type SmsMessage = {
+  to: string;
+  text: string;
+  /** the text as stored in the outbox (secrets masked) */ redacted: string;
+};
 export type EmailMessage = { to: string; subject: string; text: string; redacted: string };
 
 export interface SmsSender {
@@ -42,7 +46,13 @@ export function consoleEmail(write: Writer = stdout): EmailSender {
  * Twilio-compatible REST sender: POST {url}/Accounts/{sid}/Messages.json with form fields To, From, Body and
  * HTTP basic auth (sid:token). `url` is the API base, e.g. https://api.twilio.com/2010-04-01.
  */
-export function httpSms(opts: { url: string; accountSid: string; authToken: string; from: string; timeoutMs?: number }): SmsSender {
+export function httpSms(opts: {
+  url: string;
+  accountSid: string;
+  authToken: string;
+  from: string;
+  timeoutMs?: number;
+}): SmsSender {
   return {
     name: 'http',
     async send({ to, text }) {

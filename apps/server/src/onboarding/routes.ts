@@ -11,17 +11,39 @@ import { newId } from '../lib/ids.ts';
 export const onboardingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   app.post(
     '/v2/auth/access_request',
-    { schema: { tags: ['auth'], summary: 'Request dashboard access', body: AccessRequest, response: { 200: AccessRequestResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Request dashboard access',
+        body: AccessRequest,
+        response: { 200: AccessRequestResponse },
+      },
+    },
     async (request) => {
       const meta = metaOf(request);
       await limits.enforce(deps.db, `access-request:ip:${meta.ip}`, 10, 3600);
       const requestUrn = newId('ACR');
       const { company_name, name, email, phone, message } = request.body;
-      await deps.db
-        .insert(accessRequests)
-        .values({ requestUrn, companyName: company_name, name, email, phone, message: message ?? null, ip: meta.ip });
-      await audit(deps.db, { action: 'onboarding.access_requested', actor: email, target: requestUrn, ip: meta.ip, requestId: meta.requestId });
-      return { message: 'Thank you. Our onboarding team will contact you within one business day.', request_urn: requestUrn };
+      await deps.db.insert(accessRequests).values({
+        requestUrn,
+        companyName: company_name,
+        name,
+        email,
+        phone,
+        message: message ?? null,
+        ip: meta.ip,
+      });
+      await audit(deps.db, {
+        action: 'onboarding.access_requested',
+        actor: email,
+        target: requestUrn,
+        ip: meta.ip,
+        requestId: meta.requestId,
+      });
+      return {
+        message: 'Thank you. Our onboarding team will contact you within one business day.',
+        request_urn: requestUrn,
+      };
     },
   );
 };

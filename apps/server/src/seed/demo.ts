@@ -16,11 +16,25 @@ export const DEMO_CLIENTS: DemoClient[] = [
     kind: 'customer',
     users: [
       { email: 'admin@acme.test', name: 'Asha Menon', phone: '+919800000002', scopes: 'admin' },
-      { email: 'finance@acme.test', name: 'Farhan Qureshi', phone: '+919800000001', mfa: 'sms', scopes: 'finance' },
+      {
+        email: 'finance@acme.test',
+        name: 'Farhan Qureshi',
+        phone: '+919800000001',
+        mfa: 'sms',
+        scopes: 'finance',
+      },
     ],
   },
-  { name: 'Globex Labs', kind: 'customer', users: [{ email: 'admin@globex.test', name: 'Gita Rao', phone: '+919800000003', scopes: 'admin' }] },
-  { name: 'Meridian Operations', kind: 'internal', users: [{ email: 'ops@meridian.test', name: 'Meridian Ops', scopes: 'ops' }] },
+  {
+    name: 'Globex Labs',
+    kind: 'customer',
+    users: [{ email: 'admin@globex.test', name: 'Gita Rao', phone: '+919800000003', scopes: 'admin' }],
+  },
+  {
+    name: 'Meridian Operations',
+    kind: 'internal',
+    users: [{ email: 'ops@meridian.test', name: 'Meridian Ops', scopes: 'ops' }],
+  },
 ];
 
 /** Idempotent: creates whatever demo client or user is missing; never touches existing rows. */
@@ -37,7 +51,11 @@ export async function seedDemo(db: Db): Promise<{ created: string[] }> {
       created.push(demo.name);
     }
     for (const u of demo.users) {
-      const [exists] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, u.email)).limit(1);
+      const [exists] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, u.email))
+        .limit(1);
       if (exists) continue;
       await db.insert(users).values({
         publicId: newId('USR'),

@@ -15,7 +15,14 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
 
   app.patch(
     '/v2/user/details',
-    { schema: { tags: ['user'], summary: 'Update name or phone', body: UpdateUserDetails, response: { 200: UserDetails } } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Update name or phone',
+        body: UpdateUserDetails,
+        response: { 200: UserDetails },
+      },
+    },
     async (request) => updateUserDetails(deps.db, authOf(request), request.body, metaOf(request)),
   );
 };
