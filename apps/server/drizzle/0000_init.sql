@@ -127,7 +127,7 @@ CREATE INDEX "audit_log_client_created_idx" ON "audit_log" USING btree ("client_
 CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action");--> statement-breakpoint
 CREATE INDEX "auth_sessions_user_idx" ON "auth_sessions" USING btree ("user_ref");--> statement-breakpoint
 CREATE INDEX "auth_sessions_expires_idx" ON "auth_sessions" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "mfa_attempts_user_open_idx" ON "mfa_attempts" USING btree ("user_ref","closed_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "mfa_attempts_one_open_uq" ON "mfa_attempts" USING btree ("user_ref") WHERE closed_at IS NULL;--> statement-breakpoint
 CREATE INDEX "mfa_attempts_expires_idx" ON "mfa_attempts" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "outbox_created_idx" ON "outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "password_resets_expires_idx" ON "password_resets" USING btree ("expires_at");--> statement-breakpoint

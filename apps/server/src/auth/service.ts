@@ -91,6 +91,7 @@ async function startOrResendOtp(
   who: UserWithClient,
   phone: string,
   meta: RequestMeta,
+  retried = false,
 ): Promise<MfaInitiated> {
   const { db } = deps;
   const now = new Date();
@@ -145,9 +146,16 @@ async function startOrResendOtp(
       });
       throw new AppError(429, 'max_resends', AUTH_MESSAGES.maxResends);
     }
-    await db
+    const inserted = await db
       .insert(mfaAttempts)
-      .values({ requestUrn, userRef: who.user.id, codeHash, expiresAt, ip: meta.ip });
+      .values({ requestUrn, userRef: who.user.id, codeHash, expiresAt, ip: meta.ip })
+      .onConflictDoNothing()
+      .returning({ id: mfaAttempts.id });
+    // A concurrent sign-in opened an attempt first: this request becomes a resend of it.
+    if (!inserted.length) {
+      if (retried) throw new AppError(409, 'conflict', 'Another sign-in is in progress. Please try again.');
+      return startOrResendOtp(deps, who, phone, meta, true);
+    }
     await audit(db, { ...auditFor(who, meta), action: 'auth.mfa_initiated', target: requestUrn });
   }
 

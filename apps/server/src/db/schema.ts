@@ -107,7 +107,10 @@ export const mfaAttempts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('mfa_attempts_user_open_idx').on(t.userRef, t.closedAt),
+    // At most one open attempt per user, even when sign-ins race.
+    uniqueIndex('mfa_attempts_one_open_uq')
+      .on(t.userRef)
+      .where(sql`closed_at IS NULL`),
     index('mfa_attempts_expires_idx').on(t.expiresAt),
   ],
 );
