@@ -38,14 +38,24 @@ export default tseslint.config(
       // Shared code never imports features; features never import each other (GUIDE §4).
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../features/*', '../../features/*'], message: 'Import features via @/features/<name> from routes only.' }] },
+        {
+          patterns: [
+            {
+              group: ['../features/*', '../../features/*'],
+              message: 'Import features via @/features/<name> from routes only.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['apps/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['*/apps/web/*'], message: 'The server never imports the web app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['*/apps/web/*'], message: 'The server never imports the web app.' }] },
+      ],
     },
   },
   prettier,

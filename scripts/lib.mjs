@@ -5,15 +5,33 @@ import { join } from 'node:path';
 
 export const root = join(import.meta.dirname, '..');
 
-/** Every npm script must run on Node 24 (the root devDependency `node@24`), not the system Node. */
-export function assertNode24() {
+/**
+ * Makes a fresh clone runnable with one command: installs dependencies when they are missing or older than the
+ * lock file, then re-runs this script on the project's Node 24 (the root devDependency `node@24`) when the
+ * system Node is older.
+ */
+export function bootstrap() {
+  const installed = join(root, 'node_modules/.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
+    const code = run('npm', ['install', '--no-audit', '--no-fund']);
+    if (code !== 0) process.exit(code);
+  }
   const major = Number(process.versions.node.split('.')[0]);
-  if (major < 24) {
+  if (major >= 24) return;
+  const node24 = join(root, 'node_modules/node/bin/node');
+  if (!existsSync(node24)) {
     console.error(
-      `Node ${process.version} is running this script; run it through npm (npm start / npm test) so Node 24 is used.`,
+      `Node ${process.version} is too old and node_modules/node (Node 24) is missing: run npm install.`,
     );
     process.exit(1);
   }
+  const bin = join(root, 'node_modules/.bin');
+  const res = spawnSync(node24, process.argv.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` },
+  });
+  process.exit(res.status ?? 1);
 }
 
 /**

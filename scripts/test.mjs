@@ -1,9 +1,9 @@
 // `npm test`: every check of the repository, in order — lint and format, typecheck, unit tests, the API suite
 // on PGlite and (when DATABASE_URL is set) again on PostgreSQL, then the browser tests against the production
 // build. Stops at the first failing step.
-import { assertNode24, run } from './lib.mjs';
+import { bootstrap, run } from './lib.mjs';
 
-assertNode24();
+bootstrap();
 const env = { ...process.env };
 const pgUrl = env.DATABASE_URL;
 delete env.DATABASE_URL;
