@@ -19,6 +19,7 @@ const child = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     RATE_LIMIT_SIGNIN_PER_IP: '10000',
+    RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10000',
     RATE_LIMIT_VERIFY_PER_IP: '10000',
   },
   stdio: ['ignore', 'pipe', 'pipe'],

@@ -116,3 +116,13 @@ describe('per-IP sign-in limit', () => {
     expect((await signIn(limited.current, 'admin@acme.test', undefined, '10.9.9.8')).status).toBe(200);
   });
 });
+
+describe('per-account sign-in limit', () => {
+  const limited = useServer({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '2' });
+  it('caps sign-in requests (and so SMS codes) per account, whatever the address', async () => {
+    expect((await signIn(limited.current, 'admin@acme.test', undefined, '10.1.1.1')).status).toBe(200);
+    expect((await signIn(limited.current, 'admin@acme.test', undefined, '10.1.1.2')).status).toBe(200);
+    expect((await signIn(limited.current, 'admin@acme.test', undefined, '10.1.1.3')).status).toBe(429);
+    expect((await signIn(limited.current, 'admin@globex.test', undefined, '10.1.1.3')).status).toBe(200);
+  });
+});

@@ -53,6 +53,7 @@ export async function passwordGrant(
   const { db, config } = deps;
   const window = config.RATE_LIMIT_WINDOW_SECONDS;
   await limits.enforce(db, `signin:ip:${meta.ip}`, config.RATE_LIMIT_SIGNIN_PER_IP, window);
+  await limits.enforce(db, `signin:acct:${input.email}`, config.RATE_LIMIT_SIGNIN_PER_ACCOUNT, window);
   const accountKey = `signin-fail:acct:${input.email}`;
   const failures = await limits.peek(db, accountKey);
   if (failures.count >= config.RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT)

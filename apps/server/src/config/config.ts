@@ -45,6 +45,7 @@ export const ConfigSchema = z.object({
   EMAIL_PROVIDER: z.enum(['console']).default('console'),
   RATE_LIMIT_SIGNIN_PER_IP: int(100),
   RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT: int(10),
+  RATE_LIMIT_SIGNIN_PER_ACCOUNT: int(30),
   RATE_LIMIT_VERIFY_PER_IP: int(60),
   RATE_LIMIT_RESET_PER_IP: int(20),
   RATE_LIMIT_WINDOW_SECONDS: int(900),
