@@ -40,7 +40,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
 /** Idempotent: creates whatever demo client or user is missing; never touches existing rows. */
 export async function seedDemo(db: Db): Promise<{ created: string[] }> {
   const created: string[] = [];
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  let passwordHash: Promise<string> | undefined; // hashed only when a user is missing
   for (const demo of DEMO_CLIENTS) {
     let [client] = await db.select().from(clients).where(eq(clients.companyCommonName, demo.name)).limit(1);
     if (!client) {
@@ -62,7 +62,7 @@ export async function seedDemo(db: Db): Promise<{ created: string[] }> {
         clientRef: client!.id,
         email: u.email,
         name: u.name,
-        passwordHash,
+        passwordHash: await (passwordHash ??= hashPassword(DEMO_PASSWORD)),
         phone: u.phone ?? null,
         mfaPreference: u.mfa ?? 'none',
         scopes: u.scopes ?? '',
