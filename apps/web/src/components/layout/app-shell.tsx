@@ -1,0 +1,107 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Outlet } from '@tanstack/react-router';
+import Menu from 'lucide-react/icons/menu';
+import Search from 'lucide-react/icons/search';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { AppSidebar } from './app-sidebar';
+import { InShellContext } from './shell-context';
+import { UserMenu } from './user-menu';
+
+const loadCommandMenu = () => import('./command-menu');
+const CommandMenu = lazy(loadCommandMenu);
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** Opens/closes the command palette on Cmd+K and Ctrl+K; it loads on first open. */
+function useCommandPalette() {
+  const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
+  const setPaletteOpen = useCallback((next: boolean) => {
+    if (next) setRequested(true);
+    setOpen(next);
+  }, []);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setRequested(true);
+        setOpen((o) => !o);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+  return { open, requested, setOpen: setPaletteOpen };
+}
+
+/** The signed-in shell: sidebar (a sheet on small screens), header with search and user menu, the page. */
+export function AppShell() {
+  const palette = useCommandPalette();
+  const [mobileNavOpen, setMobileNavOpen] = useState(false);
+
+  return (
+    <InShellContext.Provider value={true}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-[3px] focus:ring-ring/50"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-svh">
+        <aside
+          aria-label="Sidebar"
+          className="sticky top-0 hidden h-svh w-64 shrink-0 border-r border-sidebar-border md:block"
+        >
+          <AppSidebar />
+        </aside>
+        <Dialog open={mobileNavOpen} onOpenChange={setMobileNavOpen}>
+          <DialogContent layout="sheet">
+            <DialogTitle className="sr-only">Navigation</DialogTitle>
+            <DialogDescription className="sr-only">Screens of the dashboard</DialogDescription>
+            <AppSidebar onNavigate={() => setMobileNavOpen(false)} />
+          </DialogContent>
+        </Dialog>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+            <button
+              type="button"
+              className="flex size-9 items-center justify-center rounded-md outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 md:hidden"
+              aria-label="Open navigation"
+              onClick={() => setMobileNavOpen(true)}
+            >
+              <Menu className="size-5" aria-hidden />
+            </button>
+            <button
+              type="button"
+              onClick={() => palette.setOpen(true)}
+              onPointerEnter={() => void loadCommandMenu()}
+              onFocus={() => void loadCommandMenu()}
+              aria-keyshortcuts="Meta+K Control+K"
+              className="flex h-9 w-full max-w-64 items-center gap-2 rounded-md border bg-muted/40 px-3 text-sm text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              <Search className="size-4" aria-hidden />
+              <span className="flex-1 text-left">Search</span>
+              <kbd
+                className="hidden rounded border bg-background px-1.5 font-mono text-xs sm:inline"
+                aria-hidden
+              >
+                {isMac ? '⌘' : 'Ctrl'} K
+              </kbd>
+            </button>
+            <div className="ml-auto flex items-center gap-2">
+              <UserMenu />
+            </div>
+          </header>
+          <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+      {palette.requested && (
+        <Suspense fallback={null}>
+          <CommandMenu open={palette.open} onOpenChange={palette.setOpen} />
+        </Suspense>
+      )}
+    </InShellContext.Provider>
+  );
+}

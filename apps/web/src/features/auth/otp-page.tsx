@@ -1,0 +1,97 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { Button } from '@/components/ui/button';
+import {
+  AUTH_ERRORS,
+  MAX_OTP_RESENDS,
+  OTP_LENGTH,
+  resendOtp,
+  safeRedirect,
+  useAuth,
+  verifyOtp,
+} from '@/lib/auth';
+import { AuthCard } from './components/auth-card';
+import { Field } from './components/field';
+import { FormMessage } from './components/form-message';
+import { TextLink } from './components/text-link';
+
+const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+
+/** /otp: the one-time code of an SMS sign-in (spec §4, §5, §9). Without a pending sign-in it goes to /sign-in. */
+export function OtpPage({ redirect }: { redirect?: string | undefined }) {
+  const { mfaRequired, isAuthenticated, loading, error, resendAttempts } = useAuth();
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  // The resend limit ends the sign-in attempt: the page stays to say so instead of bouncing to /sign-in.
+  const ended = !mfaRequired && error === AUTH_ERRORS.maxResends;
+  const [submitted, setSubmitted] = useState(false);
+
+  useEffect(() => {
+    if (!mfaRequired && !isAuthenticated && !ended) {
+      void navigate({ to: '/sign-in', search: redirect ? { redirect } : {}, replace: true });
+    }
+  }, [mfaRequired, isAuthenticated, ended, navigate, redirect]);
+
+  async function onVerify(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    setNotice(null);
+    const result = await verifyOtp(code);
+    if (result.ok) await navigate({ href: safeRedirect(redirect), replace: true });
+  }
+
+  async function onResend() {
+    setSubmitted(true);
+    setNotice(null);
+    setCode('');
+    const result = await resendOtp();
+    if (result.ok) setNotice('A new code has been sent.');
+  }
+
+  const shownError = (submitted || ended) && !loading ? error : null;
+  return (
+    <AuthCard
+      title="Enter your code"
+      description={`We sent a ${OTP_LENGTH}-digit code by SMS to your registered mobile number.`}
+      footer={
+        <p>
+          Wrong account?{' '}
+          <TextLink to="/sign-in" search={redirect ? { redirect } : {}}>
+            Back to sign in
+          </TextLink>
+        </p>
+      }
+    >
+      <form className="grid gap-4" onSubmit={onVerify} aria-busy={loading}>
+        <Field
+          label="One-time code"
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern={`\\d{${OTP_LENGTH}}`}
+          maxLength={OTP_LENGTH}
+          required
+          disabled={ended}
+          hint={`${OTP_LENGTH} digits`}
+          className="text-center font-mono text-lg tracking-[0.5em]"
+          value={code}
+          onChange={(e) => setCode(digitsOnly(e.target.value))}
+        />
+        <FormMessage tone="error">{shownError}</FormMessage>
+        <FormMessage tone="success">{notice}</FormMessage>
+        <Button type="submit" className="w-full" disabled={loading || ended}>
+          {loading ? 'Verifying…' : 'Verify'}
+        </Button>
+        <div className="flex items-center justify-between gap-2 text-sm">
+          <span data-testid="resend-counter" className="text-muted-foreground">
+            {ended ? MAX_OTP_RESENDS : resendAttempts} of {MAX_OTP_RESENDS} resends used
+          </span>
+          <Button variant="outline" size="sm" onClick={onResend} disabled={loading || ended}>
+            Resend code
+          </Button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@meridian/contract';
+import { RESET_LINK_INVALID } from './reset-password-page';
+
+describe('auth screen texts', () => {
+  it('the missing-token text is the server text for an invalid reset link', () => {
+    expect(RESET_LINK_INVALID).toBe(AUTH_MESSAGES.resetTokenInvalid);
+  });
+});

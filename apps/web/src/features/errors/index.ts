@@ -1,0 +1,1 @@
+export { CrashPage, ERROR_PAGES, ErrorPage, NotFoundPage, type ErrorCode } from './error-page';

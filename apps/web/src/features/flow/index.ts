@@ -1,0 +1,1 @@
+export { editBeneficiarySearchSchema, type EditBeneficiarySearch } from './edit-beneficiary-search';

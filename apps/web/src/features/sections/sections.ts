@@ -1,0 +1,205 @@
+/**
+ * What each not-yet-built screen will hold, and its honest empty state. Titles, icons and breadcrumbs come
+ * from the navigation config; `title` here only names screens that are not in the navigation.
+ */
+export interface SectionInfo {
+  title?: string;
+  /** One line: what the page will hold. */
+  description: string;
+  /** Empty-state heading, e.g. 'No payouts yet'. */
+  empty: string;
+  emptyHint?: string;
+  /** Overview pages list the screens of their navigation group. */
+  overview?: boolean;
+}
+
+export const SECTIONS = {
+  // Flow
+  '/flow': {
+    description: 'Payouts, beneficiaries, bank-account validation and bulk payouts.',
+    empty: 'No payouts yet',
+    emptyHint: 'Once you initiate payouts, their volumes and latest statuses will show here.',
+    overview: true,
+  },
+  '/flow/payouts': {
+    description: 'Every payout with its status, amount and bank reference, filterable by date and reference.',
+    empty: 'No payouts yet',
+    emptyHint: 'Payouts you initiate, one by one or in bulk, will be listed here.',
+  },
+  '/flow/initiate-payout': {
+    description: 'Send money from a provider account to a saved beneficiary.',
+    empty: 'Payout form coming soon',
+    emptyHint: 'You will choose the debit account, the beneficiary, the amount and the transfer mode here.',
+  },
+  '/flow/transactions': {
+    description: 'All money movements on your accounts, searchable by transaction id and bank reference.',
+    empty: 'No transactions yet',
+  },
+  '/flow/beneficiaries': {
+    description: 'The beneficiaries you can pay, searchable by code and account number.',
+    empty: 'No beneficiaries yet',
+    emptyHint: 'Beneficiaries you add will be listed here.',
+  },
+  '/flow/add-beneficiary': {
+    description: 'Register a bank account or UPI id as a beneficiary for payouts.',
+    empty: 'Beneficiary form coming soon',
+  },
+  '/flow/edit-beneficiary': {
+    title: 'Edit beneficiary',
+    description: 'Change the contact details and transfer settings of a beneficiary.',
+    empty: 'No beneficiary selected',
+    emptyHint: 'Open a beneficiary from the beneficiaries list to edit it.',
+  },
+  '/flow/validate-bank-account': {
+    description: 'Bank-account validations you have run, with the name returned by the bank.',
+    empty: 'No validations yet',
+  },
+  '/flow/validate': {
+    description: 'Check that a bank account exists and see the account holder name before you pay it.',
+    empty: 'Validation form coming soon',
+  },
+  '/flow/bulk-upload': {
+    description: 'Upload a file of payouts to process them in one batch.',
+    empty: 'No bulk uploads yet',
+  },
+  '/flow/bulk-capabilities': {
+    description: 'Bulk batches with their line items, input files and response files.',
+    empty: 'No bulk batches yet',
+  },
+  // Fabric
+  '/fabric': {
+    description: 'Identity-verification (KYC) transaction logs for every Fabric API.',
+    empty: 'No verifications yet',
+    emptyHint: 'Once your integration calls Fabric APIs, their volumes will show here.',
+    overview: true,
+  },
+  '/fabric/kyc-validate': {
+    description: 'KYC validation calls and their results.',
+    empty: 'No KYC validations yet',
+  },
+  '/fabric/kyc-digilocker': {
+    description: 'DigiLocker document fetches and their results.',
+    empty: 'No DigiLocker requests yet',
+  },
+  '/fabric/ckyc': {
+    description: 'Central KYC registry searches and downloads.',
+    empty: 'No CKYC requests yet',
+  },
+  '/fabric/aadhaar-xml': {
+    description: 'Offline Aadhaar XML verifications.',
+    empty: 'No Aadhaar XML verifications yet',
+  },
+  '/fabric/aadhaar-uid-masking': {
+    description: 'Aadhaar number masking requests on document images.',
+    empty: 'No masking requests yet',
+  },
+  '/fabric/face-match': {
+    description: 'Face-match comparisons with their confidence scores.',
+    empty: 'No face matches yet',
+  },
+  '/fabric/video-liveness': {
+    description: 'Video liveliness checks and their outcomes.',
+    empty: 'No liveness checks yet',
+  },
+  '/fabric/text-match': {
+    description: 'Name and text match comparisons with their scores.',
+    empty: 'No text matches yet',
+  },
+  '/fabric/id-classification': {
+    description: 'Identity-document classification results.',
+    empty: 'No classifications yet',
+  },
+  '/fabric/mobile-to-x': {
+    description: 'Lookups from a mobile number to linked identity details.',
+    empty: 'No mobile lookups yet',
+  },
+  '/fabric/customer-data-pull': {
+    description: 'Customer data pulls and what they returned.',
+    empty: 'No data pulls yet',
+  },
+  '/fabric/credit-report': { description: 'Credit-bureau report requests.', empty: 'No credit reports yet' },
+  // Accounts
+  '/accounts': {
+    description: 'Your virtual accounts, all accounts and their balances.',
+    empty: 'No accounts yet',
+    overview: true,
+  },
+  '/accounts/virtual-accounts': {
+    description: 'Virtual accounts for collections, and creating new ones.',
+    empty: 'No virtual accounts yet',
+  },
+  '/accounts/all-accounts': {
+    description: 'Every account with its transactions, searchable by account number and customer id.',
+    empty: 'No accounts yet',
+  },
+  '/accounts/account-balances': {
+    description: 'Current balances of your accounts.',
+    empty: 'No balances to show yet',
+  },
+  // Reports
+  '/reports': {
+    description: 'Generate reports and download them from the download history.',
+    empty: 'No reports yet',
+    overview: true,
+  },
+  '/reports/payouts': { description: 'Payout reports as CSV, XLSX or JSON.', empty: 'No payout reports yet' },
+  '/reports/vba-mis': {
+    description: 'Virtual bank account MIS report downloads.',
+    empty: 'No VBA MIS reports yet',
+  },
+  '/reports/virtual-accounts': {
+    description: 'Virtual-account reports.',
+    empty: 'No virtual-account reports yet',
+  },
+  '/reports/beneficiary-report': { description: 'Beneficiary reports.', empty: 'No beneficiary reports yet' },
+  '/reports/collection-requests': {
+    description: 'Collection-request reports.',
+    empty: 'No collection-request reports yet',
+  },
+  '/reports/fabric': {
+    description: 'Reports of Fabric identity-verification calls.',
+    empty: 'No Fabric reports yet',
+  },
+  '/reports/cas-reports': { description: 'Consolidated account statements.', empty: 'No statements yet' },
+  '/reports/api-usage': {
+    description: 'API calls and the credits they used, by API.',
+    empty: 'No API usage yet',
+  },
+  '/reports/credit-consumption': {
+    description: 'Credit consumption over time.',
+    empty: 'No credit consumption yet',
+  },
+  '/reports/download-history': {
+    description: 'Reports you have requested, their status and their download links.',
+    empty: 'No downloads yet',
+  },
+  // Configurations and the rest
+  '/configurations': {
+    description: 'Callback settings, the IP allow-list and your two-factor preference.',
+    empty: 'Nothing configured yet',
+    overview: true,
+  },
+  '/configurations/callback-configurations': {
+    description: 'The URLs Meridian calls when a payout or verification changes state.',
+    empty: 'No callbacks configured',
+  },
+  '/configurations/manage-ips': {
+    description: 'The IP addresses allowed to call the API with your credentials.',
+    empty: 'No IP addresses allowed yet',
+  },
+  '/configurations/manage-2fa': {
+    description: 'Whether sign-in asks for a one-time code sent by SMS.',
+    empty: 'Two-factor settings coming soon',
+  },
+  '/api-test': {
+    description: 'Try API calls against the sandbox with your credentials.',
+    empty: 'API console coming soon',
+  },
+  '/help-center': {
+    description: 'Guides, API documentation and how to reach support.',
+    empty: 'Help articles coming soon',
+    emptyHint: 'The API reference is available at /docs in the meantime.',
+  },
+} as const satisfies Record<string, SectionInfo>;
+
+export type SectionPath = keyof typeof SECTIONS;

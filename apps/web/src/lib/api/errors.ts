@@ -1,0 +1,40 @@
+/** HTTP status, or where the fetch layer failed before one arrived (spec §8). */
+export type ApiStatus = number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: ApiStatus;
+  /** The parsed error body (the server's `{status, message, error, fields?, request_id}`), or raw text. */
+  readonly data: unknown;
+
+  constructor(status: ApiStatus, message: string, data?: unknown) {
+    super(message);
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The server's field errors of a 400/422 answer (path → message), if any. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return {};
+  const fields = (error.data as { fields?: unknown }).fields;
+  if (typeof fields !== 'object' || fields === null) return {};
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/** The text to show for a failed answer: the body's `message`, else its `title`, else a generic line. */
+export function messageFromBody(data: unknown, status: number): string {
+  if (typeof data === 'object' && data !== null) {
+    for (const field of ['message', 'title'] as const) {
+      const value = (data as Record<string, unknown>)[field];
+      if (typeof value === 'string' && value !== '') return value;
+    }
+  }
+  return `Request failed with status ${status}`;
+}

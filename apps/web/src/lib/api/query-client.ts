@@ -1,0 +1,80 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { clearAuth, onAuthCleared, signInHref } from '@/lib/auth';
+import { isApiError } from './errors';
+import { reportError } from './error-reporter';
+import { navigateTo } from './navigation';
+
+export const QUERY_MESSAGES = {
+  sessionExpired: 'Session expired!',
+  serverError: 'Internal Server Error!',
+  notModified: 'Content not modified!',
+  notFound: 'Content not found.',
+  generic: 'Something went wrong!',
+} as const;
+
+const MAX_RETRIES = 3;
+
+/** At most 3 retries, none on 401 or 403 (spec §7). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && (error.status === 401 || error.status === 403)) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+/** 401 on a data call: toast, clear auth, go to sign-in with the current path and query as redirect. */
+function sessionExpired(): void {
+  toast.error(QUERY_MESSAGES.sessionExpired, { id: 'session-expired' });
+  clearAuth();
+  if (!window.location.pathname.startsWith('/sign-in')) navigateTo(signInHref(window.location), true);
+}
+
+export function handleQueryError(error: unknown): void {
+  if (!isApiError(error)) return;
+  if (error.status === 401) sessionExpired();
+  else if (error.status === 500) {
+    toast.error(QUERY_MESSAGES.serverError, { id: 'server-error' });
+    navigateTo('/500');
+  }
+  // Other query failures are shown by the screen that made the query.
+}
+
+/** Toast title for a failed mutation (spec §8). */
+export function mutationErrorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status === 304) return QUERY_MESSAGES.notModified;
+    if (error.status === 204) return QUERY_MESSAGES.notFound;
+  }
+  return QUERY_MESSAGES.generic;
+}
+
+export interface MutationMeta extends Record<string, unknown> {
+  /** false: the screen shows the error itself, no global toast (the error is still reported). */
+  errorToast?: boolean;
+}
+
+export function handleMutationError(
+  error: unknown,
+  meta?: MutationMeta,
+  mutationKey?: readonly unknown[],
+): void {
+  reportError(error, mutationKey ? { mutationKey } : undefined);
+  if (isApiError(error) && error.status === 401) return sessionExpired();
+  if (meta?.errorToast === false) return;
+  const clientError =
+    isApiError(error) && typeof error.status === 'number' && error.status >= 400 && error.status < 500;
+  toast.error(mutationErrorMessage(error), clientError ? { description: error.message } : undefined);
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error) => handleQueryError(error) }),
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) =>
+      handleMutationError(error, mutation.meta as MutationMeta | undefined, mutation.options.mutationKey),
+  }),
+  defaultOptions: {
+    queries: { retry: shouldRetry, refetchOnWindowFocus: true, staleTime: 10_000, gcTime: 60_000 },
+  },
+});
+
+// Logout and forced sign-out drop every cached answer of the previous user.
+onAuthCleared(() => queryClient.clear());

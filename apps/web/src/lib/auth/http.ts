@@ -1,0 +1,51 @@
+import { API_HOSTS } from '@/lib/env';
+
+export interface JsonAnswer<T> {
+  status: number;
+  ok: boolean;
+  /** The parsed JSON body, or null when there was none or it was not JSON. */
+  body: T | null;
+}
+
+export interface JsonRequest {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A plain JSON call to the auth host, for the auth calls that run before (or outside) a session. It never
+ * throws for an HTTP status; a network failure rejects. Data calls go through `apiFetch` instead.
+ */
+export async function requestJson<T>(
+  path: string,
+  { method = 'POST', body, headers }: JsonRequest = {},
+): Promise<JsonAnswer<T>> {
+  const response = await fetch(API_HOSTS.auth + path, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let parsed: T | null = null;
+  try {
+    const text = await response.text();
+    parsed = text ? (JSON.parse(text) as T) : null;
+  } catch {
+    parsed = null;
+  }
+  return { status: response.status, ok: response.ok, body: parsed };
+}
+
+/** The text of an answer's `message` (or `response_message`), if it has one. */
+export function messageOf(
+  body: unknown,
+  field: 'message' | 'response_message' = 'message',
+): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

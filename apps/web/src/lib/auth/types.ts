@@ -1,0 +1,48 @@
+import type { MfaInitiated, MfaVerifyResponse, TokenSet } from '@meridian/contract';
+
+/** Derived session user (spec §3). */
+export interface SessionUser {
+  /** The client_id. */
+  accountNo: string;
+  email: string;
+  roles: string[];
+  /** Expiry time, epoch milliseconds. */
+  expiresAt: number;
+  /** The company's common name. */
+  name: string;
+  client_id: string;
+}
+
+/** What sign-in sent; kept for resending the code (spec §3 login session). */
+export interface LoginPayload {
+  email: string;
+  encrypted_password: string;
+}
+
+/** Auth state, exactly the fields of spec §3. */
+export interface AuthState {
+  user: SessionUser | null;
+  accessToken: string | null;
+  isAuthenticated: boolean;
+  loading: boolean;
+  error: string | null;
+  mfaRequired: boolean;
+  mfaRequestUrn: string | null;
+  originalLoginPayload: LoginPayload | null;
+  resendAttempts: number;
+}
+
+/**
+ * A token or verify answer as the client reads it (spec §7): any of the contract's shapes, or an error body.
+ * Every field is optional because the client must cope with partial and failing answers.
+ */
+export type TokenAnswer = Partial<TokenSet> &
+  Partial<Omit<MfaInitiated, 'response_key'>> &
+  Partial<Omit<MfaVerifyResponse, 'response_key'>> & {
+    response_key?: string;
+    response_message?: string;
+    message?: string;
+  };
+
+/** Result of an auth action, for screens that need to know what happened next. */
+export type AuthResult = { ok: true; next: 'authenticated' | 'mfa' } | { ok: false; error: string };

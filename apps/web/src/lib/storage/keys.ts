@@ -1,0 +1,27 @@
+import { APP_ENV } from '@/lib/env';
+
+/** Every key and cookie carries the environment prefix, e.g. `staging_user_data` (spec §3, §9). */
+export const STORAGE_PREFIX = `${APP_ENV}_`;
+
+/** Unprefixed names of the local-storage items this app owns. */
+export const KEYS = {
+  userData: 'user_data',
+  isLoggedIn: 'is_logged_in',
+  refreshToken: 'refresh_token',
+  selectedCompanyId: 'selected_company_id',
+  theme: 'theme',
+  font: 'font',
+  highlightedFeatures: 'highlighted_features_config',
+  team: 'team',
+  /** Set once the key-rename migration (spec §4) has run. */
+  migrationCompleted: 'storage_migration_completed',
+} as const;
+
+export type StorageName = (typeof KEYS)[keyof typeof KEYS];
+
+/** Unprefixed name of the access-token cookie (spec §9). */
+export const ACCESS_TOKEN_COOKIE = 'access_token';
+
+export function prefixed(name: string): string {
+  return STORAGE_PREFIX + name;
+}
