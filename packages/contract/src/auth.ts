@@ -1,23 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §9: at most 3 resends of the one-time code per sign-in attempt. */
-export const MAX_OTP_RESENDS = 3;
-export const OTP_LENGTH = 6;
-
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Invalid email or password',
-  maxResends: 'Maximum resend attempts reached. Please login again.',
-  noLoginSession: 'No login session found. Please login again.',
-  otpInvalid: 'Invalid OTP or verification failed',
-  otpExpired: 'OTP expired. Please login again.',
-  otpTooManyAttempts: 'Too many incorrect attempts. Please login again.',
-  otpSent: 'OTP sent to your registered mobile number',
-  tooManyRequests: 'Too many requests. Please try again later.',
-  sessionRevoked: 'Session expired. Please login again.',
-  resetLinkSent: 'If an account exists for this email, a password reset link has been sent.',
-  resetTokenInvalid: 'This password reset link is invalid or has expired.',
-  passwordChanged: 'Your password has been changed. Please sign in.',
-} as const;
+export { AUTH_MESSAGES, MAX_OTP_RESENDS, OTP_LENGTH } from './messages.ts';
 
 export const PublicKeyResponse = z.object({ public_key: z.string() });
 

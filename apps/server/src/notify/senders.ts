@@ -94,28 +94,20 @@ export async function deliver(
   channel: 'sms' | 'email',
   message: SmsMessage | EmailMessage,
 ): Promise<void> {
-  const subject = 'subject' in message ? message.subject : null;
+  const record = {
+    channel,
+    provider: sender.name,
+    recipient: message.to,
+    subject: 'subject' in message ? message.subject : null,
+    body: message.redacted,
+  };
   try {
     const { id } = await (sender as SmsSender & EmailSender).send(message as SmsMessage & EmailMessage);
-    await db.insert(outbox).values({
-      channel,
-      provider: sender.name,
-      recipient: message.to,
-      subject,
-      body: message.redacted,
-      status: 'sent',
-      providerMessageId: id,
-    });
+    await db.insert(outbox).values({ ...record, status: 'sent', providerMessageId: id });
   } catch (err) {
-    await db.insert(outbox).values({
-      channel,
-      provider: sender.name,
-      recipient: message.to,
-      subject,
-      body: message.redacted,
-      status: 'failed',
-      error: (err as Error).message.slice(0, 500),
-    });
+    await db
+      .insert(outbox)
+      .values({ ...record, status: 'failed', error: (err as Error).message.slice(0, 500) });
     throw err;
   }
 }

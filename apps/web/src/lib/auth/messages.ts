@@ -1,9 +1,7 @@
-/**
- * Texts and limits of spec §5, §8 and §9. They mirror AUTH_MESSAGES / MAX_OTP_RESENDS of @meridian/contract
- * (a unit test keeps them equal) but are defined here so that the sign-in bundle does not load zod.
- */
-export const MAX_OTP_RESENDS = 3;
-export const OTP_LENGTH = 6;
+import { AUTH_MESSAGES } from '@meridian/contract/messages';
+
+/** Texts and limits of spec §5, §8 and §9; the ones the server also sends come from the shared contract. */
+export { MAX_OTP_RESENDS, OTP_LENGTH } from '@meridian/contract/messages';
 /** Session lifetime when none is known (restored session, verify answer without expires_in): 1 hour. */
 export const DEFAULT_SESSION_MS = 3_600_000;
 
@@ -11,9 +9,9 @@ export const AUTH_ERRORS = {
   loginFailed: 'Login failed',
   unknown: 'Unknown error occurred',
   otpVerifyFailed: 'OTP verification failed',
-  otpInvalid: 'Invalid OTP or verification failed',
+  otpInvalid: AUTH_MESSAGES.otpInvalid,
   resendFailed: 'Failed to resend OTP',
-  maxResends: 'Maximum resend attempts reached. Please login again.',
-  noLoginSession: 'No login session found. Please login again.',
+  maxResends: AUTH_MESSAGES.maxResends,
+  noLoginSession: AUTH_MESSAGES.noLoginSession,
   storageCleared: 'Authentication storage cleared - please login again',
 } as const;
