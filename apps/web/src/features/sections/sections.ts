@@ -28,7 +28,7 @@ export const SECTIONS = {
   },
   '/flow/initiate-payout': {
     description: 'Send money from a provider account to a saved beneficiary.',
-    empty: 'Payout form coming soon',
+    empty: 'Payouts cannot be initiated from the dashboard yet',
     emptyHint: 'You will choose the debit account, the beneficiary, the amount and the transfer mode here.',
   },
   '/flow/transactions': {
@@ -42,7 +42,7 @@ export const SECTIONS = {
   },
   '/flow/add-beneficiary': {
     description: 'Register a bank account or UPI id as a beneficiary for payouts.',
-    empty: 'Beneficiary form coming soon',
+    empty: 'Beneficiaries cannot be added from the dashboard yet',
   },
   '/flow/edit-beneficiary': {
     title: 'Edit beneficiary',
@@ -56,7 +56,7 @@ export const SECTIONS = {
   },
   '/flow/validate': {
     description: 'Check that a bank account exists and see the account holder name before you pay it.',
-    empty: 'Validation form coming soon',
+    empty: 'Accounts cannot be validated from the dashboard yet',
   },
   '/flow/bulk-upload': {
     description: 'Upload a file of payouts to process them in one batch.',
@@ -189,15 +189,15 @@ export const SECTIONS = {
   },
   '/configurations/manage-2fa': {
     description: 'Whether sign-in asks for a one-time code sent by SMS.',
-    empty: 'Two-factor settings coming soon',
+    empty: 'Two-factor sign-in cannot be changed from the dashboard yet',
   },
   '/api-test': {
     description: 'Try API calls against the sandbox with your credentials.',
-    empty: 'API console coming soon',
+    empty: 'The API test console is not available yet',
   },
   '/help-center': {
     description: 'Guides, API documentation and how to reach support.',
-    empty: 'Help articles coming soon',
+    empty: 'No help articles yet',
     emptyHint: 'The API reference is available at /docs in the meantime.',
   },
 } as const satisfies Record<string, SectionInfo>;
