@@ -1,3 +1,5 @@
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './user.ts';
+export * from './flow.ts';
+export * from './callbacks.ts';

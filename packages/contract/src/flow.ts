@@ -1,0 +1,328 @@
+import { z } from 'zod';
+
+/**
+ * Flow: accounts, beneficiaries, payouts, bank-account validation, transactions, dropdowns, feature flags.
+ * Money travels as decimal strings with two places ("1250.00"); times as ISO 8601 (UTC).
+ * `{provider}` in paths and `{product}` in search keys are the provider slug (`meridian` by default).
+ */
+
+export const TRANSFER_TYPES = ['IMPS', 'NEFT', 'RTGS', 'UPI'] as const;
+export const TransferType = z.enum(TRANSFER_TYPES);
+export type TransferType = z.infer<typeof TransferType>;
+
+/** The real limits of each rail, in paise. `max: null` means no upper limit. */
+export const RAIL_LIMITS: Record<TransferType, { min: number; max: number | null; label: string }> = {
+  IMPS: { min: 100, max: 5_00_000_00, label: 'IMPS (instant, up to ₹5,00,000)' },
+  NEFT: { min: 100, max: null, label: 'NEFT (half-hourly batches, no upper limit)' },
+  RTGS: { min: 2_00_000_00, max: null, label: 'RTGS (from ₹2,00,000)' },
+  UPI: { min: 100, max: 1_00_000_00, label: 'UPI (instant, up to ₹1,00,000)' },
+};
+
+export const PAYOUT_STATUSES = ['PENDING', 'SUCCESS', 'FAILURE', 'RETURNED'] as const;
+export const PayoutStatus = z.enum(PAYOUT_STATUSES);
+export type PayoutStatus = z.infer<typeof PayoutStatus>;
+
+export const VALIDATION_STATUSES = ['SUCCESS', 'FAILURE'] as const;
+export const ValidationStatus = z.enum(VALIDATION_STATUSES);
+
+export const BENEFICIARY_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export const BeneficiaryStatus = z.enum(BENEFICIARY_STATUSES);
+
+export const TRANSACTION_CATEGORIES = ['TOPUP', 'PAYOUT', 'REVERSAL', 'VALIDATION_FEE'] as const;
+export const TransactionCategory = z.enum(TRANSACTION_CATEGORIES);
+
+/** A decimal rupee amount with at most two decimals, e.g. "1250" or "1250.50". */
+export const AMOUNT_PATTERN = /^(0|[1-9][0-9]{0,12})(\.[0-9]{1,2})?$/;
+export const Amount = z
+  .string()
+  .trim()
+  .regex(AMOUNT_PATTERN, 'Enter an amount in rupees with at most two decimals, e.g. 1250.00');
+/** Money in answers: always two decimals. */
+export const Money = z.string();
+
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+export const ACCOUNT_NUMBER_PATTERN = /^[0-9]{9,18}$/;
+export const UPI_ID_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,255}@[a-zA-Z][a-zA-Z0-9]{1,63}$/;
+export const MOBILE_PATTERN = /^(\+91)?[6-9][0-9]{9}$/;
+export const CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+export const REFERENCE_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+export const NAME_PATTERN = /^[A-Za-z][A-Za-z .'&-]{1,99}$/;
+
+const ifsc = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(
+    z.string().regex(IFSC_PATTERN, 'An IFSC is 11 characters: 4 letters, a zero, then 6 letters or digits'),
+  );
+const accountNumber = z.string().trim().regex(ACCOUNT_NUMBER_PATTERN, 'An account number is 9 to 18 digits');
+
+// ---------------------------------------------------------------------------------------------------------
+// Lists
+
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const MAX_RANGE_DAYS = 366;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_EXPORT_ROWS = 100_000;
+
+/** The spec's list filter state as query parameters; dates are whole days in `time_zone`. */
+export const ListQuery = z.object({
+  start_date: z.string().regex(DATE_PATTERN, 'Use YYYY-MM-DD').optional(),
+  end_date: z.string().regex(DATE_PATTERN, 'Use YYYY-MM-DD').optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+  offset: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  search_key: z.string().max(64).optional(),
+  search_value: z.string().trim().max(100).optional(),
+  /** IANA time zone of the user; default Asia/Kolkata. */
+  time_zone: z.string().max(64).optional(),
+});
+export type ListQuery = z.infer<typeof ListQuery>;
+export const ExportQuery = ListQuery.omit({ limit: true, offset: true });
+
+export const CountResponse = z.object({ count: z.number().int() });
+export const listResponse = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row) });
+
+/** Search keys per screen (spec §3); `{product}` is replaced by the provider slug. */
+export const SEARCH_KEYS = {
+  payouts: ['{product}_urn', 'bank_reference_number', 'customer_reference_number'],
+  beneficiaries: ['beneficiary_code', 'beneficiary_account_number'],
+  validations: ['{product}_urn', 'beneficiary_account_number', 'bank_reference_number'],
+  transactions: ['{product}_transaction_id', 'bank_reference_number', 'customer_reference_number'],
+} as const;
+export type FlowList = keyof typeof SEARCH_KEYS;
+export const searchKeysFor = (list: FlowList, product: string): string[] =>
+  SEARCH_KEYS[list].map((k) => k.replace('{product}', product));
+
+// ---------------------------------------------------------------------------------------------------------
+// Accounts
+
+export const Account = z.object({
+  account_number: z.string(),
+  ifsc: z.string(),
+  account_name: z.string(),
+  provider: z.string(),
+  provider_code: z.string(),
+  currency: z.literal('INR'),
+  balance: Money,
+  updated_at: z.string(),
+});
+export type Account = z.infer<typeof Account>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Beneficiaries
+
+const beneficiaryFields = {
+  beneficiary_name: z.string().trim().regex(NAME_PATTERN, "A name is 2 to 100 letters, spaces and . ' & -"),
+  beneficiary_email: z.union([z.literal(''), z.email('Enter a valid e-mail address').max(254)]).optional(),
+  beneficiary_mobile: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || MOBILE_PATTERN.test(v), 'Enter a 10-digit Indian mobile number')
+    .optional(),
+  provider: z.string().trim().min(1).max(64),
+  provider_code: z.string().trim().min(1).max(16),
+  transfer_type: TransferType,
+  sender_account_number: accountNumber,
+  beneficiary_account_number: z.union([z.literal(''), accountNumber]).optional(),
+  ifsc_code: z.union([z.literal(''), ifsc]).optional(),
+  beneficiary_upi_id: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || UPI_ID_PATTERN.test(v), 'Enter a UPI id such as name@bank')
+    .optional(),
+};
+
+export const CreateBeneficiary = z.object({
+  beneficiary_code: z
+    .string()
+    .trim()
+    .regex(CODE_PATTERN, 'A beneficiary code is 3 to 32 letters, digits, _ or -'),
+  ...beneficiaryFields,
+});
+export type CreateBeneficiary = z.infer<typeof CreateBeneficiary>;
+
+export const UpdateBeneficiary = z
+  .object({ ...beneficiaryFields, status: BeneficiaryStatus })
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
+export type UpdateBeneficiary = z.infer<typeof UpdateBeneficiary>;
+
+export const Beneficiary = z.object({
+  beneficiary_code: z.string(),
+  beneficiary_name: z.string(),
+  beneficiary_email: z.string().nullable(),
+  beneficiary_mobile: z.string().nullable(),
+  provider: z.string(),
+  provider_code: z.string(),
+  transfer_type: TransferType,
+  sender_account_number: z.string(),
+  beneficiary_account_number: z.string().nullable(),
+  ifsc_code: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  beneficiary_upi_id: z.string().nullable(),
+  status: BeneficiaryStatus,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Beneficiary = z.infer<typeof Beneficiary>;
+
+export const IfscDetails = z.object({
+  ifsc: z.string(),
+  bank_code: z.string(),
+  bank_name: z.string(),
+  upi: z.boolean(),
+});
+export type IfscDetails = z.infer<typeof IfscDetails>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Payouts
+
+export const InitiatePayout = z.object({
+  customer_reference_number: z
+    .string()
+    .trim()
+    .regex(REFERENCE_PATTERN, 'A reference is 1 to 40 letters, digits, _ or -'),
+  beneficiary_code: z.string().trim().regex(CODE_PATTERN, 'Unknown beneficiary code'),
+  amount: Amount,
+  transfer_type: TransferType,
+  purpose_message: z.string().trim().min(1, 'Enter the purpose of the payout').max(100),
+  sender_account_number: accountNumber,
+});
+export type InitiatePayout = z.infer<typeof InitiatePayout>;
+
+export const Payout = z.object({
+  urn: z.string(),
+  customer_reference_number: z.string(),
+  bank_reference_number: z.string().nullable(),
+  beneficiary_code: z.string(),
+  beneficiary_name: z.string(),
+  beneficiary_account_number: z.string().nullable(),
+  ifsc_code: z.string().nullable(),
+  beneficiary_upi_id: z.string().nullable(),
+  amount: Money,
+  transfer_type: TransferType,
+  purpose_message: z.string(),
+  sender_account_number: z.string(),
+  status: PayoutStatus,
+  status_message: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Payout = z.infer<typeof Payout>;
+
+export const CallbackAttempt = z.object({
+  attempt: z.number().int(),
+  started_at: z.string(),
+  status_code: z.number().int().nullable(),
+  latency_ms: z.number().int().nullable(),
+  response_excerpt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export const CallbackDelivery = z.object({
+  webhook_id: z.string(),
+  event: z.string(),
+  url: z.string(),
+  status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
+  next_attempt_at: z.string().nullable(),
+  attempts: z.array(CallbackAttempt),
+});
+export type CallbackDelivery = z.infer<typeof CallbackDelivery>;
+
+export const PayoutEvent = z.object({ status: PayoutStatus, message: z.string().nullable(), at: z.string() });
+export const PayoutDetails = Payout.extend({
+  events: z.array(PayoutEvent),
+  callbacks: z.array(CallbackDelivery),
+});
+export type PayoutDetails = z.infer<typeof PayoutDetails>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Bank-account validation (penny drop)
+
+export const ValidateAccount = z.object({
+  beneficiary_account_number: accountNumber,
+  ifsc_code: ifsc,
+  /** The name the client expects; the answer scores it against the registered holder's name. */
+  beneficiary_name: z.string().trim().regex(NAME_PATTERN, "A name is 2 to 100 letters, spaces and . ' & -"),
+  customer_reference_number: z
+    .string()
+    .trim()
+    .regex(REFERENCE_PATTERN, 'A reference is 1 to 40 letters, digits, _ or -')
+    .optional(),
+});
+export type ValidateAccount = z.infer<typeof ValidateAccount>;
+
+export const Validation = z.object({
+  urn: z.string(),
+  customer_reference_number: z.string().nullable(),
+  bank_reference_number: z.string().nullable(),
+  beneficiary_account_number: z.string(),
+  ifsc_code: z.string(),
+  bank_name: z.string(),
+  name_given: z.string(),
+  registered_name: z.string().nullable(),
+  /** 0–100; null when the account could not be validated. */
+  name_match_score: z.number().int().nullable(),
+  status: ValidationStatus,
+  status_message: z.string().nullable(),
+  fee: Money,
+  created_at: z.string(),
+});
+export type Validation = z.infer<typeof Validation>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Transactions (account statement)
+
+export const Transaction = z.object({
+  transaction_id: z.string(),
+  account_number: z.string(),
+  type: z.enum(['CREDIT', 'DEBIT']),
+  category: TransactionCategory,
+  amount: Money,
+  /** Balance of the account after this transaction. */
+  balance: Money,
+  description: z.string(),
+  reference_urn: z.string().nullable(),
+  bank_reference_number: z.string().nullable(),
+  customer_reference_number: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Dropdowns, flags, dashboard summary
+
+export const ProviderAccountOption = z.object({
+  provider: z.string(),
+  provider_code: z.string(),
+  account_number: z.string(),
+  account_name: z.string(),
+  ifsc: z.string(),
+});
+export const BeneficiaryOption = z.object({
+  beneficiary_code: z.string(),
+  beneficiary_name: z.string(),
+  beneficiary_account_number: z.string().nullable(),
+  ifsc_code: z.string().nullable(),
+  transfer_type: TransferType,
+  sender_account_number: z.string(),
+});
+export const PaymentMethodOption = z.object({
+  transfer_type: TransferType,
+  label: z.string(),
+  min_amount: Money,
+  max_amount: Money.nullable(),
+});
+export const VirtualAccountOption = z.object({ account_number: z.string(), label: z.string() });
+
+export const FeatureFlags = z.object({ frontend_payout: z.boolean(), bulk_frontend_payout: z.boolean() });
+export type FeatureFlags = z.infer<typeof FeatureFlags>;
+
+export const FlowSummary = z.object({
+  accounts: z.array(Account),
+  /** Today's payouts (in `time_zone`) by status: count and amount. */
+  today: z.array(z.object({ status: PayoutStatus, count: z.number().int(), amount: Money })),
+  /** The last 7 days including today, oldest first. */
+  volume: z.array(z.object({ date: z.string(), count: z.number().int(), amount: Money })),
+  recent: z.array(Payout),
+});
+export type FlowSummary = z.infer<typeof FlowSummary>;
