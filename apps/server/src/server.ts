@@ -6,6 +6,8 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { buildApp } from './http/app.ts';
 import { startBoss } from './jobs/boss.ts';
 import { registerMaintenance } from './jobs/maintenance.ts';
+import type { EffectRunner } from './flow/effects.ts';
+import { registerFlowJobs } from './flow/jobs.ts';
 import {
   emailSenderFromConfig,
   smsSenderFromConfig,
@@ -36,9 +38,17 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const keys = overrides.keys ?? loadKeys(config);
   const handle =
     overrides.handle ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
-  if (config.SEED_DEMO) await seedDemo(handle.db);
+  const seeded = config.SEED_DEMO
+    ? await seedDemo(handle.db, {
+        callbackBaseUrl: `http://127.0.0.1:${config.PORT}/${config.PROVIDER}/sandbox/webhook-receiver`,
+        railTimeScale: config.RAIL_TIME_SCALE,
+      })
+    : null;
 
+  // Jobs start after the app is built; until then (and with JOBS=off) committed work waits for the sweeper.
+  let runEffects: EffectRunner = async () => {};
   const app = await buildApp({
+    runEffects: (effects) => runEffects(effects),
     db: handle.db,
     config,
     keys,
@@ -52,7 +62,14 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   let boss: PgBoss | null = null;
   if (config.JOBS === 'on') {
     boss = await startBoss(handle, (err) => app.log.error({ err }, 'job queue error'));
-    await registerMaintenance(boss, handle.db, (msg, data) => app.log.info(data ?? {}, msg));
+    const log = (msg: string, data?: object) => app.log.info(data ?? {}, msg);
+    await registerMaintenance(boss, handle.db, log);
+    runEffects = await registerFlowJobs(boss, handle.db, {
+      railTimeScale: config.RAIL_TIME_SCALE,
+      delivery: { allowPrivate: config.CALLBACK_ALLOW_PRIVATE ?? config.NODE_ENV !== 'production' },
+      log,
+    });
+    if (seeded) await runEffects(seeded.effects);
   }
 
   return {

@@ -49,6 +49,12 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_VERIFY_PER_IP: int(60),
   RATE_LIMIT_RESET_PER_IP: int(20),
   RATE_LIMIT_WINDOW_SECONDS: int(900),
+  /** Multiplies every delay of the sandbox banking rail (1 = realistic seconds; tests use a tiny factor). */
+  RAIL_TIME_SCALE: z.coerce.number().positive().max(100).default(1),
+  /** Callback delivery to loopback/private addresses; default: allowed except in production. */
+  CALLBACK_ALLOW_PRIVATE: z.stringbool().optional(),
+  /** How long the first request with an Idempotency-Key holds it before another may take over. */
+  IDEMPOTENCY_LEASE_SECONDS: int(60),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -2,10 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -192,3 +195,311 @@ export const accessRequests = pgTable('access_requests', {
   ip: text('ip'),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Flow: ledger, beneficiaries, payouts, validations, callbacks
+
+/**
+ * Ledger accounts. `client_current` accounts belong to a client and carry a cached balance that is updated in
+ * the same transaction as their postings and can never go negative. `system` accounts (rail clearing, fee
+ * income, funding) are Meridian's side of every entry; their balance is the sum of their postings (no cached
+ * column, so they are never a hot row that serialises every client's payouts).
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clientRef: bigint('client_ref', { mode: 'number' }).references(() => clients.id),
+    kind: text('kind').notNull(),
+    systemCode: text('system_code').unique(),
+    accountNumber: text('account_number').notNull().unique(),
+    ifsc: text('ifsc').notNull(),
+    name: text('name').notNull(),
+    provider: text('provider').notNull(),
+    providerCode: text('provider_code').notNull(),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('accounts_client_idx').on(t.clientRef),
+    check('accounts_balance_never_negative', sql`${t.kind} <> 'client_current' OR ${t.balance} >= 0`),
+  ],
+);
+
+/** One balanced movement of money: its postings sum to zero. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: text('entry_id').notNull().unique(),
+    clientRef: bigint('client_ref', { mode: 'number' }).references(() => clients.id),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    referenceUrn: text('reference_urn'),
+    bankReferenceNumber: text('bank_reference_number'),
+    customerReferenceNumber: text('customer_reference_number'),
+    /** Makes an entry idempotent: a rail job that runs twice cannot post twice. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_reference_idx').on(t.referenceUrn),
+    index('ledger_entries_client_utr_idx').on(t.clientRef, t.bankReferenceNumber),
+    index('ledger_entries_client_crn_idx').on(t.clientRef, t.customerReferenceNumber),
+  ],
+);
+
+/** A leg of an entry on one account: + credit, − debit, in paise. */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryRef: bigint('entry_ref', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id),
+    accountRef: bigint('account_ref', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    /** The client of a client account; null on system accounts. Scopes the statement. */
+    clientRef: bigint('client_ref', { mode: 'number' }).references(() => clients.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** Balance of a client account after this posting; null on system accounts. */
+    balanceAfter: bigint('balance_after', { mode: 'bigint' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_postings_entry_idx').on(t.entryRef),
+    index('ledger_postings_account_idx').on(t.accountRef),
+    index('ledger_postings_statement_idx').on(t.clientRef, t.createdAt.desc().nullsFirst(), t.id.desc()),
+  ],
+);
+
+/** Per-client counters (e.g. the payout sequence used for O(log n) paging and counting). */
+export const clientSequences = pgTable(
+  'client_sequences',
+  {
+    clientRef: bigint('client_ref', { mode: 'number' })
+      .notNull()
+      .references(() => clients.id),
+    name: text('name').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientRef, t.name] })],
+);
+
+export const clientFeatures = pgTable('client_features', {
+  clientRef: bigint('client_ref', { mode: 'number' })
+    .primaryKey()
+    .references(() => clients.id),
+  frontendPayout: boolean('frontend_payout').notNull().default(true),
+  bulkFrontendPayout: boolean('bulk_frontend_payout').notNull().default(false),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const beneficiaries = pgTable(
+  'beneficiaries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clientRef: bigint('client_ref', { mode: 'number' })
+      .notNull()
+      .references(() => clients.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    mobile: text('mobile'),
+    provider: text('provider').notNull(),
+    providerCode: text('provider_code').notNull(),
+    transferType: text('transfer_type').notNull(),
+    senderAccountRef: bigint('sender_account_ref', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    accountNumber: text('account_number'),
+    ifsc: text('ifsc'),
+    bankName: text('bank_name'),
+    upiId: text('upi_id'),
+    status: text('status').notNull().default('ACTIVE'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('beneficiaries_client_code_uq').on(t.clientRef, sql`lower(${t.code})`),
+    index('beneficiaries_client_created_idx').on(t.clientRef, t.createdAt.desc().nullsFirst(), t.id.desc()),
+    index('beneficiaries_client_account_idx').on(t.clientRef, t.accountNumber),
+  ],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    urn: text('urn').notNull().unique(),
+    clientRef: bigint('client_ref', { mode: 'number' })
+      .notNull()
+      .references(() => clients.id),
+    /** 1, 2, 3… per client in creation order (created_at is non-decreasing in seq). */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    accountRef: bigint('account_ref', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    beneficiaryRef: bigint('beneficiary_ref', { mode: 'number' })
+      .notNull()
+      .references(() => beneficiaries.id),
+    customerReferenceNumber: text('customer_reference_number').notNull(),
+    bankReferenceNumber: text('bank_reference_number'),
+    beneficiaryCode: text('beneficiary_code').notNull(),
+    beneficiaryName: text('beneficiary_name').notNull(),
+    beneficiaryAccountNumber: text('beneficiary_account_number'),
+    ifsc: text('ifsc'),
+    upiId: text('upi_id'),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    transferType: text('transfer_type').notNull(),
+    purposeMessage: text('purpose_message').notNull(),
+    status: text('status').notNull(),
+    statusMessage: text('status_message'),
+    /** When the sandbox rail's next step for this payout is due (settle, or return); null when final. */
+    railDueAt: ts('rail_due_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('payouts_rail_due_idx')
+      .on(t.railDueAt)
+      .where(sql`rail_due_at IS NOT NULL`),
+    uniqueIndex('payouts_client_seq_uq').on(t.clientRef, t.seq),
+    uniqueIndex('payouts_client_crn_uq').on(t.clientRef, t.customerReferenceNumber),
+    index('payouts_client_created_idx').on(t.clientRef, t.createdAt, t.seq),
+    index('payouts_client_utr_idx').on(t.clientRef, t.bankReferenceNumber),
+  ],
+);
+
+export const payoutEvents = pgTable(
+  'payout_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    payoutRef: bigint('payout_ref', { mode: 'number' })
+      .notNull()
+      .references(() => payouts.id),
+    status: text('status').notNull(),
+    message: text('message'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payout_events_payout_idx').on(t.payoutRef)],
+);
+
+export const validations = pgTable(
+  'validations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    urn: text('urn').notNull().unique(),
+    clientRef: bigint('client_ref', { mode: 'number' })
+      .notNull()
+      .references(() => clients.id),
+    customerReferenceNumber: text('customer_reference_number'),
+    bankReferenceNumber: text('bank_reference_number'),
+    accountNumber: text('account_number').notNull(),
+    ifsc: text('ifsc').notNull(),
+    bankName: text('bank_name').notNull(),
+    nameGiven: text('name_given').notNull(),
+    registeredName: text('registered_name'),
+    nameMatchScore: integer('name_match_score'),
+    status: text('status').notNull(),
+    statusMessage: text('status_message'),
+    fee: bigint('fee', { mode: 'bigint' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('validations_client_created_idx').on(t.clientRef, t.createdAt.desc().nullsFirst(), t.id.desc()),
+    index('validations_client_account_idx').on(t.clientRef, t.accountNumber),
+    index('validations_client_utr_idx').on(t.clientRef, t.bankReferenceNumber),
+  ],
+);
+
+/** Idempotency-Key records: the first answer is kept and replayed; `in_flight` has a lease. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    clientRef: bigint('client_ref', { mode: 'number' })
+      .notNull()
+      .references(() => clients.id),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    lockedUntil: ts('locked_until').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientRef, t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+export const callbackConfigs = pgTable(
+  'callback_configs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    callbackId: text('callback_id').notNull().unique(),
+    clientRef: bigint('client_ref', { mode: 'number' })
+      .notNull()
+      .references(() => clients.id),
+    eventType: text('event_type').notNull(),
+    url: text('url').notNull(),
+    httpMethod: text('http_method').notNull().default('POST'),
+    secret: text('secret').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('callback_configs_client_event_idx').on(t.clientRef, t.eventType)],
+);
+
+/** One message to one endpoint (the outbox row, written in the same transaction as the state change). */
+export const callbackDeliveries = pgTable(
+  'callback_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    webhookId: text('webhook_id').notNull().unique(),
+    clientRef: bigint('client_ref', { mode: 'number' })
+      .notNull()
+      .references(() => clients.id),
+    configRef: bigint('config_ref', { mode: 'number' })
+      .notNull()
+      .references(() => callbackConfigs.id),
+    event: text('event').notNull(),
+    subjectUrn: text('subject_urn').notNull(),
+    /** The exact body that is signed and sent. */
+    body: text('body').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('callback_deliveries_subject_idx').on(t.subjectUrn),
+    index('callback_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'PENDING'`),
+  ],
+);
+
+export const callbackAttempts = pgTable(
+  'callback_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryRef: bigint('delivery_ref', { mode: 'number' })
+      .notNull()
+      .references(() => callbackDeliveries.id),
+    attempt: integer('attempt').notNull(),
+    startedAt: ts('started_at').notNull(),
+    statusCode: integer('status_code'),
+    latencyMs: integer('latency_ms'),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+  },
+  (t) => [uniqueIndex('callback_attempts_delivery_attempt_uq').on(t.deliveryRef, t.attempt)],
+);

@@ -16,12 +16,20 @@ import { authRoutes } from '../auth/routes.ts';
 import type { AuthDeps } from '../auth/context.ts';
 import { onboardingRoutes } from '../onboarding/routes.ts';
 import { userRoutes } from '../users/routes.ts';
+import { beneficiaryRoutes } from '../beneficiaries/routes.ts';
+import { callbackRoutes } from '../callbacks/routes.ts';
+import { sandboxReceiverRoutes } from '../callbacks/sandbox-receiver.ts';
+import type { EffectRunner } from '../flow/effects.ts';
+import { flowRoutes } from '../flow/routes.ts';
+import { payoutRoutes } from '../payouts/routes.ts';
+import { validationRoutes } from '../validations/routes.ts';
 import { newId } from '../lib/ids.ts';
 import { AppError } from './errors.ts';
 import { makeGuard } from './guard.ts';
 import type { RouteDeps } from './route-deps.ts';
 
 export type AppOptions = AuthDeps & {
+  runEffects: EffectRunner;
   databaseKind: 'pglite' | 'postgresql';
   /** Folder of the web app's production build; served with an SPA fallback when it exists. */
   webDist?: string | null;
@@ -145,6 +153,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, deps);
   await app.register(onboardingRoutes, deps);
   await app.register(userRoutes, deps);
+  await app.register(flowRoutes, deps);
+  await app.register(beneficiaryRoutes, deps);
+  await app.register(payoutRoutes, deps);
+  await app.register(validationRoutes, deps);
+  await app.register(callbackRoutes, deps);
+  if (opts.config.NODE_ENV !== 'production') await app.register(sandboxReceiverRoutes, deps);
 
   const webDist = opts.webDist === undefined ? DEFAULT_WEB_DIST : opts.webDist;
   const hasWeb = !!webDist && existsSync(join(webDist, 'index.html'));

@@ -16,6 +16,17 @@ export class AppError extends Error {
     this.fields = extra?.fields;
     this.headers = extra?.headers;
   }
+
+  /** Re-raises an error answer kept by the idempotency store (its replay). */
+  static fromStored(answer: { status: number; body: unknown }): AppError {
+    const b = (answer.body ?? {}) as { error?: string; message?: string; fields?: Record<string, string> };
+    return new AppError(
+      answer.status,
+      b.error ?? 'error',
+      b.message ?? 'Request failed',
+      b.fields ? { fields: b.fields } : undefined,
+    );
+  }
 }
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>

@@ -1,9 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthDeps } from '../auth/context.ts';
+import type { EffectRunner } from '../flow/effects.ts';
 
 /** What every domain's route plugin receives. */
 export type RouteDeps = AuthDeps & {
   requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** The origin links in e-mails point at (PUBLIC_URL, else the request's own origin). */
   publicUrl: (request: FastifyRequest) => string;
+  /** Starts the jobs for work a transaction has committed (rail steps, callback deliveries). */
+  runEffects: EffectRunner;
 };

@@ -3,6 +3,8 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/database.ts';
 import { clients, users } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import { noEffects, type Effects } from '../flow/effects.ts';
+import { seedDemoFlow } from './demo-flow.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
@@ -38,8 +40,12 @@ export const DEMO_CLIENTS: DemoClient[] = [
 ];
 
 /** Idempotent: creates whatever demo client or user is missing; never touches existing rows. */
-export async function seedDemo(db: Db): Promise<{ created: string[] }> {
+export async function seedDemo(
+  db: Db,
+  flow?: Parameters<typeof seedDemoFlow>[2],
+): Promise<{ created: string[]; effects: Effects }> {
   const created: string[] = [];
+  const customers: { id: number; name: string }[] = [];
   let passwordHash: Promise<string> | undefined; // hashed only when a user is missing
   for (const demo of DEMO_CLIENTS) {
     let [client] = await db.select().from(clients).where(eq(clients.companyCommonName, demo.name)).limit(1);
@@ -50,6 +56,7 @@ export async function seedDemo(db: Db): Promise<{ created: string[] }> {
         .returning();
       created.push(demo.name);
     }
+    if (demo.kind === 'customer') customers.push({ id: client!.id, name: demo.name });
     for (const u of demo.users) {
       const [exists] = await db
         .select({ id: users.id })
@@ -70,5 +77,6 @@ export async function seedDemo(db: Db): Promise<{ created: string[] }> {
       created.push(u.email);
     }
   }
-  return { created };
+  const effects = flow ? await seedDemoFlow(db, customers, flow) : noEffects();
+  return { created, effects };
 }

@@ -1,0 +1,66 @@
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { accounts, beneficiaries } from '../db/schema.ts';
+import type { ListFilter } from '../lists/list-query.ts';
+import { toBeneficiary } from './service.ts';
+
+const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
+  beneficiary_code: (v) => eq(sql`lower(${beneficiaries.code})`, v.toLowerCase()),
+  beneficiary_account_number: (v) => eq(beneficiaries.accountNumber, v),
+};
+
+type Scope = { clientRef: number; filter: ListFilter };
+
+const where = ({ clientRef, filter }: Scope) =>
+  and(
+    eq(beneficiaries.clientRef, clientRef),
+    gte(beneficiaries.createdAt, filter.from),
+    lt(beneficiaries.createdAt, filter.to),
+    filter.search ? SEARCH_COLUMNS[filter.search.key]!(filter.search.value) : undefined,
+  );
+
+export async function listBeneficiaries(db: Db, scope: Scope) {
+  const rows = await db
+    .select({ beneficiary: beneficiaries, senderAccountNumber: accounts.accountNumber })
+    .from(beneficiaries)
+    .innerJoin(accounts, eq(accounts.id, beneficiaries.senderAccountRef))
+    .where(where(scope))
+    .orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id))
+    .limit(scope.filter.limit)
+    .offset(scope.filter.offset);
+  return rows.map((r) => toBeneficiary(r.beneficiary, r.senderAccountNumber));
+}
+
+export async function countBeneficiaries(db: Db, scope: Scope): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(beneficiaries)
+    .where(where(scope));
+  return row?.n ?? 0;
+}
+
+/** Active beneficiaries payable by bank transfer (the initiate-payout dropdown). */
+export async function nonUpiBeneficiaries(db: Db, clientRef: number) {
+  const rows = await db
+    .select({ beneficiary: beneficiaries, senderAccountNumber: accounts.accountNumber })
+    .from(beneficiaries)
+    .innerJoin(accounts, eq(accounts.id, beneficiaries.senderAccountRef))
+    .where(
+      and(
+        eq(beneficiaries.clientRef, clientRef),
+        eq(beneficiaries.status, 'ACTIVE'),
+        sql`${beneficiaries.accountNumber} IS NOT NULL`,
+        sql`${beneficiaries.transferType} <> 'UPI'`,
+      ),
+    )
+    .orderBy(beneficiaries.name)
+    .limit(1000);
+  return rows.map(({ beneficiary: b, senderAccountNumber }) => ({
+    beneficiary_code: b.code,
+    beneficiary_name: b.name,
+    beneficiary_account_number: b.accountNumber,
+    ifsc_code: b.ifsc,
+    transfer_type: b.transferType as 'IMPS' | 'NEFT' | 'RTGS' | 'UPI',
+    sender_account_number: senderAccountNumber,
+  }));
+}

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Beneficiary, CreateBeneficiary, IfscDetails, UpdateBeneficiary } from '@meridian/contract';
+import { z } from 'zod';
+import { actorOf } from '../flow/request-actor.ts';
+import { authOf } from '../http/guard.ts';
+import { notFound } from '../http/errors.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { registerList } from '../lists/register-list.ts';
+import { lookupIfsc } from './ifsc.ts';
+import { countBeneficiaries, listBeneficiaries } from './queries.ts';
+import { createBeneficiary, getBeneficiary, updateBeneficiary } from './service.ts';
+
+const CodeParams = z.object({ beneficiary_code: z.string().min(1).max(32) });
+
+export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+  const p = deps.config.PROVIDER;
+
+  app.post(
+    '/v2/banking/beneficiary',
+    { schema: { tags: ['beneficiaries'], body: CreateBeneficiary, response: { 201: Beneficiary } } },
+    async (request, reply) =>
+      reply.status(201).send(await createBeneficiary(deps.db, actorOf(request), request.body)),
+  );
+  app.patch(
+    '/v2/banking/beneficiary/:beneficiary_code',
+    {
+      schema: {
+        tags: ['beneficiaries'],
+        summary: 'Edit, deactivate (status INACTIVE) or reactivate a beneficiary',
+        params: CodeParams,
+        body: UpdateBeneficiary,
+        response: { 200: Beneficiary },
+      },
+    },
+    async (request) =>
+      updateBeneficiary(deps.db, actorOf(request), request.params.beneficiary_code, request.body),
+  );
+  app.get(
+    `/${p}/read/fetch/manage/beneficiary/:beneficiary_code`,
+    { schema: { tags: ['beneficiaries'], params: CodeParams, response: { 200: Beneficiary } } },
+    async (request) => getBeneficiary(deps.db, authOf(request).clientRef, request.params.beneficiary_code),
+  );
+  app.get(
+    `/${p}/read/fetch/ifsc/:ifsc`,
+    {
+      schema: {
+        tags: ['beneficiaries'],
+        summary: 'Look an IFSC up in the IFSC registry',
+        params: z.object({ ifsc: z.string().max(32) }),
+        response: { 200: IfscDetails },
+      },
+    },
+    async (request) => {
+      const found = lookupIfsc(request.params.ifsc);
+      if (!found) throw notFound('Unknown IFSC code');
+      return found;
+    },
+  );
+
+  registerList(app, deps.db, p, {
+    list: 'beneficiaries',
+    tag: 'beneficiaries',
+    paths: {
+      search: `/${p}/read/fetch/manage/beneficiary`,
+      count: `/${p}/read/count/manage/beneficiary`,
+      export: `/${p}/read/export/manage/beneficiary`,
+    },
+    row: Beneficiary,
+    fetch: listBeneficiaries,
+    count: countBeneficiaries,
+    csv: [
+      ['created_at', (r) => r.created_at],
+      ['beneficiary_code', (r) => r.beneficiary_code],
+      ['beneficiary_name', (r) => r.beneficiary_name],
+      ['beneficiary_email', (r) => r.beneficiary_email],
+      ['beneficiary_mobile', (r) => r.beneficiary_mobile],
+      ['transfer_type', (r) => r.transfer_type],
+      ['beneficiary_account_number', (r) => r.beneficiary_account_number],
+      ['ifsc_code', (r) => r.ifsc_code],
+      ['bank_name', (r) => r.bank_name],
+      ['beneficiary_upi_id', (r) => r.beneficiary_upi_id],
+      ['sender_account_number', (r) => r.sender_account_number],
+      ['status', (r) => r.status],
+    ],
+  });
+};

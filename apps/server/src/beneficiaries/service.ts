@@ -1,0 +1,223 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Beneficiary, CreateBeneficiary, TransferType, UpdateBeneficiary } from '@meridian/contract';
+import type { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { accounts, beneficiaries } from '../db/schema.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { clientAccountByNumber } from '../ledger/ledger.ts';
+import { auditBy, type Actor } from '../flow/actor.ts';
+import { lookupIfsc } from './ifsc.ts';
+
+export type BeneficiaryRow = typeof beneficiaries.$inferSelect;
+type Answer = z.infer<typeof Beneficiary>;
+
+const unprocessable = (message: string, fields: Record<string, string>) =>
+  new AppError(422, 'validation_failed', message, { fields });
+
+export function toBeneficiary(b: BeneficiaryRow, senderAccountNumber: string): Answer {
+  return {
+    beneficiary_code: b.code,
+    beneficiary_name: b.name,
+    beneficiary_email: b.email,
+    beneficiary_mobile: b.mobile,
+    provider: b.provider,
+    provider_code: b.providerCode,
+    transfer_type: b.transferType as TransferType,
+    sender_account_number: senderAccountNumber,
+    beneficiary_account_number: b.accountNumber,
+    ifsc_code: b.ifsc,
+    bank_name: b.bankName,
+    beneficiary_upi_id: b.upiId,
+    status: b.status as Answer['status'],
+    created_at: b.createdAt.toISOString(),
+    updated_at: b.updatedAt.toISOString(),
+  };
+}
+
+const blankToNull = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v.trim());
+const normaliseMobile = (v: string | null) => (v ? v.replace(/^\+91/, '') : null);
+
+type Destination = {
+  transferType: TransferType;
+  accountNumber: string | null;
+  ifsc: string | null;
+  upiId: string | null;
+};
+
+/** A destination the rail can pay: UPI needs a UPI id; IMPS/NEFT/RTGS an account number and a real IFSC. */
+function checkDestination(d: Destination): {
+  bankName: string | null;
+  accountNumber: string | null;
+  ifsc: string | null;
+  upiId: string | null;
+} {
+  if (d.transferType === 'UPI') {
+    if (!d.upiId)
+      throw unprocessable('A UPI beneficiary needs a UPI id', { beneficiary_upi_id: 'is required for UPI' });
+    return { bankName: null, accountNumber: d.accountNumber, ifsc: d.ifsc, upiId: d.upiId.toLowerCase() };
+  }
+  const fields: Record<string, string> = {};
+  if (!d.accountNumber) fields.beneficiary_account_number = `is required for ${d.transferType}`;
+  if (!d.ifsc) fields.ifsc_code = `is required for ${d.transferType}`;
+  if (Object.keys(fields).length)
+    throw unprocessable(`A ${d.transferType} beneficiary needs an account number and IFSC`, fields);
+  const bank = lookupIfsc(d.ifsc!);
+  if (!bank)
+    throw unprocessable(`Unknown IFSC code: ${d.ifsc}`, { ifsc_code: 'is not in the IFSC registry' });
+  return {
+    bankName: bank.bank_name,
+    accountNumber: d.accountNumber,
+    ifsc: bank.ifsc,
+    upiId: d.upiId?.toLowerCase() ?? null,
+  };
+}
+
+/** The sender account must be the client's own, and provider/provider_code must be the ones it is held with. */
+async function senderAccount(
+  db: Db,
+  clientRef: number,
+  number: string,
+  provider?: string,
+  providerCode?: string,
+) {
+  const account = await clientAccountByNumber(db, clientRef, number);
+  if (!account)
+    throw unprocessable('The sender account is not one of your accounts', {
+      sender_account_number: 'is not your account',
+    });
+  if (
+    (provider !== undefined && provider !== account.provider) ||
+    (providerCode !== undefined && providerCode !== account.providerCode)
+  )
+    throw unprocessable(`The sender account is held with ${account.provider} (${account.providerCode})`, {
+      provider_code: `must be ${account.providerCode}`,
+    });
+  return account;
+}
+
+export async function createBeneficiary(db: Db, actor: Actor, input: CreateBeneficiary): Promise<Answer> {
+  const account = await senderAccount(
+    db,
+    actor.clientRef,
+    input.sender_account_number,
+    input.provider,
+    input.provider_code,
+  );
+  const dest = checkDestination({
+    transferType: input.transfer_type,
+    accountNumber: blankToNull(input.beneficiary_account_number),
+    ifsc: blankToNull(input.ifsc_code),
+    upiId: blankToNull(input.beneficiary_upi_id),
+  });
+  const [row] = await db
+    .insert(beneficiaries)
+    .values({
+      clientRef: actor.clientRef,
+      code: input.beneficiary_code,
+      name: input.beneficiary_name,
+      email: blankToNull(input.beneficiary_email)?.toLowerCase() ?? null,
+      mobile: normaliseMobile(blankToNull(input.beneficiary_mobile)),
+      provider: account.provider,
+      providerCode: account.providerCode,
+      transferType: input.transfer_type,
+      senderAccountRef: account.id,
+      ...dest,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row)
+    throw new AppError(
+      409,
+      'duplicate_beneficiary_code',
+      `A beneficiary with code ${input.beneficiary_code} already exists`,
+      {
+        fields: { beneficiary_code: 'is already used' },
+      },
+    );
+  await auditBy(db, actor, 'beneficiary.created', row.code, {
+    transfer_type: row.transferType,
+    bank: row.bankName,
+  });
+  return toBeneficiary(row, account.accountNumber);
+}
+
+/** The client's beneficiary with this code (case-insensitive), with its sender account number. */
+export async function findBeneficiary(db: Db, clientRef: number, code: string) {
+  const [row] = await db
+    .select({ beneficiary: beneficiaries, senderAccountNumber: accounts.accountNumber })
+    .from(beneficiaries)
+    .innerJoin(accounts, eq(accounts.id, beneficiaries.senderAccountRef))
+    .where(
+      and(eq(beneficiaries.clientRef, clientRef), eq(sql`lower(${beneficiaries.code})`, code.toLowerCase())),
+    );
+  return row ?? null;
+}
+
+export async function getBeneficiary(db: Db, clientRef: number, code: string): Promise<Answer> {
+  const found = await findBeneficiary(db, clientRef, code);
+  if (!found) throw notFound(`No beneficiary with code ${code}`);
+  return toBeneficiary(found.beneficiary, found.senderAccountNumber);
+}
+
+export async function updateBeneficiary(
+  db: Db,
+  actor: Actor,
+  code: string,
+  input: UpdateBeneficiary,
+): Promise<Answer> {
+  const found = await findBeneficiary(db, actor.clientRef, code);
+  if (!found) throw notFound(`No beneficiary with code ${code}`);
+  const current = found.beneficiary;
+  const account =
+    input.sender_account_number !== undefined ||
+    input.provider !== undefined ||
+    input.provider_code !== undefined
+      ? await senderAccount(
+          db,
+          actor.clientRef,
+          input.sender_account_number ?? found.senderAccountNumber,
+          input.provider,
+          input.provider_code,
+        )
+      : null;
+  const pick = (v: string | undefined, old: string | null) => (v === undefined ? old : blankToNull(v));
+  const dest = checkDestination({
+    transferType: input.transfer_type ?? (current.transferType as TransferType),
+    accountNumber: pick(input.beneficiary_account_number, current.accountNumber),
+    ifsc: pick(input.ifsc_code, current.ifsc),
+    upiId: pick(input.beneficiary_upi_id, current.upiId),
+  });
+  const changes = {
+    ...(input.beneficiary_name !== undefined ? { name: input.beneficiary_name } : {}),
+    ...(input.beneficiary_email !== undefined
+      ? { email: blankToNull(input.beneficiary_email)?.toLowerCase() ?? null }
+      : {}),
+    ...(input.beneficiary_mobile !== undefined
+      ? { mobile: normaliseMobile(blankToNull(input.beneficiary_mobile)) }
+      : {}),
+    ...(input.transfer_type !== undefined ? { transferType: input.transfer_type } : {}),
+    ...(input.status !== undefined ? { status: input.status } : {}),
+    ...(account
+      ? { senderAccountRef: account.id, provider: account.provider, providerCode: account.providerCode }
+      : {}),
+    ...dest,
+  };
+  const [row] = await db
+    .update(beneficiaries)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(beneficiaries.id, current.id))
+    .returning();
+  const changed = Object.keys(input).filter((k) => input[k as keyof UpdateBeneficiary] !== undefined);
+  await auditBy(
+    db,
+    actor,
+    input.status && input.status !== current.status
+      ? input.status === 'INACTIVE'
+        ? 'beneficiary.deactivated'
+        : 'beneficiary.activated'
+      : 'beneficiary.updated',
+    current.code,
+    { fields: changed },
+  );
+  return toBeneficiary(row!, account?.accountNumber ?? found.senderAccountNumber);
+}

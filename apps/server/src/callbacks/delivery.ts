@@ -1,0 +1,175 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CallbackDelivery } from '@meridian/contract';
+import type { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { callbackAttempts, callbackConfigs, callbackDeliveries } from '../db/schema.ts';
+import { sendRequest, type HttpAnswer } from './http-client.ts';
+import { signWebhook } from './signing.ts';
+
+export const DELIVERY_TIMEOUT_MS = 15_000;
+/** Retries stop once a message is this old (about 3 days). */
+export const GIVE_UP_AFTER_MS = 72 * 3600_000;
+const FIRST_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 12 * 3600_000;
+
+/**
+ * Delay before attempt `attempt + 1`: 5 s × 3^(attempt−1), at most 12 h, ±20 % jitter so that endpoints that
+ * come back are not hit by every sender at once. About 14 attempts fit in 3 days.
+ */
+export function retryDelayMs(attempt: number, random = Math.random): number {
+  const base = Math.min(FIRST_RETRY_MS * 3 ** (attempt - 1), MAX_RETRY_MS);
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+export type DeliveryOptions = {
+  allowPrivate: boolean;
+  send?: typeof sendRequest;
+  now?: () => Date;
+};
+
+export type AttemptOutcome =
+  | { kind: 'skipped' }
+  | { kind: 'delivered' }
+  | { kind: 'retry'; attempt: number; at: Date }
+  | { kind: 'failed' };
+
+/**
+ * Makes attempt number `attempt` of one delivery and records it. Idempotent: an attempt that was already made
+ * (or a delivery no longer pending) is skipped, so a job that runs twice does not deliver twice in a row.
+ */
+export async function attemptDelivery(
+  db: Db,
+  deliveryId: number,
+  attempt: number,
+  opts: DeliveryOptions,
+): Promise<AttemptOutcome> {
+  const [row] = await db
+    .select({ delivery: callbackDeliveries, config: callbackConfigs })
+    .from(callbackDeliveries)
+    .innerJoin(callbackConfigs, eq(callbackConfigs.id, callbackDeliveries.configRef))
+    .where(eq(callbackDeliveries.id, deliveryId));
+  if (!row || row.delivery.status !== 'PENDING' || row.delivery.attemptCount !== attempt - 1)
+    return { kind: 'skipped' };
+  const { delivery, config } = row;
+  const now = opts.now ?? (() => new Date());
+  const started = now();
+
+  let answer: HttpAnswer | null = null;
+  let error: string | null = null;
+  if (!config.isActive) error = 'Callback configuration is disabled';
+  else {
+    const timestamp = Math.floor(started.getTime() / 1000);
+    try {
+      answer = await (opts.send ?? sendRequest)(config.url, {
+        method: config.httpMethod,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Meridian-Webhooks/1.0',
+          'webhook-id': delivery.webhookId,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signWebhook(config.secret, delivery.webhookId, timestamp, delivery.body),
+        },
+        body: delivery.body,
+        timeoutMs: DELIVERY_TIMEOUT_MS,
+        allowPrivate: opts.allowPrivate,
+      });
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+    }
+  }
+  const finished = now();
+  const ok = !!answer && answer.status >= 200 && answer.status < 300;
+  const age = finished.getTime() - delivery.createdAt.getTime();
+  const delay = retryDelayMs(attempt);
+  const giveUp = !ok && (!config.isActive || age + delay > GIVE_UP_AFTER_MS);
+  const nextAt = ok || giveUp ? null : new Date(finished.getTime() + delay);
+
+  const recorded = await db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(callbackDeliveries)
+      .set({
+        attemptCount: attempt,
+        status: ok ? 'DELIVERED' : giveUp ? 'FAILED' : 'PENDING',
+        nextAttemptAt: nextAt,
+      })
+      .where(
+        and(
+          eq(callbackDeliveries.id, deliveryId),
+          eq(callbackDeliveries.attemptCount, attempt - 1),
+          eq(callbackDeliveries.status, 'PENDING'),
+        ),
+      )
+      .returning({ id: callbackDeliveries.id });
+    if (!moved) return false;
+    await tx.insert(callbackAttempts).values({
+      deliveryRef: deliveryId,
+      attempt,
+      startedAt: started,
+      statusCode: answer?.status ?? null,
+      latencyMs: finished.getTime() - started.getTime(),
+      responseExcerpt: answer ? answer.excerpt.slice(0, 500) : null,
+      error: error ?? (answer && !ok ? `HTTP ${answer.status}` : null),
+    });
+    return true;
+  });
+  if (!recorded) return { kind: 'skipped' };
+  if (ok) return { kind: 'delivered' };
+  if (giveUp) return { kind: 'failed' };
+  return { kind: 'retry', attempt: attempt + 1, at: nextAt! };
+}
+
+/** Pending deliveries whose next attempt is overdue (their wake-up job was lost): for the sweeper. */
+export async function overdueDeliveries(db: Db, graceSeconds = 60) {
+  return db
+    .select({ id: callbackDeliveries.id, attemptCount: callbackDeliveries.attemptCount })
+    .from(callbackDeliveries)
+    .where(
+      and(
+        eq(callbackDeliveries.status, 'PENDING'),
+        sql`${callbackDeliveries.nextAttemptAt} < now() - make_interval(secs => ${graceSeconds})`,
+      ),
+    )
+    .limit(500);
+}
+
+/** Every callback sent about one object (a payout or a validation), with each attempt, for its details view. */
+export async function deliveriesFor(
+  db: Db,
+  clientRef: number,
+  subjectUrn: string,
+): Promise<z.infer<typeof CallbackDelivery>[]> {
+  const rows = await db
+    .select({ delivery: callbackDeliveries, url: callbackConfigs.url })
+    .from(callbackDeliveries)
+    .innerJoin(callbackConfigs, eq(callbackConfigs.id, callbackDeliveries.configRef))
+    .where(and(eq(callbackDeliveries.clientRef, clientRef), eq(callbackDeliveries.subjectUrn, subjectUrn)))
+    .orderBy(asc(callbackDeliveries.id));
+  if (!rows.length) return [];
+  const attempts = await db
+    .select()
+    .from(callbackAttempts)
+    .where(
+      inArray(
+        callbackAttempts.deliveryRef,
+        rows.map((r) => r.delivery.id),
+      ),
+    )
+    .orderBy(asc(callbackAttempts.attempt));
+  return rows.map(({ delivery, url }) => ({
+    webhook_id: delivery.webhookId,
+    event: delivery.event,
+    url,
+    status: delivery.status as 'PENDING' | 'DELIVERED' | 'FAILED',
+    next_attempt_at: delivery.nextAttemptAt?.toISOString() ?? null,
+    attempts: attempts
+      .filter((a) => a.deliveryRef === delivery.id)
+      .map((a) => ({
+        attempt: a.attempt,
+        started_at: a.startedAt.toISOString(),
+        status_code: a.statusCode,
+        latency_ms: a.latencyMs,
+        response_excerpt: a.responseExcerpt,
+        error: a.error,
+      })),
+  }));
+}

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CallbackConfig, CallbackRequest } from '@meridian/contract';
+import { z } from 'zod';
+import { authOf, metaOf } from '../http/guard.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { handleCallbackRequest, listCallbacks } from './configs.ts';
+
+export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+
+  app.post(
+    '/v2/company/callback',
+    {
+      schema: {
+        tags: ['callbacks'],
+        summary: 'Create (action create), update (action update) or list (action list) callback URLs',
+        body: CallbackRequest,
+        response: {
+          200: z.union([CallbackConfig, z.object({ data: z.array(CallbackConfig) })]),
+          201: CallbackConfig,
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const answer = await handleCallbackRequest(
+        deps.db,
+        { clientRef: auth.clientRef, userRef: auth.userRef, email: auth.email },
+        request.body,
+        metaOf(request),
+      );
+      return reply.status(answer.status as 200 | 201).send(answer.body);
+    },
+  );
+  app.get(
+    '/v2/company/callback',
+    { schema: { tags: ['callbacks'], response: { 200: z.object({ data: z.array(CallbackConfig) }) } } },
+    async (request) => ({ data: await listCallbacks(deps.db, authOf(request).clientRef) }),
+  );
+};

@@ -1,0 +1,33 @@
+import type { RequestMeta } from '../auth/context.ts';
+import { audit } from '../audit/audit.ts';
+import type { Db } from '../db/database.ts';
+
+/** Who acts in a flow write: the signed-in user of a client (or the demo seed / the rail for the system). */
+export type Actor = { clientRef: number; userRef: number | null; email: string; meta: RequestMeta | null };
+
+export const systemActor = (clientRef: number, name: string): Actor => ({
+  clientRef,
+  userRef: null,
+  email: name,
+  meta: null,
+});
+
+/** Audit record for a state change made by `actor`. */
+export function auditBy(
+  db: Db,
+  actor: Actor,
+  action: string,
+  target: string,
+  metadata: Record<string, unknown>,
+): Promise<void> {
+  return audit(db, {
+    action,
+    clientRef: actor.clientRef,
+    userRef: actor.userRef,
+    actor: actor.email,
+    target,
+    ip: actor.meta?.ip ?? null,
+    requestId: actor.meta?.requestId ?? null,
+    metadata,
+  });
+}

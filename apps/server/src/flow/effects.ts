@@ -1,0 +1,15 @@
+/**
+ * Work to start once a transaction has committed: a rail step that is due at a time, and callback deliveries
+ * to attempt. The rows that need them are already committed; if the process dies before the jobs are sent, the
+ * sweeper finds the overdue rows and sends them.
+ */
+export type Effects = { rail: { urn: string; at: Date }[]; callbacks: number[] };
+
+export const noEffects = (): Effects => ({ rail: [], callbacks: [] });
+
+export const mergeEffects = (...all: Effects[]): Effects => ({
+  rail: all.flatMap((e) => e.rail),
+  callbacks: all.flatMap((e) => e.callbacks),
+});
+
+export type EffectRunner = (effects: Effects) => Promise<void>;

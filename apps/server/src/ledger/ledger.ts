@@ -1,0 +1,227 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Account, TransactionCategory } from '@meridian/contract';
+import type { z } from 'zod';
+import { inTransaction, type Db } from '../db/database.ts';
+import { accounts, ledgerEntries, ledgerPostings } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { newId } from '../lib/ids.ts';
+import { formatMoney, formatRupees } from '../lib/money.ts';
+
+/** Meridian's sandbox bank: the provider every client account is held with. */
+export const SANDBOX_PROVIDER = {
+  provider: 'Meridian Sandbox Bank',
+  providerCode: 'MRDN',
+  ifsc: 'MRDN0000001',
+};
+
+/** Meridian's side of every entry. */
+export const SYSTEM_ACCOUNTS = {
+  /** Money on its way through the banking rail (debited payouts not yet settled, reversals). */
+  railClearing: { code: 'RAIL_CLEARING', number: '0000000000001', name: 'Rail clearing' },
+  /** Fees Meridian earned (validation fees). */
+  feeIncome: { code: 'FEE_INCOME', number: '0000000000002', name: 'Fee income' },
+  /** Where client top-ups come from (the client's own bank, outside Meridian). */
+  funding: { code: 'CLIENT_FUNDING', number: '0000000000003', name: 'Client funding' },
+} as const;
+export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
+
+export type AccountRow = typeof accounts.$inferSelect;
+type Category = z.infer<typeof TransactionCategory>;
+
+export class InsufficientBalanceError extends AppError {
+  constructor(available: bigint | null, needed: bigint) {
+    super(
+      422,
+      'insufficient_balance',
+      available === null
+        ? `Insufficient balance for ${formatRupees(needed)}`
+        : `Insufficient balance: ${formatRupees(available)} available, ${formatRupees(needed)} needed`,
+    );
+  }
+}
+
+/** Creates the system accounts once (idempotent). */
+export async function ensureSystemAccounts(db: Db): Promise<void> {
+  for (const a of Object.values(SYSTEM_ACCOUNTS)) {
+    await db
+      .insert(accounts)
+      .values({
+        kind: 'system',
+        systemCode: a.code,
+        accountNumber: a.number,
+        name: a.name,
+        ifsc: SANDBOX_PROVIDER.ifsc,
+        provider: SANDBOX_PROVIDER.provider,
+        providerCode: SANDBOX_PROVIDER.providerCode,
+      })
+      .onConflictDoNothing();
+  }
+}
+
+async function systemAccountId(db: Db, which: SystemAccount): Promise<number> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.systemCode, SYSTEM_ACCOUNTS[which].code));
+  if (row) return row.id;
+  await ensureSystemAccounts(db);
+  return systemAccountId(db, which);
+}
+
+/** Opens a current account for a client with a fresh 14-digit account number. */
+export async function openClientAccount(db: Db, clientRef: number, name: string): Promise<AccountRow> {
+  await ensureSystemAccounts(db);
+  for (;;) {
+    const number = `7700${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+    const [row] = await db
+      .insert(accounts)
+      .values({ clientRef, kind: 'client_current', accountNumber: number, name, ...SANDBOX_PROVIDER })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+  }
+}
+
+export async function clientAccounts(db: Db, clientRef: number): Promise<AccountRow[]> {
+  return db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.clientRef, clientRef), eq(accounts.kind, 'client_current')))
+    .orderBy(asc(accounts.id));
+}
+
+/** The client's account with this number, or null (never another client's). */
+export async function clientAccountByNumber(
+  db: Db,
+  clientRef: number,
+  accountNumber: string,
+): Promise<AccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.clientRef, clientRef),
+        eq(accounts.kind, 'client_current'),
+        eq(accounts.accountNumber, accountNumber),
+      ),
+    );
+  return row ?? null;
+}
+
+export const toAccount = (a: AccountRow): z.infer<typeof Account> => ({
+  account_number: a.accountNumber,
+  ifsc: a.ifsc,
+  account_name: a.name,
+  provider: a.provider,
+  provider_code: a.providerCode,
+  currency: 'INR',
+  balance: formatMoney(a.balance),
+  updated_at: a.updatedAt.toISOString(),
+});
+
+export type Movement = {
+  clientRef: number;
+  category: Category;
+  description: string;
+  /** The client account and the system account on the other side; `amount` > 0 credits the client. */
+  clientAccountRef: number;
+  counterparty: SystemAccount;
+  amount: bigint;
+  referenceUrn?: string | null;
+  bankReferenceNumber?: string | null;
+  customerReferenceNumber?: string | null;
+  /** Unique per movement: posting the same key twice is a no-op (jobs may run twice). */
+  idempotencyKey: string;
+  at?: Date | undefined;
+};
+
+/**
+ * Posts one balanced entry (client leg + system leg, summing to zero) inside the caller's transaction.
+ * The client's balance is updated with a guarded UPDATE, so it can never go negative, even when payouts race:
+ * a debit that does not fit throws InsufficientBalanceError and the caller's transaction rolls back.
+ * Answers null when an entry with this idempotency key already exists.
+ */
+export async function post(tx: Db, m: Movement): Promise<{ entryId: string; balanceAfter: bigint } | null> {
+  if (m.amount === 0n) throw new Error('a ledger movement needs a non-zero amount');
+  const at = m.at ?? null;
+  const [entry] = await tx
+    .insert(ledgerEntries)
+    .values({
+      entryId: newId('TXN', at?.getTime()),
+      clientRef: m.clientRef,
+      category: m.category,
+      description: m.description,
+      referenceUrn: m.referenceUrn ?? null,
+      bankReferenceNumber: m.bankReferenceNumber ?? null,
+      customerReferenceNumber: m.customerReferenceNumber ?? null,
+      idempotencyKey: m.idempotencyKey,
+      ...(at ? { createdAt: at } : {}),
+    })
+    .onConflictDoNothing({ target: ledgerEntries.idempotencyKey })
+    .returning({ id: ledgerEntries.id, entryId: ledgerEntries.entryId });
+  if (!entry) return null;
+
+  const [updated] = await tx
+    .update(accounts)
+    .set({ balance: sql`${accounts.balance} + ${m.amount}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(accounts.id, m.clientAccountRef),
+        eq(accounts.clientRef, m.clientRef),
+        sql`${accounts.balance} + ${m.amount} >= 0`,
+      ),
+    )
+    .returning({ balance: accounts.balance });
+  if (!updated) {
+    const [current] = await tx
+      .select({ balance: accounts.balance })
+      .from(accounts)
+      .where(eq(accounts.id, m.clientAccountRef));
+    throw new InsufficientBalanceError(current?.balance ?? null, -m.amount);
+  }
+  const systemRef = await systemAccountId(tx, m.counterparty);
+  const createdAt = at ?? sql`now()`;
+  await tx.insert(ledgerPostings).values([
+    {
+      entryRef: entry.id,
+      accountRef: m.clientAccountRef,
+      clientRef: m.clientRef,
+      amount: m.amount,
+      balanceAfter: updated.balance,
+      createdAt,
+    },
+    { entryRef: entry.id, accountRef: systemRef, clientRef: null, amount: -m.amount, createdAt },
+  ]);
+  return { entryId: entry.entryId, balanceAfter: updated.balance };
+}
+
+/** Sets the bank reference on the entries of a payout once the bank answers with it. */
+export async function setEntryBankReference(tx: Db, referenceUrn: string, utr: string): Promise<void> {
+  await tx
+    .update(ledgerEntries)
+    .set({ bankReferenceNumber: utr })
+    .where(
+      and(eq(ledgerEntries.referenceUrn, referenceUrn), sql`${ledgerEntries.bankReferenceNumber} IS NULL`),
+    );
+}
+
+/** Credits a client's account from outside Meridian (the sandbox's stand-in for an incoming bank transfer). */
+export async function topUp(
+  db: Db,
+  input: { clientRef: number; accountRef: number; amount: bigint; reference: string; at?: Date },
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await post(tx, {
+      clientRef: input.clientRef,
+      clientAccountRef: input.accountRef,
+      counterparty: 'funding',
+      category: 'TOPUP',
+      description: 'Account top-up',
+      amount: input.amount,
+      bankReferenceNumber: input.reference,
+      idempotencyKey: `topup:${input.reference}`,
+      at: input.at,
+    });
+  });
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { dayIn, resolveListQuery, startOfDay } from './list-query.ts';
+
+describe('list filter', () => {
+  it('turns whole days in the user time zone into a UTC interval', () => {
+    expect(startOfDay('2026-11-20', 'Asia/Kolkata').toISOString()).toBe('2026-11-19T18:30:00.000Z');
+    expect(startOfDay('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(startOfDay('2026-03-09', 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    const f = resolveListQuery({ start_date: '2026-11-14', end_date: '2026-11-20' }, 'payouts', 'meridian');
+    expect(f.from.toISOString()).toBe('2026-11-13T18:30:00.000Z');
+    expect(f.to.toISOString()).toBe('2026-11-20T18:30:00.000Z');
+  });
+  it('defaults to the last 7 days including today', () => {
+    const now = Date.parse('2026-11-20T20:00:00Z'); // already 21 Nov in India
+    expect(dayIn('Asia/Kolkata', 0, now)).toBe('2026-11-21');
+    const f = resolveListQuery({}, 'payouts', 'meridian', now);
+    expect(f.from.toISOString()).toBe('2026-11-14T18:30:00.000Z');
+    expect(f.to.toISOString()).toBe('2026-11-21T18:30:00.000Z');
+    expect([f.limit, f.offset, f.search]).toEqual([10, 0, null]);
+  });
+  it('maps the provider-prefixed key and rejects keys of other screens', () => {
+    const f = resolveListQuery({ search_key: 'meridian_urn', search_value: ' PAY1 ' }, 'payouts', 'meridian');
+    expect(f.search).toEqual({ key: 'urn', value: 'PAY1' });
+    expect(() => resolveListQuery({ search_key: 'beneficiary_code' }, 'payouts', 'meridian')).toThrow(
+      /search_key must be one of/,
+    );
+    expect(
+      resolveListQuery({ search_key: 'meridian_urn', search_value: '' }, 'payouts', 'meridian').search,
+    ).toBe(null);
+  });
+  it('rejects impossible dates, reversed and over-long ranges, unknown zones', () => {
+    expect(() => resolveListQuery({ start_date: '2026-02-30' }, 'payouts', 'm')).toThrow(/not a date/);
+    expect(() =>
+      resolveListQuery({ start_date: '2026-11-20', end_date: '2026-11-19' }, 'payouts', 'm'),
+    ).toThrow(/after/);
+    expect(() =>
+      resolveListQuery({ start_date: '2024-01-01', end_date: '2026-11-19' }, 'payouts', 'm'),
+    ).toThrow(/at most 366/);
+    expect(() => resolveListQuery({ time_zone: 'Mars/Base' }, 'payouts', 'm')).toThrow(/Unknown time zone/);
+  });
+});

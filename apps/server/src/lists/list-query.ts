@@ -1,0 +1,104 @@
+import { MAX_RANGE_DAYS, searchKeysFor, type FlowList, type ListQuery } from '@meridian/contract';
+import { badRequest } from '../http/errors.ts';
+
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+const DAY_MS = 86_400_000;
+
+/** A resolved list filter: whole days in the user's time zone as a half-open UTC interval. */
+export type ListFilter = {
+  from: Date;
+  to: Date;
+  limit: number;
+  offset: number;
+  /** The search key without the provider prefix (`urn`, `transaction_id`) or as given, and its value. */
+  search: { key: string; value: string } | null;
+  timeZone: string;
+};
+
+function checkTimeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    throw badRequest(`Unknown time zone: ${timeZone}`, { time_zone: 'is not an IANA time zone' });
+  }
+}
+
+/** Offset of `timeZone` from UTC at `instant`, in ms. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The UTC instant at which `date` (YYYY-MM-DD) begins in `timeZone`. */
+export function startOfDay(date: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d);
+  let instant = guess - zoneOffset(guess, timeZone);
+  instant = guess - zoneOffset(instant, timeZone); // across a DST change the offset at the result counts
+  return new Date(instant);
+}
+
+/** Today's date (YYYY-MM-DD) in `timeZone`, shifted by `days`. */
+export function dayIn(timeZone: string, days = 0, now = Date.now()): string {
+  const local = new Date(now + zoneOffset(now, timeZone) + days * DAY_MS);
+  return local.toISOString().slice(0, 10);
+}
+
+function checkDate(value: string, field: string): string {
+  const d = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
+    throw badRequest(`Invalid ${field}: ${value} is not a date`, { [field]: 'is not a valid date' });
+  return value;
+}
+
+/**
+ * Resolves the spec's list filter (dates default to the last 7 days including today) and checks the search key
+ * against the list's allowed keys (400 otherwise).
+ */
+export function resolveListQuery(
+  query: Partial<ListQuery>,
+  list: FlowList,
+  product: string,
+  now = Date.now(),
+): ListFilter {
+  const timeZone = checkTimeZone(query.time_zone || DEFAULT_TIME_ZONE);
+  const endDate = checkDate(query.end_date ?? dayIn(timeZone, 0, now), 'end_date');
+  const startDate = checkDate(query.start_date ?? dayIn(timeZone, -6, now), 'start_date');
+  if (startDate > endDate)
+    throw badRequest('start_date must not be after end_date', { start_date: 'is after end_date' });
+  const days = (Date.parse(endDate) - Date.parse(startDate)) / DAY_MS + 1;
+  if (days > MAX_RANGE_DAYS)
+    throw badRequest(`A date range is at most ${MAX_RANGE_DAYS} days`, { start_date: 'range is too long' });
+  const end = new Date(Date.parse(`${endDate}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+  let search: ListFilter['search'] = null;
+  if (query.search_key !== undefined && query.search_key !== '') {
+    const allowed = searchKeysFor(list, product);
+    if (!allowed.includes(query.search_key))
+      throw badRequest(`search_key must be one of: ${allowed.join(', ')}`, {
+        search_key: `is not a search key of ${list}`,
+      });
+    const value = query.search_value?.trim();
+    if (value) search = { key: query.search_key.replace(`${product}_`, ''), value };
+  }
+  return {
+    from: startOfDay(startDate, timeZone),
+    to: startOfDay(end, timeZone),
+    limit: query.limit ?? 10,
+    offset: query.offset ?? 0,
+    search,
+    timeZone,
+  };
+}

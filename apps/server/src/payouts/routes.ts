@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { InitiatePayout, Payout, PayoutDetails } from '@meridian/contract';
+import { z } from 'zod';
+import { requireFrontendPayout } from '../flow/features.ts';
+import { actorOf } from '../flow/request-actor.ts';
+import { authOf } from '../http/guard.ts';
+import { AppError } from '../http/errors.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
+import { registerList } from '../lists/register-list.ts';
+import { countPayouts, listPayouts } from './queries.ts';
+import { getPayoutDetails, initiatePayout } from './service.ts';
+
+export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+  const p = deps.config.PROVIDER;
+
+  app.post(
+    '/core_banking/money_transfer/initiate',
+    {
+      schema: {
+        tags: ['payouts'],
+        summary: 'Initiate a payout (Idempotency-Key header required)',
+        body: InitiatePayout,
+        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        response: { 201: Payout },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const key = checkIdempotencyKey(request.headers['idempotency-key'], true);
+      await requireFrontendPayout(deps.db, actor.clientRef);
+      let effects = null as Awaited<ReturnType<typeof initiatePayout>>['effects'] | null;
+      const answer = await withIdempotency(
+        deps.db,
+        {
+          clientRef: actor.clientRef,
+          scope: 'payout',
+          key,
+          body: request.body,
+          leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS,
+        },
+        async (tx) => {
+          const result = await initiatePayout(tx, actor, request.body, {
+            railTimeScale: deps.config.RAIL_TIME_SCALE,
+          });
+          effects = result.effects;
+          return { status: 201, body: result.payout };
+        },
+      );
+      if (effects) await deps.runEffects(effects);
+      else reply.header('idempotent-replayed', 'true');
+      if (answer.status >= 400) throw AppError.fromStored(answer);
+      return reply.status(201).send(answer.body as z.infer<typeof Payout>);
+    },
+  );
+
+  app.get(
+    `/${p}/read/fetch/transaction/payouts/:urn`,
+    {
+      schema: {
+        tags: ['payouts'],
+        params: z.object({ urn: z.string().min(1).max(64) }),
+        response: { 200: PayoutDetails },
+      },
+    },
+    async (request) => getPayoutDetails(deps.db, authOf(request).clientRef, request.params.urn),
+  );
+
+  registerList(app, deps.db, p, {
+    list: 'payouts',
+    tag: 'payouts',
+    paths: {
+      search: `/${p}/read/search/transaction/payouts`,
+      count: `/${p}/read/count/transaction/payouts`,
+      export: `/${p}/read/export/transaction/payouts`,
+    },
+    row: Payout,
+    fetch: listPayouts,
+    count: countPayouts,
+    csv: [
+      ['created_at', (r) => r.created_at],
+      [`${p}_urn`, (r) => r.urn],
+      ['customer_reference_number', (r) => r.customer_reference_number],
+      ['bank_reference_number', (r) => r.bank_reference_number],
+      ['beneficiary_code', (r) => r.beneficiary_code],
+      ['beneficiary_name', (r) => r.beneficiary_name],
+      ['beneficiary_account_number', (r) => r.beneficiary_account_number],
+      ['ifsc_code', (r) => r.ifsc_code],
+      ['beneficiary_upi_id', (r) => r.beneficiary_upi_id],
+      ['amount', (r) => r.amount],
+      ['transfer_type', (r) => r.transfer_type],
+      ['status', (r) => r.status],
+      ['status_message', (r) => r.status_message],
+      ['purpose_message', (r) => r.purpose_message],
+      ['sender_account_number', (r) => r.sender_account_number],
+    ],
+  });
+};

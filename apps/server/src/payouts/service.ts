@@ -1,0 +1,343 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  RAIL_LIMITS,
+  type InitiatePayout,
+  type Payout,
+  type PayoutDetails,
+  type PayoutStatus,
+  type TransferType,
+} from '@meridian/contract';
+import type { z } from 'zod';
+import { findBeneficiary } from '../beneficiaries/service.ts';
+import { enqueueCallbacks } from '../callbacks/outbox.ts';
+import { deliveriesFor } from '../callbacks/delivery.ts';
+import type { Db } from '../db/database.ts';
+import { accounts, clientSequences, payoutEvents, payouts } from '../db/schema.ts';
+import { auditBy, systemActor, type Actor } from '../flow/actor.ts';
+import { noEffects, type Effects } from '../flow/effects.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { clientAccountByNumber, post, setEntryBankReference } from '../ledger/ledger.ts';
+import { newId } from '../lib/ids.ts';
+import { formatMoney, formatRupees, toPaise } from '../lib/money.ts';
+import { bankReference, planPayout } from '../rail/sandbox.ts';
+
+export type PayoutRow = typeof payouts.$inferSelect;
+type Answer = z.infer<typeof Payout>;
+
+export const toPayout = (p: PayoutRow, senderAccountNumber: string): Answer => ({
+  urn: p.urn,
+  customer_reference_number: p.customerReferenceNumber,
+  bank_reference_number: p.bankReferenceNumber,
+  beneficiary_code: p.beneficiaryCode,
+  beneficiary_name: p.beneficiaryName,
+  beneficiary_account_number: p.beneficiaryAccountNumber,
+  ifsc_code: p.ifsc,
+  beneficiary_upi_id: p.upiId,
+  amount: formatMoney(p.amount),
+  transfer_type: p.transferType as TransferType,
+  purpose_message: p.purposeMessage,
+  sender_account_number: senderAccountNumber,
+  status: p.status as PayoutStatus,
+  status_message: p.statusMessage,
+  created_at: p.createdAt.toISOString(),
+  updated_at: p.updatedAt.toISOString(),
+});
+
+const unprocessable = (key: string, message: string, fields?: Record<string, string>) =>
+  new AppError(422, key, message, fields ? { fields } : undefined);
+
+/** Checks the rail's limits for this transfer type (422 `amount_out_of_range`). */
+export function checkRailLimits(transferType: TransferType, amount: bigint): void {
+  const { min, max } = RAIL_LIMITS[transferType];
+  if (amount < BigInt(min) || (max !== null && amount > BigInt(max)))
+    throw unprocessable(
+      'amount_out_of_range',
+      max === null
+        ? `${transferType} payouts start at ${formatRupees(min)}`
+        : `${transferType} payouts are ${formatRupees(min)} to ${formatRupees(max)}`,
+      { amount: 'is outside the limits of the transfer type' },
+    );
+}
+
+export type PayoutOptions = {
+  /** Multiplies the rail's delays (config RAIL_TIME_SCALE). */
+  railTimeScale: number;
+  /** Backdates the payout (demo seed only); default now. */
+  at?: Date;
+};
+
+/**
+ * Creates a payout and debits the sender account in the caller's transaction: either both happen or neither.
+ * The guarded debit (never below zero) serialises payouts of one account on its row, so racing payouts can only
+ * spend what is there.
+ */
+export async function initiatePayout(
+  tx: Db,
+  actor: Actor,
+  input: InitiatePayout,
+  opts: PayoutOptions,
+): Promise<{ payout: Answer; effects: Effects }> {
+  const found = await findBeneficiary(tx, actor.clientRef, input.beneficiary_code);
+  if (!found)
+    throw unprocessable('unknown_beneficiary', `No beneficiary with code ${input.beneficiary_code}`, {
+      beneficiary_code: 'is not one of your beneficiaries',
+    });
+  const ben = found.beneficiary;
+  if (ben.status !== 'ACTIVE')
+    throw unprocessable('beneficiary_inactive', `Beneficiary ${ben.code} is inactive`, {
+      beneficiary_code: 'is inactive',
+    });
+  if (input.transfer_type === 'UPI' ? !ben.upiId : !ben.accountNumber || !ben.ifsc)
+    throw unprocessable(
+      'transfer_type_not_possible',
+      input.transfer_type === 'UPI'
+        ? `Beneficiary ${ben.code} has no UPI id`
+        : `Beneficiary ${ben.code} has no bank account for ${input.transfer_type}`,
+      { transfer_type: 'is not possible for this beneficiary' },
+    );
+  const amount = toPaise(input.amount);
+  checkRailLimits(input.transfer_type, amount);
+  const account = await clientAccountByNumber(tx, actor.clientRef, input.sender_account_number);
+  if (!account)
+    throw unprocessable('unknown_account', 'The sender account is not one of your accounts', {
+      sender_account_number: 'is not your account',
+    });
+  const [dup] = await tx
+    .select({ urn: payouts.urn })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.clientRef, actor.clientRef),
+        eq(payouts.customerReferenceNumber, input.customer_reference_number),
+      ),
+    );
+  if (dup) throw duplicateReference(input.customer_reference_number);
+
+  const urn = newId('PAY', opts.at?.getTime());
+  await post(tx, {
+    clientRef: actor.clientRef,
+    clientAccountRef: account.id,
+    counterparty: 'railClearing',
+    category: 'PAYOUT',
+    description: `Payout to ${ben.name} (${input.transfer_type})`,
+    amount: -amount,
+    referenceUrn: urn,
+    customerReferenceNumber: input.customer_reference_number,
+    idempotencyKey: `payout:${urn}`,
+    at: opts.at,
+  });
+  const [sequence] = await tx
+    .insert(clientSequences)
+    .values({ clientRef: actor.clientRef, name: 'payouts', value: 1 })
+    .onConflictDoUpdate({
+      target: [clientSequences.clientRef, clientSequences.name],
+      set: { value: sql`${clientSequences.value} + 1` },
+    })
+    .returning({ value: clientSequences.value });
+
+  const plan = planPayout(input.transfer_type, { accountNumber: ben.accountNumber, upiId: ben.upiId });
+  const delayMs = plan.settleAfterMs * opts.railTimeScale;
+  // clock_timestamp() is taken while this client's sequence row is locked, so created_at never decreases in seq.
+  const createdAt = opts.at ?? sql`clock_timestamp()`;
+  const railDueAt = opts.at
+    ? new Date(opts.at.getTime() + delayMs)
+    : sql`clock_timestamp() + make_interval(secs => ${delayMs / 1000})`;
+  const [row] = await tx
+    .insert(payouts)
+    .values({
+      urn,
+      clientRef: actor.clientRef,
+      seq: sequence!.value,
+      accountRef: account.id,
+      beneficiaryRef: ben.id,
+      customerReferenceNumber: input.customer_reference_number,
+      beneficiaryCode: ben.code,
+      beneficiaryName: ben.name,
+      beneficiaryAccountNumber: input.transfer_type === 'UPI' ? null : ben.accountNumber,
+      ifsc: input.transfer_type === 'UPI' ? null : ben.ifsc,
+      upiId: input.transfer_type === 'UPI' ? ben.upiId : null,
+      amount,
+      transferType: input.transfer_type,
+      purposeMessage: input.purpose_message,
+      status: 'PENDING',
+      createdAt,
+      updatedAt: createdAt,
+      railDueAt,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw duplicateReference(input.customer_reference_number);
+  const payout = toPayout(row, account.accountNumber);
+  const effects = await recordTransition(tx, actor, row, 'PENDING', null, payout);
+  await auditBy(tx, actor, 'payout.initiated', urn, {
+    amount: payout.amount,
+    transfer_type: payout.transfer_type,
+    beneficiary_code: ben.code,
+  });
+  effects.rail.push({ urn, at: row.railDueAt! });
+  return { payout, effects };
+}
+
+const duplicateReference = (crn: string) =>
+  new AppError(409, 'duplicate_reference', `customer_reference_number ${crn} was already used`, {
+    fields: { customer_reference_number: 'is already used' },
+  });
+
+/** Timeline event + callbacks for a state the payout has just entered (inside the transaction). */
+async function recordTransition(
+  tx: Db,
+  actor: Actor,
+  row: PayoutRow,
+  status: PayoutStatus,
+  message: string | null,
+  payout: Answer,
+  at?: Date,
+): Promise<Effects> {
+  await tx
+    .insert(payoutEvents)
+    .values({ payoutRef: row.id, status, message, ...(at ? { createdAt: at } : {}) });
+  const callbacks = await enqueueCallbacks(tx, {
+    clientRef: actor.clientRef,
+    eventType: 'PAYOUT',
+    event: `payout.${status.toLowerCase()}`,
+    subjectUrn: row.urn,
+    data: payout,
+  });
+  return { ...noEffects(), callbacks };
+}
+
+/**
+ * The sandbox rail's next step for a payout, when it is due: PENDING → SUCCESS (with a UTR) or → FAILURE (with
+ * the debit reversed); SUCCESS → RETURNED (reversed) for the returned test accounts. Idempotent: the payout row
+ * is locked and its state checked, and reversals carry a unique ledger key, so a job that runs twice never
+ * moves money twice. Answers the effects to run after commit (a later step, callbacks).
+ */
+export async function advancePayout(
+  db: Db,
+  urn: string,
+  opts: PayoutOptions,
+): Promise<{ effects: Effects; status: PayoutStatus | null }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payouts).where(eq(payouts.urn, urn)).for('update');
+    const now = opts.at ?? new Date();
+    if (!row || !row.railDueAt)
+      return { effects: noEffects(), status: (row?.status as PayoutStatus) ?? null };
+    if (row.railDueAt.getTime() > now.getTime())
+      return {
+        effects: { ...noEffects(), rail: [{ urn, at: row.railDueAt }] },
+        status: row.status as PayoutStatus,
+      };
+    const actor = systemActor(row.clientRef, 'sandbox-rail');
+    const plan = planPayout(row.transferType as TransferType, {
+      accountNumber: row.beneficiaryAccountNumber,
+      upiId: row.upiId,
+    });
+    let next: {
+      status: PayoutStatus;
+      message: string | null;
+      due: Date | null;
+      utr?: string;
+      reverse?: boolean;
+    };
+    if (row.status === 'PENDING' && plan.outcome === 'FAILURE')
+      next = { status: 'FAILURE', message: plan.reason, due: null, reverse: true };
+    else if (row.status === 'PENDING') {
+      const due =
+        plan.outcome === 'RETURNED'
+          ? new Date(now.getTime() + plan.returnAfterMs * opts.railTimeScale)
+          : null;
+      next = {
+        status: 'SUCCESS',
+        message: null,
+        due,
+        utr: bankReference(row.transferType as TransferType, urn, now),
+      };
+    } else if (row.status === 'SUCCESS' && plan.outcome === 'RETURNED')
+      next = { status: 'RETURNED', message: plan.reason, due: null, reverse: true };
+    else {
+      await tx.update(payouts).set({ railDueAt: null }).where(eq(payouts.id, row.id));
+      return { effects: noEffects(), status: row.status as PayoutStatus };
+    }
+
+    const [updated] = await tx
+      .update(payouts)
+      .set({
+        status: next.status,
+        statusMessage: next.message,
+        railDueAt: next.due,
+        updatedAt: now,
+        ...(next.utr ? { bankReferenceNumber: next.utr } : {}),
+      })
+      .where(eq(payouts.id, row.id))
+      .returning();
+    if (next.utr) await setEntryBankReference(tx, urn, next.utr);
+    if (next.reverse)
+      await post(tx, {
+        clientRef: row.clientRef,
+        clientAccountRef: row.accountRef,
+        counterparty: 'railClearing',
+        category: 'REVERSAL',
+        description: `Reversal of payout ${urn}: ${next.message}`,
+        amount: row.amount,
+        referenceUrn: urn,
+        bankReferenceNumber: row.bankReferenceNumber,
+        customerReferenceNumber: row.customerReferenceNumber,
+        idempotencyKey: `reversal:${urn}`,
+        at: opts.at,
+      });
+    const senderAccountNumber = await accountNumberOf(tx, row.accountRef);
+    const payout = toPayout(updated!, senderAccountNumber);
+    const effects = await recordTransition(tx, actor, updated!, next.status, next.message, payout, opts.at);
+    await auditBy(tx, actor, `payout.${next.status.toLowerCase()}`, urn, {
+      ...(next.message ? { reason: next.message } : {}),
+      ...(next.utr ? { bank_reference_number: next.utr } : {}),
+    });
+    if (next.due) effects.rail.push({ urn, at: next.due });
+    return { effects, status: next.status };
+  });
+}
+
+async function accountNumberOf(db: Db, accountRef: number): Promise<string> {
+  const [row] = await db
+    .select({ number: accounts.accountNumber })
+    .from(accounts)
+    .where(eq(accounts.id, accountRef));
+  return row?.number ?? '';
+}
+
+/** Payouts whose rail step is overdue (their job was lost): for the sweeper. */
+export async function overduePayouts(db: Db, graceSeconds = 60): Promise<{ urn: string; at: Date }[]> {
+  const rows = await db
+    .select({ urn: payouts.urn, at: payouts.railDueAt })
+    .from(payouts)
+    .where(sql`${payouts.railDueAt} < now() - make_interval(secs => ${graceSeconds})`)
+    .orderBy(asc(payouts.railDueAt))
+    .limit(500);
+  return rows.map((r) => ({ urn: r.urn, at: r.at! }));
+}
+
+export async function getPayoutDetails(
+  db: Db,
+  clientRef: number,
+  urn: string,
+): Promise<z.infer<typeof PayoutDetails>> {
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.clientRef, clientRef), eq(payouts.urn, urn)));
+  if (!row) throw notFound(`No payout with urn ${urn}`);
+  const events = await db
+    .select()
+    .from(payoutEvents)
+    .where(eq(payoutEvents.payoutRef, row.id))
+    .orderBy(asc(payoutEvents.createdAt), asc(payoutEvents.id));
+  return {
+    ...toPayout(row, await accountNumberOf(db, row.accountRef)),
+    events: events.map((e) => ({
+      status: e.status as PayoutStatus,
+      message: e.message,
+      at: e.createdAt.toISOString(),
+    })),
+    callbacks: await deliveriesFor(db, clientRef, urn),
+  };
+}

@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import type { TransferType } from '@meridian/contract';
+
+/**
+ * The sandbox banking rail's rules. Everything is deterministic from the input, so that test accounts behave
+ * the same on every run (README: "Sandbox test accounts").
+ */
+
+export type PayoutPlan =
+  | { outcome: 'SUCCESS'; settleAfterMs: number }
+  | { outcome: 'FAILURE'; settleAfterMs: number; reason: string }
+  | { outcome: 'RETURNED'; settleAfterMs: number; returnAfterMs: number; reason: string };
+
+export type Destination = { accountNumber: string | null; upiId: string | null };
+
+/** Test account endings and UPI ids with a fixed behaviour. */
+export const TEST_ACCOUNTS = [
+  { ending: '0001', upi: 'closed', payout: 'FAILURE: Account closed', validation: 'FAILURE: Account closed' },
+  {
+    ending: '0002',
+    upi: 'invalid',
+    payout: 'FAILURE: Invalid account number',
+    validation: 'FAILURE: Account does not exist',
+  },
+  { ending: '0003', upi: 'slow', payout: 'PENDING for 5 minutes, then SUCCESS', validation: 'SUCCESS' },
+  {
+    ending: '0004',
+    upi: 'returned',
+    payout: 'SUCCESS, then RETURNED after 2 minutes: Returned by beneficiary bank: account frozen',
+    validation: 'SUCCESS',
+  },
+  { ending: '0005', upi: 'mismatch', payout: 'SUCCESS', validation: 'SUCCESS with another holder name' },
+] as const;
+
+const hash = (value: string) => createHash('sha256').update(value).digest();
+
+function testCase(d: Destination): string | null {
+  if (d.upiId) return d.upiId.split('@')[0]!.toLowerCase();
+  return d.accountNumber?.slice(-4) ?? null;
+}
+
+const is = (d: Destination, ending: string, upi: string) => {
+  const c = testCase(d);
+  return c === ending || c === upi;
+};
+
+/** How long a rail takes to answer, before scaling: IMPS/UPI seconds, NEFT a batch, RTGS a little longer. */
+function baseDelayMs(transferType: TransferType, d: Destination): number {
+  const jitter = hash(`${d.accountNumber ?? d.upiId}`).readUInt16BE(0) % 3000;
+  switch (transferType) {
+    case 'UPI':
+    case 'IMPS':
+      return 2000 + jitter;
+    case 'RTGS':
+      return 5000 + jitter;
+    case 'NEFT':
+      return 8000 + jitter;
+  }
+}
+
+export function planPayout(transferType: TransferType, d: Destination): PayoutPlan {
+  const settleAfterMs = baseDelayMs(transferType, d);
+  if (is(d, '0001', 'closed')) return { outcome: 'FAILURE', settleAfterMs, reason: 'Account closed' };
+  if (is(d, '0002', 'invalid'))
+    return {
+      outcome: 'FAILURE',
+      settleAfterMs,
+      reason: d.upiId ? 'UPI id does not exist' : 'Invalid account number',
+    };
+  if (is(d, '0003', 'slow')) return { outcome: 'SUCCESS', settleAfterMs: 5 * 60_000 };
+  if (is(d, '0004', 'returned'))
+    return {
+      outcome: 'RETURNED',
+      settleAfterMs,
+      returnAfterMs: 2 * 60_000,
+      reason: 'Returned by beneficiary bank: account frozen',
+    };
+  return { outcome: 'SUCCESS', settleAfterMs };
+}
+
+/** A bank reference number (UTR) derived from the payout: a job that runs twice gets the same one. */
+export function bankReference(transferType: TransferType | 'VALIDATION', urn: string, at: Date): string {
+  const digits = (n: number) =>
+    BigInt(`0x${hash(urn).toString('hex').slice(0, 15)}`)
+      .toString()
+      .padStart(n, '0')
+      .slice(-n);
+  const yy = String(at.getUTCFullYear()).slice(2);
+  const doy = String(
+    Math.floor((at.getTime() - Date.UTC(at.getUTCFullYear(), 0, 1)) / 86_400_000) + 1,
+  ).padStart(3, '0');
+  switch (transferType) {
+    case 'IMPS':
+    case 'UPI':
+    case 'VALIDATION':
+      return `${yy.slice(1)}${doy}${digits(8)}`; // 12-digit RRN
+    case 'NEFT':
+      return `MRDNN${yy}${doy}${digits(6)}`; // 16 characters
+    case 'RTGS':
+      return `MRDNR${at.toISOString().slice(0, 10).replaceAll('-', '')}${digits(9)}`; // 22 characters
+  }
+}
+
+const FIRST = [
+  'AARAV',
+  'ANANYA',
+  'DEEPAK',
+  'DIVYA',
+  'FATIMA',
+  'HARPREET',
+  'ISHAAN',
+  'KAVYA',
+  'MEERA',
+  'NIKHIL',
+  'PRIYA',
+  'RAHUL',
+  'ROHAN',
+  'SANJAY',
+  'SNEHA',
+  'SURESH',
+  'TANVI',
+  'VIKRAM',
+  'ZOYA',
+  'ARJUN',
+];
+const LAST = [
+  'AGARWAL',
+  'BANERJEE',
+  'CHOPRA',
+  'DESAI',
+  'GUPTA',
+  'IYER',
+  'JOSHI',
+  'KAPOOR',
+  'KHAN',
+  'MENON',
+  'NAIR',
+  'PATEL',
+  'RAO',
+  'REDDY',
+  'SHARMA',
+  'SINGH',
+  'VERMA',
+  'PILLAI',
+  'BOSE',
+  'MEHTA',
+];
+
+/** The sandbox bank directory: the registered holder of an account (deterministic from its number and IFSC). */
+export function registeredHolder(accountNumber: string, ifsc: string): string {
+  const h = hash(`${ifsc.slice(0, 4)}:${accountNumber}`);
+  const name = `${FIRST[h[0]! % FIRST.length]} ${LAST[h[1]! % LAST.length]}`;
+  if (accountNumber.endsWith('0005')) return `${LAST[h[2]! % LAST.length]} TRADING COMPANY`;
+  return name;
+}
+
+export type ValidationPlan =
+  { outcome: 'SUCCESS'; registeredName: string } | { outcome: 'FAILURE'; reason: string };
+
+export function planValidation(accountNumber: string, ifsc: string): ValidationPlan {
+  const d = { accountNumber, upiId: null };
+  if (is(d, '0001', 'closed')) return { outcome: 'FAILURE', reason: 'Account closed' };
+  if (is(d, '0002', 'invalid')) return { outcome: 'FAILURE', reason: 'Account does not exist' };
+  return { outcome: 'SUCCESS', registeredName: registeredHolder(accountNumber, ifsc) };
+}
+
+const TITLES = new Set(['MR', 'MRS', 'MS', 'MISS', 'DR', 'SHRI', 'SMT', 'KUMARI', 'M/S', 'MS.']);
+
+function tokens(name: string): string[] {
+  return name
+    .toUpperCase()
+    .replace(/[^A-Z ]/g, ' ')
+    .split(/\s+/)
+    .filter((t) => t && !TITLES.has(t));
+}
+
+function bigrams(s: string): Map<string, number> {
+  const m = new Map<string, number>();
+  for (let i = 0; i < s.length - 1; i++) m.set(s.slice(i, i + 2), (m.get(s.slice(i, i + 2)) ?? 0) + 1);
+  return m;
+}
+
+function dice(a: string, b: string): number {
+  if (a === b) return 1;
+  const A = bigrams(a);
+  const B = bigrams(b);
+  let overlap = 0;
+  for (const [k, n] of A) overlap += Math.min(n, B.get(k) ?? 0);
+  const total = Math.max(a.length - 1, 0) + Math.max(b.length - 1, 0);
+  return total ? (2 * overlap) / total : 0;
+}
+
+/**
+ * How well the name given matches the registered holder, 0–100: titles and punctuation ignored, word order
+ * free, initials match the word they abbreviate ("R K SHARMA" ~ "RAHUL KUMAR SHARMA").
+ */
+export function nameMatchScore(given: string, registered: string): number {
+  const a = tokens(given);
+  const b = tokens(registered);
+  if (!a.length || !b.length) return 0;
+  const used = new Set<number>();
+  let matched = 0;
+  for (const t of a) {
+    let best = -1;
+    let bestScore = 0;
+    b.forEach((u, i) => {
+      if (used.has(i)) return;
+      const s = t.length === 1 || u.length === 1 ? (t[0] === u[0] ? 0.9 : 0) : dice(t, u);
+      if (s > bestScore) [best, bestScore] = [i, s];
+    });
+    if (best >= 0 && bestScore >= 0.6) {
+      used.add(best);
+      matched += bestScore;
+    }
+  }
+  const tokenScore = (2 * matched) / (a.length + b.length);
+  const whole = dice([...a].sort().join(' '), [...b].sort().join(' '));
+  return Math.round(100 * Math.max(tokenScore, whole));
+}

@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import type { TransferType } from '@meridian/contract';
+import { createBeneficiary } from '../beneficiaries/service.ts';
+import { handleCallbackRequest } from '../callbacks/configs.ts';
+import type { Db } from '../db/database.ts';
+import { payouts } from '../db/schema.ts';
+import { systemActor } from '../flow/actor.ts';
+import { mergeEffects, noEffects, type Effects } from '../flow/effects.ts';
+import { setFeatureFlags } from '../flow/features.ts';
+import { clientAccounts, openClientAccount, SANDBOX_PROVIDER, topUp } from '../ledger/ledger.ts';
+import { advancePayout, initiatePayout } from '../payouts/service.ts';
+import { registeredHolder } from '../rail/sandbox.ts';
+import { validateAccount } from '../validations/service.ts';
+
+type DemoBeneficiary = {
+  code: string;
+  type: TransferType;
+  account?: string;
+  ifsc?: string;
+  upi?: string;
+  name?: string;
+};
+
+const ACME_BENEFICIARIES: DemoBeneficiary[] = [
+  { code: 'VENDOR-ALPHA', type: 'IMPS', account: '50100012345678', ifsc: 'HDFC0000001' },
+  { code: 'VENDOR-BETA', type: 'NEFT', account: '000401234567', ifsc: 'ICIC0000001' },
+  { code: 'SUPPLIER-RTGS', type: 'RTGS', account: '30000012345', ifsc: 'SBIN0000001' },
+  { code: 'CLOSED-ACCOUNT', type: 'IMPS', account: '50100000000001', ifsc: 'HDFC0000001' },
+  { code: 'RETURNED-ACCOUNT', type: 'IMPS', account: '917020000000004', ifsc: 'UTIB0000001' },
+  { code: 'RIDER-UPI', type: 'UPI', upi: 'rider.payouts@okaxis', name: 'Ravi Kumar' },
+];
+
+const DAY = 86_400_000;
+const RUPEE = 100n;
+
+/**
+ * Demo money for the customer clients, made by the same service functions the API calls: accounts funded by
+ * top-ups, beneficiaries, a week of payouts moved through the sandbox rail's own steps (backdated), penny
+ * drops, and a callback URL on the sandbox receiver. Idempotent: a client that has an account is left alone.
+ * Answers the work to start once jobs run (today's payouts still on the rail, callbacks).
+ */
+export async function seedDemoFlow(
+  db: Db,
+  clients: { id: number; name: string }[],
+  opts: { callbackBaseUrl: string; railTimeScale: number; now?: number },
+): Promise<Effects> {
+  const now = opts.now ?? Date.now();
+  let effects = noEffects();
+  for (const client of clients) {
+    if ((await clientAccounts(db, client.id)).length) continue;
+    const account = await openClientAccount(db, client.id, `${client.name} current account`);
+    const acme = client.name === 'Acme Retail';
+    await topUp(db, {
+      clientRef: client.id,
+      accountRef: account.id,
+      amount: (acme ? 25_00_000n : 5_00_000n) * RUPEE,
+      reference: `DEMO-FUNDING-${account.accountNumber}`,
+      at: new Date(now - 8 * DAY),
+    });
+    await setFeatureFlags(db, client.id, { frontend_payout: true, bulk_frontend_payout: acme });
+    if (!acme) continue;
+
+    const actor = systemActor(client.id, 'demo-seed');
+    await handleCallbackRequest(
+      db,
+      { clientRef: client.id, userRef: 0, email: 'demo-seed' },
+      {
+        action: 'create',
+        event_type: 'PAYOUT',
+        url: `${opts.callbackBaseUrl}/payouts`,
+        http_method: 'POST',
+        is_active: true,
+      },
+      { ip: '127.0.0.1', userAgent: null, requestId: 'seed' },
+    ).catch(() => undefined);
+    for (const b of ACME_BENEFICIARIES)
+      await createBeneficiary(db, actor, {
+        beneficiary_code: b.code,
+        beneficiary_name: b.name ?? registeredHolder(b.account!, b.ifsc!),
+        beneficiary_email: `${b.code.toLowerCase()}@example.com`,
+        beneficiary_mobile: '9876543210',
+        provider: SANDBOX_PROVIDER.provider,
+        provider_code: SANDBOX_PROVIDER.providerCode,
+        transfer_type: b.type,
+        sender_account_number: account.accountNumber,
+        beneficiary_account_number: b.account ?? '',
+        ifsc_code: b.ifsc ?? '',
+        beneficiary_upi_id: b.upi ?? '',
+      });
+
+    // A week of payouts: a few a day, oldest first; the last ones are created now and left to the live rail.
+    let n = 0;
+    for (let day = 6; day >= 0; day--) {
+      for (let k = 0; k < 4; k++) {
+        const b = ACME_BENEFICIARIES[(day * 4 + k) % ACME_BENEFICIARIES.length]!;
+        const live = day === 0 && k >= 2;
+        const at = live ? undefined : new Date(now - day * DAY - (10 - 2 * k) * 3600_000);
+        const amount = b.type === 'RTGS' ? 250_000 + 1000 * k : 1500 + ((day * 7 + k * 13) % 40) * 250;
+        n++;
+        const created = await db.transaction((tx) =>
+          initiatePayout(
+            tx,
+            actor,
+            {
+              customer_reference_number: `INV-${String(n).padStart(4, '0')}`,
+              beneficiary_code: b.code,
+              amount: `${amount}.00`,
+              transfer_type: b.type,
+              purpose_message: b.type === 'RTGS' ? 'Stock purchase' : 'Vendor invoice',
+              sender_account_number: account.accountNumber,
+            },
+            { railTimeScale: opts.railTimeScale, ...(at ? { at } : {}) },
+          ),
+        );
+        effects = mergeEffects(effects, { ...created.effects, rail: live ? created.effects.rail : [] });
+        if (live) continue;
+        // Run the rail's own steps at the times they were due.
+        for (let step = 0; step < 2; step++) {
+          const [row] = await db.select().from(payouts).where(eq(payouts.urn, created.payout.urn));
+          if (!row?.railDueAt || row.railDueAt.getTime() > now) break;
+          const advanced = await advancePayout(db, row.urn, {
+            railTimeScale: opts.railTimeScale,
+            at: row.railDueAt,
+          });
+          effects = mergeEffects(effects, { ...advanced.effects, rail: [] });
+        }
+      }
+    }
+
+    const checks = [
+      {
+        account: '50100012345678',
+        ifsc: 'HDFC0000001',
+        name: registeredHolder('50100012345678', 'HDFC0000001'),
+      },
+      { account: '000401234567', ifsc: 'ICIC0000001', name: 'Beta Traders' },
+      { account: '50100000000001', ifsc: 'HDFC0000001', name: 'Closed Account Holder' },
+      { account: '60200000000005', ifsc: 'KKBK0000131', name: 'Kiran Stores' },
+    ];
+    for (const [i, c] of checks.entries()) {
+      const done = await db.transaction((tx) =>
+        validateAccount(
+          tx,
+          actor,
+          {
+            beneficiary_account_number: c.account,
+            ifsc_code: c.ifsc,
+            beneficiary_name: c.name,
+            customer_reference_number: `KYC-${i + 1}`,
+          },
+          { at: new Date(now - (5 - i) * DAY) },
+        ),
+      );
+      effects = mergeEffects(effects, done.effects);
+    }
+  }
+  return effects;
+}

@@ -1,0 +1,40 @@
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { validations } from '../db/schema.ts';
+import type { ListFilter } from '../lists/list-query.ts';
+import { toValidation } from './service.ts';
+
+const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
+  urn: (v) => eq(validations.urn, v),
+  beneficiary_account_number: (v) => eq(validations.accountNumber, v),
+  bank_reference_number: (v) => eq(validations.bankReferenceNumber, v),
+};
+
+type Scope = { clientRef: number; filter: ListFilter };
+
+const where = ({ clientRef, filter }: Scope) =>
+  and(
+    eq(validations.clientRef, clientRef),
+    gte(validations.createdAt, filter.from),
+    lt(validations.createdAt, filter.to),
+    filter.search ? SEARCH_COLUMNS[filter.search.key]!(filter.search.value) : undefined,
+  );
+
+export async function listValidations(db: Db, scope: Scope) {
+  const rows = await db
+    .select()
+    .from(validations)
+    .where(where(scope))
+    .orderBy(desc(validations.createdAt), desc(validations.id))
+    .limit(scope.filter.limit)
+    .offset(scope.filter.offset);
+  return rows.map(toValidation);
+}
+
+export async function countValidations(db: Db, scope: Scope): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(validations)
+    .where(where(scope));
+  return row?.n ?? 0;
+}

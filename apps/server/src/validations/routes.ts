@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ValidateAccount, Validation } from '@meridian/contract';
+import { z } from 'zod';
+import { actorOf } from '../flow/request-actor.ts';
+import type { Effects } from '../flow/effects.ts';
+import { authOf } from '../http/guard.ts';
+import { AppError } from '../http/errors.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
+import { registerList } from '../lists/register-list.ts';
+import { countValidations, listValidations } from './queries.ts';
+import { getValidation, validateAccount } from './service.ts';
+
+export const validationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+  const p = deps.config.PROVIDER;
+
+  app.post(
+    '/core_banking/money_transfer/validate_account',
+    {
+      schema: {
+        tags: ['validations'],
+        summary: 'Validate a bank account (penny drop); ₹2.00 fee',
+        body: ValidateAccount,
+        response: { 201: Validation },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      let effects: Effects | null = null;
+      const answer = await withIdempotency(
+        deps.db,
+        {
+          clientRef: actor.clientRef,
+          scope: 'validation',
+          key: checkIdempotencyKey(request.headers['idempotency-key'], false),
+          body: request.body,
+          leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS,
+        },
+        async (tx) => {
+          const result = await validateAccount(tx, actor, request.body);
+          effects = result.effects;
+          return { status: 201, body: result.validation };
+        },
+      );
+      if (effects) await deps.runEffects(effects);
+      if (answer.status >= 400) throw AppError.fromStored(answer);
+      return reply.status(201).send(answer.body as z.infer<typeof Validation>);
+    },
+  );
+  app.get(
+    `/${p}/read/fetch/transaction/validations/:urn`,
+    {
+      schema: {
+        tags: ['validations'],
+        params: z.object({ urn: z.string().min(1).max(64) }),
+        response: { 200: Validation },
+      },
+    },
+    async (request) => getValidation(deps.db, authOf(request).clientRef, request.params.urn),
+  );
+
+  registerList(app, deps.db, p, {
+    list: 'validations',
+    tag: 'validations',
+    paths: {
+      search: `/${p}/read/search/transaction/validations`,
+      count: `/${p}/read/count/transaction/validations`,
+      export: `/${p}/read/export/transaction/validations`,
+    },
+    row: Validation,
+    fetch: listValidations,
+    count: countValidations,
+    csv: [
+      ['created_at', (r) => r.created_at],
+      [`${p}_urn`, (r) => r.urn],
+      ['customer_reference_number', (r) => r.customer_reference_number],
+      ['bank_reference_number', (r) => r.bank_reference_number],
+      ['beneficiary_account_number', (r) => r.beneficiary_account_number],
+      ['ifsc_code', (r) => r.ifsc_code],
+      ['bank_name', (r) => r.bank_name],
+      ['name_given', (r) => r.name_given],
+      ['registered_name', (r) => r.registered_name],
+      ['name_match_score', (r) => r.name_match_score],
+      ['status', (r) => r.status],
+      ['status_message', (r) => r.status_message],
+      ['fee', (r) => r.fee],
+    ],
+  });
+};
