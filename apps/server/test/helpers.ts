@@ -172,3 +172,15 @@ export async function tokensFor(server: TestServer, email: string) {
     throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
   return res.body as { access_token: string; refresh_token: string; client_id: string; scope: string };
 }
+
+/** A signed-in user of a client: calls carry its token and client_id. */
+export async function clientSession(server: TestServer, email: string) {
+  const tokens = await tokensFor(server, email);
+  const as = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    opts: Parameters<typeof call>[3] = {},
+  ) => call(server, method, url, { ...opts, token: tokens.access_token, clientId: tokens.client_id });
+  return { ...tokens, call: as };
+}
+export type ClientSession = Awaited<ReturnType<typeof clientSession>>;

@@ -1,0 +1,586 @@
+/**
+ * Payout list benchmark (not a test: it prints figures and always exits 0 unless it crashes).
+ *
+ * Starts the real server (createServer: migrations, demo seed, routes) on a fresh database, signs in as the demo
+ * admin of "Acme Retail" through /v2/auth/token, bulk-seeds N payouts for that client in SQL, then times the
+ * payout list and count endpoints through fastify's `inject` (the whole HTTP pipeline without a socket) beside
+ * the very SQL that src/payouts/queries.ts runs, executed directly on the same driver.
+ *
+ *   npm run bench:payouts -- [--n=1000000] [--r=30] [--warmup=5] [--offset=100000]
+ *   DATABASE_URL=postgres://user:pass@host:5432/postgres npm run bench:payouts
+ *
+ * With DATABASE_URL a new database is created next to the one named there and dropped at the end; without it
+ * the server runs on in-memory PGlite. Defaults: N = 1,000,000 on PostgreSQL, 100,000 on PGlite (BENCH_N);
+ * R = 30 repetitions (BENCH_R) after the warm-up runs.
+ */
+import { constants, publicEncrypt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../src/config/config.ts';
+import { loadKeys } from '../src/config/keys.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { dayIn, DEFAULT_TIME_ZONE, resolveListQuery, type ListFilter } from '../src/lists/list-query.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { createServer, type Server } from '../src/server.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// Options
+
+function option(name: string, env: string): number | undefined {
+  const arg = process.argv.slice(2).find((a) => a.startsWith(`--${name}=`));
+  const raw = arg ? arg.slice(name.length + 3) : process.env[env];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a non-negative integer`);
+  return value;
+}
+
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const N = option('n', 'BENCH_N') ?? (DATABASE_URL ? 1_000_000 : 100_000);
+const R = Math.max(1, option('r', 'BENCH_R') ?? 30);
+const WARMUP = option('warmup', 'BENCH_WARMUP') ?? 5;
+const OFFSET = option('offset', 'BENCH_OFFSET') ?? 100_000;
+const LIMIT = 10;
+const DAY_MS = 86_400_000;
+const GOAL_RATIO = 2;
+const GOAL_MS = 10;
+const BIG_COUNT = 200_000;
+
+// ---------------------------------------------------------------------------------------------------------
+// Database: a fresh one, and raw SQL on the server's own driver
+
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; name: string; drop: () => Promise<void> }> {
+  if (!DATABASE_URL)
+    return { handle: await openDatabase({ dataDir: null }), name: 'in-memory', drop: async () => {} };
+  const name = `meridian_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(DATABASE_URL);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: DATABASE_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  try {
+    return { handle: await openDatabase({ url: url.toString(), dataDir: null }), name, drop };
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+}
+
+type Row = unknown[];
+type Exec = (text: string, params?: unknown[]) => Promise<Row[]>;
+
+/** Raw SQL through the driver the server uses (its pg pool, or its PGlite instance); rows as arrays, like drizzle. */
+function rawExec(handle: DatabaseHandle): Exec {
+  if (handle.pool) {
+    const pool = handle.pool;
+    return async (text, params = []) =>
+      (await pool.query<Row>({ text, values: params, rowMode: 'array' })).rows;
+  }
+  const lite = handle.pglite!;
+  return async (text, params = []) => (await lite.query<Row>(text, params, { rowMode: 'array' })).rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The SQL of src/payouts/queries.ts (as drizzle renders it), and the naive queries for contrast
+
+const PROBE_FIRST =
+  'select "seq" from "payouts" where ("payouts"."client_ref" = $1 and "payouts"."created_at" >= $2 and ' +
+  '"payouts"."created_at" < $3) order by "payouts"."created_at", "payouts"."seq" limit $4';
+const PROBE_LAST =
+  'select "seq" from "payouts" where ("payouts"."client_ref" = $1 and "payouts"."created_at" >= $2 and ' +
+  '"payouts"."created_at" < $3) order by "payouts"."created_at" desc, "payouts"."seq" desc limit $4';
+const PAGE_COLUMNS = [
+  'id',
+  'urn',
+  'client_ref',
+  'seq',
+  'account_ref',
+  'beneficiary_ref',
+  'customer_reference_number',
+  'bank_reference_number',
+  'beneficiary_code',
+  'beneficiary_name',
+  'beneficiary_account_number',
+  'ifsc',
+  'upi_id',
+  'amount',
+  'transfer_type',
+  'purpose_message',
+  'status',
+  'status_message',
+  'rail_due_at',
+  'created_at',
+  'updated_at',
+]
+  .map((c) => `"payouts"."${c}"`)
+  .concat('"accounts"."account_number"')
+  .join(', ');
+const FROM_PAGE = `from "payouts" inner join "accounts" on "accounts"."id" = "payouts"."account_ref"`;
+const PAGE = `select ${PAGE_COLUMNS} ${FROM_PAGE} where ("payouts"."client_ref" = $1 and "payouts"."seq" <= $2 and "payouts"."seq" >= $3) order by "payouts"."seq" desc limit $4`;
+const NAIVE_PAGE = `select ${PAGE_COLUMNS} ${FROM_PAGE} where "payouts"."client_ref" = $1 and "payouts"."created_at" >= $2 and "payouts"."created_at" < $3 order by "payouts"."created_at" desc offset $4 limit $5`;
+const NAIVE_COUNT =
+  'select count(*)::int from "payouts" where "payouts"."client_ref" = $1 and "payouts"."created_at" >= $2 and "payouts"."created_at" < $3';
+/** What the auth guard (liveSession) runs before every data route. */
+const SESSION_LOOKUP =
+  'select "auth_sessions"."id", "auth_sessions"."session_id", "auth_sessions"."user_ref", "auth_sessions"."ip", ' +
+  '"auth_sessions"."user_agent", "auth_sessions"."created_at", "auth_sessions"."expires_at", "auth_sessions"."revoked_at", ' +
+  '"auth_sessions"."revoked_reason", "users"."id", "users"."public_id", "users"."client_ref", "users"."email", ' +
+  '"users"."name", "users"."password_hash", "users"."phone", "users"."mfa_preference", "users"."scopes", ' +
+  '"users"."created_at", "users"."updated_at", "clients"."id", "clients"."client_id", "clients"."company_common_name", ' +
+  '"clients"."kind", "clients"."created_at" from "auth_sessions" inner join "users" on "auth_sessions"."user_ref" = "users"."id" ' +
+  'inner join "clients" on "users"."client_ref" = "clients"."id" where ("auth_sessions"."session_id" = $1 and ' +
+  '"auth_sessions"."revoked_at" is null and "auth_sessions"."expires_at" > $2) limit $3';
+
+type Interval = { first: number; last: number } | null;
+
+/** seqInterval() of queries.ts: two index probes. */
+async function seqInterval(exec: Exec, clientRef: number, f: ListFilter): Promise<Interval> {
+  const range = [clientRef, f.from.toISOString(), f.to.toISOString(), 1];
+  const [first] = await exec(PROBE_FIRST, range);
+  if (!first) return null;
+  const [last] = await exec(PROBE_LAST, range);
+  return { first: Number(first[0]), last: Number(last![0]) };
+}
+
+/** listPayouts() of queries.ts without a search: the probes, then one page by seq. */
+async function directList(exec: Exec, clientRef: number, f: ListFilter): Promise<Row[]> {
+  const interval = await seqInterval(exec, clientRef, f);
+  const top = interval ? interval.last - f.offset : 0;
+  if (!interval || top < interval.first) return [];
+  return exec(PAGE, [clientRef, top, interval.first, f.limit]);
+}
+
+/** countPayouts() of queries.ts without a search. */
+async function directCount(exec: Exec, clientRef: number, f: ListFilter): Promise<number> {
+  const interval = await seqInterval(exec, clientRef, f);
+  return interval ? interval.last - interval.first + 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Seeding
+
+async function seedPayouts(exec: Exec, clientRef: number, n: number, batch: number, now: number) {
+  const [account] = await exec(
+    `select id from accounts where client_ref = $1 and kind = 'client_current' order by id limit 1`,
+    [clientRef],
+  );
+  if (!account) throw new Error('the demo client has no account');
+  const [bens] = await exec(
+    `select count(*)::int from beneficiaries where client_ref = $1 and status = 'ACTIVE'`,
+    [clientRef],
+  );
+  const beneficiaryCount = Number(bens![0]);
+  if (!beneficiaryCount) throw new Error('the demo client has no active beneficiary');
+
+  // The demo seed already made a week of payouts (seq 1..M, the newest created now). To keep seq contiguous and
+  // created_at non-decreasing in seq across all the client's payouts, the bulk rows take the time before the
+  // oldest demo payout and seq 1..N, and the demo payouts move up to seq N+1..N+M (same order, same times).
+  const [existing] = await exec(
+    'select count(*)::int, min(seq), max(seq), min(created_at) from payouts where client_ref = $1',
+    [clientRef],
+  );
+  const m = Number(existing![0]);
+  if (m && (Number(existing![1]) !== 1 || Number(existing![2]) !== m))
+    throw new Error('the client payouts are not numbered 1..M');
+  const until = m ? new Date(existing![3] as string | Date).getTime() : now;
+  const since = now - 365 * DAY_MS;
+  const stepSeconds = (until - since) / 1000 / n;
+  if (m) await exec('update payouts set seq = seq + $2 where client_ref = $1', [clientRef, n]);
+
+  const insert = `
+    with ben as (
+      select (row_number() over (order by id))::int - 1 as i, id, code, name, account_number, ifsc, upi_id, transfer_type
+      from beneficiaries where client_ref = $1 and status = 'ACTIVE'
+    )
+    insert into payouts (urn, client_ref, seq, account_ref, beneficiary_ref, customer_reference_number,
+      bank_reference_number, beneficiary_code, beneficiary_name, beneficiary_account_number, ifsc, upi_id, amount,
+      transfer_type, purpose_message, status, status_message, rail_due_at, created_at, updated_at)
+    select 'PAYBENCH' || lpad(g::text, 18, '0'), $1, g, $2, ben.id, 'BENCH-' || lpad(g::text, 10, '0'),
+      case when x.status in ('SUCCESS', 'RETURNED') then 'BNK' || lpad(g::text, 13, '0') end,
+      ben.code, ben.name, ben.account_number, ben.ifsc, ben.upi_id,
+      case ben.transfer_type
+        when 'RTGS' then 20000000 + (g * 7919) % 500000000
+        when 'UPI' then 100 + (g * 7919) % 9999900
+        when 'IMPS' then 100 + (g * 7919) % 49999900
+        else 100 + (g * 7919) % 100000000 end,
+      ben.transfer_type, 'Benchmark payout', x.status,
+      case x.status when 'FAILURE' then 'Beneficiary account is closed'
+        when 'RETURNED' then 'Returned by the beneficiary bank' end,
+      null, x.at, x.at + interval '2 seconds'
+    from generate_series($3::bigint, $4::bigint) as g
+    cross join lateral (
+      select (g % $5)::int as i,
+        $6::timestamptz + make_interval(secs => (g - 1) * $7::float8) as at,
+        case when g % 100 < 84 then 'SUCCESS' when g % 100 < 92 then 'FAILURE'
+          when g % 100 < 96 then 'RETURNED' else 'PENDING' end as status
+    ) as x
+    join ben on ben.i = x.i
+    order by g`;
+  const started = performance.now();
+  for (let lo = 1; lo <= n; lo += batch) {
+    const hi = Math.min(n, lo + batch - 1);
+    await exec(insert, [
+      clientRef,
+      account[0],
+      lo,
+      hi,
+      beneficiaryCount,
+      new Date(since).toISOString(),
+      stepSeconds,
+    ]);
+    const s = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`  inserted ${fmtInt(hi)} / ${fmtInt(n)}  (${s} s)`);
+  }
+  await exec(
+    `insert into client_sequences (client_ref, name, value) values ($1, 'payouts', $2)
+     on conflict (client_ref, name) do update set value = excluded.value`,
+    [clientRef, n + m],
+  );
+  const insertMs = performance.now() - started;
+  const vacuumStarted = performance.now();
+  await exec('vacuum (analyze) payouts');
+  await exec('analyze accounts');
+  return { demoRows: m, insertMs, vacuumMs: performance.now() - vacuumStarted };
+}
+
+/** Checks the design's invariants over all of the client's payouts. */
+async function checkInvariants(exec: Exec, clientRef: number) {
+  const [row] = await exec(
+    `select count(*)::int, min(seq)::int, max(seq)::int, count(*) filter (where created_at < prev)::int,
+       (select value::int from client_sequences where client_ref = $1 and name = 'payouts'),
+       min(created_at), max(created_at)
+     from (select seq, created_at, lag(created_at) over (order by seq) as prev from payouts where client_ref = $1) s`,
+    [clientRef],
+  );
+  const [count, lo, hi, backwards, sequence, oldest, newest] = row!;
+  const ok = lo === 1 && hi === count && backwards === 0 && sequence === count;
+  return { ok, count, lo, hi, backwards, sequence, oldest, newest };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Timing
+
+type Stats = { p50: number; p95: number; min: number; max: number };
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
+function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(s, 0.5), p95: percentile(s, 0.95), min: s[0]!, max: s.at(-1)! };
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+/** Warm-up, then R rounds; in each round the candidates run one after the other (so drift hits them alike). */
+async function measure(fns: (() => Promise<unknown>)[]): Promise<Stats[]> {
+  for (let i = 0; i < WARMUP; i++) for (const fn of fns) await fn();
+  const samples = fns.map(() => [] as number[]);
+  for (let i = 0; i < R; i++) for (const [k, fn] of fns.entries()) samples[k]!.push(await time(fn));
+  return samples.map(stats);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Output
+
+const loadText = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const fmtInt = (n: number) => n.toLocaleString('en-US');
+const fmtMs = (ms: number) => (ms < 10 ? ms.toFixed(3) : ms < 100 ? ms.toFixed(2) : ms.toFixed(1));
+const pad = (s: string, w: number) => s.padEnd(w);
+const lpad = (s: string, w: number) => s.padStart(w);
+
+function table(header: string[], rows: string[][], alignLeft = 1) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < alignLeft ? pad(c, widths[i]!) : lpad(c, widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}
+
+async function explain(exec: Exec, title: string, text: string, params: unknown[]) {
+  const rows = await exec(`explain (analyze, buffers) ${text}`, params);
+  console.log(`\n  ${title}`);
+  for (const [line] of rows) console.log(`    ${String(line)}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Main
+
+async function main() {
+  const benchDir = join(import.meta.dirname, '..', '..', '..', '.tmp', 'bench');
+  mkdirSync(benchDir, { recursive: true });
+  const config = loadConfig({ DATA_DIR: benchDir, JOBS: 'off', SEED_DEMO: 'true', LOG_LEVEL: 'silent' });
+  const keys = loadKeys(config); // generated once into .tmp/bench/keys
+
+  const db = await freshDatabase();
+  let server: Server | undefined;
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    if (server) await server.close();
+    else await db.handle.close();
+    await db.drop();
+  };
+  const onSignal = () => {
+    console.error('\ninterrupted: dropping the benchmark database');
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    const started = performance.now();
+    server = await createServer(config, { handle: db.handle, keys, webDist: null, logger: false });
+    const app = server.app;
+    const exec = rawExec(db.handle);
+    const [version] = await exec('select version()');
+    console.log('Payout list benchmark');
+    console.log(`  database   ${db.handle.kind} (${db.name}): ${String(version![0]).split(',')[0]}`);
+    console.log(`  node       ${process.version}, ${availableParallelism()} CPUs, load average ${loadText()}`);
+    console.log(`  requests   fastify app.inject (full HTTP pipeline, no socket)`);
+    console.log(`  rows N      ${fmtInt(N)}   repetitions R = ${R}   warm-up ${WARMUP}`);
+    console.log(`  server up in ${fmtMs(performance.now() - started)} ms (migrations + demo seed)`);
+
+    // Sign in as the demo admin through the real token endpoint, the password encrypted like the browser does.
+    const encrypted = publicEncrypt(
+      { key: keys.passwordPublicPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(DEMO_PASSWORD),
+    ).toString('base64');
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/v2/auth/token',
+      headers: { accept: 'application/json' },
+      payload: { grant_type: 'user_credentials', email: 'admin@acme.test', encrypted_password: encrypted },
+    });
+    const tokens = signIn.json<{ access_token?: string; client_id?: string; company_common_name?: string }>();
+    if (signIn.statusCode !== 200 || !tokens.access_token || !tokens.client_id)
+      throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+    const [client] = await exec('select id from clients where client_id = $1', [tokens.client_id]);
+    const clientRef = Number(client![0]);
+    console.log(`  signed in  admin@acme.test → ${tokens.company_common_name} (${tokens.client_id})`);
+    const headers = {
+      accept: 'application/json',
+      authorization: `Bearer ${tokens.access_token}`,
+      client_id: tokens.client_id,
+    };
+    const [sessionRow] = await exec(
+      'select session_id from auth_sessions where user_ref = (select id from users where lower(email) = $1) order by id desc limit 1',
+      ['admin@acme.test'],
+    );
+    const sessionId = String(sessionRow![0]);
+
+    // Seed.
+    console.log(`\nSeeding ${fmtInt(N)} payouts for ${tokens.company_common_name}`);
+    const now = Date.now();
+    const seeded = await seedPayouts(
+      exec,
+      clientRef,
+      N,
+      db.handle.kind === 'postgresql' ? 200_000 : 20_000,
+      now,
+    );
+    const inv = await checkInvariants(exec, clientRef);
+    console.log(
+      `  insert ${fmtMs(seeded.insertMs / 1000)} s (${fmtInt(Math.round(N / (seeded.insertMs / 1000)))} rows/s), ` +
+        `vacuum+analyze ${fmtMs(seeded.vacuumMs / 1000)} s; ${seeded.demoRows} demo payouts renumbered to ` +
+        `seq ${fmtInt(N + 1)}..${fmtInt(N + seeded.demoRows)}`,
+    );
+    console.log(
+      `  invariants ${inv.ok ? 'OK' : 'BROKEN'}: ${fmtInt(Number(inv.count))} payouts, seq ${inv.lo}..${fmtInt(Number(inv.hi))}, ` +
+        `${inv.backwards} created_at steps backwards, client_sequences = ${fmtInt(Number(inv.sequence))}; ` +
+        `created ${new Date(inv.oldest as string).toISOString()} .. ${new Date(inv.newest as string).toISOString()}`,
+    );
+
+    // Ranges: whole days in the user's zone, resolved exactly as the route does.
+    const p = config.PROVIDER;
+    const dayIso = (d: number) => dayIn(DEFAULT_TIME_ZONE, d, now);
+    const rangeQuery = (days: number) => ({ start_date: dayIso(-(days - 1)), end_date: dayIso(0) });
+    const filterFor = (days: number, offset: number): ListFilter =>
+      resolveListQuery({ ...rangeQuery(days), limit: LIMIT, offset }, 'payouts', p);
+    const ranges = [30, 180].map((days) => ({ days, filter: filterFor(days, 0) }));
+    console.log('\nRanges (time zone Asia/Kolkata, whole days)');
+    const rangeRows: Record<number, number> = {};
+    for (const { days, filter } of ranges) {
+      const viaSeq = await directCount(exec, clientRef, filter);
+      const [scan] = await exec(NAIVE_COUNT, [clientRef, filter.from.toISOString(), filter.to.toISOString()]);
+      rangeRows[days] = viaSeq;
+      const same =
+        viaSeq === Number(scan![0]) ? 'matches count(*)' : `MISMATCH: count(*) = ${String(scan![0])}`;
+      console.log(
+        `  ${lpad(String(days), 3)} days  ${rangeQuery(days).start_date} .. ${rangeQuery(days).end_date}  ` +
+          `[${filter.from.toISOString()}, ${filter.to.toISOString()})  ${lpad(fmtInt(viaSeq), 9)} rows (${same})`,
+      );
+    }
+    const big = rangeRows[180]!;
+    let offset = OFFSET;
+    if (big < offset + LIMIT) {
+      offset = Math.max(0, big - LIMIT);
+      console.log(
+        `  note: the 180-day range holds ${fmtInt(big)} rows, fewer than offset ${fmtInt(OFFSET)} + ${LIMIT}; ` +
+          `the deep page is measured at offset ${fmtInt(offset)} instead`,
+      );
+    }
+
+    const api = async (path: string, query: Record<string, string | number>) => {
+      const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+      const res = await app.inject({ method: 'GET', url: `/${p}/read/${path}?${qs}`, headers });
+      if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+      return res.json<{ data?: { urn: string }[]; count?: number }>();
+    };
+    const listPath = 'search/transaction/payouts';
+    const countPath = 'count/transaction/payouts';
+
+    // Sanity: the API answers what the direct SQL answers.
+    for (const off of [0, offset]) {
+      const viaApi = (await api(listPath, { ...rangeQuery(180), limit: LIMIT, offset: off })).data ?? [];
+      const viaSql = await directList(exec, clientRef, filterFor(180, off));
+      const same = viaApi.length === viaSql.length && viaApi.every((r, i) => r.urn === viaSql[i]![1]);
+      if (!same || viaApi.length !== LIMIT)
+        throw new Error(`offset ${off}: API answered ${viaApi.length} rows, SQL ${viaSql.length}; differ`);
+    }
+    for (const { days } of ranges) {
+      const c = (await api(countPath, rangeQuery(days))).count;
+      if (c !== rangeRows[days]) throw new Error(`count ${days}d: API ${c}, SQL ${rangeRows[days]}`);
+    }
+
+    // Measurements.
+    console.log(`\nMeasuring (${WARMUP} warm-up + ${R} timed runs each)…`);
+    type Case = { name: string; rows: string; api: () => Promise<unknown>; sql: () => Promise<unknown> };
+    const cases: Case[] = [
+      {
+        name: 'list 180d, offset 0, limit 10',
+        rows: fmtInt(big),
+        api: () => api(listPath, { ...rangeQuery(180), limit: LIMIT, offset: 0 }),
+        sql: () => directList(exec, clientRef, filterFor(180, 0)),
+      },
+      {
+        name: `list 180d, offset ${fmtInt(offset)}, limit 10`,
+        rows: fmtInt(big),
+        api: () => api(listPath, { ...rangeQuery(180), limit: LIMIT, offset }),
+        sql: () => directList(exec, clientRef, filterFor(180, offset)),
+      },
+      {
+        name: 'count 30d',
+        rows: fmtInt(rangeRows[30]!),
+        api: () => api(countPath, rangeQuery(30)),
+        sql: () => directCount(exec, clientRef, filterFor(30, 0)),
+      },
+      {
+        name: 'count 180d',
+        rows: fmtInt(big),
+        api: () => api(countPath, rangeQuery(180)),
+        sql: () => directCount(exec, clientRef, filterFor(180, 0)),
+      },
+    ];
+    const results: { c: Case; api: Stats; sql: Stats }[] = [];
+    for (const c of cases) {
+      const [a, s] = await measure([c.api, c.sql]);
+      results.push({ c, api: a!, sql: s! });
+    }
+    const f180 = filterFor(180, 0);
+    const range180 = [clientRef, f180.from.toISOString(), f180.to.toISOString()];
+    const [naivePage, naiveCount, session, probe] = await measure([
+      () => exec(NAIVE_PAGE, [...range180, offset, LIMIT]),
+      () => exec(NAIVE_COUNT, range180),
+      () => exec(SESSION_LOOKUP, [sessionId, new Date().toISOString(), 1]),
+      () => exec(PROBE_FIRST, [...range180, 1]),
+    ]);
+
+    console.log(
+      `\nResults (ms; API = GET through app.inject with bearer token + client_id; SQL = same statements)`,
+    );
+    table(
+      ['case', 'range rows', 'API p50', 'API p95', 'SQL p50', 'SQL p95', 'API/SQL p50', 'API/SQL p95'],
+      results.map(({ c, api: a, sql: s }) => [
+        c.name,
+        c.rows,
+        fmtMs(a.p50),
+        fmtMs(a.p95),
+        fmtMs(s.p50),
+        fmtMs(s.p95),
+        `${(a.p50 / s.p50).toFixed(2)}×`,
+        `${(a.p95 / s.p95).toFixed(2)}×`,
+      ]),
+    );
+    console.log('\nFor contrast (SQL only, same driver)');
+    const contrast: [string, Stats][] = [
+      [`naive: order by created_at desc offset ${fmtInt(offset)} limit 10 (180d)`, naivePage!],
+      ['naive: count(*) over the 180-day range', naiveCount!],
+      ['one seq probe (first of the 180-day range), for scale', probe!],
+      ['auth guard session lookup (runs on every API call)', session!],
+    ];
+    table(
+      ['query', 'p50', 'p95', 'max'],
+      contrast.map(([name, s]) => [name, fmtMs(s.p50), fmtMs(s.p95), fmtMs(s.max)]),
+    );
+
+    // Plans.
+    console.log('\nEXPLAIN (ANALYZE, BUFFERS), 180-day range');
+    const interval = await seqInterval(exec, clientRef, f180);
+    await explain(exec, 'count / list probe: first seq of the range', PROBE_FIRST, [...range180, 1]);
+    await explain(exec, 'count / list probe: last seq of the range', PROBE_LAST, [...range180, 1]);
+    await explain(exec, `page at offset ${fmtInt(offset)} (seq <= last - offset and seq >= first)`, PAGE, [
+      clientRef,
+      interval!.last - offset,
+      interval!.first,
+      LIMIT,
+    ]);
+
+    // Goals.
+    const [list0, listDeep, count30, count180] = results;
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+    const worst = results.reduce((w, r) => (r.api.p50 / r.sql.p50 > w.api.p50 / w.sql.p50 ? r : w));
+    const ratioOk = results.every((r) => r.api.p50 <= GOAL_RATIO * r.sql.p50);
+    console.log('\nGoals');
+    table(
+      ['goal', 'measured', 'verdict'],
+      [
+        [
+          `API within ${GOAL_RATIO}× of direct SQL (p50, every case)`,
+          `worst ${(worst.api.p50 / worst.sql.p50).toFixed(2)}× (${worst.c.name}); ` +
+            results.map((r) => `${(r.api.p50 / r.sql.p50).toFixed(2)}×`).join(' / '),
+          verdict(ratioOk),
+        ],
+        [
+          `page at offset ${fmtInt(offset)} ≤ ${GOAL_MS} ms (API p95)`,
+          `API p50 ${fmtMs(listDeep!.api.p50)}, p95 ${fmtMs(listDeep!.api.p95)}`,
+          verdict(listDeep!.api.p95 <= GOAL_MS) + (offset === OFFSET ? '' : ` (offset ${fmtInt(offset)})`),
+        ],
+        [
+          `count over ≥ ${fmtInt(BIG_COUNT)} rows ≤ ${GOAL_MS} ms (API p95)`,
+          `180d = ${fmtInt(big)} rows: p50 ${fmtMs(count180!.api.p50)}, p95 ${fmtMs(count180!.api.p95)}`,
+          big >= BIG_COUNT
+            ? verdict(count180!.api.p95 <= GOAL_MS)
+            : `n/a (${verdict(count180!.api.p95 <= GOAL_MS)} on ${fmtInt(big)} rows)`,
+        ],
+      ],
+      3,
+    );
+    console.log(`  load average at the end: ${loadText()} (other processes on the machine skew p95)`);
+    console.log(
+      `  (list offset 0: API p95 ${fmtMs(list0!.api.p95)} ms; count 30d: API p95 ${fmtMs(count30!.api.p95)} ms)`,
+    );
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    await cleanup();
+  }
+}
+
+await main();

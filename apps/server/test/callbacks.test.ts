@@ -1,0 +1,170 @@
+import {
+  createServer as createHttpServer,
+  type IncomingHttpHeaders,
+  type Server as HttpServer,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientSession, useServer, type ClientSession } from './helpers.ts';
+
+/** The rail and the callback worker run for real here (pg-boss), with the rail's delays scaled down. */
+const server = useServer({ JOBS: 'on', RAIL_TIME_SCALE: '0.0005' });
+
+type Received = { path: string; headers: IncomingHttpHeaders; body: string };
+const received: Received[] = [];
+let receiver: HttpServer;
+let base = '';
+
+beforeAll(async () => {
+  receiver = createHttpServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body });
+      if (req.url?.startsWith('/fail')) res.writeHead(503).end('maintenance window');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+async function until<T>(what: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await what();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+let s: ClientSession;
+
+describe('callbacks', () => {
+  it('creates, lists (secrets masked) and updates callback URLs', async () => {
+    s = await clientSession(server.current, 'admin@globex.test');
+    const created = await s.call('POST', '/v2/company/callback', {
+      body: { action: 'create', event_type: 'PAYOUT', url: `${base}/payouts` },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    const listed = await s.call('POST', '/v2/company/callback', { body: { action: 'list' } });
+    const [only] = listed.body.data as { secret: string; callback_id: string }[];
+    expect(only!.secret).toMatch(/^whsec_…/);
+    const bad = await s.call('POST', '/v2/company/callback', {
+      body: { action: 'create', event_type: 'PAYOUT', url: 'ftp://example.com' },
+    });
+    expect(bad.status).toBe(400);
+    const rotated = await s.call('POST', '/v2/company/callback', {
+      body: { action: 'update', callback_id: only!.callback_id, rotate_secret: true },
+    });
+    expect(rotated.body.secret).not.toBe(created.body.secret);
+    const acme = await clientSession(server.current, 'admin@acme.test');
+    const foreign = await acme.call('POST', '/v2/company/callback', {
+      body: { action: 'update', callback_id: only!.callback_id, is_active: false },
+    });
+    expect(foreign.status).toBe(404);
+    secret = rotated.body.secret as string;
+  });
+
+  let secret = '';
+  it('signs every payout state change as Standard Webhooks and delivers it', async () => {
+    const [account] = (await s.call('GET', '/meridian/read/fetch/balance')).body.data as {
+      account_number: string;
+    }[];
+    await s.call('POST', '/v2/banking/beneficiary', {
+      body: {
+        beneficiary_code: 'HOOK',
+        beneficiary_name: 'Hook Vendor',
+        provider: 'Meridian Sandbox Bank',
+        provider_code: 'MRDN',
+        transfer_type: 'IMPS',
+        sender_account_number: account!.account_number,
+        beneficiary_account_number: '50100012341111',
+        ifsc_code: 'HDFC0000001',
+      },
+    });
+    const pay = await s.call('POST', '/core_banking/money_transfer/initiate', {
+      headers: { 'idempotency-key': 'hook-1' },
+      body: {
+        customer_reference_number: 'HOOK-1',
+        beneficiary_code: 'HOOK',
+        amount: '15.00',
+        transfer_type: 'IMPS',
+        purpose_message: 'hook',
+        sender_account_number: account!.account_number,
+      },
+    });
+    expect(pay.status).toBe(201);
+    const messages = await until(async () => {
+      const mine = received.filter((r) => r.body.includes(pay.body.urn as string));
+      return mine.length >= 2 ? mine : undefined;
+    });
+    const wh = new Webhook(secret);
+    const events = messages.map((m) => {
+      const verified = wh.verify(m.body, {
+        'webhook-id': m.headers['webhook-id'] as string,
+        'webhook-timestamp': m.headers['webhook-timestamp'] as string,
+        'webhook-signature': m.headers['webhook-signature'] as string,
+      }) as { type: string; data: { urn: string; status: string } };
+      return verified.type;
+    });
+    expect(events.sort()).toEqual(['payout.pending', 'payout.success']);
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('x'.repeat(24)).toString('base64')}`).verify(messages[0]!.body, {
+        'webhook-id': messages[0]!.headers['webhook-id'] as string,
+        'webhook-timestamp': messages[0]!.headers['webhook-timestamp'] as string,
+        'webhook-signature': messages[0]!.headers['webhook-signature'] as string,
+      }),
+    ).toThrow();
+
+    const details = await until(async () => {
+      const d = await s.call('GET', `/meridian/read/fetch/transaction/payouts/${pay.body.urn}`);
+      const cbs = d.body.callbacks as { status: string }[];
+      return cbs.length === 2 && cbs.every((c) => c.status === 'DELIVERED') ? d : undefined;
+    });
+    expect(details.body.status).toBe('SUCCESS');
+    const [first] = details.body.callbacks as {
+      attempts: { status_code: number; latency_ms: number; response_excerpt: string }[];
+    }[];
+    expect(first!.attempts[0]).toMatchObject({ status_code: 200, response_excerpt: '{"ok":true}' });
+  });
+
+  it('logs a failed attempt and schedules a retry with backoff', async () => {
+    await s.call('POST', '/v2/company/callback', {
+      body: { action: 'create', event_type: 'BANK_ACCOUNT_VALIDATION', url: `${base}/fail` },
+    });
+    const v = await s.call('POST', '/core_banking/money_transfer/validate_account', {
+      body: {
+        beneficiary_account_number: '50100012341111',
+        ifsc_code: 'HDFC0000001',
+        beneficiary_name: 'Hook Vendor',
+      },
+    });
+    expect(v.status).toBe(201);
+    const { deliveriesFor } = await import('../src/callbacks/delivery.ts');
+    const { clients } = await import('../src/db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const [c] = await server.current.handle.db
+      .select()
+      .from(clients)
+      .where(eq(clients.clientId, s.client_id));
+    const [delivery] = await until(async () => {
+      const d = await deliveriesFor(server.current.handle.db, c!.id, v.body.urn as string);
+      return d[0]?.attempts.length ? d : undefined;
+    });
+    expect(delivery).toMatchObject({ status: 'PENDING', event: 'validation.success' });
+    expect(delivery!.attempts[0]).toMatchObject({
+      attempt: 1,
+      status_code: 503,
+      error: 'HTTP 503',
+      response_excerpt: 'maintenance window',
+    });
+    const wait = Date.parse(delivery!.next_attempt_at!) - Date.parse(delivery!.attempts[0]!.started_at);
+    expect(wait).toBeGreaterThanOrEqual(3_900);
+    expect(wait).toBeLessThan(7_000);
+  });
+});

@@ -1,0 +1,476 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, clients, ledgerPostings } from '../src/db/schema.ts';
+import { queryRows } from '../src/db/database.ts';
+import { advancePayout } from '../src/payouts/service.ts';
+import { clientSession, useServer, type ClientSession } from './helpers.ts';
+
+const server = useServer();
+const P = '/meridian';
+let acme: ClientSession;
+let globex: ClientSession;
+let acmeAccount: string;
+let globexAccount: string;
+
+const beneficiary = (code: string, extra: Record<string, string> = {}) => ({
+  beneficiary_code: code,
+  beneficiary_name: 'Kavya Menon',
+  beneficiary_email: 'kavya@example.com',
+  beneficiary_mobile: '+919812345678',
+  provider: 'Meridian Sandbox Bank',
+  provider_code: 'MRDN',
+  transfer_type: 'IMPS',
+  sender_account_number: acmeAccount,
+  beneficiary_account_number: '50100099887766',
+  ifsc_code: 'hdfc0000001',
+  ...extra,
+});
+
+let crn = 0;
+const payout = (code: string, amount: string, extra: Record<string, string> = {}) => ({
+  customer_reference_number: `T-${++crn}-${Date.now()}`,
+  beneficiary_code: code,
+  amount,
+  transfer_type: 'IMPS',
+  purpose_message: 'Invoice',
+  sender_account_number: acmeAccount,
+  ...extra,
+});
+const key = () => `key-${Math.random().toString(36).slice(2)}`;
+const initiate = (s: ClientSession, body: object, idem: string | null = key()) =>
+  s.call('POST', '/core_banking/money_transfer/initiate', {
+    body,
+    ...(idem ? { headers: { 'idempotency-key': idem } } : {}),
+  });
+const balanceOf = async (s: ClientSession) =>
+  ((await s.call('GET', `${P}/read/fetch/balance`)).body.data as { balance: string }[])[0]!.balance;
+
+describe('flow', () => {
+  it('answers each client its own funded account', async () => {
+    acme = await clientSession(server.current, 'admin@acme.test');
+    globex = await clientSession(server.current, 'admin@globex.test');
+    const a = await acme.call('GET', `${P}/read/fetch/balance`);
+    const g = await globex.call('GET', `${P}/read/fetch/balance`);
+    expect(a.status).toBe(200);
+    const [acc] = a.body.data as { account_number: string; balance: string; ifsc: string }[];
+    const [gacc] = g.body.data as { account_number: string; balance: string }[];
+    acmeAccount = acc!.account_number;
+    globexAccount = gacc!.account_number;
+    expect(acmeAccount).not.toBe(globexAccount);
+    expect(gacc!.balance).toBe('500000.00');
+    expect(acc!.balance).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it('adds beneficiaries checked against the IFSC registry', async () => {
+    const res = await acme.call('POST', '/v2/banking/beneficiary', { body: beneficiary('KAVYA-1') });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ ifsc_code: 'HDFC0000001', bank_name: 'HDFC Bank', status: 'ACTIVE' });
+    expect(res.body.beneficiary_mobile).toBe('9812345678');
+
+    const dup = await acme.call('POST', '/v2/banking/beneficiary', { body: beneficiary('kavya-1') });
+    expect([dup.status, dup.body.error]).toEqual([409, 'duplicate_beneficiary_code']);
+    const unknownIfsc = await acme.call('POST', '/v2/banking/beneficiary', {
+      body: beneficiary('X-1', { ifsc_code: 'HDFC0000066' }),
+    });
+    expect(unknownIfsc.status).toBe(422);
+    expect(unknownIfsc.body.fields).toMatchObject({ ifsc_code: 'is not in the IFSC registry' });
+    const badFormat = await acme.call('POST', '/v2/banking/beneficiary', {
+      body: beneficiary('X-2', { ifsc_code: 'HDFC000001', beneficiary_mobile: '12345' }),
+    });
+    expect(badFormat.status).toBe(400);
+    expect(Object.keys(badFormat.body.fields as object)).toEqual(
+      expect.arrayContaining(['ifsc_code', 'beneficiary_mobile']),
+    );
+    const upiWithoutId = await acme.call('POST', '/v2/banking/beneficiary', {
+      body: beneficiary('X-3', { transfer_type: 'UPI' }),
+    });
+    expect(upiWithoutId.status).toBe(422);
+    const otherAccount = await acme.call('POST', '/v2/banking/beneficiary', {
+      body: beneficiary('X-4', { sender_account_number: globexAccount }),
+    });
+    expect([otherAccount.status, otherAccount.body.fields]).toEqual([
+      422,
+      { sender_account_number: 'is not your account' },
+    ]);
+    const upi = await acme.call('POST', '/v2/banking/beneficiary', {
+      body: beneficiary('KAVYA-UPI', {
+        transfer_type: 'UPI',
+        beneficiary_account_number: '',
+        ifsc_code: '',
+        beneficiary_upi_id: 'Kavya@okhdfc',
+      }),
+    });
+    expect(upi.status).toBe(201);
+    expect(upi.body.beneficiary_upi_id).toBe('kavya@okhdfc');
+  });
+
+  it('searches, counts and isolates beneficiaries', async () => {
+    const search = await acme.call(
+      'GET',
+      `${P}/read/fetch/manage/beneficiary?search_key=beneficiary_code&search_value=KAVYA-1`,
+    );
+    expect((search.body.data as unknown[]).length).toBe(1);
+    const count = await acme.call('GET', `${P}/read/count/manage/beneficiary`);
+    expect(count.body.count).toBeGreaterThanOrEqual(8); // 6 seeded + 2 added
+    const byAccount = await acme.call(
+      'GET',
+      `${P}/read/count/manage/beneficiary?search_key=beneficiary_account_number&search_value=50100099887766`,
+    );
+    expect(byAccount.body.count).toBe(1);
+    const badKey = await acme.call('GET', `${P}/read/fetch/manage/beneficiary?search_key=meridian_urn`);
+    expect([badKey.status, badKey.body.error]).toEqual([400, 'validation_failed']);
+    const badLimit = await acme.call('GET', `${P}/read/fetch/manage/beneficiary?limit=1000`);
+    expect(badLimit.status).toBe(400);
+
+    const theirs = await globex.call(
+      'GET',
+      `${P}/read/fetch/manage/beneficiary?search_key=beneficiary_code&search_value=KAVYA-1`,
+    );
+    expect(theirs.body.data).toEqual([]);
+    expect((await globex.call('GET', `${P}/read/fetch/manage/beneficiary/KAVYA-1`)).status).toBe(404);
+    expect(
+      (
+        await globex.call('PATCH', '/v2/banking/beneficiary/KAVYA-1', {
+          body: { beneficiary_name: 'Mallory' },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('edits and deactivates a beneficiary', async () => {
+    const edit = await acme.call('PATCH', '/v2/banking/beneficiary/KAVYA-1', {
+      body: { beneficiary_email: 'accounts@kavya.example', ifsc_code: 'ICIC0000001' },
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ bank_name: 'ICICI Bank', beneficiary_email: 'accounts@kavya.example' });
+    expect((await acme.call('PATCH', '/v2/banking/beneficiary/KAVYA-1', { body: {} })).status).toBe(400);
+    const off = await acme.call('PATCH', '/v2/banking/beneficiary/KAVYA-UPI', {
+      body: { status: 'INACTIVE' },
+    });
+    expect(off.body.status).toBe('INACTIVE');
+    const pay = await initiate(acme, payout('KAVYA-UPI', '10', { transfer_type: 'UPI' }));
+    expect([pay.status, pay.body.error]).toEqual([422, 'beneficiary_inactive']);
+  });
+
+  it('initiates a payout once per Idempotency-Key and debits the account atomically', async () => {
+    const before = await balanceOf(acme);
+    const body = payout('KAVYA-1', '1250.50');
+    const k = key();
+    const first = await initiate(acme, body, k);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      status: 'PENDING',
+      amount: '1250.50',
+      sender_account_number: acmeAccount,
+    });
+    const replay = await initiate(acme, body, k);
+    expect(replay.status).toBe(201);
+    expect(replay.body.urn).toBe(first.body.urn);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    const other = await initiate(acme, { ...body, amount: '99.00' }, k);
+    expect([other.status, other.body.error]).toEqual([422, 'idempotency_key_reused']);
+    const noKey = await initiate(acme, payout('KAVYA-1', '1'), null);
+    expect(noKey.status).toBe(400);
+    const toPaise = (v: string) => BigInt(v.replace('.', ''));
+    expect(toPaise(before) - toPaise(await balanceOf(acme))).toBe(125050n);
+
+    const dupRef = await initiate(acme, {
+      ...payout('KAVYA-1', '5'),
+      customer_reference_number: body.customer_reference_number,
+    });
+    expect([dupRef.status, dupRef.body.error]).toEqual([409, 'duplicate_reference']);
+  });
+
+  it('applies the rails limits and refuses what the balance cannot cover', async () => {
+    const upi = await initiate(acme, payout('RIDER-UPI', '100000.01', { transfer_type: 'UPI' }));
+    expect([upi.status, upi.body.error, upi.body.message]).toEqual([
+      422,
+      'amount_out_of_range',
+      'UPI payouts are ₹1.00 to ₹1,00,000.00',
+    ]);
+    const imps = await initiate(acme, payout('KAVYA-1', '500000.01'));
+    expect(imps.body.error).toBe('amount_out_of_range');
+    const rtgs = await initiate(acme, payout('KAVYA-1', '199999.99', { transfer_type: 'RTGS' }));
+    expect([rtgs.status, rtgs.body.message]).toEqual([422, 'RTGS payouts start at ₹2,00,000.00']);
+    const upiToBank = await initiate(acme, payout('KAVYA-1', '10', { transfer_type: 'UPI' }));
+    expect(upiToBank.body.error).toBe('transfer_type_not_possible');
+    const badAmount = await initiate(acme, payout('KAVYA-1', '10.001'));
+    expect(badAmount.status).toBe(400);
+
+    const before = await balanceOf(acme);
+    const k = key();
+    const huge = payout('KAVYA-1', '9000000', { transfer_type: 'NEFT' });
+    const tooMuch = await initiate(acme, huge, k);
+    expect([tooMuch.status, tooMuch.body.error]).toEqual([422, 'insufficient_balance']);
+    expect(await balanceOf(acme)).toBe(before);
+    // the first answer is kept for the key
+    const again = await initiate(acme, huge, k);
+    expect(again.body.error).toBe('insufficient_balance');
+  });
+
+  it('lists, counts, searches and shows payouts only to their client', async () => {
+    const made = await initiate(acme, payout('KAVYA-1', '42.00'));
+    const urn = made.body.urn as string;
+    const list = await acme.call('GET', `${P}/read/search/transaction/payouts?limit=5`);
+    expect((list.body.data as { urn: string }[])[0]!.urn).toBe(urn);
+    const count = await acme.call('GET', `${P}/read/count/transaction/payouts`);
+    expect(count.body.count).toBeGreaterThan(20);
+    const page2 = await acme.call('GET', `${P}/read/search/transaction/payouts?limit=5&offset=5`);
+    expect((page2.body.data as unknown[]).length).toBe(5);
+    expect((page2.body.data as { urn: string }[]).some((p) => p.urn === urn)).toBe(false);
+    const byUrn = await acme.call(
+      'GET',
+      `${P}/read/search/transaction/payouts?search_key=meridian_urn&search_value=${urn}`,
+    );
+    expect((byUrn.body.data as unknown[]).length).toBe(1);
+    const byRef = await acme.call(
+      'GET',
+      `${P}/read/count/transaction/payouts?search_key=customer_reference_number&search_value=${made.body.customer_reference_number}`,
+    );
+    expect(byRef.body.count).toBe(1);
+    const old = await acme.call(
+      'GET',
+      `${P}/read/count/transaction/payouts?start_date=2020-01-01&end_date=2020-01-31`,
+    );
+    expect(old.body.count).toBe(0);
+
+    const details = await acme.call('GET', `${P}/read/fetch/transaction/payouts/${urn}`);
+    expect(details.body.events).toEqual([expect.objectContaining({ status: 'PENDING' })]);
+    expect((await globex.call('GET', `${P}/read/fetch/transaction/payouts/${urn}`)).status).toBe(404);
+    const theirs = await globex.call(
+      'GET',
+      `${P}/read/search/transaction/payouts?search_key=meridian_urn&search_value=${urn}`,
+    );
+    expect(theirs.body.data).toEqual([]);
+    const wrongClient = await server.current.app.inject({
+      method: 'GET',
+      url: `${P}/read/search/transaction/payouts`,
+      headers: { authorization: `Bearer ${acme.access_token}`, client_id: globex.client_id },
+    });
+    expect(wrongClient.statusCode).toBe(403);
+  });
+
+  it('moves payouts on the sandbox rail: success with a UTR, failure with a reversal, a later return', async () => {
+    await acme.call('POST', '/v2/banking/beneficiary', {
+      body: beneficiary('CLOSED-2', { beneficiary_account_number: '12340000000001' }),
+    });
+    const before = await balanceOf(acme);
+    const ok = await initiate(acme, payout('KAVYA-1', '100'));
+    const bad = await initiate(acme, payout('CLOSED-2', '300'));
+    const ret = await initiate(acme, payout('RETURNED-ACCOUNT', '700'));
+    const later = { railTimeScale: 1, at: new Date(Date.now() + 60_000) };
+    expect((await advancePayout(server.current.handle.db, ok.body.urn as string, later)).status).toBe(
+      'SUCCESS',
+    );
+    expect((await advancePayout(server.current.handle.db, bad.body.urn as string, later)).status).toBe(
+      'FAILURE',
+    );
+    // running a step twice moves no money twice
+    expect((await advancePayout(server.current.handle.db, bad.body.urn as string, later)).status).toBe(
+      'FAILURE',
+    );
+    expect((await advancePayout(server.current.handle.db, ret.body.urn as string, later)).status).toBe(
+      'SUCCESS',
+    );
+    const muchLater = { railTimeScale: 1, at: new Date(Date.now() + 10 * 60_000) };
+    expect((await advancePayout(server.current.handle.db, ret.body.urn as string, muchLater)).status).toBe(
+      'RETURNED',
+    );
+
+    const okDetails = await acme.call('GET', `${P}/read/fetch/transaction/payouts/${ok.body.urn}`);
+    expect(okDetails.body).toMatchObject({
+      status: 'SUCCESS',
+      bank_reference_number: expect.stringMatching(/^\d{12}$/),
+    });
+    const badDetails = await acme.call('GET', `${P}/read/fetch/transaction/payouts/${bad.body.urn}`);
+    expect(badDetails.body).toMatchObject({ status: 'FAILURE', status_message: 'Account closed' });
+    expect((badDetails.body.events as { status: string }[]).map((e) => e.status)).toEqual([
+      'PENDING',
+      'FAILURE',
+    ]);
+    const retDetails = await acme.call('GET', `${P}/read/fetch/transaction/payouts/${ret.body.urn}`);
+    expect((retDetails.body.events as { status: string }[]).map((e) => e.status)).toEqual([
+      'PENDING',
+      'SUCCESS',
+      'RETURNED',
+    ]);
+    // only the successful ₹100 left the account
+    const toPaise = (v: string) => BigInt(v.replace('.', ''));
+    expect(toPaise(before) - toPaise(await balanceOf(acme))).toBe(10000n);
+
+    const statement = await acme.call(
+      'GET',
+      `${P}/read/search/transaction/statement?search_key=customer_reference_number&search_value=${bad.body.customer_reference_number}`,
+    );
+    const legs = statement.body.data as { type: string; category: string; amount: string }[];
+    expect(legs.map((l) => [l.type, l.category, l.amount]).sort()).toEqual([
+      ['CREDIT', 'REVERSAL', '300.00'],
+      ['DEBIT', 'PAYOUT', '300.00'],
+    ]);
+    const byUtr = await acme.call(
+      'GET',
+      `${P}/read/count/transaction/statement?search_key=bank_reference_number&search_value=${okDetails.body.bank_reference_number}`,
+    );
+    expect(byUtr.body.count).toBe(1);
+  });
+
+  it('validates bank accounts with a fee, a registered name and a match score', async () => {
+    const res = await acme.call('POST', '/core_banking/money_transfer/validate_account', {
+      body: {
+        beneficiary_account_number: '50100099887766',
+        ifsc_code: 'HDFC0000001',
+        beneficiary_name: 'Kavya Menon',
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'SUCCESS', fee: '2.00', bank_name: 'HDFC Bank' });
+    expect(res.body.registered_name).toEqual(expect.any(String));
+    expect(res.body.name_match_score).toEqual(expect.any(Number));
+    const closed = await acme.call('POST', '/core_banking/money_transfer/validate_account', {
+      body: {
+        beneficiary_account_number: '50100000000001',
+        ifsc_code: 'HDFC0000001',
+        beneficiary_name: 'A B',
+      },
+    });
+    expect(closed.body).toMatchObject({
+      status: 'FAILURE',
+      status_message: 'Account closed',
+      registered_name: null,
+    });
+    const bad = await acme.call('POST', '/core_banking/money_transfer/validate_account', {
+      body: { beneficiary_account_number: '12', ifsc_code: 'HDFC0000001', beneficiary_name: 'A B' },
+    });
+    expect(bad.status).toBe(400);
+    const list = await acme.call(
+      'GET',
+      `${P}/read/search/transaction/validations?search_key=meridian_urn&search_value=${res.body.urn}`,
+    );
+    expect((list.body.data as unknown[]).length).toBe(1);
+    const fee = await acme.call(
+      'GET',
+      `${P}/read/search/transaction/statement?search_key=bank_reference_number&search_value=${res.body.bank_reference_number}`,
+    );
+    expect(fee.body.data).toEqual([
+      expect.objectContaining({ category: 'VALIDATION_FEE', type: 'DEBIT', amount: '2.00' }),
+    ]);
+    expect((await globex.call('GET', `${P}/read/fetch/transaction/validations/${res.body.urn}`)).status).toBe(
+      404,
+    );
+  });
+
+  it('keeps the ledger balanced and the cached balance equal to the postings', async () => {
+    const db = server.current.handle.db;
+    const unbalanced = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM (SELECT entry_ref FROM ledger_postings GROUP BY entry_ref HAVING sum(amount) <> 0) x`,
+    );
+    expect(unbalanced[0]!.n).toBe(0);
+    const drift = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM accounts a WHERE a.kind = 'client_current'
+          AND a.balance <> (SELECT coalesce(sum(p.amount), 0) FROM ledger_postings p WHERE p.account_ref = a.id)`,
+    );
+    expect(drift[0]!.n).toBe(0);
+    const [acmeClient] = await db.select().from(clients).where(eq(clients.clientId, acme.client_id));
+    const legs = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerPostings)
+      .where(eq(ledgerPostings.clientRef, acmeClient!.id));
+    expect(legs[0]!.n).toBeGreaterThan(30);
+  });
+
+  it('exports the current filter as CSV', async () => {
+    const since = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const res = await server.current.app.inject({
+      method: 'GET',
+      url: `${P}/read/export/transaction/payouts?start_date=${since}&search_key=customer_reference_number&search_value=INV-0001`,
+      headers: { authorization: `Bearer ${acme.access_token}`, client_id: acme.client_id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toMatch(/^created_at,meridian_urn,customer_reference_number,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',INV-0001,');
+    const all = await server.current.app.inject({
+      method: 'GET',
+      url: `${P}/read/export/transaction/statement`,
+      headers: { authorization: `Bearer ${acme.access_token}`, client_id: acme.client_id },
+    });
+    const count = await acme.call('GET', `${P}/read/count/transaction/statement`);
+    expect(all.body.trim().split('\n').length).toBe((count.body.count as number) + 1);
+  });
+
+  it('answers dropdowns, flags and the home summary', async () => {
+    const accounts = await acme.call('GET', `${P}/read/fetch/dropdown/provider_accounts`);
+    expect(accounts.body.data).toEqual([
+      expect.objectContaining({ provider_code: 'MRDN', account_number: acmeAccount }),
+    ]);
+    const bens = await acme.call('GET', `${P}/read/fetch/dropdown/beneficiaries`);
+    const codes = (bens.body.data as { beneficiary_code: string }[]).map((b) => b.beneficiary_code);
+    expect(codes).toContain('KAVYA-1');
+    expect(codes).not.toContain('RIDER-UPI');
+    const methods = await acme.call('GET', `${P}/read/fetch/dropdown/payment_methods`);
+    expect(methods.body.data).toContainEqual(
+      expect.objectContaining({ transfer_type: 'RTGS', min_amount: '200000.00', max_amount: null }),
+    );
+    expect((await acme.call('GET', `${P}/read/fetch/dropdown/virtual_accounts`)).body.data).toEqual([]);
+    expect((await acme.call('GET', `${P}/read/fetch/feature_flags`)).body).toEqual({
+      frontend_payout: true,
+      bulk_frontend_payout: true,
+    });
+    const summary = await acme.call('GET', `${P}/read/fetch/flow/summary?time_zone=Asia/Kolkata`);
+    expect(summary.body.volume as unknown[]).toHaveLength(7);
+    expect((summary.body.volume as { count: number }[]).reduce((a, d) => a + d.count, 0)).toBeGreaterThan(20);
+    expect(summary.body.recent as unknown[]).toHaveLength(5);
+    expect((await acme.call('GET', `${P}/read/fetch/flow/summary?time_zone=Nowhere/City`)).status).toBe(400);
+  });
+
+  it('refuses dashboard payouts when the client flag is off', async () => {
+    await globex.call('POST', '/v2/banking/beneficiary', {
+      body: beneficiary('G-1', { sender_account_number: globexAccount }),
+    });
+    const [g] = await server.current.handle.db
+      .select()
+      .from(clients)
+      .where(eq(clients.clientId, globex.client_id));
+    const { setFeatureFlags } = await import('../src/flow/features.ts');
+    await setFeatureFlags(server.current.handle.db, g!.id, {
+      frontend_payout: false,
+      bulk_frontend_payout: false,
+    });
+    const res = await initiate(globex, payout('G-1', '10', { sender_account_number: globexAccount }));
+    expect([res.status, res.body.error]).toEqual([403, 'feature_disabled']);
+    await setFeatureFlags(server.current.handle.db, g!.id, {
+      frontend_payout: true,
+      bulk_frontend_payout: false,
+    });
+    expect(
+      (await initiate(globex, payout('G-1', '10', { sender_account_number: globexAccount }))).status,
+    ).toBe(201);
+  });
+
+  it('audits every state change', async () => {
+    const [a] = await server.current.handle.db
+      .select()
+      .from(clients)
+      .where(eq(clients.clientId, acme.client_id));
+    const rows = await server.current.handle.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.clientRef, a!.id)));
+    const actions = new Set(rows.map((r) => r.action));
+    for (const action of [
+      'beneficiary.created',
+      'beneficiary.updated',
+      'beneficiary.deactivated',
+      'payout.initiated',
+      'payout.success',
+      'payout.failure',
+      'payout.returned',
+      'validation.created',
+    ])
+      expect(actions, action).toContain(action);
+  });
+});
