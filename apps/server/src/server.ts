@@ -42,6 +42,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     ? await seedDemo(handle.db, {
         callbackBaseUrl: `http://127.0.0.1:${config.PORT}/${config.PROVIDER}/sandbox/webhook-receiver`,
         railTimeScale: config.RAIL_TIME_SCALE,
+        full: config.SEED_DEMO_FLOW,
       })
     : null;
 

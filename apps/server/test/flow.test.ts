@@ -5,7 +5,7 @@ import { queryRows } from '../src/db/database.ts';
 import { advancePayout } from '../src/payouts/service.ts';
 import { clientSession, useServer, type ClientSession } from './helpers.ts';
 
-const server = useServer();
+const server = useServer({ SEED_DEMO_FLOW: 'true' });
 const P = '/meridian';
 let acme: ClientSession;
 let globex: ClientSession;

@@ -63,6 +63,7 @@ export function useServer(env: Record<string, string> = {}): { current: TestServ
       DATA_DIR: mkdtempSync(join(tmpdir(), 'meridian-test-')),
       JOBS: 'off',
       LOG_LEVEL: 'info',
+      SEED_DEMO_FLOW: 'false',
       ...env,
     });
     const outbox: Outbox = { sms: [], email: [] };

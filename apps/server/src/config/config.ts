@@ -31,6 +31,8 @@ export const ConfigSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   JOBS: z.enum(['on', 'off']).default('on'),
   SEED_DEMO: z.stringbool().default(true),
+  /** With SEED_DEMO: also seed the demo's beneficiaries, payouts and validations (off: funded accounts only). */
+  SEED_DEMO_FLOW: z.stringbool().default(true),
   /** PEM of the RSA-OAEP 3072-bit private key for encrypted_password; generated into DATA_DIR when absent. */
   AUTH_RSA_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** PEM of the Ed25519 private key that signs tokens; generated into DATA_DIR when absent. */

@@ -17,7 +17,7 @@ export type ListFilter = {
 
 function checkTimeZone(timeZone: string): string {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    formatterFor(timeZone);
     return timeZone;
   } catch {
     throw badRequest(`Unknown time zone: ${timeZone}`, { time_zone: 'is not an IANA time zone' });
@@ -25,17 +25,29 @@ function checkTimeZone(timeZone: string): string {
 }
 
 /** Offset of `timeZone` from UTC at `instant`, in ms. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per time zone: building an Intl.DateTimeFormat costs ~0.2 ms, using one ~2 µs. */
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    if (formatters.size < 1000) formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 function zoneOffset(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
+  const parts = formatterFor(timeZone).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return wall - Math.floor(instant / 1000) * 1000;

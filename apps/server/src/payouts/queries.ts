@@ -28,50 +28,66 @@ function searchWhere({ clientRef, filter }: Scope): SQL | undefined {
   );
 }
 
-/** The seq interval of a client's payouts created in [from, to), or null when there are none. */
-export async function seqInterval(db: Db, clientRef: number, from: Date, to: Date) {
-  const inRange = and(
-    eq(payouts.clientRef, clientRef),
-    gte(payouts.createdAt, from),
-    lt(payouts.createdAt, to),
-  );
-  const [first] = await db
+/** The first or last seq of a client's payouts created in [from, to): one index probe. */
+function probe(db: Db, clientRef: number, from: Date, to: Date, which: 'first' | 'last') {
+  return db
     .select({ seq: payouts.seq })
     .from(payouts)
-    .where(inRange)
-    .orderBy(payouts.createdAt, payouts.seq)
+    .where(and(eq(payouts.clientRef, clientRef), gte(payouts.createdAt, from), lt(payouts.createdAt, to)))
+    .orderBy(
+      ...(which === 'first'
+        ? [payouts.createdAt, payouts.seq]
+        : [desc(payouts.createdAt), desc(payouts.seq)]),
+    )
     .limit(1);
-  if (!first) return null;
-  const [last] = await db
-    .select({ seq: payouts.seq })
+}
+
+/** Both ends of the range's seq interval in one statement (two scalar subqueries, one round trip). */
+export function seqIntervalQuery(db: Db, clientRef: number, from: Date, to: Date) {
+  return db
+    .select({
+      first: sql<string | null>`(${probe(db, clientRef, from, to, 'first')})`,
+      last: sql<string | null>`(${probe(db, clientRef, from, to, 'last')})`,
+    })
+    .from(sql`(values (1)) as one`);
+}
+
+/**
+ * One page of the range without a search, in one statement: the probes run once as InitPlans, then the page is
+ * read backwards on (client_ref, seq) from seq = last − offset.
+ */
+export function payoutPageQuery(db: Db, clientRef: number, filter: ListFilter) {
+  const first = probe(db, clientRef, filter.from, filter.to, 'first');
+  const last = probe(db, clientRef, filter.from, filter.to, 'last');
+  return db
+    .select(columns)
     .from(payouts)
-    .where(inRange)
-    .orderBy(desc(payouts.createdAt), desc(payouts.seq))
-    .limit(1);
-  return { first: first.seq, last: last!.seq };
+    .innerJoin(accounts, eq(accounts.id, payouts.accountRef))
+    .where(
+      and(
+        eq(payouts.clientRef, clientRef),
+        lte(payouts.seq, sql`(${last}) - ${filter.offset}`),
+        gte(payouts.seq, sql`(${first})`),
+      ),
+    )
+    .orderBy(desc(payouts.seq))
+    .limit(filter.limit);
 }
 
 const columns = { payout: payouts, senderAccountNumber: accounts.accountNumber };
 
 export async function listPayouts(db: Db, scope: Scope) {
   const { clientRef, filter } = scope;
-  const query = db.select(columns).from(payouts).innerJoin(accounts, eq(accounts.id, payouts.accountRef));
-  let rows;
-  if (filter.search) {
-    rows = await query
-      .where(searchWhere(scope))
-      .orderBy(desc(payouts.seq))
-      .limit(filter.limit)
-      .offset(filter.offset);
-  } else {
-    const interval = await seqInterval(db, clientRef, filter.from, filter.to);
-    const top = interval ? interval.last - filter.offset : 0;
-    if (!interval || top < interval.first) return [];
-    rows = await query
-      .where(and(eq(payouts.clientRef, clientRef), lte(payouts.seq, top), gte(payouts.seq, interval.first)))
-      .orderBy(desc(payouts.seq))
-      .limit(filter.limit);
-  }
+  const rows = filter.search
+    ? await db
+        .select(columns)
+        .from(payouts)
+        .innerJoin(accounts, eq(accounts.id, payouts.accountRef))
+        .where(searchWhere(scope))
+        .orderBy(desc(payouts.seq))
+        .limit(filter.limit)
+        .offset(filter.offset)
+    : await payoutPageQuery(db, clientRef, filter);
   return rows.map((r) => toPayout(r.payout, r.senderAccountNumber));
 }
 
@@ -83,6 +99,7 @@ export async function countPayouts(db: Db, scope: Scope): Promise<number> {
       .where(searchWhere(scope));
     return row?.n ?? 0;
   }
-  const interval = await seqInterval(db, scope.clientRef, scope.filter.from, scope.filter.to);
-  return interval ? interval.last - interval.first + 1 : 0;
+  const [interval] = await seqIntervalQuery(db, scope.clientRef, scope.filter.from, scope.filter.to);
+  if (!interval?.first || !interval.last) return 0;
+  return Number(interval.last) - Number(interval.first) + 1;
 }

@@ -42,7 +42,7 @@ const RUPEE = 100n;
 export async function seedDemoFlow(
   db: Db,
   clients: { id: number; name: string }[],
-  opts: { callbackBaseUrl: string; railTimeScale: number; now?: number },
+  opts: { callbackBaseUrl: string; railTimeScale: number; full: boolean; now?: number },
 ): Promise<Effects> {
   const now = opts.now ?? Date.now();
   let effects = noEffects();
@@ -58,7 +58,7 @@ export async function seedDemoFlow(
       at: new Date(now - 8 * DAY),
     });
     await setFeatureFlags(db, client.id, { frontend_payout: true, bulk_frontend_payout: acme });
-    if (!acme) continue;
+    if (!acme || !opts.full) continue;
 
     const actor = systemActor(client.id, 'demo-seed');
     await handleCallbackRequest(
