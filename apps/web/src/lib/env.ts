@@ -10,6 +10,7 @@ declare global {
     readonly VITE_READ_API_URL?: string;
     readonly VITE_BULK_API_URL?: string;
     readonly VITE_CHANGELOG_API_URL?: string;
+    readonly VITE_PROVIDER?: string;
   }
 }
 
@@ -31,6 +32,12 @@ function host(value: string | undefined): string {
 
 /** Environment label; it prefixes every storage key and cookie (spec §3, §9). */
 export const APP_ENV: string = import.meta.env.VITE_APP_ENV ?? 'staging';
+
+/**
+ * The provider slug: `{provider}` in API paths and `{product}` in search keys (GUIDE §3), e.g.
+ * `/meridian/read/search/transaction/payouts` and `meridian_urn`.
+ */
+export const PROVIDER: string = import.meta.env.VITE_PROVIDER || 'meridian';
 
 /** Hosts of spec §7: API base, auth, read API, bulk and the changelog dashboard. */
 export const API_HOSTS = {

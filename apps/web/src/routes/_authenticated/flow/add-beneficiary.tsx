@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '@/features/sections';
+import { AddBeneficiaryPage } from '@/features/flow/forms';
 
 export const Route = createFileRoute('/_authenticated/flow/add-beneficiary')({
-  component: () => <SectionPage path="/flow/add-beneficiary" />,
+  component: AddBeneficiaryPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '@/features/sections';
+import { FlowHomePage } from '@/features/flow/home';
 
 export const Route = createFileRoute('/_authenticated/flow/')({
-  component: () => <SectionPage path="/flow" />,
+  component: FlowHomePage,
 });

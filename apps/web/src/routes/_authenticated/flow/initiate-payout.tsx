@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '@/features/sections';
+import { InitiatePayoutPage } from '@/features/flow/forms';
 
 export const Route = createFileRoute('/_authenticated/flow/initiate-payout')({
-  component: () => <SectionPage path="/flow/initiate-payout" />,
+  component: () => <InitiatePayoutPage />,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '@/features/sections';
+import { ValidatePage } from '@/features/flow/forms';
 
 export const Route = createFileRoute('/_authenticated/flow/validate')({
-  component: () => <SectionPage path="/flow/validate" />,
+  component: ValidatePage,
 });

@@ -1,0 +1,354 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cx } from '@/lib/cx';
+import { timeZonePreference } from '@/lib/preferences/display';
+import { saveBlob, type ListEndpoints } from './list-endpoints';
+import {
+  moveRangeBound,
+  resolveListState,
+  todayIn,
+  toFilterQuery,
+  toListQuery,
+  withDateRange,
+  withLimit,
+  withOffset,
+  withSearch,
+  withSelected,
+} from './list-state';
+import { cleanListSearch, type ListSearch } from './list-search';
+import { Pagination, rangeText } from './pagination';
+import { DateRangeFields, SearchForm, ToolbarActions, type SearchKeyOption } from './toolbar';
+
+export interface DataTableColumn<Row> {
+  id: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Amounts are right-aligned. */
+  align?: 'left' | 'right';
+  /**
+   * The column that names the row: its cell is the row header and holds the button that opens the details
+   * dialog (default: the first column).
+   */
+  primary?: boolean;
+}
+
+export interface DataTableDetails<Row> {
+  /** Dialog title, e.g. "Payout PAY01…". */
+  title: (id: string, row: Row | undefined) => string;
+  /** One line under the title. */
+  description?: (id: string, row: Row | undefined) => ReactNode;
+  /** The dialog body. `row` is the row from the current page, when it is on it. */
+  render: (props: { id: string; row: Row | undefined }) => ReactNode;
+}
+
+export interface DataTableProps<Row> {
+  /** The table's name (its caption), e.g. "Payouts". */
+  title: string;
+  endpoints: ListEndpoints<Row>;
+  columns: readonly DataTableColumn<Row>[];
+  /** The screen's search keys with labels, default first (spec §3). */
+  searchKeys: readonly SearchKeyOption[];
+  rowId: (row: Row) => string;
+  details?: DataTableDetails<Row>;
+  /** Shown when no row matches and no search is active. */
+  empty: { title: string; hint?: string };
+  /** The CSV file name starts with this, e.g. "payouts". */
+  exportName: string;
+  /** The filter state from the URL and how to change it (navigate). */
+  search: ListSearch;
+  onSearchChange: (next: ListSearch) => void;
+}
+
+const NO_ROWS: never[] = [];
+const cellPadding = 'px-3 py-(--table-row-py)';
+
+/**
+ * The one server-driven list (GUIDE §4): date range, one search key and value, refresh, CSV download,
+ * offset/limit pagination with the count endpoint, loading/empty/error states, and a details dialog for the
+ * selected row. All filter state lives in the URL (`search`), so every view can be linked and reloaded.
+ * Every call carries the user's time zone; dates are whole days in it.
+ */
+export function DataTable<Row>({
+  title,
+  endpoints,
+  columns,
+  searchKeys,
+  rowId,
+  details,
+  empty,
+  exportName,
+  search: routeSearch,
+  onSearchChange,
+}: DataTableProps<Row>) {
+  // The router merges the raw parameters of parent routes into a route's search, so values the schema
+  // dropped can still be there: parse again, and build every next URL from the clean search.
+  const search = useMemo(() => cleanListSearch(routeSearch), [routeSearch]);
+  const timeZone = timeZonePreference.use();
+  const today = todayIn(timeZone);
+  const keys = useMemo(() => searchKeys.map((k) => k.value), [searchKeys]);
+  const state = useMemo(() => resolveListState(search, { today, searchKeys: keys }), [search, today, keys]);
+  const [refresh, setRefresh] = useState(0);
+  const [downloading, setDownloading] = useState(false);
+
+  const list = useQuery(endpoints.listQueryOptions(toListQuery(state, timeZone), refresh));
+  const count = useQuery(endpoints.countQueryOptions(toFilterQuery(state, timeZone), refresh));
+  const rows: Row[] = list.data ?? NO_ROWS;
+
+  const primaryId = (columns.find((c) => c.primary) ?? columns[0])?.id;
+  const columnDefs = useMemo<ColumnDef<Row>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        header: c.header,
+        cell: ({ row }) => c.cell(row.original),
+      })),
+    [columns],
+  );
+  const table = useReactTable({
+    data: rows,
+    columns: columnDefs,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => rowId(row),
+    manualPagination: true,
+    rowCount: count.data ?? -1,
+  });
+
+  const open = (id: string) => onSearchChange(withSelected(search, id));
+  const selectedRow =
+    state.selected === undefined ? undefined : rows.find((r) => rowId(r) === state.selected);
+  const name = title.toLowerCase();
+  const keyLabel = searchKeys.find((k) => k.value === state.searchKey)?.label ?? state.searchKey;
+  const columnMeta = new Map(columns.map((c) => [c.id, c]));
+  const loading = list.isPending;
+  const failed = list.isError && list.data === undefined;
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const blob = await endpoints.exportCsv(toFilterQuery(state, timeZone));
+      saveBlob(blob, `${exportName}_${state.startDate}_${state.endDate}.csv`);
+    } catch (error) {
+      toast.error('The CSV could not be downloaded', {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  let status: string;
+  if (loading) status = `Loading ${name}…`;
+  else if (failed) status = '';
+  else if (rows.length === 0) status = `No ${name} found`;
+  else status = `${title}: ${rangeText(state.offset, rows.length, count.data)}`;
+
+  let body: ReactNode;
+  if (loading) {
+    body = Array.from({ length: Math.min(state.limit, 10) }, (_, i) => (
+      <tr key={i} className="border-t">
+        {columns.map((c) => (
+          <td key={c.id} className={cellPadding}>
+            <Skeleton className="h-4 w-full min-w-12" />
+          </td>
+        ))}
+      </tr>
+    ));
+  } else if (failed) {
+    body = (
+      <tr className="border-t">
+        <td colSpan={columns.length} className="p-6">
+          <div role="alert" className="flex flex-col items-start gap-3">
+            <p>
+              {title} could not be loaded: {list.error?.message ?? 'unknown error'}
+            </p>
+            <Button variant="outline" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </td>
+      </tr>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <tr className="border-t">
+        <td colSpan={columns.length} className="px-6 py-12">
+          <div className="flex flex-col items-center gap-2 text-center">
+            <p className="font-medium">
+              {state.searchValue !== ''
+                ? `No ${name} match ${keyLabel} “${state.searchValue}” in this date range`
+                : state.offset > 0
+                  ? 'No rows on this page'
+                  : empty.title}
+            </p>
+            <p className="max-w-md text-muted-foreground">
+              {state.searchValue !== ''
+                ? 'Check the value, pick another key or widen the date range.'
+                : state.offset > 0
+                  ? 'The list is shorter than this page.'
+                  : (empty.hint ?? 'Try a wider date range.')}
+            </p>
+            {state.offset > 0 && (
+              <Button variant="outline" onClick={() => onSearchChange(withOffset(search, 0))}>
+                Go to the first page
+              </Button>
+            )}
+          </div>
+        </td>
+      </tr>
+    );
+  } else {
+    body = table.getRowModel().rows.map((row) => (
+      <tr
+        key={row.id}
+        data-selected={row.id === state.selected || undefined}
+        onClick={details ? () => open(row.id) : undefined}
+        className={cx(
+          'border-t transition-colors data-[selected]:bg-muted',
+          details && 'cursor-pointer hover:bg-muted/50',
+        )}
+      >
+        {row.getVisibleCells().map((cell) => {
+          const meta = columnMeta.get(cell.column.id);
+          const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+          const align = meta?.align === 'right' ? 'text-right' : 'text-left';
+          if (cell.column.id !== primaryId) {
+            return (
+              <td key={cell.id} className={cx(cellPadding, 'align-top', align)}>
+                {content}
+              </td>
+            );
+          }
+          return (
+            <th key={cell.id} scope="row" className={cx(cellPadding, 'align-top font-normal', align)}>
+              {details ? (
+                <button
+                  type="button"
+                  aria-haspopup="dialog"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    open(row.id);
+                  }}
+                  className="rounded-sm text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                >
+                  {content}
+                  <span className="sr-only"> (open details)</span>
+                </button>
+              ) : (
+                content
+              )}
+            </th>
+          );
+        })}
+      </tr>
+    ));
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+          <DateRangeFields
+            range={{ start: state.startDate, end: state.endDate }}
+            today={today}
+            onChange={(bound, value) =>
+              onSearchChange(
+                withDateRange(
+                  search,
+                  moveRangeBound({ start: state.startDate, end: state.endDate }, bound, value),
+                  today,
+                  bound,
+                ),
+              )
+            }
+          />
+          <SearchForm
+            name={name}
+            keys={searchKeys}
+            activeKey={state.searchKey}
+            activeValue={state.searchValue}
+            onSearch={(key, value) => onSearchChange(withSearch(search, key, value))}
+          />
+        </div>
+        <ToolbarActions
+          refreshing={list.isFetching && !loading}
+          downloading={downloading}
+          onRefresh={() => setRefresh((n) => n + 1)}
+          onDownload={() => void download()}
+        />
+      </div>
+
+      <p role="status" className="sr-only">
+        {status}
+      </p>
+      <div className="overflow-x-auto rounded-xl border bg-card">
+        <table
+          className={cx('w-full text-sm', list.isPlaceholderData && 'opacity-60 transition-opacity')}
+          aria-busy={list.isFetching || undefined}
+        >
+          <caption className="sr-only">
+            {title} from {state.startDate} to {state.endDate}
+            {state.searchValue !== '' && `, ${keyLabel} “${state.searchValue}”`}
+          </caption>
+          <thead className="bg-muted/50">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={cx(
+                      'h-10 px-3 font-medium whitespace-nowrap text-muted-foreground',
+                      columnMeta.get(header.column.id)?.align === 'right' ? 'text-right' : 'text-left',
+                    )}
+                  >
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>{body}</tbody>
+        </table>
+      </div>
+      {!failed && (
+        <Pagination
+          offset={state.offset}
+          limit={state.limit}
+          rows={rows.length}
+          count={count.data}
+          onOffset={(offset) => onSearchChange(withOffset(search, offset))}
+          onLimit={(limit) => onSearchChange(withLimit(search, limit))}
+        />
+      )}
+
+      {details && (
+        <Dialog
+          open={state.selected !== undefined}
+          onOpenChange={(isOpen) => {
+            if (!isOpen) onSearchChange(withSelected(search, undefined));
+          }}
+        >
+          {state.selected !== undefined && (
+            <DialogContent
+              layout={null}
+              className="top-1/2 left-1/2 flex max-h-[90svh] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg p-6 sm:max-w-3xl"
+            >
+              <DialogHeader className="pr-8">
+                <DialogTitle className="break-all">{details.title(state.selected, selectedRow)}</DialogTitle>
+                <DialogDescription>
+                  {details.description?.(state.selected, selectedRow) ?? 'Details of the selected row'}
+                </DialogDescription>
+              </DialogHeader>
+              {details.render({ id: state.selected, row: selectedRow })}
+            </DialogContent>
+          )}
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+export { DataTable, type DataTableColumn, type DataTableDetails, type DataTableProps } from './data-table';
+export { createListEndpoints, parseCount, saveBlob, type ListEndpoints } from './list-endpoints';
+export { Code, DateTimeText, DetailList, MoneyText, StatusBadge } from './cells';
+export type { SearchKeyOption } from './toolbar';
+export { listSearchSchema, type ListSearch } from './list-search';
+export { resolveListState, todayIn, type ListState } from './list-state';

@@ -1,0 +1,77 @@
+/**
+ * The filter state of a list screen (spec §3, §4) as URL search parameters: `start_date`, `end_date`,
+ * `offset`, `limit`, `search_key`, `search_value`, plus `selected` for the row whose details dialog is open.
+ *
+ * Route files use `listSearchSchema` as `validateSearch`, so this module sits in the first bundle of every
+ * page: it only parses (no zod, no date-fns, no state logic; that is ./list-state.ts). A bad URL never
+ * throws: every parameter that cannot be used is dropped and the defaults apply.
+ */
+import { searchSchema, type ParamParser } from '@/lib/format/search-params';
+
+export const MAX_PAGE_SIZE = 100;
+export const MAX_OFFSET = 100_000_000;
+export const MAX_SEARCH_VALUE = 100;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Midnight UTC of a YYYY-MM-DD day (NaN for anything else). */
+export function utcDay(date: string): number {
+  const match = ISO_DATE.exec(date);
+  return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
+}
+
+/** True for a real calendar date written YYYY-MM-DD (2024-02-30 is not). */
+export function isIsoDate(value: string): boolean {
+  const time = utcDay(value);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+const dateParam: ParamParser<string | undefined> = (value) =>
+  typeof value === 'string' && isIsoDate(value) ? value : undefined;
+
+const intParam =
+  (min: number, max: number): ParamParser<number | undefined> =>
+  (value) => {
+    const n =
+      typeof value === 'number'
+        ? value
+        : typeof value === 'string' && /^\d+$/.test(value)
+          ? Number(value)
+          : NaN;
+    return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+  };
+
+/** Text as typed or as the router JSON-parsed it (a numeric reference arrives as a number). */
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+
+const searchKeyParam: ParamParser<string | undefined> = (value) => {
+  const key = text(value);
+  return key !== undefined && /^[a-z][a-z0-9_-]{0,63}$/i.test(key) ? key : undefined;
+};
+
+const searchValueParam: ParamParser<string | undefined> = (value) =>
+  text(value)?.trim().slice(0, MAX_SEARCH_VALUE) || undefined;
+
+const selectedParam: ParamParser<string | undefined> = (value) => {
+  const id = text(value)?.trim();
+  return id && id.length <= 200 ? id : undefined;
+};
+
+/** `validateSearch` of every list route. Each parameter is optional; unusable values are dropped. */
+export const listSearchSchema = searchSchema({
+  start_date: dateParam,
+  end_date: dateParam,
+  offset: intParam(0, MAX_OFFSET),
+  limit: intParam(1, MAX_PAGE_SIZE),
+  search_key: searchKeyParam,
+  search_value: searchValueParam,
+  selected: selectedParam,
+});
+
+/** The list filter state as it is in the URL (defaults left out). */
+export type ListSearch = ReturnType<typeof listSearchSchema>;
+
+/** The usable parameters of a search object that may still hold raw values (see DataTable). */
+export const cleanListSearch = (search: ListSearch): ListSearch =>
+  listSearchSchema(search as Parameters<typeof listSearchSchema>[0]);

@@ -1,0 +1,209 @@
+/**
+ * The effective filter state of a list screen and its transitions (spec §3, §4). `resolveListState` fills the
+ * defaults of whatever the URL left out (the last 7 days including today in the user's time zone, offset 0,
+ * 10 per page, the screen's first search key). The transitions (`withDateRange`, `withSearch`, `withOffset`,
+ * `withLimit`, `withSelected`) return the next URL search with default values left out, so a plain link such
+ * as `/flow/payouts` is the default view and the default range keeps following "today".
+ */
+import { MAX_OFFSET, MAX_PAGE_SIZE, MAX_SEARCH_VALUE, utcDay, type ListSearch } from './list-search';
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+/** The server accepts at most 366 days (start and end included). */
+export const MAX_RANGE_DAYS = 366;
+/** "The last 7 days including today" (GUIDE §5): start = today - 6. */
+export const DEFAULT_RANGE_DAYS = 7;
+const FALLBACK_TIME_ZONE = 'Asia/Kolkata';
+const DAY_MS = 86_400_000;
+
+// ---------------------------------------------------------------------------------------------------------
+// Calendar dates as YYYY-MM-DD strings (whole days; no time zone involved once "today" is known)
+
+export function addDays(date: string, days: number): string {
+  return new Date(utcDay(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `start` to `end` (0 for the same day, negative when `end` is earlier). */
+export function daysBetween(start: string, end: string): number {
+  return Math.round((utcDay(end) - utcDay(start)) / DAY_MS);
+}
+
+/** Today's date (YYYY-MM-DD) in `timeZone`; an unknown zone falls back to Asia/Kolkata. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = (zone: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(now)
+      .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  let p: Record<string, string>;
+  try {
+    p = parts(timeZone);
+  } catch {
+    p = parts(FALLBACK_TIME_ZONE);
+  }
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+export interface DateRange {
+  start: string;
+  end: string;
+}
+
+/** The default range: the last 7 days including today. */
+export function defaultRange(today: string): DateRange {
+  return { start: addDays(today, -(DEFAULT_RANGE_DAYS - 1)), end: today };
+}
+
+/**
+ * A usable range: start and end swapped when reversed; a range longer than 366 days is shortened by moving
+ * the bound the user did not just change (`keep`, default the end).
+ */
+export function normalizeRange({ start, end }: DateRange, keep: 'start' | 'end' = 'end'): DateRange {
+  if (start > end) [start, end] = [end, start];
+  if (daysBetween(start, end) >= MAX_RANGE_DAYS) {
+    if (keep === 'start') end = addDays(start, MAX_RANGE_DAYS - 1);
+    else start = addDays(end, -(MAX_RANGE_DAYS - 1));
+  }
+  return { start, end };
+}
+
+/**
+ * The range after the user changed one bound: the other bound follows when the range would be reversed or
+ * longer than 366 days, so the date just picked is always kept.
+ */
+export function moveRangeBound(range: DateRange, bound: 'start' | 'end', value: string): DateRange {
+  if (bound === 'start') {
+    return normalizeRange({ start: value, end: value > range.end ? value : range.end }, 'start');
+  }
+  return normalizeRange({ start: value < range.start ? value : range.start, end: value }, 'end');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The effective state
+
+export interface ListState {
+  startDate: string;
+  endDate: string;
+  offset: number;
+  limit: number;
+  /** Always one of the screen's keys (the first one unless another is chosen). */
+  searchKey: string;
+  /** Empty: no search. */
+  searchValue: string;
+  selected: string | undefined;
+}
+
+export interface ListContext {
+  /** Today (YYYY-MM-DD) in the user's time zone. */
+  today: string;
+  /** The screen's search keys, default first. */
+  searchKeys: readonly string[];
+}
+
+/**
+ * The filter state with defaults filled in. A missing end is today (or the start, if that lies ahead); a
+ * missing start is six days before the end; a reversed or too long range is repaired; an unknown search key
+ * becomes the default key.
+ */
+export function resolveListState(search: ListSearch, { today, searchKeys }: ListContext): ListState {
+  const { start_date: start, end_date: end } = search;
+  const endDate = end ?? (start !== undefined && start > today ? start : today);
+  const range = normalizeRange({ start: start ?? addDays(endDate, -(DEFAULT_RANGE_DAYS - 1)), end: endDate });
+  const defaultKey = searchKeys[0] ?? '';
+  const searchKey =
+    search.search_key !== undefined && searchKeys.includes(search.search_key)
+      ? search.search_key
+      : defaultKey;
+  return {
+    startDate: range.start,
+    endDate: range.end,
+    offset: search.offset ?? 0,
+    limit: search.limit ?? DEFAULT_PAGE_SIZE,
+    searchKey,
+    searchValue: search.search_value ?? '',
+    selected: search.selected,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Transitions: each returns the next URL search
+
+function without<K extends keyof ListSearch>(search: ListSearch, ...keys: K[]): ListSearch {
+  const next = { ...search };
+  for (const key of keys) delete next[key];
+  return next;
+}
+
+/**
+ * New dates (spec §4: changing the range resets the offset). The range is normalised; the default range
+ * (the last 7 days including today) is left out of the URL so that it keeps following today.
+ */
+export function withDateRange(
+  search: ListSearch,
+  range: DateRange,
+  today: string,
+  keep: 'start' | 'end' = 'end',
+): ListSearch {
+  const next = without(search, 'offset', 'start_date', 'end_date');
+  const { start, end } = normalizeRange(range, keep);
+  const fallback = defaultRange(today);
+  if (start === fallback.start && end === fallback.end) return next;
+  return { ...next, start_date: start, end_date: end };
+}
+
+/**
+ * Searches one key for a value (spec §4): the new pair replaces whatever search was active, so only one key
+ * has a value, and the offset goes back to 0. An empty value clears the search.
+ */
+export function withSearch(search: ListSearch, key: string, value: string): ListSearch {
+  const next = without(search, 'offset', 'search_key', 'search_value');
+  const trimmed = value.trim().slice(0, MAX_SEARCH_VALUE);
+  return trimmed === '' ? next : { ...next, search_key: key, search_value: trimmed };
+}
+
+export function withOffset(search: ListSearch, offset: number): ListSearch {
+  const next = without(search, 'offset');
+  const clamped = Math.min(Math.max(0, Math.floor(offset)), MAX_OFFSET);
+  return clamped === 0 ? next : { ...next, offset: clamped };
+}
+
+/** A new page size starts again from the first page. */
+export function withLimit(search: ListSearch, limit: number): ListSearch {
+  const next = without(search, 'offset', 'limit');
+  const clamped = Math.min(Math.max(1, Math.floor(limit)), MAX_PAGE_SIZE);
+  return clamped === DEFAULT_PAGE_SIZE ? next : { ...next, limit: clamped };
+}
+
+/** Opens (id) or closes (undefined) the details dialog of a row. */
+export function withSelected(search: ListSearch, id: string | undefined): ListSearch {
+  const next = without(search, 'selected');
+  return id === undefined || id === '' ? next : { ...next, selected: id };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// API query parameters (contract ListQuery)
+
+export interface ListApiQuery {
+  start_date: string;
+  end_date: string;
+  limit: number;
+  offset: number;
+  time_zone: string;
+  search_key?: string;
+  search_value?: string;
+}
+
+/** Count and CSV export take the same filters without paging. */
+export type FilterApiQuery = Omit<ListApiQuery, 'limit' | 'offset'>;
+
+export function toFilterQuery(state: ListState, timeZone: string): FilterApiQuery {
+  return {
+    start_date: state.startDate,
+    end_date: state.endDate,
+    time_zone: timeZone,
+    ...(state.searchValue !== '' ? { search_key: state.searchKey, search_value: state.searchValue } : {}),
+  };
+}
+
+export function toListQuery(state: ListState, timeZone: string): ListApiQuery {
+  return { ...toFilterQuery(state, timeZone), limit: state.limit, offset: state.offset };
+}

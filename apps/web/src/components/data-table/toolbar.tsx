@@ -1,0 +1,202 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import Download from 'lucide-react/icons/download';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import SearchIcon from 'lucide-react/icons/search';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { cx } from '@/lib/cx';
+import { isIsoDate } from './list-search';
+import type { DateRange } from './list-state';
+
+export interface SearchKeyOption {
+  value: string;
+  label: string;
+}
+
+/** Years before this are partial input (a date field fires 0002-…, 0020-… while the year is typed). */
+const EARLIEST = '1900-01-01';
+
+/** Typing a date fires a change per digit; wait this long for the next one before committing. */
+const COMMIT_DELAY_MS = 350;
+
+/**
+ * A date input that commits complete, plausible dates shortly after the last change (picker or typing) and
+ * at once when left; left with an incomplete date, it shows the committed value again.
+ */
+function DateField({
+  label,
+  value,
+  max,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  max: string;
+  onCommit: (value: string) => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState(value);
+  const [committed, setCommitted] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  if (committed !== value) {
+    // The URL changed (a commit, a normalised range, back/forward): show it.
+    setCommitted(value);
+    setDraft(value);
+  }
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const usable = (v: string) => isIsoDate(v) && v >= EARLIEST;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="date"
+        value={draft}
+        min={EARLIEST}
+        max={max}
+        required
+        className="w-auto"
+        onChange={(e) => {
+          const next = e.target.value;
+          setDraft(next);
+          clearTimeout(timer.current);
+          timer.current = undefined;
+          if (usable(next) && next !== value) {
+            timer.current = setTimeout(() => {
+              timer.current = undefined;
+              onCommit(next);
+            }, COMMIT_DELAY_MS);
+          }
+        }}
+        onBlur={() => {
+          if (timer.current !== undefined) {
+            clearTimeout(timer.current);
+            timer.current = undefined;
+            onCommit(draft);
+          } else if (!usable(draft)) setDraft(value);
+        }}
+      />
+    </div>
+  );
+}
+
+export function DateRangeFields({
+  range,
+  today,
+  onChange,
+}: {
+  range: DateRange;
+  today: string;
+  onChange: (bound: 'start' | 'end', value: string) => void;
+}) {
+  return (
+    <fieldset className="flex flex-wrap items-end gap-3">
+      <legend className="sr-only">Date range</legend>
+      <DateField label="From" value={range.start} max={today} onCommit={(v) => onChange('start', v)} />
+      <DateField label="To" value={range.end} max={today} onCommit={(v) => onChange('end', v)} />
+    </fieldset>
+  );
+}
+
+/**
+ * One search key and one value (spec §3): submitting replaces the active search. The draft follows the URL
+ * when that changes (e.g. back navigation).
+ */
+export function SearchForm({
+  name,
+  keys,
+  activeKey,
+  activeValue,
+  onSearch,
+}: {
+  /** What is searched, for the form's accessible name, e.g. "payouts". */
+  name: string;
+  keys: readonly SearchKeyOption[];
+  activeKey: string;
+  activeValue: string;
+  onSearch: (key: string, value: string) => void;
+}) {
+  const id = useId();
+  const [key, setKey] = useState(activeKey);
+  const [value, setValue] = useState(activeValue);
+  const [active, setActive] = useState({ key: activeKey, value: activeValue });
+  if (active.key !== activeKey || active.value !== activeValue) {
+    setActive({ key: activeKey, value: activeValue });
+    setKey(activeKey);
+    setValue(activeValue);
+  }
+  const label = keys.find((k) => k.value === key)?.label ?? key;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(key, value);
+  };
+  return (
+    <form
+      role="search"
+      aria-label={`Search ${name}`}
+      onSubmit={submit}
+      className="flex flex-wrap items-end gap-3"
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-key`}>Search by</Label>
+        <Select id={`${id}-key`} value={key} onChange={(e) => setKey(e.target.value)} className="w-52">
+          {keys.map((k) => (
+            <option key={k.value} value={k.value}>
+              {k.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-value`}>Value</Label>
+        <Input
+          id={`${id}-value`}
+          type="search"
+          value={value}
+          maxLength={100}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={label}
+          onChange={(e) => setValue(e.target.value)}
+          className="w-56"
+        />
+      </div>
+      <Button type="submit" variant="secondary">
+        <SearchIcon aria-hidden />
+        Search
+      </Button>
+      {activeValue !== '' && (
+        <Button variant="ghost" onClick={() => onSearch(activeKey, '')}>
+          Clear search
+        </Button>
+      )}
+    </form>
+  );
+}
+
+export function ToolbarActions({
+  refreshing,
+  downloading,
+  onRefresh,
+  onDownload,
+}: {
+  refreshing: boolean;
+  downloading: boolean;
+  onRefresh: () => void;
+  onDownload: () => void;
+}) {
+  return (
+    <div className="flex items-end gap-2">
+      <Button variant="outline" onClick={onRefresh}>
+        <RefreshCw aria-hidden className={cx(refreshing && 'animate-spin motion-reduce:animate-none')} />
+        Refresh
+      </Button>
+      <Button variant="outline" onClick={onDownload} disabled={downloading}>
+        <Download aria-hidden />
+        {downloading ? 'Downloading…' : 'Download CSV'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Beneficiary, type CreateBeneficiary, type UpdateBeneficiary } from '@meridian/contract';
+import { apiFetch } from '@/lib/api';
+import type { MutationMeta } from '@/lib/api/query-client';
+import { beneficiaryDetailsQueryKey } from './beneficiary-details';
+import { invalidateTopics } from './invalidate';
+
+/** POST /v2/banking/beneficiary (create) and PATCH /v2/banking/beneficiary/{code} (any subset, incl. status). */
+const PATH = '/v2/banking/beneficiary';
+
+export function createBeneficiary(body: CreateBeneficiary): Promise<Beneficiary> {
+  return apiFetch<unknown>(PATH, { method: 'POST', json: body }).then((answer) => Beneficiary.parse(answer));
+}
+
+export interface UpdateBeneficiaryVariables {
+  code: string;
+  body: UpdateBeneficiary;
+}
+
+export function updateBeneficiary({ code, body }: UpdateBeneficiaryVariables): Promise<Beneficiary> {
+  return apiFetch<unknown>(`${PATH}/${encodeURIComponent(code)}`, { method: 'PATCH', json: body }).then(
+    (answer) => Beneficiary.parse(answer),
+  );
+}
+
+export function useCreateBeneficiary() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['flow', 'beneficiary', 'create'],
+    mutationFn: createBeneficiary,
+    meta: { errorToast: false } satisfies MutationMeta,
+    onSuccess: () => invalidateTopics(queryClient, ['beneficiar']),
+  });
+}
+
+export function useUpdateBeneficiary() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['flow', 'beneficiary', 'update'],
+    mutationFn: updateBeneficiary,
+    meta: { errorToast: false } satisfies MutationMeta,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(beneficiaryDetailsQueryKey(saved.beneficiary_code), saved);
+      await invalidateTopics(queryClient, ['beneficiar']);
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Payout, type PayoutStatus } from '@meridian/contract';
+import { PROVIDER } from '@/lib/env';
+import { apiFetch } from '@/lib/api';
+
+/** GET /{provider}/read/fetch/transaction/payouts/{urn}: one payout (its timeline and callbacks are not read). */
+const BASE = `/${PROVIDER}/read/fetch/transaction/payouts`;
+
+/** How often a PENDING payout is asked for again. */
+export const PAYOUT_POLL_MS = 2_000;
+
+export const isFinalPayoutStatus = (status: PayoutStatus): boolean => status !== 'PENDING';
+
+export const payoutStatusQueryOptions = (urn: string, pollMs: number = PAYOUT_POLL_MS) =>
+  queryOptions({
+    queryKey: ['flow', 'payout-status', urn] as const,
+    queryFn: async ({ signal }) =>
+      Payout.parse(await apiFetch<unknown>(`${BASE}/${encodeURIComponent(urn)}`, { host: 'read', signal })),
+    // Poll while the payout is pending; stop for good once it reached a final state.
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status !== undefined && isFinalPayoutStatus(status) ? false : pollMs;
+    },
+    refetchOnWindowFocus: (query) => query.state.data?.status === 'PENDING',
+  });
+
+/** The live state of a payout, starting from the answer that created it. */
+export function usePayoutStatus(initial: Payout, pollMs?: number) {
+  return useQuery({
+    ...payoutStatusQueryOptions(initial.urn, pollMs),
+    initialData: initial,
+    initialDataUpdatedAt: () => Date.now(),
+  });
+}

@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { apiFetch } from '@/lib/api';
+import type * as ApiModule from '@/lib/api';
+import { ACCOUNT, beneficiary, fakeApi, renderPage, serverError, validation } from '../testing';
+import { AddBeneficiaryPage } from './add-beneficiary-page';
+
+vi.mock('@/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiModule>()),
+  apiFetch: vi.fn(),
+}));
+vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
+
+const CREATE = 'POST /v2/banking/beneficiary';
+const VALIDATE = 'POST /core_banking/money_transfer/validate_account';
+
+function api() {
+  return fakeApi(apiFetch, {
+    'GET /meridian/read/fetch/dropdown/provider_accounts': () => ({ data: [ACCOUNT] }),
+    'GET /meridian/read/fetch/ifsc/HDFC0001234': () => ({
+      ifsc: 'HDFC0001234',
+      bank_code: 'HDFC',
+      bank_name: 'HDFC Bank',
+      upi: true,
+    }),
+    'GET /meridian/read/fetch/ifsc/ABCD0123456': () => {
+      throw serverError(404, 'Unknown IFSC code', 'not_found');
+    },
+    [CREATE]: (call) => beneficiary(call.body as Record<string, unknown>),
+    [VALIDATE]: () => validation(),
+  });
+}
+
+beforeEach(() => {
+  vi.mocked(apiFetch).mockReset();
+  vi.mocked(toast.success).mockClear();
+});
+afterEach(() => cleanup());
+
+type User = ReturnType<typeof userEvent.setup>;
+
+async function fillBankBeneficiary(user: User, { code = 'BEN009', ifsc = 'hdfc0001234' } = {}) {
+  const sender = await screen.findByLabelText('Sender account');
+  await waitFor(() => expect(within(sender).getByRole('option', { name: /Acme Operations/ })).toBeTruthy());
+  await user.type(screen.getByLabelText('Beneficiary code'), code);
+  await user.type(screen.getByLabelText('Name'), 'Ravi K');
+  await user.selectOptions(screen.getByLabelText('Transfer type'), 'IMPS');
+  await user.selectOptions(sender, ACCOUNT.account_number);
+  await user.type(screen.getByLabelText('Account number'), '123456789012');
+  await user.type(screen.getByLabelText('IFSC'), ifsc);
+}
+
+describe('/flow/add-beneficiary', () => {
+  it('looks the IFSC up once it is complete', async () => {
+    api();
+    const user = userEvent.setup();
+    renderPage(<AddBeneficiaryPage />);
+    const ifsc = await screen.findByLabelText('IFSC');
+    await user.type(ifsc, 'hdfc000123');
+    expect(vi.mocked(apiFetch).mock.calls.some(([path]) => String(path).includes('/ifsc/'))).toBe(false);
+    await user.type(ifsc, '4');
+    expect(await screen.findByText('HDFC Bank')).toBeTruthy();
+    await user.clear(ifsc);
+    await user.type(ifsc, 'ABCD0123456');
+    expect(await screen.findByText('Unknown IFSC code')).toBeTruthy();
+  });
+
+  it('asks for a UPI id instead of bank details for UPI', async () => {
+    api();
+    const user = userEvent.setup();
+    renderPage(<AddBeneficiaryPage />);
+    await user.selectOptions(await screen.findByLabelText('Transfer type'), 'UPI');
+    expect(screen.getByLabelText('UPI id')).toBeTruthy();
+    expect(screen.queryByLabelText('Account number')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Verify account' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add beneficiary' }));
+    expect(await screen.findByText('Enter the UPI id')).toBeTruthy();
+  });
+
+  it('verifies the account and offers the registered name', async () => {
+    const server = api();
+    const user = userEvent.setup();
+    renderPage(<AddBeneficiaryPage />);
+    await fillBankBeneficiary(user);
+    await user.click(screen.getByRole('button', { name: 'Verify account' }));
+    const result = await screen.findByRole('region', { name: 'Account verified' });
+    expect(within(result).getByText('RAVI KUMAR')).toBeTruthy();
+    expect(within(result).getByText('87%')).toBeTruthy();
+    expect(within(result).getByText('₹2.00')).toBeTruthy();
+    const [call] = server.callsTo('POST', '/core_banking/money_transfer/validate_account');
+    expect(call!.body).toEqual({
+      beneficiary_account_number: '123456789012',
+      ifsc_code: 'HDFC0001234',
+      beneficiary_name: 'Ravi K',
+    });
+    expect(call!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+
+    await user.click(within(result).getByRole('button', { name: 'Use registered name' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('RAVI KUMAR');
+  });
+
+  it('saves, then opens the beneficiaries list filtered on the new code', async () => {
+    const server = api();
+    const user = userEvent.setup();
+    const { router } = renderPage(<AddBeneficiaryPage />, { path: '/flow/add-beneficiary' });
+    await fillBankBeneficiary(user);
+    await user.type(screen.getByLabelText(/Mobile/), '9800000001');
+    await user.click(screen.getByRole('button', { name: 'Add beneficiary' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flow/beneficiaries'));
+    expect(router.state.location.search).toEqual({ search_key: 'beneficiary_code', search_value: 'BEN009' });
+    expect(toast.success).toHaveBeenCalledWith('Beneficiary BEN009 added');
+    expect(server.callsTo('POST', '/v2/banking/beneficiary')[0]!.body).toEqual({
+      beneficiary_code: 'BEN009',
+      beneficiary_name: 'Ravi K',
+      beneficiary_mobile: '9800000001',
+      provider: ACCOUNT.provider,
+      provider_code: ACCOUNT.provider_code,
+      transfer_type: 'IMPS',
+      sender_account_number: ACCOUNT.account_number,
+      beneficiary_account_number: '123456789012',
+      ifsc_code: 'HDFC0001234',
+    });
+  });
+
+  it('shows a conflict on the code field and the server message', async () => {
+    const server = api();
+    server.routes[CREATE] = () => {
+      throw serverError(409, 'Beneficiary code BEN001 already exists', 'conflict', {
+        beneficiary_code: 'Already in use',
+      });
+    };
+    const user = userEvent.setup();
+    const { router } = renderPage(<AddBeneficiaryPage />, { path: '/flow/add-beneficiary' });
+    await fillBankBeneficiary(user, { code: 'BEN001' });
+    await user.click(screen.getByRole('button', { name: 'Add beneficiary' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Beneficiary code BEN001 already exists',
+    );
+    const code = screen.getByLabelText('Beneficiary code');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Already in use')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/flow/add-beneficiary');
+  });
+});

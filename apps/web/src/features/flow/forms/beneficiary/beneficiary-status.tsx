@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { Beneficiary } from '@meridian/contract';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useBeneficiaryDetails } from '../../api/beneficiary-details';
+import { useUpdateBeneficiary } from '../../api/beneficiary-mutations';
+import { FormErrorAlert } from '../form-alert';
+import { serverErrorMessage } from '../server-errors';
+
+/**
+ * Whether the beneficiary can be paid, and the action that changes it: deactivating (after a confirmation)
+ * makes payouts to it fail until it is activated again.
+ */
+export function BeneficiaryStatusCard({ code }: { code: string }) {
+  const details = useBeneficiaryDetails(code);
+  const update = useUpdateBeneficiary();
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const setStatus = async (status: Beneficiary['status']) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync({ code, body: { status } });
+      setConfirming(false);
+      toast.success(
+        status === 'ACTIVE' ? `Beneficiary ${code} activated` : `Beneficiary ${code} deactivated`,
+      );
+    } catch (error) {
+      setConfirming(false);
+      setFailure(serverErrorMessage(error));
+    }
+  };
+
+  const status = details.data?.status;
+  return (
+    <Card className="max-w-3xl gap-4" aria-labelledby="beneficiary-status-title" role="region">
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle id="beneficiary-status-title">Status</CardTitle>
+          {status && <Badge variant={status === 'ACTIVE' ? 'green' : 'grey'}>{status}</Badge>}
+        </div>
+        <CardDescription>
+          {status === 'INACTIVE'
+            ? 'This beneficiary is inactive: payouts to it are refused until you activate it.'
+            : 'Active beneficiaries can be paid. Deactivate one to stop payouts to it.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col items-start gap-3">
+        {details.isPending ? (
+          <Skeleton className="h-9 w-40" aria-label="Loading the status" />
+        ) : details.isError ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-destructive">
+              The status could not be loaded: {details.error.message}
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void details.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : status === 'ACTIVE' ? (
+          <Dialog open={confirming} onOpenChange={setConfirming}>
+            <Button variant="outline" onClick={() => setConfirming(true)} disabled={update.isPending}>
+              Deactivate beneficiary
+            </Button>
+            <DialogContent>
+              <DialogHeader>
+                <DialogTitle>Deactivate {code}?</DialogTitle>
+                <DialogDescription>
+                  Payouts to {details.data.beneficiary_name} will be refused until you activate the
+                  beneficiary again.
+                </DialogDescription>
+              </DialogHeader>
+              <div className="flex flex-wrap justify-end gap-2">
+                <DialogClose asChild>
+                  <Button variant="outline">Cancel</Button>
+                </DialogClose>
+                <Button
+                  variant="destructive"
+                  onClick={() => void setStatus('INACTIVE')}
+                  disabled={update.isPending}
+                >
+                  {update.isPending ? 'Deactivating…' : 'Deactivate'}
+                </Button>
+              </div>
+            </DialogContent>
+          </Dialog>
+        ) : (
+          <Button onClick={() => void setStatus('ACTIVE')} disabled={update.isPending}>
+            {update.isPending ? 'Activating…' : 'Activate beneficiary'}
+          </Button>
+        )}
+        <FormErrorAlert title="The status was not changed" message={failure} />
+      </CardContent>
+    </Card>
+  );
+}

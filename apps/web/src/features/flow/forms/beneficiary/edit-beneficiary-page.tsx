@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import Users from 'lucide-react/icons/users';
+import type { Beneficiary } from '@meridian/contract';
+import { EmptyState, PageFrame, type Crumb } from '@/components/layout/page-frame';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useUpdateBeneficiary } from '../../api/beneficiary-mutations';
+import type { EditBeneficiarySearch } from '../../edit-beneficiary-search';
+import { FormErrorAlert } from '../form-alert';
+import { mapServerError, setServerFieldErrors, type ServerErrorView } from '../server-errors';
+import { BeneficiaryFields } from './beneficiary-fields';
+import {
+  BENEFICIARY_FIELD_ALIASES,
+  BENEFICIARY_FIELDS,
+  beneficiaryFormSchema,
+  changedFields,
+  type BeneficiaryFormInput,
+  type BeneficiaryFormOutput,
+} from './beneficiary-schema';
+import { BeneficiaryStatusCard } from './beneficiary-status';
+
+const BREADCRUMB: Crumb[] = [
+  { label: 'Flow', to: '/flow' },
+  { label: 'Beneficiaries', to: '/flow/beneficiaries' },
+  { label: 'Edit beneficiary' },
+];
+
+/** The form values of the beneficiary described by the URL (spec §2). */
+export function valuesFromSearch(search: EditBeneficiarySearch): BeneficiaryFormInput {
+  return {
+    beneficiary_code: search.beneficiaryCode,
+    beneficiary_name: search.beneficiaryName,
+    beneficiary_email: search.beneficiaryEmail,
+    beneficiary_mobile: search.beneficiaryMobile,
+    transfer_type: search.transferType,
+    sender_account_number: search.senderAccountNumber,
+    provider: search.provider,
+    provider_code: search.providerCode,
+    beneficiary_account_number: search.beneficiaryAccountNumber ?? '',
+    ifsc_code: search.ifscCode ?? '',
+    beneficiary_upi_id: search.beneficiaryUpiId ?? '',
+  };
+}
+
+function valuesFromBeneficiary(b: Beneficiary): BeneficiaryFormInput {
+  return {
+    beneficiary_code: b.beneficiary_code,
+    beneficiary_name: b.beneficiary_name,
+    beneficiary_email: b.beneficiary_email ?? '',
+    beneficiary_mobile: b.beneficiary_mobile ?? '',
+    transfer_type: b.transfer_type,
+    sender_account_number: b.sender_account_number,
+    provider: b.provider,
+    provider_code: b.provider_code,
+    beneficiary_account_number: b.beneficiary_account_number ?? '',
+    ifsc_code: b.ifsc_code ?? '',
+    beneficiary_upi_id: b.beneficiary_upi_id ?? '',
+  };
+}
+
+function searchFromBeneficiary(b: Beneficiary): EditBeneficiarySearch {
+  return {
+    beneficiaryCode: b.beneficiary_code,
+    beneficiaryName: b.beneficiary_name,
+    beneficiaryEmail: b.beneficiary_email ?? '',
+    beneficiaryMobile: b.beneficiary_mobile ?? '',
+    provider: b.provider,
+    providerCode: b.provider_code,
+    transferType: b.transfer_type,
+    senderAccountNumber: b.sender_account_number,
+    ...(b.beneficiary_account_number ? { beneficiaryAccountNumber: b.beneficiary_account_number } : {}),
+    ...(b.ifsc_code ? { ifscCode: b.ifsc_code } : {}),
+    ...(b.beneficiary_upi_id ? { beneficiaryUpiId: b.beneficiary_upi_id } : {}),
+  };
+}
+
+type Failure = Pick<ServerErrorView<string>, 'message' | 'unmatched'>;
+
+/** The edit form: sends only the fields that changed (PATCH /v2/banking/beneficiary/{code}). */
+function EditBeneficiaryForm({ initial }: { initial: BeneficiaryFormInput }) {
+  const navigate = useNavigate();
+  const update = useUpdateBeneficiary();
+  const [saved, setSaved] = useState(initial);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [unchanged, setUnchanged] = useState(false);
+  const form = useForm<BeneficiaryFormInput, unknown, BeneficiaryFormOutput>({
+    resolver: zodResolver(beneficiaryFormSchema),
+    defaultValues: initial,
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const body = changedFields(saved, values);
+    setUnchanged(Object.keys(body).length === 0);
+    if (Object.keys(body).length === 0) return;
+    try {
+      const beneficiary = await update.mutateAsync({ code: saved.beneficiary_code, body });
+      const next = valuesFromBeneficiary(beneficiary);
+      setSaved(next);
+      form.reset(next);
+      toast.success(`Beneficiary ${beneficiary.beneficiary_code} updated`);
+      // The URL describes the beneficiary as saved, so a reload shows what the server holds.
+      await navigate({
+        to: '/flow/edit-beneficiary',
+        search: searchFromBeneficiary(beneficiary),
+        replace: true,
+      });
+    } catch (error) {
+      const view = mapServerError(error, BENEFICIARY_FIELDS, { aliases: BENEFICIARY_FIELD_ALIASES });
+      setFailure(view);
+      setServerFieldErrors(form.setError, view.fields);
+    }
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Edit beneficiary ${saved.beneficiary_code}`}
+      className="flex max-w-3xl flex-col gap-8"
+    >
+      <FormErrorAlert
+        title="The beneficiary was not updated"
+        message={failure?.message ?? null}
+        details={failure?.unmatched}
+      />
+      <BeneficiaryFields form={form} mode="edit" />
+      {unchanged && (
+        <Alert role="status">
+          <AlertDescription>Nothing has changed: there is nothing to save.</AlertDescription>
+        </Alert>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save changes'}
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => {
+            form.reset(saved);
+            setFailure(null);
+            setUnchanged(false);
+          }}
+          disabled={update.isPending}
+        >
+          Discard changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /flow/edit-beneficiary: the beneficiary from the URL's search parameters, its status, and its form. */
+export function EditBeneficiaryPage({ search }: { search: EditBeneficiarySearch }) {
+  if (!search.beneficiaryCode) {
+    return (
+      <PageFrame
+        title="Edit beneficiary"
+        description="Change the contact details and transfer settings of a beneficiary."
+        breadcrumb={BREADCRUMB}
+      >
+        <EmptyState icon={Users} title="No beneficiary selected">
+          Open a beneficiary from the{' '}
+          <Link to="/flow/beneficiaries" className="text-primary underline underline-offset-4">
+            beneficiaries list
+          </Link>{' '}
+          to edit it.
+        </EmptyState>
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame
+      title="Edit beneficiary"
+      description={
+        <>
+          Change the details of <span className="font-mono">{search.beneficiaryCode}</span>. Only what you
+          change is sent.
+        </>
+      }
+      breadcrumb={BREADCRUMB}
+    >
+      <BeneficiaryStatusCard code={search.beneficiaryCode} />
+      <EditBeneficiaryForm key={search.beneficiaryCode} initial={valuesFromSearch(search)} />
+    </PageFrame>
+  );
+}

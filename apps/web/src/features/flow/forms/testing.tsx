@@ -1,0 +1,171 @@
+/**
+ * Test helpers of the flow forms (imported by *.test.tsx only): a page rendered in a memory router with a
+ * fresh query client, and a fake `apiFetch` answering `"METHOD /path"` routes.
+ */
+import type { ReactNode } from 'react';
+import type { Mock } from 'vitest';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { ApiError, type ApiRequestInit } from '@/lib/api';
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Headers;
+}
+
+type Handler = (call: ApiCall) => unknown;
+
+/**
+ * Makes the mocked `apiFetch` answer from `routes`; a handler returns the answer or throws (e.g. an
+ * ApiError). Unknown routes fail with a 404. Every call is recorded in `calls`.
+ */
+export function fakeApi(apiFetch: unknown, routes: Record<string, Handler>) {
+  const calls: ApiCall[] = [];
+  (apiFetch as Mock).mockImplementation(async (path: string, init: ApiRequestInit = {}) => {
+    const call: ApiCall = {
+      method: (init.method ?? 'GET').toUpperCase(),
+      path,
+      body: init.json,
+      headers: new Headers(init.headers),
+    };
+    calls.push(call);
+    const handler = routes[`${call.method} ${path}`];
+    if (!handler) throw new ApiError(404, `Not found: ${call.method} ${path}`, { status: 404 });
+    return handler(call);
+  });
+  return {
+    routes,
+    calls,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}
+
+/** The server's JSON error, as apiFetch throws it. */
+export function serverError(
+  status: number,
+  message: string,
+  error: string,
+  fields?: Record<string, string>,
+): ApiError {
+  return new ApiError(status, message, {
+    status,
+    message,
+    error,
+    request_id: 'REQ_TEST',
+    ...(fields ? { fields } : {}),
+  });
+}
+
+/** Renders `ui` as the page of a memory router at `path` (every URL shows it), with a fresh query cache. */
+export function renderPage(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+  const rootRoute = createRootRoute({ component: () => <>{ui}</>, notFoundComponent: () => null });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Answers shaped by the contract
+
+export const ACCOUNT = {
+  provider: 'sandbox',
+  provider_code: 'SBX',
+  account_number: '100000000001',
+  account_name: 'Acme Operations',
+  ifsc: 'MERI0000001',
+};
+
+export const BENEFICIARY_OPTION = {
+  beneficiary_code: 'BEN001',
+  beneficiary_name: 'Ravi Kumar',
+  beneficiary_account_number: '123456789012',
+  ifsc_code: 'HDFC0001234',
+  transfer_type: 'IMPS' as const,
+  sender_account_number: ACCOUNT.account_number,
+};
+
+export const PAYMENT_METHODS = [
+  {
+    transfer_type: 'IMPS',
+    label: 'IMPS (instant, up to ₹5,00,000)',
+    min_amount: '1.00',
+    max_amount: '500000.00',
+  },
+  { transfer_type: 'NEFT', label: 'NEFT (half-hourly batches)', min_amount: '1.00', max_amount: null },
+  { transfer_type: 'RTGS', label: 'RTGS (from ₹2,00,000)', min_amount: '200000.00', max_amount: null },
+];
+
+export function payout(overrides: Record<string, unknown> = {}) {
+  return {
+    urn: 'PAY01JTEST0000000000000001',
+    customer_reference_number: 'REF1',
+    bank_reference_number: null,
+    beneficiary_code: 'BEN001',
+    beneficiary_name: 'Ravi Kumar',
+    beneficiary_account_number: '123456789012',
+    ifsc_code: 'HDFC0001234',
+    beneficiary_upi_id: null,
+    amount: '150000.00',
+    transfer_type: 'NEFT',
+    purpose_message: 'Invoice 1042',
+    sender_account_number: ACCOUNT.account_number,
+    status: 'PENDING',
+    status_message: null,
+    created_at: '2025-09-03T10:15:30.000Z',
+    updated_at: '2025-09-03T10:15:30.000Z',
+    ...overrides,
+  };
+}
+
+export function validation(overrides: Record<string, unknown> = {}) {
+  return {
+    urn: 'VAL01JTEST0000000000000001',
+    customer_reference_number: null,
+    bank_reference_number: 'BRN778899',
+    beneficiary_account_number: '123456789012',
+    ifsc_code: 'HDFC0001234',
+    bank_name: 'HDFC Bank',
+    name_given: 'Ravi K',
+    registered_name: 'RAVI KUMAR',
+    name_match_score: 87,
+    status: 'SUCCESS',
+    status_message: null,
+    fee: '2.00',
+    created_at: '2025-09-03T10:15:30.000Z',
+    ...overrides,
+  };
+}
+
+export function beneficiary(overrides: Record<string, unknown> = {}) {
+  return {
+    beneficiary_code: 'BEN001',
+    beneficiary_name: 'Ravi Kumar',
+    beneficiary_email: 'ravi@example.test',
+    beneficiary_mobile: '9800000001',
+    provider: ACCOUNT.provider,
+    provider_code: ACCOUNT.provider_code,
+    transfer_type: 'IMPS',
+    sender_account_number: ACCOUNT.account_number,
+    beneficiary_account_number: '123456789012',
+    ifsc_code: 'HDFC0001234',
+    bank_name: 'HDFC Bank',
+    beneficiary_upi_id: null,
+    status: 'ACTIVE',
+    created_at: '2025-09-01T10:00:00.000Z',
+    updated_at: '2025-09-01T10:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,86 @@
+import { lazy, Suspense } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { LucideIcon } from 'lucide-react';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import Send from 'lucide-react/icons/send';
+import UserPlus from 'lucide-react/icons/user-plus';
+import { PageFrame } from '@/components/layout/page-frame';
+import { SummarySkeleton } from './summary-skeleton';
+
+/**
+ * The numbers load in their own chunk (data layer, date formatting): /flow is the first signed-in view and
+ * has a 180 KB budget (scripts/bundle-size.mjs). The download starts with this module, not at first render,
+ * so it runs while the page frame renders.
+ */
+const loadSections = import('./summary-sections');
+const FlowSummarySections = lazy(() => loadSections);
+
+const QUICK_ACTIONS: {
+  label: string;
+  hint: string;
+  to: '/flow/initiate-payout' | '/flow/add-beneficiary' | '/flow/validate';
+  icon: LucideIcon;
+}[] = [
+  {
+    label: 'Initiate payout',
+    hint: 'Send money to a saved beneficiary',
+    to: '/flow/initiate-payout',
+    icon: Send,
+  },
+  {
+    label: 'Add beneficiary',
+    hint: 'Register a bank account or UPI id',
+    to: '/flow/add-beneficiary',
+    icon: UserPlus,
+  },
+  {
+    label: 'Validate account',
+    hint: 'Check an account and its holder name',
+    to: '/flow/validate',
+    icon: BadgeCheck,
+  },
+];
+
+function QuickActions() {
+  return (
+    <nav aria-label="Quick actions">
+      <ul className="grid gap-3 sm:grid-cols-3">
+        {QUICK_ACTIONS.map(({ label, hint, to, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex h-full items-center gap-3 rounded-xl border bg-card p-4 transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-muted">
+                <Icon className="size-5" aria-hidden />
+              </span>
+              <span className="flex flex-col">
+                <span className="font-medium">{label}</span>
+                <span className="text-sm text-muted-foreground">{hint}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * /flow: the three most common actions, then balances per account, today's payouts by status, the 7-day
+ * volume and the latest payouts.
+ */
+export function FlowHomePage() {
+  return (
+    <PageFrame
+      title="Flow overview"
+      description="Payouts, beneficiaries, bank-account validation and bulk payouts."
+      breadcrumb={[{ label: 'Flow' }, { label: 'Flow overview' }]}
+    >
+      <QuickActions />
+      <Suspense fallback={<SummarySkeleton />}>
+        <FlowSummarySections />
+      </Suspense>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,1 @@
+export { FlowHomePage } from './flow-home-page';

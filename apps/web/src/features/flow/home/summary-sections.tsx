@@ -1,0 +1,219 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { PayoutStatus } from '@meridian/contract';
+import { Code, DateTimeText, MoneyText, StatusBadge } from '@/components/data-table/cells';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatPaise, toPaise } from '@/lib/format/money';
+import { timeZonePreference } from '@/lib/preferences/display';
+import { useFlowSummary, type FlowSummary } from '../api/summary';
+import { PAYOUT_STATUS_VARIANTS } from '../lists/statuses';
+import { shortDay } from './short-day';
+import { SummarySkeleton } from './summary-skeleton';
+
+// recharts is large: it loads after the numbers, in its own chunk.
+const VolumeChart = lazy(() => import('./volume-chart'));
+
+/** Spec order of payout states (a local list: the contract's runtime would pull zod into this chunk). */
+const STATUSES = ['PENDING', 'SUCCESS', 'FAILURE', 'RETURNED'] as const satisfies readonly PayoutStatus[];
+const STATUS_LABELS: Record<PayoutStatus, string> = {
+  PENDING: 'Pending',
+  SUCCESS: 'Successful',
+  FAILURE: 'Failed',
+  RETURNED: 'Returned',
+};
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Balances({ accounts }: { accounts: FlowSummary['accounts'] }) {
+  if (accounts.length === 0) {
+    return <p className="text-sm text-muted-foreground">No accounts yet.</p>;
+  }
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {accounts.map((a) => (
+        <li key={a.account_number}>
+          <Card className="h-full gap-3 py-4">
+            <CardHeader className="px-4">
+              <CardTitle as="h3" className="text-base">
+                {a.account_name}
+              </CardTitle>
+              <CardDescription>
+                {a.provider} · <Code>{a.account_number}</Code> · {a.ifsc}
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-1 px-4">
+              <MoneyText value={a.balance} className="text-2xl font-semibold" />
+              <span className="text-xs text-muted-foreground">
+                Updated <DateTimeText value={a.updated_at} />
+              </span>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TodayByStatus({ today }: { today: FlowSummary['today'] }) {
+  const byStatus = new Map(today.map((t) => [t.status, t]));
+  return (
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {STATUSES.map((status) => {
+        const entry = byStatus.get(status);
+        return (
+          <li key={status} className="flex flex-col gap-2 rounded-xl border bg-card p-4">
+            <StatusBadge status={status} variants={PAYOUT_STATUS_VARIANTS} label={STATUS_LABELS[status]} />
+            <span className="text-2xl font-semibold tabular-nums">{entry?.count ?? 0}</span>
+            <MoneyText value={entry?.amount ?? '0.00'} className="text-sm text-muted-foreground" />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Volume({ volume }: { volume: FlowSummary['volume'] }) {
+  const total = volume.reduce((sum, d) => sum + (toPaise(d.amount) ?? 0n), 0n);
+  const count = volume.reduce((sum, d) => sum + d.count, 0);
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border bg-card p-4">
+      <p className="text-sm text-muted-foreground">
+        {count} payout{count === 1 ? '' : 's'} · {formatPaise(total)}
+      </p>
+      <Suspense fallback={<Skeleton className="h-60 w-full" />}>
+        <VolumeChart days={volume} />
+      </Suspense>
+      <table className="sr-only">
+        <caption>Payouts per day, last 7 days</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Payouts</th>
+            <th scope="col">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {volume.map((d) => (
+            <tr key={d.date}>
+              <th scope="row">{shortDay(d.date)}</th>
+              <td>{d.count}</td>
+              <td>
+                <MoneyText value={d.amount} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RecentPayouts({ recent }: { recent: FlowSummary['recent'] }) {
+  if (recent.length === 0) {
+    return <p className="text-sm text-muted-foreground">No payouts yet. Initiate one to see it here.</p>;
+  }
+  return (
+    <div className="overflow-x-auto rounded-xl border bg-card">
+      <table className="w-full text-sm">
+        <caption className="sr-only">The latest payouts</caption>
+        <thead className="bg-muted/50 text-muted-foreground">
+          <tr>
+            {['URN', 'Beneficiary', 'Amount', 'Status', 'Created'].map((h) => (
+              <th
+                key={h}
+                scope="col"
+                className={`h-10 px-3 font-medium ${h === 'Amount' ? 'text-right' : 'text-left'}`}
+              >
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {recent.map((p) => (
+            <tr key={p.urn} className="border-t">
+              <th scope="row" className="px-3 py-(--table-row-py) text-left font-normal">
+                <Link
+                  to="/flow/payouts"
+                  search={{ selected: p.urn }}
+                  className="font-mono text-[0.8125rem] whitespace-nowrap underline-offset-4 hover:underline"
+                >
+                  {p.urn}
+                </Link>
+              </th>
+              <td className="px-3 py-(--table-row-py)">{p.beneficiary_name}</td>
+              <td className="px-3 py-(--table-row-py) text-right">
+                <MoneyText value={p.amount} />
+              </td>
+              <td className="px-3 py-(--table-row-py)">
+                <StatusBadge status={p.status} variants={PAYOUT_STATUS_VARIANTS} />
+              </td>
+              <td className="px-3 py-(--table-row-py)">
+                <DateTimeText value={p.created_at} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The numbers of the /flow home (GET /{provider}/read/fetch/flow/summary in the user's time zone): balances,
+ * today's payouts by status, the 7-day volume and the latest payouts. Loaded lazily by the page, so date
+ * formatting and the data layer stay out of the first signed-in view.
+ */
+export default function FlowSummarySections() {
+  const timeZone = timeZonePreference.use();
+  const summary = useFlowSummary(timeZone);
+  if (summary.isPending) return <SummarySkeleton />;
+  if (summary.isError) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4"
+      >
+        <p className="text-sm">The overview could not be loaded: {summary.error.message}</p>
+        <Button variant="outline" onClick={() => void summary.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <Section title="Balances">
+        <Balances accounts={summary.data.accounts} />
+      </Section>
+      <Section
+        title="Today's payouts"
+        action={
+          <Link to="/flow/payouts" className="text-sm underline-offset-4 hover:underline">
+            All payouts
+          </Link>
+        }
+      >
+        <TodayByStatus today={summary.data.today} />
+      </Section>
+      <Section title="Last 7 days">
+        <Volume volume={summary.data.volume} />
+      </Section>
+      <Section title="Recent payouts">
+        <RecentPayouts recent={summary.data.recent} />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,295 @@
+import type { CallbackDelivery, Payout, PayoutDetails } from '@meridian/contract';
+import Send from 'lucide-react/icons/send';
+import { Link } from '@tanstack/react-router';
+import {
+  Code,
+  DataTable,
+  DateTimeText,
+  DetailList,
+  MoneyText,
+  StatusBadge,
+  type DataTableColumn,
+  type DataTableDetails,
+} from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiError } from '@/lib/api';
+import { cx } from '@/lib/cx';
+import { payoutsEndpoints, usePayoutDetails } from '../api/payouts';
+import { DetailsSection, ListPage, type ListPageProps } from './list-page';
+import { searchKeyOptions } from './search-keys';
+import { CALLBACK_STATUS_VARIANTS, PAYOUT_STATUS_VARIANTS } from './statuses';
+
+const SEARCH_KEYS = searchKeyOptions('payouts');
+
+const COLUMNS: DataTableColumn<Payout>[] = [
+  { id: 'created_at', header: 'Created', cell: (p) => <DateTimeText value={p.created_at} /> },
+  { id: 'urn', header: 'URN', primary: true, cell: (p) => <Code>{p.urn}</Code> },
+  {
+    id: 'customer_reference_number',
+    header: 'Customer ref',
+    cell: (p) => <Code>{p.customer_reference_number}</Code>,
+  },
+  {
+    id: 'beneficiary',
+    header: 'Beneficiary',
+    cell: (p) => (
+      <span className="flex flex-col">
+        <span>{p.beneficiary_name}</span>
+        <span className="text-xs text-muted-foreground">{p.beneficiary_code}</span>
+      </span>
+    ),
+  },
+  { id: 'amount', header: 'Amount', align: 'right', cell: (p) => <MoneyText value={p.amount} /> },
+  { id: 'transfer_type', header: 'Transfer type', cell: (p) => p.transfer_type },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (p) => <StatusBadge status={p.status} variants={PAYOUT_STATUS_VARIANTS} />,
+  },
+  { id: 'bank_reference_number', header: 'UTR', cell: (p) => <Code>{p.bank_reference_number}</Code> },
+];
+
+function payoutFields(p: Payout) {
+  return [
+    [
+      'URN',
+      <Code wrap key="urn">
+        {p.urn}
+      </Code>,
+    ],
+    ['Status', <StatusBadge key="status" status={p.status} variants={PAYOUT_STATUS_VARIANTS} />],
+    ['Status message', p.status_message],
+    ['Amount', <MoneyText key="amount" value={p.amount} />],
+    ['Transfer type', p.transfer_type],
+    ['Beneficiary', `${p.beneficiary_name} (${p.beneficiary_code})`],
+    [
+      'Account number',
+      p.beneficiary_account_number && (
+        <Code wrap key="acc">
+          {p.beneficiary_account_number}
+        </Code>
+      ),
+    ],
+    [
+      'IFSC',
+      p.ifsc_code && (
+        <Code wrap key="ifsc">
+          {p.ifsc_code}
+        </Code>
+      ),
+    ],
+    ['UPI id', p.beneficiary_upi_id],
+    [
+      'Customer reference',
+      <Code wrap key="crn">
+        {p.customer_reference_number}
+      </Code>,
+    ],
+    [
+      'Bank reference (UTR)',
+      p.bank_reference_number && (
+        <Code wrap key="utr">
+          {p.bank_reference_number}
+        </Code>
+      ),
+    ],
+    ['Purpose', p.purpose_message],
+    [
+      'Debit account',
+      <Code wrap key="sender">
+        {p.sender_account_number}
+      </Code>,
+    ],
+    ['Created', <DateTimeText key="created" value={p.created_at} />],
+    ['Updated', <DateTimeText key="updated" value={p.updated_at} />],
+  ] as const;
+}
+
+function Timeline({ events }: { events: PayoutDetails['events'] }) {
+  if (events.length === 0) return <p className="text-sm text-muted-foreground">No state changes recorded.</p>;
+  return (
+    <ol className="flex flex-col gap-3 border-l pl-4 text-sm">
+      {events.map((event, i) => (
+        <li key={`${event.at}-${i}`} className="flex flex-col gap-1">
+          <span className="flex flex-wrap items-center gap-2">
+            <StatusBadge status={event.status} variants={PAYOUT_STATUS_VARIANTS} />
+            <DateTimeText value={event.at} className="text-muted-foreground" />
+          </span>
+          {event.message && <span>{event.message}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function CallbackAttempts({ delivery }: { delivery: CallbackDelivery }) {
+  if (delivery.attempts.length === 0) {
+    return <p className="text-sm text-muted-foreground">Not attempted yet.</p>;
+  }
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Delivery attempts of the {delivery.event} callback</caption>
+        <thead className="bg-muted/50 text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-2 py-1.5 text-left font-medium">
+              #
+            </th>
+            <th scope="col" className="px-2 py-1.5 text-left font-medium">
+              Started
+            </th>
+            <th scope="col" className="px-2 py-1.5 text-left font-medium">
+              Status code
+            </th>
+            <th scope="col" className="px-2 py-1.5 text-right font-medium">
+              Latency
+            </th>
+            <th scope="col" className="px-2 py-1.5 text-left font-medium">
+              Answer
+            </th>
+            <th scope="col" className="px-2 py-1.5 text-left font-medium">
+              Error
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {delivery.attempts.map((a) => (
+            <tr key={a.attempt} className="border-t align-top">
+              <td className="px-2 py-1.5 tabular-nums">{a.attempt}</td>
+              <td className="px-2 py-1.5">
+                <DateTimeText value={a.started_at} />
+              </td>
+              <td className="px-2 py-1.5 tabular-nums">{a.status_code ?? '-'}</td>
+              <td className="px-2 py-1.5 text-right whitespace-nowrap tabular-nums">
+                {a.latency_ms === null ? '-' : `${a.latency_ms} ms`}
+              </td>
+              <td className="max-w-56 px-2 py-1.5">
+                {a.response_excerpt ? <Code wrap>{a.response_excerpt}</Code> : '-'}
+              </td>
+              <td className={cx('max-w-56 px-2 py-1.5 break-words', a.error && 'text-destructive')}>
+                {a.error ?? '-'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Callbacks({ callbacks }: { callbacks: CallbackDelivery[] }) {
+  if (callbacks.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        No callbacks for this payout. Configure a callback URL to be told about status changes.
+      </p>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-4">
+      {callbacks.map((delivery) => (
+        <li key={delivery.webhook_id} className="flex flex-col gap-2 rounded-lg border p-3">
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="font-medium">{delivery.event}</span>
+            <StatusBadge status={delivery.status} variants={CALLBACK_STATUS_VARIANTS} />
+            <Code wrap className="text-muted-foreground">
+              {delivery.url}
+            </Code>
+          </div>
+          {delivery.next_attempt_at && (
+            <p className="text-sm text-muted-foreground">
+              Next attempt: <DateTimeText value={delivery.next_attempt_at} />
+            </p>
+          )}
+          <CallbackAttempts delivery={delivery} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The details dialog body: every field, the timeline of states and every callback delivery with attempts. */
+export function PayoutDetailsView({ urn }: { urn: string }) {
+  const details = usePayoutDetails(urn);
+  if (details.isPending) {
+    return (
+      <div className="flex flex-col gap-2" aria-busy="true">
+        <span className="sr-only">Loading the payout…</span>
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="h-5 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (details.isError) {
+    const missing = isApiError(details.error) && details.error.status === 404;
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 text-sm">
+        <p>
+          {missing
+            ? `There is no payout ${urn}.`
+            : `The payout could not be loaded: ${details.error.message}`}
+        </p>
+        {!missing && (
+          <Button variant="outline" onClick={() => void details.refetch()}>
+            Try again
+          </Button>
+        )}
+      </div>
+    );
+  }
+  const payout = details.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <DetailList items={payoutFields(payout)} />
+      <DetailsSection title="Timeline">
+        <Timeline events={payout.events} />
+      </DetailsSection>
+      <DetailsSection title="Callbacks">
+        <Callbacks callbacks={payout.callbacks} />
+      </DetailsSection>
+    </div>
+  );
+}
+
+const DETAILS: DataTableDetails<Payout> = {
+  title: (urn) => `Payout ${urn}`,
+  description: (_urn, row) =>
+    row ? `${row.beneficiary_name} · ${row.transfer_type}` : 'Status, timeline and callback deliveries',
+  render: ({ id }) => <PayoutDetailsView urn={id} />,
+};
+
+/** /flow/payouts: every payout, newest first, with its status timeline and callbacks in the details. */
+export function PayoutsPage({ search, onSearchChange }: ListPageProps) {
+  return (
+    <ListPage
+      path="/flow/payouts"
+      description="Every payout with its status, amount and bank reference, filterable by date and reference."
+      actions={
+        <Button asChild>
+          <Link to="/flow/initiate-payout">
+            <Send aria-hidden />
+            Initiate payout
+          </Link>
+        </Button>
+      }
+    >
+      <DataTable
+        title="Payouts"
+        endpoints={payoutsEndpoints}
+        columns={COLUMNS}
+        searchKeys={SEARCH_KEYS}
+        rowId={(p) => p.urn}
+        details={DETAILS}
+        empty={{
+          title: 'No payouts in this date range',
+          hint: 'Payouts you initiate, one by one or in bulk, will be listed here.',
+        }}
+        exportName="payouts"
+        search={search}
+        onSearchChange={onSearchChange}
+      />
+    </ListPage>
+  );
+}

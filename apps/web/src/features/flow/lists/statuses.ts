@@ -1,0 +1,25 @@
+import type { BadgeVariant } from '@/components/ui/badge';
+
+/** Badge colours of the flow statuses. */
+export const PAYOUT_STATUS_VARIANTS = {
+  PENDING: 'yellow',
+  SUCCESS: 'green',
+  FAILURE: 'red',
+  RETURNED: 'blue',
+} as const satisfies Record<string, BadgeVariant>;
+
+export const CALLBACK_STATUS_VARIANTS = {
+  PENDING: 'yellow',
+  DELIVERED: 'green',
+  FAILED: 'red',
+} as const satisfies Record<string, BadgeVariant>;
+
+export const BENEFICIARY_STATUS_VARIANTS = {
+  ACTIVE: 'green',
+  INACTIVE: 'grey',
+} as const satisfies Record<string, BadgeVariant>;
+
+export const VALIDATION_STATUS_VARIANTS = {
+  SUCCESS: 'green',
+  FAILURE: 'red',
+} as const satisfies Record<string, BadgeVariant>;
