@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { RAIL_LIMITS, TRANSFER_TYPES } from '@meridian/contract';
 import { Input } from '@/components/ui/input';
@@ -48,13 +48,25 @@ export function BeneficiaryFields({
   // An edited beneficiary may be paid from an account the dropdown does not (yet) list: keep it selectable.
   const senderListed = accounts.data?.some((a) => a.account_number === sender) ?? false;
 
-  const senderField = register('sender_account_number', {
-    onChange: (event: { target: { value: string } }) => {
-      const account = accounts.data?.find((a) => a.account_number === event.target.value);
+  const chooseSender = useCallback(
+    (number: string) => {
+      const account = accounts.data?.find((a) => a.account_number === number);
       setValue('provider', account?.provider ?? '', { shouldDirty: true });
       setValue('provider_code', account?.provider_code ?? '', { shouldDirty: true });
     },
+    [accounts.data, setValue],
+  );
+  const senderField = register('sender_account_number', {
+    onChange: (event: { target: { value: string } }) => chooseSender(event.target.value),
   });
+  // A client with a single account has nothing to choose: preselect it for a new beneficiary.
+  const only = accounts.data?.length === 1 ? accounts.data[0]!.account_number : null;
+  useEffect(() => {
+    if (mode === 'create' && only && sender === '') {
+      setValue('sender_account_number', only, { shouldDirty: true });
+      chooseSender(only);
+    }
+  }, [mode, only, sender, setValue, chooseSender]);
 
   return (
     <div className="flex flex-col gap-8">

@@ -1,0 +1,88 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+
+// Money end to end on the sandbox rail: add a beneficiary, pay it, watch the payout settle, open its details;
+// a payout to a closed test account fails and its debit is reversed in the statement.
+const ADMIN = 'admin@acme.test';
+const PASSWORD = 'Meridian#Demo2026';
+
+async function signIn(page: Page) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/flow$/);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function selectOptionContaining(page: Page, label: string, text: string) {
+  const select = page.getByLabel(label, { exact: true });
+  const value = await select.locator('option', { hasText: text }).first().getAttribute('value');
+  await select.selectOption(value!);
+}
+
+async function addBeneficiary(page: Page, code: string, account: string) {
+  await page.goto('/flow/add-beneficiary');
+  await page.getByLabel('Beneficiary code', { exact: true }).fill(code);
+  await page.getByLabel('Name', { exact: true }).fill('Kavya Menon');
+  await page.getByLabel('Transfer type', { exact: true }).selectOption('IMPS');
+  await page.getByLabel('Account number', { exact: true }).fill(account);
+  await page.getByLabel('IFSC', { exact: true }).fill('HDFC0000001');
+  await expect(page.getByText('HDFC Bank')).toBeVisible();
+  await page.getByRole('button', { name: 'Add beneficiary' }).click();
+  await expect(page).toHaveURL(new RegExp(`/flow/beneficiaries\\?.*search_value=${code}`));
+  await expect(page.getByRole('row').filter({ hasText: code })).toHaveCount(1);
+}
+
+async function pay(page: Page, code: string, amount: string) {
+  await page.goto('/flow/initiate-payout');
+  await selectOptionContaining(page, 'Beneficiary', code);
+  await page.getByLabel('Transfer type', { exact: true }).selectOption('IMPS');
+  await page.getByLabel(/^Amount/).fill(amount);
+  await page.getByLabel('Purpose', { exact: true }).fill('E2E invoice');
+  const reference = await page.getByLabel('Customer reference number', { exact: true }).inputValue();
+  await page.getByRole('button', { name: 'Review payout' }).click();
+  await expect(page.getByText('Confirm the payout')).toBeVisible();
+  await page.getByRole('button', { name: /^Confirm payout of/ }).click();
+  return reference;
+}
+
+test('add a beneficiary, pay it, see the payout succeed in the list and open its details', async ({
+  page,
+}) => {
+  await signIn(page);
+  await addBeneficiary(page, 'E2E-VENDOR', '50100055556666');
+  await pay(page, 'E2E-VENDOR', '1500');
+  const status = page.getByRole('status').filter({ hasText: /UTR|Paid/ });
+  await expect(status).toBeVisible({ timeout: 20_000 });
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'View in payouts' }).click();
+  await expect(page).toHaveURL(/\/flow\/payouts\?/);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: /^Payout PAY/ })).toBeVisible();
+  await expect(dialog.getByText('SUCCESS').first()).toBeVisible();
+  await expect(dialog.getByText('PENDING').first()).toBeVisible(); // the timeline keeps every state
+  await expect(dialog.getByText('₹1,500.00').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('row', { name: /E2E-VENDOR|Kavya Menon/ }).first()).toBeVisible();
+});
+
+test('a payout to a closed test account fails and the statement shows its reversal', async ({ page }) => {
+  await signIn(page);
+  await addBeneficiary(page, 'E2E-CLOSED', '50100055550001');
+  const reference = await pay(page, 'E2E-CLOSED', '700');
+  await expect(page.getByText('Account closed')).toBeVisible({ timeout: 20_000 });
+
+  await page.goto(`/flow/transactions?search_key=customer_reference_number&search_value=${reference}`);
+  const rows = page.getByRole('row').filter({ hasText: '700.00' });
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('row').filter({ hasText: /Reversal/i })).toHaveCount(1);
+  await expectNoAxeViolations(page);
+});
