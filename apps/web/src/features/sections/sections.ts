@@ -21,43 +21,6 @@ export const SECTIONS = {
     emptyHint: 'Once you initiate payouts, their volumes and latest statuses will show here.',
     overview: true,
   },
-  '/flow/payouts': {
-    description: 'Every payout with its status, amount and bank reference, filterable by date and reference.',
-    empty: 'No payouts yet',
-    emptyHint: 'Payouts you initiate, one by one or in bulk, will be listed here.',
-  },
-  '/flow/initiate-payout': {
-    description: 'Send money from a provider account to a saved beneficiary.',
-    empty: 'Payouts cannot be initiated from the dashboard yet',
-    emptyHint: 'You will choose the debit account, the beneficiary, the amount and the transfer mode here.',
-  },
-  '/flow/transactions': {
-    description: 'All money movements on your accounts, searchable by transaction id and bank reference.',
-    empty: 'No transactions yet',
-  },
-  '/flow/beneficiaries': {
-    description: 'The beneficiaries you can pay, searchable by code and account number.',
-    empty: 'No beneficiaries yet',
-    emptyHint: 'Beneficiaries you add will be listed here.',
-  },
-  '/flow/add-beneficiary': {
-    description: 'Register a bank account or UPI id as a beneficiary for payouts.',
-    empty: 'Beneficiaries cannot be added from the dashboard yet',
-  },
-  '/flow/edit-beneficiary': {
-    title: 'Edit beneficiary',
-    description: 'Change the contact details and transfer settings of a beneficiary.',
-    empty: 'No beneficiary selected',
-    emptyHint: 'Open a beneficiary from the beneficiaries list to edit it.',
-  },
-  '/flow/validate-bank-account': {
-    description: 'Bank-account validations you have run, with the name returned by the bank.',
-    empty: 'No validations yet',
-  },
-  '/flow/validate': {
-    description: 'Check that a bank account exists and see the account holder name before you pay it.',
-    empty: 'Accounts cannot be validated from the dashboard yet',
-  },
   '/flow/bulk-upload': {
     description: 'Upload a file of payouts to process them in one batch.',
     empty: 'No bulk uploads yet',
