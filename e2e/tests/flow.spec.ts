@@ -86,3 +86,19 @@ test('a payout to a closed test account fails and the statement shows its revers
   await expect(page.getByRole('row').filter({ hasText: /Reversal/i })).toHaveCount(1);
   await expectNoAxeViolations(page);
 });
+
+test('the edit screen is prefilled from its search parameters and ignores malformed ones', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto(
+    '/flow/edit-beneficiary?beneficiaryCode=VENDOR-BETA&beneficiaryName=Beta%20Traders&transferType=NEFT' +
+      '&beneficiaryAccountNumber=000401234567&ifscCode=%7B%22x%22%3A1%7D',
+  );
+  await expect(page.getByLabel('Beneficiary code', { exact: true })).toHaveValue('VENDOR-BETA');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Beta Traders');
+  await expect(page.getByLabel('Account number', { exact: true })).toHaveValue('000401234567');
+  await expect(page.getByLabel('IFSC', { exact: true })).toHaveValue('');
+  await expect(page.getByText('Oops! Something went wrong')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
