@@ -1,3 +1,4 @@
+import type { Beneficiary } from '@meridian/contract';
 import { optionalTextParam, searchSchema, textParam } from '@/lib/format/search-params';
 
 /**
@@ -19,3 +20,23 @@ export const editBeneficiarySearchSchema = searchSchema({
 });
 
 export type EditBeneficiarySearch = ReturnType<typeof editBeneficiarySearchSchema>;
+
+/**
+ * The /flow/edit-beneficiary search parameters of a beneficiary: all eleven, missing values as empty text (the
+ * edit screen reads an empty optional value as absent).
+ */
+export function editBeneficiarySearch(b: Beneficiary): EditBeneficiarySearch {
+  return {
+    beneficiaryCode: b.beneficiary_code,
+    beneficiaryName: b.beneficiary_name,
+    beneficiaryEmail: b.beneficiary_email ?? '',
+    beneficiaryMobile: b.beneficiary_mobile ?? '',
+    provider: b.provider,
+    providerCode: b.provider_code,
+    transferType: b.transfer_type,
+    senderAccountNumber: b.sender_account_number,
+    beneficiaryAccountNumber: b.beneficiary_account_number ?? '',
+    ifscCode: b.ifsc_code ?? '',
+    beneficiaryUpiId: b.beneficiary_upi_id ?? '',
+  };
+}

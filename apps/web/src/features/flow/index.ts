@@ -1,1 +1,5 @@
-export { editBeneficiarySearchSchema, type EditBeneficiarySearch } from './edit-beneficiary-search';
+export {
+  editBeneficiarySearch,
+  editBeneficiarySearchSchema,
+  type EditBeneficiarySearch,
+} from './edit-beneficiary-search';

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api';
 import { beneficiariesEndpoints } from '../api/beneficiaries';
+import { editBeneficiarySearch } from '../edit-beneficiary-search';
 import { useBeneficiaryDetails } from '../api/beneficiary-details';
 import { ListPage, type ListPageProps } from './list-page';
 import { searchKeyOptions } from './search-keys';
@@ -53,26 +54,6 @@ const COLUMNS: DataTableColumn<Beneficiary>[] = [
   },
   { id: 'created_at', header: 'Created', cell: (b) => <DateTimeText value={b.created_at} /> },
 ];
-
-/**
- * The /flow/edit-beneficiary search parameters of a beneficiary (spec §2): all eleven, missing values as
- * empty text (the edit route reads empty optional values as absent).
- */
-export function editBeneficiarySearch(b: Beneficiary) {
-  return {
-    beneficiaryCode: b.beneficiary_code,
-    beneficiaryName: b.beneficiary_name,
-    beneficiaryEmail: b.beneficiary_email ?? '',
-    beneficiaryMobile: b.beneficiary_mobile ?? '',
-    provider: b.provider,
-    providerCode: b.provider_code,
-    transferType: b.transfer_type,
-    senderAccountNumber: b.sender_account_number,
-    beneficiaryAccountNumber: b.beneficiary_account_number ?? '',
-    ifscCode: b.ifsc_code ?? '',
-    beneficiaryUpiId: b.beneficiary_upi_id ?? '',
-  };
-}
 
 function beneficiaryFields(b: Beneficiary) {
   return [

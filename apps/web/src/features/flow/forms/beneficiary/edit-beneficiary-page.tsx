@@ -9,7 +9,7 @@ import { EmptyState, PageFrame, type Crumb } from '@/components/layout/page-fram
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useUpdateBeneficiary } from '../../api/beneficiary-mutations';
-import type { EditBeneficiarySearch } from '../../edit-beneficiary-search';
+import { editBeneficiarySearch, type EditBeneficiarySearch } from '../../edit-beneficiary-search';
 import { FormErrorAlert } from '../form-alert';
 import { mapServerError, setServerFieldErrors, type ServerErrorView } from '../server-errors';
 import { BeneficiaryFields } from './beneficiary-fields';
@@ -62,22 +62,6 @@ function valuesFromBeneficiary(b: Beneficiary): BeneficiaryFormInput {
   };
 }
 
-function searchFromBeneficiary(b: Beneficiary): EditBeneficiarySearch {
-  return {
-    beneficiaryCode: b.beneficiary_code,
-    beneficiaryName: b.beneficiary_name,
-    beneficiaryEmail: b.beneficiary_email ?? '',
-    beneficiaryMobile: b.beneficiary_mobile ?? '',
-    provider: b.provider,
-    providerCode: b.provider_code,
-    transferType: b.transfer_type,
-    senderAccountNumber: b.sender_account_number,
-    ...(b.beneficiary_account_number ? { beneficiaryAccountNumber: b.beneficiary_account_number } : {}),
-    ...(b.ifsc_code ? { ifscCode: b.ifsc_code } : {}),
-    ...(b.beneficiary_upi_id ? { beneficiaryUpiId: b.beneficiary_upi_id } : {}),
-  };
-}
-
 type Failure = Pick<ServerErrorView<string>, 'message' | 'unmatched'>;
 
 /** The edit form: sends only the fields that changed (PATCH /v2/banking/beneficiary/{code}). */
@@ -106,7 +90,7 @@ function EditBeneficiaryForm({ initial }: { initial: BeneficiaryFormInput }) {
       // The URL describes the beneficiary as saved, so a reload shows what the server holds.
       await navigate({
         to: '/flow/edit-beneficiary',
-        search: searchFromBeneficiary(beneficiary),
+        search: editBeneficiarySearch(beneficiary),
         replace: true,
       });
     } catch (error) {
