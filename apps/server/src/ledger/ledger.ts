@@ -58,15 +58,9 @@ export async function ensureSystemAccounts(db: Db): Promise<void> {
   }
 }
 
-async function systemAccountId(db: Db, which: SystemAccount): Promise<number> {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.systemCode, SYSTEM_ACCOUNTS[which].code));
-  if (row) return row.id;
-  await ensureSystemAccounts(db);
-  return systemAccountId(db, which);
-}
+/** The id of a system account, as SQL: resolved inside the INSERT, so a posting costs no extra round trip. */
+const systemAccountRef = (which: SystemAccount) =>
+  sql<number>`(SELECT ${accounts.id} FROM ${accounts} WHERE ${accounts.systemCode} = ${SYSTEM_ACCOUNTS[which].code})`;
 
 /** Opens a current account for a client with a fresh 14-digit account number. */
 export async function openClientAccount(db: Db, clientRef: number, name: string): Promise<AccountRow> {
@@ -180,7 +174,6 @@ export async function post(tx: Db, m: Movement): Promise<{ entryId: string; bala
       .where(eq(accounts.id, m.clientAccountRef));
     throw new InsufficientBalanceError(current?.balance ?? null, -m.amount);
   }
-  const systemRef = await systemAccountId(tx, m.counterparty);
   const createdAt = at ?? sql`now()`;
   await tx.insert(ledgerPostings).values([
     {
@@ -191,7 +184,13 @@ export async function post(tx: Db, m: Movement): Promise<{ entryId: string; bala
       balanceAfter: updated.balance,
       createdAt,
     },
-    { entryRef: entry.id, accountRef: systemRef, clientRef: null, amount: -m.amount, createdAt },
+    {
+      entryRef: entry.id,
+      accountRef: systemAccountRef(m.counterparty),
+      clientRef: null,
+      amount: -m.amount,
+      createdAt,
+    },
   ]);
   return { entryId: entry.entryId, balanceAfter: updated.balance };
 }
