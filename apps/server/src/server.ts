@@ -3,11 +3,11 @@ import type { PgBoss } from 'pg-boss';
 import type { Config } from './config/config.ts';
 import { loadKeys, type KeyMaterial } from './config/keys.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
-import { buildApp } from './http/app.ts';
+import { buildApp } from './app.ts';
 import { startBoss } from './jobs/boss.ts';
 import { registerMaintenance } from './jobs/maintenance.ts';
-import type { EffectRunner } from './flow/effects.ts';
-import { registerFlowJobs } from './flow/jobs.ts';
+import type { EffectRunner } from './jobs/effects.ts';
+import { registerWorkers } from './workers.ts';
 import {
   emailSenderFromConfig,
   smsSenderFromConfig,
@@ -65,7 +65,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     boss = await startBoss(handle, (err) => app.log.error({ err }, 'job queue error'));
     const log = (msg: string, data?: object) => app.log.info(data ?? {}, msg);
     await registerMaintenance(boss, handle.db, log);
-    runEffects = await registerFlowJobs(boss, handle.db, {
+    runEffects = await registerWorkers(boss, handle.db, {
       railTimeScale: config.RAIL_TIME_SCALE,
       delivery: { allowPrivate: config.CALLBACK_ALLOW_PRIVATE ?? config.NODE_ENV !== 'production' },
       log,

@@ -435,7 +435,7 @@ describe('flow', () => {
       .select()
       .from(clients)
       .where(eq(clients.clientId, globex.client_id));
-    const { setFeatureFlags } = await import('../src/flow/features.ts');
+    const { setFeatureFlags } = await import('../src/features/flags.ts');
     await setFeatureFlags(server.current.handle.db, g!.id, {
       frontend_payout: false,
       bulk_frontend_payout: false,

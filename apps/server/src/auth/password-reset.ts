@@ -5,7 +5,7 @@ import { mfaAttempts, passwordResets, users } from '../db/schema.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { newSecret, sha256 } from '../lib/ids.ts';
 import { deliver } from '../notify/senders.ts';
-import type { AuthDeps, RequestMeta } from './context.ts';
+import type { AppDeps, RequestMeta } from '../http/context.ts';
 import { checkPasswordPolicy, hashPassword } from './passwords.ts';
 import * as limits from './rate-limit.ts';
 import { decryptOrThrow } from './service.ts';
@@ -21,7 +21,7 @@ const resetMail = (link: string) =>
 
 /** Sends a reset link when the account exists; the answer is the same either way. */
 export async function requestPasswordReset(
-  deps: AuthDeps,
+  deps: AppDeps,
   email: string,
   meta: RequestMeta,
   publicUrl: string,
@@ -60,7 +60,7 @@ export async function requestPasswordReset(
 
 /** Sets a new password from a valid, unused reset token and revokes every session of that user. */
 export async function resetPassword(
-  deps: AuthDeps,
+  deps: AppDeps,
   input: { token: string; encrypted_password: string },
   meta: RequestMeta,
 ): Promise<string> {

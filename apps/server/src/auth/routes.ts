@@ -10,7 +10,8 @@ import {
   TokenRequest,
   TokenResponse,
 } from '@meridian/contract';
-import { authOf, metaOf } from '../http/guard.ts';
+import { authOf } from './guard.ts';
+import { metaOf } from '../http/context.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { logout, passwordGrant, refreshGrant, verifyOtp } from './service.ts';

@@ -11,7 +11,7 @@ import { authSessions, mfaAttempts, refreshTokens } from '../db/schema.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
 import { newId, newOtp, safeEqual, sha256 } from '../lib/ids.ts';
 import { deliver } from '../notify/senders.ts';
-import type { AuthDeps, RequestMeta } from './context.ts';
+import type { AppDeps, RequestMeta } from '../http/context.ts';
 import { hashOtp, OTP_MAX_FAILURES, OTP_TTL_SECONDS, otpSmsText } from './otp.ts';
 import { decryptPassword, getDummyHash, verifyPassword } from './passwords.ts';
 import * as limits from './rate-limit.ts';
@@ -27,7 +27,7 @@ import {
 const DECRYPT_FAILED =
   'encrypted_password could not be decrypted: encrypt the password with the key from /v2/auth/public-key (RSA-OAEP, SHA-256, base64)';
 
-export function decryptOrThrow(deps: AuthDeps, encrypted: string): string {
+export function decryptOrThrow(deps: AppDeps, encrypted: string): string {
   const password = decryptPassword(deps.keys.passwordKey, encrypted);
   if (password === null) throw badRequest(DECRYPT_FAILED, { encrypted_password: 'cannot be decrypted' });
   return password;
@@ -46,7 +46,7 @@ const auditFor = (who: UserWithClient, meta: RequestMeta) => ({
  * re-sends) a one-time code. The same failure message for an unknown e-mail and a wrong password.
  */
 export async function passwordGrant(
-  deps: AuthDeps,
+  deps: AppDeps,
   input: { email: string; encrypted_password: string },
   meta: RequestMeta,
 ): Promise<TokenSet | MfaInitiated> {
@@ -88,7 +88,7 @@ export async function passwordGrant(
 }
 
 async function startOrResendOtp(
-  deps: AuthDeps,
+  deps: AppDeps,
   who: UserWithClient,
   phone: string,
   meta: RequestMeta,
@@ -171,7 +171,7 @@ async function startOrResendOtp(
 
 /** `POST /v2/mfa/verify`: a right code (single use, within 10 minutes, < 5 failures) opens a session. */
 export async function verifyOtp(
-  deps: AuthDeps,
+  deps: AppDeps,
   input: { request_urn: string; otp: string },
   meta: RequestMeta,
 ): Promise<MfaVerifyResponse> {
@@ -247,7 +247,7 @@ export async function verifyOtp(
  * leaked: the whole family (session) is revoked.
  */
 export async function refreshGrant(
-  deps: AuthDeps,
+  deps: AppDeps,
   input: { refresh_token: string },
   meta: RequestMeta,
 ): Promise<TokenSet> {
@@ -283,7 +283,7 @@ export async function refreshGrant(
 
 /** Ends the session behind the access token (and so its refresh-token family). */
 export async function logout(
-  deps: AuthDeps,
+  deps: AppDeps,
   auth: { sessionId: string; userRef: number; clientRef: number; email: string },
   meta: RequestMeta,
 ) {

@@ -3,7 +3,7 @@ import type { TokenSet } from '@meridian/contract';
 import type { Db } from '../db/database.ts';
 import { authSessions, clients, refreshTokens, users } from '../db/schema.ts';
 import { newId, newSecret, sha256 } from '../lib/ids.ts';
-import type { AuthDeps, RequestMeta } from './context.ts';
+import type { AppDeps, RequestMeta } from '../http/context.ts';
 import { signAccessToken, signIdToken } from './tokens.ts';
 
 export type UserWithClient = {
@@ -31,7 +31,7 @@ export async function findUserById(db: Db, userRef: number): Promise<UserWithCli
   return rows[0] ?? null;
 }
 
-async function newRefreshToken(deps: AuthDeps, sessionRef: number): Promise<string> {
+async function newRefreshToken(deps: AppDeps, sessionRef: number): Promise<string> {
   const token = newSecret(32);
   await deps.db.insert(refreshTokens).values({
     sessionRef,
@@ -42,7 +42,7 @@ async function newRefreshToken(deps: AuthDeps, sessionRef: number): Promise<stri
 }
 
 async function tokenSet(
-  deps: AuthDeps,
+  deps: AppDeps,
   { user, client }: UserWithClient,
   sessionId: string,
   refreshToken: string,
@@ -80,11 +80,7 @@ async function tokenSet(
 }
 
 /** Opens a new session (refresh-token family) and issues its first token set. */
-export async function startSession(
-  deps: AuthDeps,
-  who: UserWithClient,
-  meta: RequestMeta,
-): Promise<TokenSet> {
+export async function startSession(deps: AppDeps, who: UserWithClient, meta: RequestMeta): Promise<TokenSet> {
   const sessionId = newId('SES');
   const [session] = await deps.db
     .insert(authSessions)
@@ -101,7 +97,7 @@ export async function startSession(
 
 /** Issues the next token set of an existing session (refresh-token rotation). */
 export async function continueSession(
-  deps: AuthDeps,
+  deps: AppDeps,
   who: UserWithClient,
   session: { id: number; sessionId: string },
 ) {

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Beneficiary, CreateBeneficiary, IfscDetails, UpdateBeneficiary } from '@meridian/contract';
+import {
+  Beneficiary,
+  BeneficiaryOption,
+  CreateBeneficiary,
+  IfscDetails,
+  UpdateBeneficiary,
+  listResponse,
+} from '@meridian/contract';
 import { z } from 'zod';
-import { actorOf } from '../flow/request-actor.ts';
-import { authOf } from '../http/guard.ts';
+import { actorOf, authOf } from '../auth/guard.ts';
 import { notFound } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { registerList } from '../lists/register-list.ts';
 import { lookupIfsc } from './ifsc.ts';
-import { countBeneficiaries, listBeneficiaries } from './queries.ts';
+import { countBeneficiaries, listBeneficiaries, nonUpiBeneficiaries } from './queries.ts';
 import { createBeneficiary, getBeneficiary, updateBeneficiary } from './service.ts';
 
 const CodeParams = z.object({ beneficiary_code: z.string().min(1).max(32) });
@@ -15,6 +21,18 @@ const CodeParams = z.object({ beneficiary_code: z.string().min(1).max(32) });
 export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
+
+  app.get(
+    `/${p}/read/fetch/dropdown/beneficiaries`,
+    {
+      schema: {
+        tags: ['dropdowns'],
+        summary: 'Active non-UPI beneficiaries',
+        response: { 200: listResponse(BeneficiaryOption) },
+      },
+    },
+    async (request) => ({ data: await nonUpiBeneficiaries(deps.db, authOf(request).clientRef) }),
+  );
 
   app.post(
     '/v2/banking/beneficiary',

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import { accounts, beneficiaries } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { clientAccountByNumber } from '../ledger/ledger.ts';
-import { auditBy, type Actor } from '../flow/actor.ts';
+import { auditBy, type Actor } from '../audit/actor.ts';
 import { lookupIfsc } from './ifsc.ts';
 
 export type BeneficiaryRow = typeof beneficiaries.$inferSelect;

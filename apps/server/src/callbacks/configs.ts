@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CallbackConfig, CallbackRequest } from '@meridian/contract';
 import type { z } from 'zod';
-import type { RequestMeta } from '../auth/context.ts';
+import type { RequestMeta } from '../http/context.ts';
 import { audit } from '../audit/audit.ts';
 import type { Db } from '../db/database.ts';
 import { callbackConfigs } from '../db/schema.ts';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CallbackConfig, CallbackRequest } from '@meridian/contract';
 import { z } from 'zod';
-import { authOf, metaOf } from '../http/guard.ts';
+import { authOf } from '../auth/guard.ts';
+import { metaOf } from '../http/context.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { handleCallbackRequest, listCallbacks } from './configs.ts';
 

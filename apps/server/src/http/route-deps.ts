@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthDeps } from '../auth/context.ts';
-import type { EffectRunner } from '../flow/effects.ts';
+import type { AppDeps } from './context.ts';
+import type { EffectRunner } from '../jobs/effects.ts';
 
 /** What every domain's route plugin receives. */
-export type RouteDeps = AuthDeps & {
+export type RouteDeps = AppDeps & {
   requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** The origin links in e-mails point at (PUBLIC_URL, else the request's own origin). */
   publicUrl: (request: FastifyRequest) => string;

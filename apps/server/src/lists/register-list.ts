@@ -11,7 +11,7 @@ import {
 } from '@meridian/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
-import { authOf } from '../http/guard.ts';
+import { authOf } from '../auth/guard.ts';
 import { resolveListQuery, type ListFilter } from './list-query.ts';
 
 type Scope = { clientRef: number; filter: ListFilter };

@@ -3,7 +3,7 @@ import { AccessRequest, AccessRequestResponse } from '@meridian/contract';
 import { audit } from '../audit/audit.ts';
 import * as limits from '../auth/rate-limit.ts';
 import { accessRequests } from '../db/schema.ts';
-import { metaOf } from '../http/guard.ts';
+import { metaOf } from '../http/context.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { newId } from '../lib/ids.ts';
 

@@ -1,15 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { InitiatePayout, Payout, PayoutDetails } from '@meridian/contract';
+import {
+  FlowSummary,
+  InitiatePayout,
+  PaymentMethodOption,
+  Payout,
+  PayoutDetails,
+  RAIL_LIMITS,
+  TRANSFER_TYPES,
+  listResponse,
+} from '@meridian/contract';
 import { z } from 'zod';
-import { requireFrontendPayout } from '../flow/features.ts';
-import { actorOf } from '../flow/request-actor.ts';
-import { authOf } from '../http/guard.ts';
+import { requireFrontendPayout } from '../features/flags.ts';
+import { actorOf, authOf } from '../auth/guard.ts';
 import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
 import { registerList } from '../lists/register-list.ts';
+import { DEFAULT_TIME_ZONE, resolveListQuery } from '../lists/list-query.ts';
+import { formatMoney } from '../lib/money.ts';
 import { countPayouts, listPayouts } from './queries.ts';
 import { getPayoutDetails, initiatePayout } from './service.ts';
+import { flowSummary } from './summary.ts';
 
 export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   app.addHook('preHandler', deps.requireAuth);
@@ -65,6 +76,40 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       },
     },
     async (request) => getPayoutDetails(deps.db, authOf(request).clientRef, request.params.urn),
+  );
+
+  app.get(
+    `/${p}/read/fetch/flow/summary`,
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The /flow home: balances, today by status, 7-day volume, latest payouts',
+        querystring: z.object({ time_zone: z.string().max(64).optional() }),
+        response: { 200: FlowSummary },
+      },
+    },
+    async (request) => {
+      // resolveListQuery checks the time zone (400 when unknown)
+      const { timeZone } = resolveListQuery(
+        { time_zone: request.query.time_zone || DEFAULT_TIME_ZONE },
+        'payouts',
+        p,
+      );
+      return flowSummary(deps.db, authOf(request).clientRef, timeZone);
+    },
+  );
+
+  app.get(
+    `/${p}/read/fetch/dropdown/payment_methods`,
+    { schema: { tags: ['dropdowns'], response: { 200: listResponse(PaymentMethodOption) } } },
+    async () => ({
+      data: TRANSFER_TYPES.map((t) => ({
+        transfer_type: t,
+        label: RAIL_LIMITS[t].label,
+        min_amount: formatMoney(RAIL_LIMITS[t].min),
+        max_amount: RAIL_LIMITS[t].max === null ? null : formatMoney(RAIL_LIMITS[t].max!),
+      })),
+    }),
   );
 
   registerList(app, deps.db, p, {

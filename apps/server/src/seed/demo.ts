@@ -3,7 +3,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/database.ts';
 import { clients, users } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { noEffects, type Effects } from '../flow/effects.ts';
+import { noEffects, type Effects } from '../jobs/effects.ts';
 import { seedDemoFlow } from './demo-flow.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';

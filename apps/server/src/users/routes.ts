@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UpdateUserDetails, UserDetails } from '@meridian/contract';
-import { authOf, metaOf } from '../http/guard.ts';
+import { authOf } from '../auth/guard.ts';
+import { metaOf } from '../http/context.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { getUserDetails, updateUserDetails } from './service.ts';
 

@@ -6,8 +6,8 @@ import { rolesFromScope } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import type { AuthContext } from '../http/guard.ts';
-import type { RequestMeta } from '../auth/context.ts';
+import type { AuthContext } from '../auth/guard.ts';
+import type { RequestMeta } from '../http/context.ts';
 
 /** `+919800000001` → `+91******0001` */
 export const maskPhone = (phone: string | null): string | null =>

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ValidateAccount, Validation } from '@meridian/contract';
 import { z } from 'zod';
-import { actorOf } from '../flow/request-actor.ts';
-import type { Effects } from '../flow/effects.ts';
-import { authOf } from '../http/guard.ts';
+import type { Effects } from '../jobs/effects.ts';
+import { actorOf, authOf } from '../auth/guard.ts';
 import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';

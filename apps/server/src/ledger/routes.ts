@@ -1,31 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   Account,
-  BeneficiaryOption,
-  FeatureFlags,
-  FlowSummary,
-  PaymentMethodOption,
   ProviderAccountOption,
-  RAIL_LIMITS,
-  TRANSFER_TYPES,
   Transaction,
   VirtualAccountOption,
   listResponse,
 } from '@meridian/contract';
-import { z } from 'zod';
-import { nonUpiBeneficiaries } from '../beneficiaries/queries.ts';
-import { authOf } from '../http/guard.ts';
+import { authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { clientAccounts, toAccount } from '../ledger/ledger.ts';
-import { countTransactions, listTransactions } from '../ledger/statement.ts';
 import { registerList } from '../lists/register-list.ts';
-import { DEFAULT_TIME_ZONE, resolveListQuery } from '../lists/list-query.ts';
-import { formatMoney } from '../lib/money.ts';
-import { featureFlags } from './features.ts';
-import { flowSummary } from './summary.ts';
+import { clientAccounts, toAccount } from './ledger.ts';
+import { countTransactions, listTransactions } from './statement.ts';
 
-/** Flow reads that are not a domain's own list: balances, statement, dropdowns, flags, the home summary. */
-export const flowRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+/** The client's accounts: balances, the account dropdowns and the statement (every ledger posting). */
+export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
   const read = `/${p}/read/fetch`;
@@ -42,25 +30,6 @@ export const flowRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     async (request) => ({ data: (await clientAccounts(deps.db, authOf(request).clientRef)).map(toAccount) }),
   );
   app.get(
-    `${read}/flow/summary`,
-    {
-      schema: {
-        tags: ['accounts'],
-        querystring: z.object({ time_zone: z.string().max(64).optional() }),
-        response: { 200: FlowSummary },
-      },
-    },
-    async (request) => {
-      // resolveListQuery checks the time zone (400 when unknown)
-      const { timeZone } = resolveListQuery(
-        { time_zone: request.query.time_zone || DEFAULT_TIME_ZONE },
-        'payouts',
-        p,
-      );
-      return flowSummary(deps.db, authOf(request).clientRef, timeZone);
-    },
-  );
-  app.get(
     `${read}/dropdown/provider_accounts`,
     { schema: { tags: ['dropdowns'], response: { 200: listResponse(ProviderAccountOption) } } },
     async (request) => ({
@@ -74,29 +43,6 @@ export const flowRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     }),
   );
   app.get(
-    `${read}/dropdown/beneficiaries`,
-    {
-      schema: {
-        tags: ['dropdowns'],
-        summary: 'Active non-UPI beneficiaries',
-        response: { 200: listResponse(BeneficiaryOption) },
-      },
-    },
-    async (request) => ({ data: await nonUpiBeneficiaries(deps.db, authOf(request).clientRef) }),
-  );
-  app.get(
-    `${read}/dropdown/payment_methods`,
-    { schema: { tags: ['dropdowns'], response: { 200: listResponse(PaymentMethodOption) } } },
-    async () => ({
-      data: TRANSFER_TYPES.map((t) => ({
-        transfer_type: t,
-        label: RAIL_LIMITS[t].label,
-        min_amount: formatMoney(RAIL_LIMITS[t].min),
-        max_amount: RAIL_LIMITS[t].max === null ? null : formatMoney(RAIL_LIMITS[t].max!),
-      })),
-    }),
-  );
-  app.get(
     `${read}/dropdown/virtual_accounts`,
     {
       schema: {
@@ -106,11 +52,6 @@ export const flowRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       },
     },
     async () => ({ data: [] }),
-  );
-  app.get(
-    `${read}/feature_flags`,
-    { schema: { tags: ['dropdowns'], response: { 200: FeatureFlags } } },
-    async (request) => featureFlags(deps.db, authOf(request).clientRef),
   );
 
   registerList(app, deps.db, p, {

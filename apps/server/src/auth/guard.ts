@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { liveSession } from '../auth/sessions.ts';
-import { rolesFromScope, verifyAccessToken } from '../auth/tokens.ts';
-import type { AuthDeps, RequestMeta } from '../auth/context.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { liveSession } from './sessions.ts';
+import { rolesFromScope, verifyAccessToken } from './tokens.ts';
+import type { Actor } from '../audit/actor.ts';
+import { metaOf, type AppDeps } from '../http/context.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
 
 /** The verified caller of a data route. `clientRef` scopes every read and write. */
 export type AuthContext = {
@@ -25,7 +26,7 @@ declare module 'fastify' {
  * The one guard for every data route: a valid bearer token whose session is not revoked, and a `client_id`
  * header equal to the token's client (else 403).
  */
-export function makeGuard(deps: Pick<AuthDeps, 'db' | 'keys'>) {
+export function makeGuard(deps: Pick<AppDeps, 'db' | 'keys'>) {
   return async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -56,8 +57,8 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-export const metaOf = (request: FastifyRequest): RequestMeta => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-  requestId: request.id,
-});
+/** The signed-in caller as the actor of a write (audited with the request's address and id). */
+export function actorOf(request: FastifyRequest): Actor {
+  const auth = authOf(request);
+  return { clientRef: auth.clientRef, userRef: auth.userRef, email: auth.email, meta: metaOf(request) };
+}

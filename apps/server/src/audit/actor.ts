@@ -1,5 +1,5 @@
-import type { RequestMeta } from '../auth/context.ts';
-import { audit } from '../audit/audit.ts';
+import type { RequestMeta } from '../http/context.ts';
+import { audit } from './audit.ts';
 import type { Db } from '../db/database.ts';
 
 /** Who acts in a flow write: the signed-in user of a client (or the demo seed / the rail for the system). */

@@ -1,22 +1,22 @@
 import type { PgBoss } from 'pg-boss';
-import { attemptDelivery, overdueDeliveries, type DeliveryOptions } from '../callbacks/delivery.ts';
-import type { Db } from '../db/database.ts';
-import { ensureQueue } from '../jobs/boss.ts';
-import { advancePayout, overduePayouts } from '../payouts/service.ts';
-import type { EffectRunner, Effects } from './effects.ts';
+import { attemptDelivery, overdueDeliveries, type DeliveryOptions } from './callbacks/delivery.ts';
+import type { Db } from './db/database.ts';
+import { ensureQueue } from './jobs/boss.ts';
+import { advancePayout, overduePayouts } from './payouts/service.ts';
+import type { EffectRunner, Effects } from './jobs/effects.ts';
 
-export const RAIL_QUEUE = 'rail.payout-step';
-export const CALLBACK_QUEUE = 'callbacks.deliver';
-export const SWEEP_QUEUE = 'flow.sweep';
+const RAIL_QUEUE = 'rail.payout-step';
+const CALLBACK_QUEUE = 'callbacks.deliver';
+const SWEEP_QUEUE = 'flow.sweep';
 
 type RailJob = { urn: string };
 type CallbackJob = { deliveryId: number; attempt: number };
 type Log = (msg: string, data?: object) => void;
 
-export type FlowJobOptions = { railTimeScale: number; delivery: DeliveryOptions; log: Log };
+export type WorkerOptions = { railTimeScale: number; delivery: DeliveryOptions; log: Log };
 
 /** Sends the jobs for committed work. Singleton keys make a second send of the same step a no-op. */
-export function effectRunner(boss: PgBoss | null): EffectRunner {
+function effectRunner(boss: PgBoss | null): EffectRunner {
   return async (effects: Effects) => {
     if (!boss) return;
     for (const r of effects.rail)
@@ -35,7 +35,7 @@ export function effectRunner(boss: PgBoss | null): EffectRunner {
  * The sandbox rail's worker (payout steps), the callback worker (one attempt per job, the next attempt
  * scheduled with backoff) and a sweeper that re-sends overdue work every minute. Every handler is idempotent.
  */
-export async function registerFlowJobs(boss: PgBoss, db: Db, opts: FlowJobOptions): Promise<EffectRunner> {
+export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions): Promise<EffectRunner> {
   const run = effectRunner(boss);
   await ensureQueue(boss, RAIL_QUEUE, { retryLimit: 10, retryDelay: 2 });
   await ensureQueue(boss, CALLBACK_QUEUE, { retryLimit: 3, retryDelay: 5, expireInSeconds: 60 });

@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './http/context.ts';
+import { authRoutes } from './auth/routes.ts';
+import { beneficiaryRoutes } from './beneficiaries/routes.ts';
+import { callbackRoutes } from './callbacks/routes.ts';
+import { sandboxReceiverRoutes } from './callbacks/sandbox-receiver.ts';
+import { featureRoutes } from './features/routes.ts';
+import { makeGuard } from './auth/guard.ts';
+import type { RouteDeps } from './http/route-deps.ts';
+import { apiMatcher, registerHttpBasics } from './http/setup.ts';
+import { registerWeb } from './http/web.ts';
+import type { EffectRunner } from './jobs/effects.ts';
+import { ledgerRoutes } from './ledger/routes.ts';
+import { newId } from './lib/ids.ts';
+import { onboardingRoutes } from './onboarding/routes.ts';
+import { payoutRoutes } from './payouts/routes.ts';
+import { userRoutes } from './users/routes.ts';
+import { validationRoutes } from './validations/routes.ts';
+
+export type AppOptions = AppDeps & {
+  runEffects: EffectRunner;
+  databaseKind: 'pglite' | 'postgresql';
+  /** Folder of the web app's production build; served with an SPA fallback when it exists. */
+  webDist?: string | null;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** The HTTP application: shared plumbing, every domain's routes, then the web app. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const isApi = apiMatcher(opts.config.PROVIDER);
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.config.TRUST_PROXY,
+    genReqId: () => newId('REQ'),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  await registerHttpBasics(app, isApi);
+
+  app.get('/health', { schema: { hide: true } }, async () => ({
+    status: 'ok',
+    database: opts.databaseKind,
+    env: opts.config.APP_ENV,
+  }));
+
+  const deps: RouteDeps = {
+    ...opts,
+    requireAuth: makeGuard(opts),
+    publicUrl: (request) => opts.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`,
+  };
+  for (const routes of [
+    authRoutes,
+    onboardingRoutes,
+    userRoutes,
+    ledgerRoutes,
+    featureRoutes,
+    beneficiaryRoutes,
+    payoutRoutes,
+    validationRoutes,
+    callbackRoutes,
+  ])
+    await app.register(routes, deps);
+  if (opts.config.NODE_ENV !== 'production') await app.register(sandboxReceiverRoutes, deps);
+
+  await registerWeb(app, { webDist: opts.webDist, isApi });
+  return app;
+}

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FeatureFlags } from '@meridian/contract';
+import { authOf } from '../auth/guard.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { featureFlags } from './flags.ts';
+
+/** The client's feature flags (spec §7: frontend payout, bulk frontend payout). */
+export const featureRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+  app.get(
+    `/${deps.config.PROVIDER}/read/fetch/feature_flags`,
+    { schema: { tags: ['dropdowns'], response: { 200: FeatureFlags } } },
+    async (request) => featureFlags(deps.db, authOf(request).clientRef),
+  );
+};
