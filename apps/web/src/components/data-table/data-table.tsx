@@ -6,10 +6,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cx } from '@/lib/cx';
-import { timeZonePreference } from '@/lib/preferences/display';
+import { DAY_FORMATS, formatDay } from '@/lib/format/date';
+import { dateFormatPreference, timeZonePreference } from '@/lib/preferences/display';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { CopyButton } from './copy-button';
+import { DateRangePicker } from './date-range-picker';
 import { saveBlob, type ListEndpoints } from './list-endpoints';
 import {
-  moveRangeBound,
+  defaultRange,
   resolveListState,
   todayIn,
   toFilterQuery,
@@ -19,10 +23,12 @@ import {
   withOffset,
   withSearch,
   withSelected,
+  type DefaultRangeKind,
 } from './list-state';
 import { cleanListSearch, type ListSearch } from './list-search';
 import { Pagination, rangeText } from './pagination';
-import { DateRangeFields, SearchForm, ToolbarActions, type SearchKeyOption } from './toolbar';
+import { CardSkeletons, RowCards, type CardRole } from './row-cards';
+import { SearchForm, ToolbarActions, type SearchKeyOption } from './toolbar';
 
 export interface DataTableColumn<Row> {
   id: string;
@@ -35,11 +41,15 @@ export interface DataTableColumn<Row> {
    * dialog (default: the first column).
    */
   primary?: boolean;
+  /** Its place on the row's card on narrow screens (see CardRole); without one it is left off the card. */
+  card?: CardRole;
 }
 
 export interface DataTableDetails<Row> {
   /** Dialog title, e.g. "Payout PAY01…". */
   title: (id: string, row: Row | undefined) => string;
+  /** What the row id is called, for the title's copy button ("URN": "Copy URN"). Default "ID". */
+  idLabel?: string;
   /** One line under the title. */
   description?: (id: string, row: Row | undefined) => ReactNode;
   /** The dialog body. `row` is the row from the current page, when it is on it. */
@@ -59,6 +69,8 @@ export interface DataTableProps<Row> {
   empty: { title: string; hint?: string };
   /** The CSV file name starts with this, e.g. "payouts". */
   exportName: string;
+  /** The range shown when the URL has none (spec §3). Default: the last 7 days including today. */
+  defaultRange?: DefaultRangeKind;
   /** The filter state from the URL and how to change it (navigate). */
   search: ListSearch;
   onSearchChange: (next: ListSearch) => void;
@@ -66,12 +78,15 @@ export interface DataTableProps<Row> {
 
 const NO_ROWS: never[] = [];
 const cellPadding = 'px-3 py-(--table-row-py)';
+/** Tailwind's `md` breakpoint: the table from here up, cards below. */
+const WIDE_SCREEN = '(min-width: 48rem)';
 
 /**
  * The one server-driven list (GUIDE §4): date range, one search key and value, refresh, CSV download,
  * offset/limit pagination with the count endpoint, loading/empty/error states, and a details dialog for the
  * selected row. All filter state lives in the URL (`search`), so every view can be linked and reloaded.
- * Every call carries the user's time zone; dates are whole days in it.
+ * Every call carries the user's time zone; dates are whole days in it. Below 768 px the rows are cards
+ * (the columns' `card` roles) instead of a table to scroll sideways.
  */
 export function DataTable<Row>({
   title,
@@ -82,6 +97,7 @@ export function DataTable<Row>({
   details,
   empty,
   exportName,
+  defaultRange: defaultRangeKind,
   search: routeSearch,
   onSearchChange,
 }: DataTableProps<Row>) {
@@ -89,9 +105,14 @@ export function DataTable<Row>({
   // dropped can still be there: parse again, and build every next URL from the clean search.
   const search = useMemo(() => cleanListSearch(routeSearch), [routeSearch]);
   const timeZone = timeZonePreference.use();
+  const dayPattern = DAY_FORMATS[dateFormatPreference.use()];
+  const wide = useMediaQuery(WIDE_SCREEN, true);
   const today = todayIn(timeZone);
   const keys = useMemo(() => searchKeys.map((k) => k.value), [searchKeys]);
-  const state = useMemo(() => resolveListState(search, { today, searchKeys: keys }), [search, today, keys]);
+  const state = useMemo(
+    () => resolveListState(search, { today, searchKeys: keys, defaultRange: defaultRangeKind }),
+    [search, today, keys, defaultRangeKind],
+  );
   const [refresh, setRefresh] = useState(0);
   const [downloading, setDownloading] = useState(false);
 
@@ -147,153 +168,139 @@ export function DataTable<Row>({
   else if (rows.length === 0) status = `No ${name} found`;
   else status = `${title}: ${rangeText(state.offset, rows.length, count.data)}`;
 
-  let body: ReactNode;
-  if (loading) {
-    body = Array.from({ length: Math.min(state.limit, 10) }, (_, i) => (
-      <tr key={i} className="border-t">
-        {columns.map((c) => (
-          <td key={c.id} className={cellPadding}>
-            <Skeleton className="h-4 w-full min-w-12" />
-          </td>
-        ))}
-      </tr>
-    ));
-  } else if (failed) {
-    body = (
-      <tr className="border-t">
-        <td colSpan={columns.length} className="p-6">
-          <div role="alert" className="flex flex-col items-start gap-3">
-            <p>
-              {title} could not be loaded: {list.error?.message ?? 'unknown error'}
-            </p>
-            <Button variant="outline" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </td>
-      </tr>
+  /** The failure or empty state, in a table cell or a card. */
+  let message: ReactNode = null;
+  if (failed) {
+    message = (
+      <div role="alert" className="flex flex-col items-start gap-3 p-6">
+        <p>
+          {title} could not be loaded: {list.error?.message ?? 'unknown error'}
+        </p>
+        <Button variant="outline" onClick={() => void list.refetch()}>
+          Try again
+        </Button>
+      </div>
     );
-  } else if (rows.length === 0) {
-    body = (
-      <tr className="border-t">
-        <td colSpan={columns.length} className="px-6 py-12">
-          <div className="flex flex-col items-center gap-2 text-center">
-            <p className="font-medium">
-              {state.searchValue !== ''
-                ? `No ${name} match ${keyLabel} “${state.searchValue}” in this date range`
-                : state.offset > 0
-                  ? 'No rows on this page'
-                  : empty.title}
-            </p>
-            <p className="max-w-md text-muted-foreground">
-              {state.searchValue !== ''
-                ? 'Check the value, pick another key or widen the date range.'
-                : state.offset > 0
-                  ? 'The list is shorter than this page.'
-                  : (empty.hint ?? 'Try a wider date range.')}
-            </p>
-            {state.offset > 0 && (
-              <Button variant="outline" onClick={() => onSearchChange(withOffset(search, 0))}>
-                Go to the first page
-              </Button>
-            )}
-          </div>
-        </td>
-      </tr>
-    );
-  } else {
-    body = table.getRowModel().rows.map((row) => (
-      <tr
-        key={row.id}
-        data-selected={row.id === state.selected || undefined}
-        onClick={details ? () => open(row.id) : undefined}
-        className={cx(
-          'border-t transition-colors data-[selected]:bg-muted',
-          details && 'cursor-pointer hover:bg-muted/50',
+  } else if (!loading && rows.length === 0) {
+    message = (
+      <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+        <p className="font-medium">
+          {state.searchValue !== ''
+            ? `No ${name} match ${keyLabel} “${state.searchValue}” in this date range`
+            : state.offset > 0
+              ? 'No rows on this page'
+              : empty.title}
+        </p>
+        <p className="max-w-md text-muted-foreground">
+          {state.searchValue !== ''
+            ? 'Check the value, pick another key or widen the date range.'
+            : state.offset > 0
+              ? 'The list is shorter than this page.'
+              : (empty.hint ?? 'Try a wider date range.')}
+        </p>
+        {state.offset > 0 && (
+          <Button variant="outline" onClick={() => onSearchChange(withOffset(search, 0))}>
+            Go to the first page
+          </Button>
         )}
-      >
-        {row.getVisibleCells().map((cell) => {
-          const meta = columnMeta.get(cell.column.id);
-          const content = flexRender(cell.column.columnDef.cell, cell.getContext());
-          const align = meta?.align === 'right' ? 'text-right' : 'text-left';
-          if (cell.column.id !== primaryId) {
-            return (
-              <td key={cell.id} className={cx(cellPadding, 'align-top', align)}>
-                {content}
-              </td>
-            );
-          }
-          return (
-            <th key={cell.id} scope="row" className={cx(cellPadding, 'align-top font-normal', align)}>
-              {details ? (
-                <button
-                  type="button"
-                  aria-haspopup="dialog"
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    open(row.id);
-                  }}
-                  className="rounded-sm text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                >
-                  {content}
-                  <span className="sr-only"> (open details)</span>
-                </button>
-              ) : (
-                content
-              )}
-            </th>
-          );
-        })}
-      </tr>
-    ));
+      </div>
+    );
   }
 
-  return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
-          <DateRangeFields
-            range={{ start: state.startDate, end: state.endDate }}
-            today={today}
-            onChange={(bound, value) =>
-              onSearchChange(
-                withDateRange(
-                  search,
-                  moveRangeBound({ start: state.startDate, end: state.endDate }, bound, value),
-                  today,
-                  bound,
-                ),
-              )
-            }
-          />
-          <SearchForm
-            name={name}
-            keys={searchKeys}
-            activeKey={state.searchKey}
-            activeValue={state.searchValue}
-            onSearch={(key, value) => onSearchChange(withSearch(search, key, value))}
-          />
-        </div>
-        <ToolbarActions
-          refreshing={list.isFetching && !loading}
-          downloading={downloading}
-          onRefresh={() => setRefresh((n) => n + 1)}
-          onDownload={() => void download()}
-        />
-      </div>
+  const caption =
+    `${title} from ${formatDay(state.startDate, dayPattern)} to ${formatDay(state.endDate, dayPattern)}` +
+    (state.searchValue !== '' ? `, ${keyLabel} “${state.searchValue}”` : '');
+  const skeletons = Math.min(state.limit, 10);
 
-      <p role="status" className="sr-only">
-        {status}
-      </p>
+  let rowsView: ReactNode;
+  if (!wide) {
+    rowsView = loading ? (
+      <CardSkeletons count={skeletons} />
+    ) : message !== null ? (
+      <div className="rounded-xl border bg-card">{message}</div>
+    ) : (
+      <RowCards
+        label={caption}
+        rows={rows}
+        columns={columns}
+        rowId={rowId}
+        selected={state.selected}
+        onOpen={details ? open : undefined}
+        busy={list.isFetching}
+        dimmed={list.isPlaceholderData}
+      />
+    );
+  } else {
+    let body: ReactNode;
+    if (loading) {
+      body = Array.from({ length: skeletons }, (_, i) => (
+        <tr key={i} className="border-t">
+          {columns.map((c) => (
+            <td key={c.id} className={cellPadding}>
+              <Skeleton className="h-4 w-full min-w-12" />
+            </td>
+          ))}
+        </tr>
+      ));
+    } else if (message !== null) {
+      body = (
+        <tr className="border-t">
+          <td colSpan={columns.length}>{message}</td>
+        </tr>
+      );
+    } else {
+      body = table.getRowModel().rows.map((row) => (
+        <tr
+          key={row.id}
+          data-selected={row.id === state.selected || undefined}
+          onClick={details ? () => open(row.id) : undefined}
+          className={cx(
+            'border-t transition-colors data-[selected]:bg-muted',
+            details && 'cursor-pointer hover:bg-muted/50',
+          )}
+        >
+          {row.getVisibleCells().map((cell) => {
+            const meta = columnMeta.get(cell.column.id);
+            const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+            const align = meta?.align === 'right' ? 'text-right' : 'text-left';
+            if (cell.column.id !== primaryId) {
+              return (
+                <td key={cell.id} className={cx(cellPadding, 'align-top', align)}>
+                  {content}
+                </td>
+              );
+            }
+            return (
+              <th key={cell.id} scope="row" className={cx(cellPadding, 'align-top font-normal', align)}>
+                {details ? (
+                  <button
+                    type="button"
+                    aria-haspopup="dialog"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      open(row.id);
+                    }}
+                    className="rounded-sm text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  >
+                    {content}
+                    <span className="sr-only"> (open details)</span>
+                  </button>
+                ) : (
+                  content
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      ));
+    }
+    rowsView = (
       <div className="overflow-x-auto rounded-xl border bg-card">
         <table
           className={cx('w-full text-sm', list.isPlaceholderData && 'opacity-60 transition-opacity')}
           aria-busy={list.isFetching || undefined}
         >
-          <caption className="sr-only">
-            {title} from {state.startDate} to {state.endDate}
-            {state.searchValue !== '' && `, ${keyLabel} “${state.searchValue}”`}
-          </caption>
+          <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/50">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -315,6 +322,40 @@ export function DataTable<Row>({
           <tbody>{body}</tbody>
         </table>
       </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+          <DateRangePicker
+            range={{ start: state.startDate, end: state.endDate }}
+            today={today}
+            onChange={(range) =>
+              onSearchChange(withDateRange(search, range, defaultRange(today, defaultRangeKind)))
+            }
+          />
+          <SearchForm
+            name={name}
+            keys={searchKeys}
+            activeKey={state.searchKey}
+            activeValue={state.searchValue}
+            onSearch={(key, value) => onSearchChange(withSearch(search, key, value))}
+          />
+        </div>
+        <ToolbarActions
+          refreshing={list.isFetching && !loading}
+          downloading={downloading}
+          onRefresh={() => setRefresh((n) => n + 1)}
+          onDownload={() => void download()}
+        />
+      </div>
+
+      <p role="status" className="sr-only">
+        {status}
+      </p>
+      {rowsView}
       {!failed && (
         <Pagination
           offset={state.offset}
@@ -336,10 +377,15 @@ export function DataTable<Row>({
           {state.selected !== undefined && (
             <DialogContent
               layout={null}
-              className="top-1/2 left-1/2 flex max-h-[90svh] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg p-6 sm:max-w-3xl"
+              className="top-1/2 left-1/2 max-h-[90svh] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 grid-cols-1 gap-4 overflow-y-auto rounded-lg p-4 sm:max-w-3xl sm:p-6"
             >
               <DialogHeader className="pr-8">
-                <DialogTitle className="break-all">{details.title(state.selected, selectedRow)}</DialogTitle>
+                <div className="flex items-start gap-1">
+                  <DialogTitle className="min-w-0 py-1.5 leading-snug wrap-anywhere">
+                    {details.title(state.selected, selectedRow)}
+                  </DialogTitle>
+                  <CopyButton value={state.selected} label={`Copy ${details.idLabel ?? 'ID'}`} />
+                </div>
                 <DialogDescription>
                   {details.description?.(state.selected, selectedRow) ?? 'Details of the selected row'}
                 </DialogDescription>

@@ -3,4 +3,5 @@ export { createListEndpoints, parseCount, saveBlob, type ListEndpoints } from '.
 export { Code, DateTimeText, DetailList, MoneyText, StatusBadge } from './cells';
 export type { SearchKeyOption } from './toolbar';
 export { listSearchSchema, type ListSearch } from './list-search';
-export { resolveListState, todayIn, type ListState } from './list-state';
+export { resolveListState, todayIn, type DefaultRangeKind, type ListState } from './list-state';
+export type { CardRole } from './row-cards';

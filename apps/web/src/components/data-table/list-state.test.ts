@@ -3,8 +3,10 @@ import { listSearchSchema, type ListSearch } from './list-search';
 import {
   addDays,
   daysBetween,
-  moveRangeBound,
+  defaultRange,
   normalizeRange,
+  presetRange,
+  RANGE_PRESETS,
   resolveListState,
   todayIn,
   toFilterQuery,
@@ -104,6 +106,12 @@ describe('resolveListState: defaults', () => {
     expect(daysBetween(long.startDate, long.endDate)).toBe(365);
   });
 
+  it('"today minus 7 days" screens start one day earlier (spec §3, GUIDE §5)', () => {
+    const context = { today: TODAY, searchKeys: KEYS, defaultRange: 'today-minus-7-days' } as const;
+    expect(resolveListState({}, context)).toMatchObject({ startDate: '2026-03-03', endDate: TODAY });
+    expect(resolveListState({ end_date: '2026-01-31' }, context)).toMatchObject({ startDate: '2026-01-24' });
+  });
+
   it('falls back to the default key for a key this screen does not have, keeping the value', () => {
     expect(resolve({ search_key: 'beneficiary_code', search_value: 'B1' })).toMatchObject({
       searchKey: 'meridian_urn',
@@ -150,7 +158,7 @@ describe('transitions', () => {
   });
 
   it('changing the dates resets the offset and keeps the rest', () => {
-    const next = withDateRange(busy, { start: '2026-02-01', end: '2026-02-10' }, TODAY);
+    const next = withDateRange(busy, { start: '2026-02-01', end: '2026-02-10' }, defaultRange(TODAY));
     expect(next).toEqual({
       start_date: '2026-02-01',
       end_date: '2026-02-10',
@@ -161,19 +169,21 @@ describe('transitions', () => {
     });
   });
 
-  it('the default range is left out of the URL so that it keeps following today', () => {
-    const next = withDateRange(busy, { start: '2026-03-04', end: TODAY }, TODAY);
+  it("the screen's default range is left out of the URL so that it keeps following today", () => {
+    const next = withDateRange(busy, { start: '2026-03-04', end: TODAY }, defaultRange(TODAY));
     expect(next).not.toHaveProperty('start_date');
     expect(next).not.toHaveProperty('end_date');
     expect(next).not.toHaveProperty('offset');
-  });
-
-  it('moving one bound past the other drags the other along; a long range moves the other bound', () => {
-    const range = { start: '2026-03-04', end: '2026-03-10' };
-    expect(moveRangeBound(range, 'start', '2026-03-12')).toEqual({ start: '2026-03-12', end: '2026-03-12' });
-    expect(moveRangeBound(range, 'end', '2026-03-01')).toEqual({ start: '2026-03-01', end: '2026-03-01' });
-    expect(moveRangeBound(range, 'start', '2024-01-01')).toEqual({ start: '2024-01-01', end: '2024-12-31' });
-    expect(moveRangeBound(range, 'end', '2026-03-08')).toEqual({ start: '2026-03-04', end: '2026-03-08' });
+    // On a "today minus 7 days" screen the last 7 days are not the default, so they stay in the URL.
+    const fabric = withDateRange(
+      busy,
+      { start: '2026-03-04', end: TODAY },
+      defaultRange(TODAY, 'today-minus-7-days'),
+    );
+    expect(fabric).toMatchObject({ start_date: '2026-03-04', end_date: TODAY });
+    expect(
+      withDateRange({}, { start: '2026-03-03', end: TODAY }, defaultRange(TODAY, 'today-minus-7-days')),
+    ).toEqual({});
   });
 
   it('normalizeRange swaps a reversed range and keeps at most 366 days', () => {
@@ -189,6 +199,22 @@ describe('transitions', () => {
       start: '2025-01-01',
       end: '2026-01-01',
     });
+  });
+
+  it('presets are whole days up to today in the user time zone', () => {
+    const ranges = Object.fromEntries(RANGE_PRESETS.map(({ id, label }) => [label, presetRange(id, TODAY)]));
+    expect(ranges).toEqual({
+      Today: { start: TODAY, end: TODAY },
+      Yesterday: { start: '2026-03-09', end: '2026-03-09' },
+      'Last 7 days': { start: '2026-03-04', end: TODAY },
+      'This month': { start: '2026-03-01', end: TODAY },
+      'Last month': { start: '2026-02-01', end: '2026-02-28' },
+    });
+    // Across a year and on the first of a month.
+    expect(presetRange('last-month', '2026-01-01')).toEqual({ start: '2025-12-01', end: '2025-12-31' });
+    expect(presetRange('yesterday', '2026-01-01')).toEqual({ start: '2025-12-31', end: '2025-12-31' });
+    expect(presetRange('this-month', '2024-03-01')).toEqual({ start: '2024-03-01', end: '2024-03-01' });
+    expect(presetRange('last-month', '2024-03-31')).toEqual({ start: '2024-02-01', end: '2024-02-29' });
   });
 
   it('paging: offset 0 and 10 per page are defaults; a new page size starts from the first page', () => {

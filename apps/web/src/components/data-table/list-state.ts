@@ -1,7 +1,8 @@
 /**
  * The effective filter state of a list screen and its transitions (spec §3, §4). `resolveListState` fills the
- * defaults of whatever the URL left out (the last 7 days including today in the user's time zone, offset 0,
- * 10 per page, the screen's first search key). The transitions (`withDateRange`, `withSearch`, `withOffset`,
+ * defaults of whatever the URL left out (the screen's default range in the user's time zone — the last 7 days
+ * including today, or today minus 7 days on some fabric screens —, offset 0, 10 per page, the screen's first
+ * search key). The transitions (`withDateRange`, `withSearch`, `withOffset`,
  * `withLimit`, `withSelected`) return the next URL search with default values left out, so a plain link such
  * as `/flow/payouts` is the default view and the default range keeps following "today".
  */
@@ -11,8 +12,13 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 /** The server accepts at most 366 days (start and end included). */
 export const MAX_RANGE_DAYS = 366;
-/** "The last 7 days including today" (GUIDE §5): start = today - 6. */
-export const DEFAULT_RANGE_DAYS = 7;
+/**
+ * The default date range of a screen (spec §3, GUIDE §5), both ending today: "the last 7 days including
+ * today" starts six days before today; "today minus 7 days" (Aadhaar XML, Aadhaar UID masking, mobile-to-X,
+ * data pull) starts seven days before today.
+ */
+export type DefaultRangeKind = 'last-7-days' | 'today-minus-7-days';
+const DEFAULT_RANGE_START: Record<DefaultRangeKind, number> = { 'last-7-days': -6, 'today-minus-7-days': -7 };
 const FALLBACK_TIME_ZONE = 'Asia/Kolkata';
 const DAY_MS = 86_400_000;
 
@@ -48,33 +54,52 @@ export interface DateRange {
   end: string;
 }
 
-/** The default range: the last 7 days including today. */
-export function defaultRange(today: string): DateRange {
-  return { start: addDays(today, -(DEFAULT_RANGE_DAYS - 1)), end: today };
+/** A screen's default range ending on `end` (today, unless the URL gave only an end). */
+export function defaultRange(end: string, kind: DefaultRangeKind = 'last-7-days'): DateRange {
+  return { start: addDays(end, DEFAULT_RANGE_START[kind]), end };
 }
 
-/**
- * A usable range: start and end swapped when reversed; a range longer than 366 days is shortened by moving
- * the bound the user did not just change (`keep`, default the end).
- */
-export function normalizeRange({ start, end }: DateRange, keep: 'start' | 'end' = 'end'): DateRange {
+/** A usable range: start and end swapped when reversed; longer than 366 days, the start moves up. */
+export function normalizeRange({ start, end }: DateRange): DateRange {
   if (start > end) [start, end] = [end, start];
-  if (daysBetween(start, end) >= MAX_RANGE_DAYS) {
-    if (keep === 'start') end = addDays(start, MAX_RANGE_DAYS - 1);
-    else start = addDays(end, -(MAX_RANGE_DAYS - 1));
-  }
+  if (daysBetween(start, end) >= MAX_RANGE_DAYS) start = addDays(end, -(MAX_RANGE_DAYS - 1));
   return { start, end };
 }
 
-/**
- * The range after the user changed one bound: the other bound follows when the range would be reversed or
- * longer than 366 days, so the date just picked is always kept.
- */
-export function moveRangeBound(range: DateRange, bound: 'start' | 'end', value: string): DateRange {
-  if (bound === 'start') {
-    return normalizeRange({ start: value, end: value > range.end ? value : range.end }, 'start');
+// ---------------------------------------------------------------------------------------------------------
+// Range presets of the date-range picker
+
+export const RANGE_PRESETS = [
+  { id: 'today', label: 'Today' },
+  { id: 'yesterday', label: 'Yesterday' },
+  { id: 'last-7-days', label: 'Last 7 days' },
+  { id: 'this-month', label: 'This month' },
+  { id: 'last-month', label: 'Last month' },
+] as const;
+export type RangePresetId = (typeof RANGE_PRESETS)[number]['id'];
+
+/** The first day (YYYY-MM-01) of the month `months` after the month of `day`. */
+export function startOfMonth(day: string, months = 0): string {
+  const date = new Date(utcDay(day));
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
+}
+
+/** A preset's days, `today` being today in the user's time zone; "Last 7 days" includes today. */
+export function presetRange(id: RangePresetId, today: string): DateRange {
+  switch (id) {
+    case 'today':
+      return { start: today, end: today };
+    case 'yesterday': {
+      const yesterday = addDays(today, -1);
+      return { start: yesterday, end: yesterday };
+    }
+    case 'last-7-days':
+      return defaultRange(today, 'last-7-days');
+    case 'this-month':
+      return { start: startOfMonth(today), end: today };
+    case 'last-month':
+      return { start: startOfMonth(today, -1), end: addDays(startOfMonth(today), -1) };
   }
-  return normalizeRange({ start: value < range.start ? value : range.start, end: value }, 'end');
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -97,17 +122,22 @@ export interface ListContext {
   today: string;
   /** The screen's search keys, default first. */
   searchKeys: readonly string[];
+  /** The screen's default range (default: the last 7 days including today). */
+  defaultRange?: DefaultRangeKind;
 }
 
 /**
  * The filter state with defaults filled in. A missing end is today (or the start, if that lies ahead); a
- * missing start is six days before the end; a reversed or too long range is repaired; an unknown search key
- * becomes the default key.
+ * missing start is where the screen's default range would start before that end; a reversed or too long
+ * range is repaired; an unknown search key becomes the default key.
  */
-export function resolveListState(search: ListSearch, { today, searchKeys }: ListContext): ListState {
+export function resolveListState(
+  search: ListSearch,
+  { today, searchKeys, defaultRange: kind }: ListContext,
+): ListState {
   const { start_date: start, end_date: end } = search;
   const endDate = end ?? (start !== undefined && start > today ? start : today);
-  const range = normalizeRange({ start: start ?? addDays(endDate, -(DEFAULT_RANGE_DAYS - 1)), end: endDate });
+  const range = normalizeRange({ start: start ?? defaultRange(endDate, kind).start, end: endDate });
   const defaultKey = searchKeys[0] ?? '';
   const searchKey =
     search.search_key !== undefined && searchKeys.includes(search.search_key)
@@ -134,18 +164,12 @@ function without<K extends keyof ListSearch>(search: ListSearch, ...keys: K[]): 
 }
 
 /**
- * New dates (spec §4: changing the range resets the offset). The range is normalised; the default range
- * (the last 7 days including today) is left out of the URL so that it keeps following today.
+ * New dates (spec §4: changing the range resets the offset). The range is normalised; the screen's default
+ * range (`fallback`, e.g. `defaultRange(today)`) is left out of the URL so that it keeps following today.
  */
-export function withDateRange(
-  search: ListSearch,
-  range: DateRange,
-  today: string,
-  keep: 'start' | 'end' = 'end',
-): ListSearch {
+export function withDateRange(search: ListSearch, range: DateRange, fallback: DateRange): ListSearch {
   const next = without(search, 'offset', 'start_date', 'end_date');
-  const { start, end } = normalizeRange(range, keep);
-  const fallback = defaultRange(today);
+  const { start, end } = normalizeRange(range);
   if (start === fallback.start && end === fallback.end) return next;
   return { ...next, start_date: start, end_date: end };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import Download from 'lucide-react/icons/download';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import SearchIcon from 'lucide-react/icons/search';
@@ -7,97 +7,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { cx } from '@/lib/cx';
-import { isIsoDate } from './list-search';
-import type { DateRange } from './list-state';
 
 export interface SearchKeyOption {
   value: string;
   label: string;
-}
-
-/** Years before this are partial input (a date field fires 0002-…, 0020-… while the year is typed). */
-const EARLIEST = '1900-01-01';
-
-/** Typing a date fires a change per digit; wait this long for the next one before committing. */
-const COMMIT_DELAY_MS = 350;
-
-/**
- * A date input that commits complete, plausible dates shortly after the last change (picker or typing) and
- * at once when left; left with an incomplete date, it shows the committed value again.
- */
-function DateField({
-  label,
-  value,
-  max,
-  onCommit,
-}: {
-  label: string;
-  value: string;
-  max: string;
-  onCommit: (value: string) => void;
-}) {
-  const id = useId();
-  const [draft, setDraft] = useState(value);
-  const [committed, setCommitted] = useState(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  if (committed !== value) {
-    // The URL changed (a commit, a normalised range, back/forward): show it.
-    setCommitted(value);
-    setDraft(value);
-  }
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const usable = (v: string) => isIsoDate(v) && v >= EARLIEST;
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="date"
-        value={draft}
-        min={EARLIEST}
-        max={max}
-        required
-        className="w-auto"
-        onChange={(e) => {
-          const next = e.target.value;
-          setDraft(next);
-          clearTimeout(timer.current);
-          timer.current = undefined;
-          if (usable(next) && next !== value) {
-            timer.current = setTimeout(() => {
-              timer.current = undefined;
-              onCommit(next);
-            }, COMMIT_DELAY_MS);
-          }
-        }}
-        onBlur={() => {
-          if (timer.current !== undefined) {
-            clearTimeout(timer.current);
-            timer.current = undefined;
-            onCommit(draft);
-          } else if (!usable(draft)) setDraft(value);
-        }}
-      />
-    </div>
-  );
-}
-
-export function DateRangeFields({
-  range,
-  today,
-  onChange,
-}: {
-  range: DateRange;
-  today: string;
-  onChange: (bound: 'start' | 'end', value: string) => void;
-}) {
-  return (
-    <fieldset className="flex flex-wrap items-end gap-3">
-      <legend className="sr-only">Date range</legend>
-      <DateField label="From" value={range.start} max={today} onCommit={(v) => onChange('start', v)} />
-      <DateField label="To" value={range.end} max={today} onCommit={(v) => onChange('end', v)} />
-    </fieldset>
-  );
 }
 
 /**

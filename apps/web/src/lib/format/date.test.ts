@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMATS, formatDateTime, isValidTimeZone } from './date';
+import { DATE_FORMATS, DAY_FORMATS, formatDateTime, formatDay, isValidTimeZone } from './date';
 
 describe('formatDateTime', () => {
   const iso = '2025-09-03T10:15:30.000Z';
@@ -35,5 +35,18 @@ describe('formatDateTime', () => {
   it('falls back to the default zone for an unknown time zone', () => {
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
     expect(formatDateTime(iso, 'Mars/Olympus')).toBe('Sep 03, 2025 15:45');
+  });
+});
+
+describe('formatDay', () => {
+  it('shows a YYYY-MM-DD day as the date part of each display format, with no time zone shift', () => {
+    expect(formatDay('2026-11-17')).toBe('Nov 17, 2026');
+    expect(formatDay('2026-03-04', DAY_FORMATS['MMM dd, yyyy HH:mm'])).toBe('Mar 04, 2026');
+    expect(formatDay('2026-03-04', DAY_FORMATS['yyyy-MM-dd HH:mm:ss'])).toBe('2026-03-04');
+    expect(formatDay('2024-02-29')).toBe('Feb 29, 2024');
+  });
+
+  it.each(['', '2026-02-30', '2026-13-01', 'Nov 17, 2026', '2026-3-4'])('renders %j as "-"', (v) => {
+    expect(formatDay(v)).toBe('-');
   });
 });

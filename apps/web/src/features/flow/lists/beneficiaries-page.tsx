@@ -24,11 +24,18 @@ import { BENEFICIARY_STATUS_VARIANTS } from './statuses';
 const SEARCH_KEYS = searchKeyOptions('beneficiaries');
 
 const COLUMNS: DataTableColumn<Beneficiary>[] = [
-  { id: 'beneficiary_code', header: 'Code', primary: true, cell: (b) => <Code>{b.beneficiary_code}</Code> },
-  { id: 'beneficiary_name', header: 'Name', cell: (b) => b.beneficiary_name },
+  {
+    id: 'beneficiary_code',
+    header: 'Code',
+    primary: true,
+    card: 'secondary',
+    cell: (b) => <Code>{b.beneficiary_code}</Code>,
+  },
+  { id: 'beneficiary_name', header: 'Name', card: 'primary', cell: (b) => b.beneficiary_name },
   {
     id: 'account',
     header: 'Account / UPI',
+    card: 'secondary',
     cell: (b) => (
       <Code>{b.transfer_type === 'UPI' ? b.beneficiary_upi_id : b.beneficiary_account_number}</Code>
     ),
@@ -50,9 +57,10 @@ const COLUMNS: DataTableColumn<Beneficiary>[] = [
   {
     id: 'status',
     header: 'Status',
+    card: 'status',
     cell: (b) => <StatusBadge status={b.status} variants={BENEFICIARY_STATUS_VARIANTS} />,
   },
-  { id: 'created_at', header: 'Created', cell: (b) => <DateTimeText value={b.created_at} /> },
+  { id: 'created_at', header: 'Created', card: 'time', cell: (b) => <DateTimeText value={b.created_at} /> },
 ];
 
 function beneficiaryFields(b: Beneficiary) {
@@ -146,6 +154,7 @@ export function BeneficiaryDetailsView({ code }: { code: string }) {
 
 const DETAILS: DataTableDetails<Beneficiary> = {
   title: (code, row) => (row ? row.beneficiary_name : `Beneficiary ${code}`),
+  idLabel: 'beneficiary code',
   description: (code, row) => (row ? `Beneficiary ${code} · ${row.transfer_type}` : 'Beneficiary details'),
   render: ({ id }) => <BeneficiaryDetailsView code={id} />,
 };

@@ -150,7 +150,7 @@ describe('PayoutsPage', () => {
   it('lists payouts for the last 7 days in the user time zone, with formatted columns and the count', async () => {
     answer({ rows: [PAYOUT], count: 1 });
     renderPage();
-    const table = await screen.findByRole('table', { name: /Payouts from 2026-03-04 to 2026-03-10/ });
+    const table = await screen.findByRole('table', { name: /Payouts from Mar 04, 2026 to Mar 10, 2026/ });
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -214,7 +214,7 @@ describe('PayoutsPage', () => {
     expect(search()).toEqual({ search_key: 'bank_reference_number', search_value: 'UTR9000001' });
   });
 
-  it('pages with Next and resets the offset when a date changes', async () => {
+  it('pages with Next; a date preset resets the offset and writes YYYY-MM-DD days to the URL', async () => {
     const user = userEvent.setup();
     answer({ count: 25 });
     const { search } = renderPage();
@@ -223,19 +223,35 @@ describe('PayoutsPage', () => {
     await waitFor(() => expect(lastSearchQuery()).toMatchObject({ offset: 10 }));
     expect(search()).toEqual({ offset: 10 });
 
-    const from = screen.getByLabelText('From');
-    // A complete date typed in: committed when the field is left.
-    await user.clear(from);
-    await user.type(from, '2026-03-01');
-    await user.tab();
+    const range = screen.getByRole('button', { name: 'Date range Mar 04, 2026 – Mar 10, 2026' });
+    await user.click(range);
+    await user.click(screen.getByRole('button', { name: 'Yesterday' }));
     await waitFor(() =>
       expect(lastSearchQuery()).toMatchObject({
-        start_date: '2026-03-01',
-        end_date: '2026-03-10',
+        start_date: '2026-03-09',
+        end_date: '2026-03-09',
         offset: 0,
       }),
     );
-    expect(search()).toEqual({ start_date: '2026-03-01', end_date: '2026-03-10' });
+    expect(search()).toEqual({ start_date: '2026-03-09', end_date: '2026-03-09' });
+    expect(range.textContent).toBe('Mar 09, 2026');
+
+    // Back to the default range: it leaves the URL, so a bookmark keeps following today.
+    await user.click(range);
+    await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
+    await waitFor(() => expect(search()).toEqual({}));
+  });
+
+  it("takes today in the user's time zone: Asia/Kolkata is a day ahead of UTC at 20:00 UTC", async () => {
+    vi.setSystemTime(new Date('2026-03-09T20:00:00.000Z'));
+    const user = userEvent.setup();
+    answer({});
+    const { search } = renderPage();
+    await screen.findByRole('row', { name: /PAY01JTESTURN0001/ });
+    expect(lastSearchQuery()).toMatchObject({ start_date: '2026-03-04', end_date: '2026-03-10' });
+    await user.click(screen.getByRole('button', { name: /^Date range/ }));
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(search()).toEqual({ start_date: '2026-03-10', end_date: '2026-03-10' }));
   });
 
   it('opens the details dialog from the row (click or Enter) with the timeline and every callback attempt', async () => {
@@ -249,6 +265,11 @@ describe('PayoutsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: `Payout ${PAYOUT.urn}` });
     expect(search()).toEqual({ selected: PAYOUT.urn });
     expect(await within(dialog).findByText('Vendor invoice 17')).toBeTruthy();
+
+    // The title's copy button copies the whole URN and says so.
+    await user.click(within(dialog).getByRole('button', { name: 'Copy URN' }));
+    expect(await navigator.clipboard.readText()).toBe(PAYOUT.urn);
+    expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeTruthy();
     expect(within(dialog).getByText('Credited by the beneficiary bank')).toBeTruthy();
     const attempts = within(dialog).getByRole('table', { name: /Delivery attempts/ });
     const rows = within(attempts).getAllByRole('row').slice(1);
@@ -267,6 +288,40 @@ describe('PayoutsPage', () => {
     await user.click(screen.getByText('₹1,25,000.00'));
     expect(await screen.findByRole('dialog', { name: `Payout ${PAYOUT.urn}` })).toBeTruthy();
     expect(search()).toEqual({ selected: PAYOUT.urn });
+  });
+
+  it('shows each payout as a card below 768 px; a card opens the same dialog, by tap or keyboard', async () => {
+    const queries: string[] = [];
+    vi.stubGlobal('matchMedia', (query: string) => {
+      queries.push(query);
+      return { matches: false, media: query, addEventListener() {}, removeEventListener() {} };
+    });
+    onTestFinished(() => void vi.unstubAllGlobals());
+    const user = userEvent.setup();
+    answer({ rows: [PAYOUT, { ...PAYOUT, urn: 'PAY01JTESTURN0002', status: 'PENDING', amount: '10.50' }] });
+    const { search } = renderPage();
+
+    const list = await screen.findByRole('list', { name: /Payouts from Mar 04, 2026 to Mar 10, 2026/ });
+    expect(queries).toContain('(min-width: 48rem)');
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('button');
+    expect(cards).toHaveLength(2);
+    // Beneficiary and amount, the URN, then time and status; columns without a card role are left off.
+    expect(cards[0]!.textContent).toBe(
+      'Asha RaoBEN001₹1,25,000.00PAY01JTESTURN0001Mar 10, 2026 11:30SUCCESS',
+    );
+    expect(cards[1]!.textContent).toContain('₹10.50');
+    expect(cards[1]!.textContent).toContain('PENDING');
+
+    await user.click(within(cards[1]!).getByText('Asha Rao'));
+    expect(await screen.findByRole('dialog', { name: 'Payout PAY01JTESTURN0002' })).toBeTruthy();
+    expect(search()).toEqual({ selected: 'PAY01JTESTURN0002' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    cards[0]!.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: `Payout ${PAYOUT.urn}` })).toBeTruthy();
   });
 
   it('opens the dialog straight from a link with ?selected=', async () => {

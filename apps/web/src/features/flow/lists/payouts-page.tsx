@@ -23,8 +23,8 @@ import { CALLBACK_STATUS_VARIANTS, PAYOUT_STATUS_VARIANTS } from './statuses';
 const SEARCH_KEYS = searchKeyOptions('payouts');
 
 const COLUMNS: DataTableColumn<Payout>[] = [
-  { id: 'created_at', header: 'Created', cell: (p) => <DateTimeText value={p.created_at} /> },
-  { id: 'urn', header: 'URN', primary: true, cell: (p) => <Code>{p.urn}</Code> },
+  { id: 'created_at', header: 'Created', card: 'time', cell: (p) => <DateTimeText value={p.created_at} /> },
+  { id: 'urn', header: 'URN', primary: true, card: 'secondary', cell: (p) => <Code>{p.urn}</Code> },
   {
     id: 'customer_reference_number',
     header: 'Customer ref',
@@ -33,6 +33,7 @@ const COLUMNS: DataTableColumn<Payout>[] = [
   {
     id: 'beneficiary',
     header: 'Beneficiary',
+    card: 'primary',
     cell: (p) => (
       <span className="flex flex-col">
         <span>{p.beneficiary_name}</span>
@@ -40,11 +41,18 @@ const COLUMNS: DataTableColumn<Payout>[] = [
       </span>
     ),
   },
-  { id: 'amount', header: 'Amount', align: 'right', cell: (p) => <MoneyText value={p.amount} /> },
+  {
+    id: 'amount',
+    header: 'Amount',
+    align: 'right',
+    card: 'amount',
+    cell: (p) => <MoneyText value={p.amount} />,
+  },
   { id: 'transfer_type', header: 'Transfer type', cell: (p) => p.transfer_type },
   {
     id: 'status',
     header: 'Status',
+    card: 'status',
     cell: (p) => <StatusBadge status={p.status} variants={PAYOUT_STATUS_VARIANTS} />,
   },
   { id: 'bank_reference_number', header: 'UTR', cell: (p) => <Code>{p.bank_reference_number}</Code> },
@@ -255,6 +263,7 @@ export function PayoutDetailsView({ urn }: { urn: string }) {
 
 const DETAILS: DataTableDetails<Payout> = {
   title: (urn) => `Payout ${urn}`,
+  idLabel: 'URN',
   description: (_urn, row) =>
     row ? `${row.beneficiary_name} · ${row.transfer_type}` : 'Status, timeline and callback deliveries',
   render: ({ id }) => <PayoutDetailsView urn={id} />,

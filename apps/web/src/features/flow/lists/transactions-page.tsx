@@ -49,9 +49,10 @@ const COLUMNS: DataTableColumn<Transaction>[] = [
     id: 'transaction_id',
     header: 'Transaction ID',
     primary: true,
+    card: 'secondary',
     cell: (t) => <Code>{t.transaction_id}</Code>,
   },
-  { id: 'created_at', header: 'Created', cell: (t) => <DateTimeText value={t.created_at} /> },
+  { id: 'created_at', header: 'Created', card: 'time', cell: (t) => <DateTimeText value={t.created_at} /> },
   {
     id: 'type',
     header: 'Type',
@@ -62,8 +63,8 @@ const COLUMNS: DataTableColumn<Transaction>[] = [
       </span>
     ),
   },
-  { id: 'description', header: 'Description', cell: (t) => t.description },
-  { id: 'amount', header: 'Amount', align: 'right', cell: (t) => <Amount t={t} /> },
+  { id: 'description', header: 'Description', card: 'primary', cell: (t) => t.description },
+  { id: 'amount', header: 'Amount', align: 'right', card: 'amount', cell: (t) => <Amount t={t} /> },
   { id: 'balance', header: 'Balance after', align: 'right', cell: (t) => <MoneyText value={t.balance} /> },
   { id: 'bank_reference_number', header: 'UTR', cell: (t) => <Code>{t.bank_reference_number}</Code> },
   {
@@ -155,6 +156,7 @@ function TransactionDetailsView({ id, row }: { id: string; row: Transaction | un
 
 const DETAILS: DataTableDetails<Transaction> = {
   title: (id) => `Transaction ${id}`,
+  idLabel: 'transaction ID',
   description: (_id, row) => (row ? row.description : 'A money movement on your account'),
   render: ({ id, row }) => <TransactionDetailsView id={id} row={row} />,
 };

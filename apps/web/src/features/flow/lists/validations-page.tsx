@@ -25,8 +25,13 @@ const SEARCH_KEYS = searchKeyOptions('validations');
 export const matchScore = (score: number | null) => (score === null ? '-' : `${score}%`);
 
 const COLUMNS: DataTableColumn<Validation>[] = [
-  { id: 'urn', header: 'URN', primary: true, cell: (v) => <Code>{v.urn}</Code> },
-  { id: 'account', header: 'Account', cell: (v) => <Code>{v.beneficiary_account_number}</Code> },
+  { id: 'urn', header: 'URN', primary: true, card: 'secondary', cell: (v) => <Code>{v.urn}</Code> },
+  {
+    id: 'account',
+    header: 'Account',
+    card: 'secondary',
+    cell: (v) => <Code>{v.beneficiary_account_number}</Code>,
+  },
   {
     id: 'ifsc',
     header: 'IFSC / Bank',
@@ -37,7 +42,7 @@ const COLUMNS: DataTableColumn<Validation>[] = [
       </span>
     ),
   },
-  { id: 'name_given', header: 'Name given', cell: (v) => v.name_given },
+  { id: 'name_given', header: 'Name given', card: 'primary', cell: (v) => v.name_given },
   { id: 'registered_name', header: 'Registered name', cell: (v) => v.registered_name ?? '-' },
   {
     id: 'name_match_score',
@@ -48,10 +53,11 @@ const COLUMNS: DataTableColumn<Validation>[] = [
   {
     id: 'status',
     header: 'Status',
+    card: 'status',
     cell: (v) => <StatusBadge status={v.status} variants={VALIDATION_STATUS_VARIANTS} />,
   },
   { id: 'fee', header: 'Fee', align: 'right', cell: (v) => <MoneyText value={v.fee} /> },
-  { id: 'created_at', header: 'Created', cell: (v) => <DateTimeText value={v.created_at} /> },
+  { id: 'created_at', header: 'Created', card: 'time', cell: (v) => <DateTimeText value={v.created_at} /> },
 ];
 
 function validationFields(v: Validation) {
@@ -135,6 +141,7 @@ export function ValidationDetailsView({ urn }: { urn: string }) {
 
 const DETAILS: DataTableDetails<Validation> = {
   title: (urn) => `Validation ${urn}`,
+  idLabel: 'URN',
   description: (_urn, row) =>
     row ? `${row.name_given} · ${row.bank_name}` : 'The account, the bank and the name it is registered to',
   render: ({ id }) => <ValidationDetailsView urn={id} />,
