@@ -102,3 +102,45 @@ test('the edit screen is prefilled from its search parameters and ignores malfor
   await expect(page.getByText('Oops! Something went wrong')).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('payouts are cards that open their details; the URN copies; a date preset filters', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto('/flow/payouts');
+    const cards = page.getByRole('list', { name: /^Payouts from/ }).getByRole('button');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+
+    // A card is reached with the keyboard and opens the same dialog as a table row.
+    await cards.first().focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    const title = dialog.getByRole('heading', { name: /^Payout PAY/ });
+    await expect(title).toBeVisible();
+    const [titleBox, dialogBox] = [await title.boundingBox(), await dialog.boundingBox()];
+    expect(titleBox!.x + titleBox!.width).toBeLessThanOrEqual(dialogBox!.x + dialogBox!.width);
+    const urn = (await title.textContent())!.replace(/^Payout /, '');
+    await dialog.getByRole('button', { name: 'Copy URN' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(urn);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+
+    // "This month" runs from the 1st to today in the user's time zone (Asia/Kolkata by default).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    await page.getByRole('button', { name: /^Date range/ }).click();
+    await expect(page.getByRole('grid')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'This month' }).click();
+    await expect(page).toHaveURL(/start_date=/);
+    const params = new URL(page.url()).searchParams;
+    expect([params.get('start_date'), params.get('end_date')]).toEqual([`${today.slice(0, 8)}01`, today]);
+    await expect(page.getByRole('button', { name: /^Date range [A-Z][a-z]{2} 01, \d{4}/ })).toBeVisible();
+  });
+});

@@ -8,8 +8,9 @@ import { Button } from '@/components/ui/button';
 const COPIED_MS = 2000;
 
 /**
- * Copies `value` to the clipboard. Success shows a "Copied" toast (announced politely) and turns the button
- * into a check named "Copied" for two seconds; a refused clipboard shows an error toast.
+ * Copies `value` to the clipboard. Success shows a "Copied" toast and, for two seconds, a check mark and
+ * "Copied" in a live region of its own: inside a modal dialog the toaster is hidden from screen readers. A
+ * refused clipboard shows an error toast.
  */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -30,14 +31,13 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   };
 
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      aria-label={copied ? 'Copied' : label}
-      title={label}
-      onClick={() => void copy()}
-    >
-      {copied ? <Check aria-hidden className="text-success" /> : <Copy aria-hidden />}
-    </Button>
+    <>
+      <Button variant="ghost" size="icon" aria-label={label} title={label} onClick={() => void copy()}>
+        {copied ? <Check aria-hidden className="text-success" /> : <Copy aria-hidden />}
+      </Button>
+      <span role="status" className="sr-only">
+        {copied ? 'Copied' : ''}
+      </span>
+    </>
   );
 }

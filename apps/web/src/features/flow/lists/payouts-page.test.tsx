@@ -269,7 +269,7 @@ describe('PayoutsPage', () => {
     // The title's copy button copies the whole URN and says so.
     await user.click(within(dialog).getByRole('button', { name: 'Copy URN' }));
     expect(await navigator.clipboard.readText()).toBe(PAYOUT.urn);
-    expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeTruthy();
+    expect(within(dialog).getByRole('status').textContent).toBe('Copied');
     expect(within(dialog).getByText('Credited by the beneficiary bank')).toBeTruthy();
     const attempts = within(dialog).getByRole('table', { name: /Delivery attempts/ });
     const rows = within(attempts).getAllByRole('row').slice(1);

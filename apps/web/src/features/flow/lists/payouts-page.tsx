@@ -135,8 +135,14 @@ function CallbackAttempts({ delivery }: { delivery: CallbackDelivery }) {
   if (delivery.attempts.length === 0) {
     return <p className="text-sm text-muted-foreground">Not attempted yet.</p>;
   }
+  // On a phone the table scrolls sideways: the region takes focus so that the keyboard can scroll it.
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <div
+      role="region"
+      aria-label={`Delivery attempts of the ${delivery.event} callback`}
+      tabIndex={0}
+      className="overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">Delivery attempts of the {delivery.event} callback</caption>
         <thead className="bg-muted/50 text-muted-foreground">
