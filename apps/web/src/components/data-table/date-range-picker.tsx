@@ -45,7 +45,7 @@ function monthWeeks(first: string): (string | null)[][] {
 }
 
 /** "Mar 04, 2026 – Mar 10, 2026" (one date for a single day), in the user's display format. */
-export function rangeLabel({ start, end }: DateRange, pattern: string): string {
+function rangeLabel({ start, end }: DateRange, pattern: string): string {
   return start === end
     ? formatDay(start, pattern)
     : `${formatDay(start, pattern)} – ${formatDay(end, pattern)}`;
