@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './user.ts';
 export * from './flow.ts';
 export * from './callbacks.ts';
+export * from './search.ts';

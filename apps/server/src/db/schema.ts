@@ -325,9 +325,12 @@ export const beneficiaries = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('beneficiaries_client_code_uq').on(t.clientRef, sql`lower(${t.code})`),
+    // text_pattern_ops: equality (lists, lookups) and prefix LIKE (the global search) whatever the collation.
+    uniqueIndex('beneficiaries_client_code_uq').on(t.clientRef, sql`lower(${t.code}) text_pattern_ops`),
     index('beneficiaries_client_created_idx').on(t.clientRef, t.createdAt.desc().nullsFirst(), t.id.desc()),
-    index('beneficiaries_client_account_idx').on(t.clientRef, t.accountNumber),
+    index('beneficiaries_client_account_idx').on(t.clientRef, t.accountNumber.op('text_pattern_ops')),
+    // Word-prefix name search (`to_tsquery('simple', 'kav:*')`): core full-text search, no extension needed.
+    index('beneficiaries_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.name})`),
   ],
 );
 
@@ -371,7 +374,13 @@ export const payouts = pgTable(
     uniqueIndex('payouts_client_seq_uq').on(t.clientRef, t.seq),
     uniqueIndex('payouts_client_crn_uq').on(t.clientRef, t.customerReferenceNumber),
     index('payouts_client_created_idx').on(t.clientRef, t.createdAt, t.seq),
-    index('payouts_client_utr_idx').on(t.clientRef, t.bankReferenceNumber),
+    // text_pattern_ops: equality (list search) and prefix LIKE (global search) whatever the collation.
+    index('payouts_client_utr_idx').on(t.clientRef, t.bankReferenceNumber.op('text_pattern_ops')),
+    index('payouts_client_urn_prefix_idx').on(t.clientRef, t.urn.op('text_pattern_ops')),
+    index('payouts_client_crn_prefix_idx').on(
+      t.clientRef,
+      sql`lower(${t.customerReferenceNumber}) text_pattern_ops`,
+    ),
   ],
 );
 

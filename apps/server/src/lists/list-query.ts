@@ -15,7 +15,8 @@ export type ListFilter = {
   timeZone: string;
 };
 
-function checkTimeZone(timeZone: string): string {
+/** The IANA time zone, or a 400 naming the `time_zone` field. */
+export function checkTimeZone(timeZone: string): string {
   try {
     formatterFor(timeZone);
     return timeZone;

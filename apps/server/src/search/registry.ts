@@ -1,0 +1,66 @@
+import type { GlobalSearchResult, SearchRoute } from '@meridian/contract';
+import type { Db } from '../db/database.ts';
+import { dayIn } from '../lists/list-query.ts';
+
+/** What every searcher gets: the caller's client (every read is scoped to it), the query and the limit. */
+export type SearchScope = {
+  clientRef: number;
+  /** Trimmed, 2–100 characters, no control characters (contract `GlobalSearchQuery`). */
+  q: string;
+  /** At most this many results of the searcher's kind. */
+  limit: number;
+  /** The user's time zone: a result's list link opens on the record's day there. */
+  timeZone: string;
+  /** The provider slug (`meridian`): search keys such as `meridian_urn` carry it. */
+  product: string;
+};
+
+/**
+ * One kind of record the global search finds. A domain exports its searcher and the server's composition
+ * registers it (src/app.ts); the search endpoint runs every registered searcher and never names a domain.
+ * A searcher answers only its client's records, at most `scope.limit`, best first, and costs a few index probes
+ * (prefix or exact matches on indexed columns): it must never scan a client's table.
+ */
+export type Searcher = {
+  /** The `type` of its results, e.g. `payout`. */
+  type: string;
+  search: (db: Db, scope: SearchScope) => Promise<GlobalSearchResult[]>;
+};
+
+/** `value%` for LIKE, with LIKE's own characters (`%`, `_`, `\`) matched literally. */
+export const likePrefix = (value: string): string => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The link to a list screen filtered to one record on the day it was created (in the user's time zone), with
+ * its details dialog open (`selected`).
+ */
+export function listRoute(
+  to: string,
+  scope: Pick<SearchScope, 'timeZone'>,
+  record: { searchKey: string; value: string; createdAt: Date; selected: string },
+): SearchRoute {
+  const day = dayIn(scope.timeZone, 0, record.createdAt.getTime());
+  return {
+    to,
+    search: {
+      start_date: day,
+      end_date: day,
+      search_key: record.searchKey,
+      search_value: record.value,
+      selected: record.selected,
+    },
+  };
+}
+
+/**
+ * Runs every searcher at once (each is one statement; on PostgreSQL they go to separate pool connections) and
+ * answers their results in registration order, each kind capped at the limit.
+ */
+export async function globalSearch(
+  db: Db,
+  searchers: readonly Searcher[],
+  scope: SearchScope,
+): Promise<GlobalSearchResult[]> {
+  const found = await Promise.all(searchers.map((s) => s.search(db, scope)));
+  return found.flatMap((results) => results.slice(0, scope.limit));
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { GlobalSearchQuery, GlobalSearchResponse } from '@meridian/contract';
+import { authOf } from '../http/guard.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { checkTimeZone, DEFAULT_TIME_ZONE } from '../lists/list-query.ts';
+import { globalSearch, type Searcher } from './registry.ts';
+
+export type SearchRouteDeps = RouteDeps & {
+  /** Every kind of record the search finds, in the order of the answer. */
+  searchers: readonly Searcher[];
+};
+
+/** GET /{provider}/read/search/global: the command palette's search over every registered kind of record. */
+export const searchRoutes: FastifyPluginAsyncZod<SearchRouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+  const product = deps.config.PROVIDER;
+
+  app.get(
+    `/${product}/read/search/global`,
+    {
+      schema: {
+        tags: ['search'],
+        summary:
+          'Find your records by reference: payouts (urn, UTR, customer reference), beneficiaries (code, name, account number)',
+        querystring: GlobalSearchQuery,
+        response: { 200: GlobalSearchResponse },
+      },
+    },
+    async (request) => {
+      const { q, limit, time_zone } = request.query;
+      const data = await globalSearch(deps.db, deps.searchers, {
+        clientRef: authOf(request).clientRef,
+        q,
+        limit,
+        timeZone: checkTimeZone(time_zone || DEFAULT_TIME_ZONE),
+        product,
+      });
+      return { data };
+    },
+  );
+};
