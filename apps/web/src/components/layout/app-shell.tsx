@@ -12,13 +12,37 @@ const CommandMenu = lazy(loadCommandMenu);
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-/** Opens/closes the command palette on Cmd+K and Ctrl+K; it loads on first open. */
+/** Runs `task` when the browser is next idle (after at most `timeoutMs`); answers a cancel function. */
+function whenIdle(task: () => void, timeoutMs = 2000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = setTimeout(task, 200);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * Opens/closes the command palette on Cmd+K and Ctrl+K. Its code (cmdk, the search) stays out of the first
+ * bundle: it loads and mounts, closed, when the browser is first idle after the shell mounts, so the first
+ * Ctrl+K opens it at once. Opening it before then loads it on the spot.
+ */
 function useCommandPalette() {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   const setPaletteOpen = useCallback((next: boolean) => {
     if (next) setRequested(true);
     setOpen(next);
+  }, []);
+  useEffect(() => {
+    let live = true;
+    const cancel = whenIdle(() => {
+      void loadCommandMenu().then(() => live && setRequested(true));
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
   }, []);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
