@@ -6,12 +6,15 @@
  * payout list and count endpoints through fastify's `inject` (the whole HTTP pipeline without a socket) beside
  * the very SQL that src/payouts/queries.ts runs, executed directly on the same driver.
  *
- *   npm run bench:payouts -- [--n=1000000] [--r=30] [--warmup=5] [--offset=100000]
+ *   npm run bench:payouts -- [--n=1000000] [--r=30] [--warmup=5] [--offset=100000] [--beneficiaries=50000]
  *   DATABASE_URL=postgres://user:pass@host:5432/postgres npm run bench:payouts
  *
  * With DATABASE_URL a new database is created next to the one named there and dropped at the end; without it
  * the server runs on in-memory PGlite. Defaults: N = 1,000,000 on PostgreSQL, 100,000 on PGlite (BENCH_N);
  * R = 30 repetitions (BENCH_R) after the warm-up runs.
+ *
+ * The same database then serves the command palette's global search (./global-search.ts): B more beneficiaries
+ * (BENCH_BENEFICIARIES; 50,000 on PostgreSQL, 10,000 on PGlite) and the queries a user types, through the API.
  */
 import { constants, publicEncrypt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -26,6 +29,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { createServer, type Server } from '../src/server.ts';
 import type { Db } from '../src/db/database.ts';
 import { payoutPageQuery, seqIntervalQuery } from '../src/payouts/queries.ts';
+import { searchCases, searchStatements, seedSearchBeneficiaries } from './global-search.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Options
@@ -44,6 +48,8 @@ const N = option('n', 'BENCH_N') ?? (DATABASE_URL ? 1_000_000 : 100_000);
 const R = Math.max(1, option('r', 'BENCH_R') ?? 30);
 const WARMUP = option('warmup', 'BENCH_WARMUP') ?? 5;
 const OFFSET = option('offset', 'BENCH_OFFSET') ?? 100_000;
+const BENEFICIARIES = option('beneficiaries', 'BENCH_BENEFICIARIES') ?? (DATABASE_URL ? 50_000 : 10_000);
+const SEARCH_GOAL_MS = 50;
 const LIMIT = 10;
 const DAY_MS = 86_400_000;
 const GOAL_RATIO = 2;
@@ -403,6 +409,11 @@ async function main() {
         `created ${new Date(inv.oldest as string).toISOString()} .. ${new Date(inv.newest as string).toISOString()}`,
     );
 
+    const benSeed = await seedSearchBeneficiaries(exec, clientRef, BENEFICIARIES, now);
+    console.log(
+      `  + ${fmtInt(BENEFICIARIES)} beneficiaries for the global search in ${fmtMs(benSeed.ms / 1000)} s`,
+    );
+
     // Ranges: whole days in the user's zone, resolved exactly as the route does.
     const p = config.PROVIDER;
     const dayIso = (d: number) => dayIn(DEFAULT_TIME_ZONE, d, now);
@@ -539,7 +550,44 @@ async function main() {
       contrast.map(([name, s]) => [name, fmtMs(s.p50), fmtMs(s.p95), fmtMs(s.max)]),
     );
 
+    // The command palette's global search, through the API.
+    const search = async (q: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/${p}/read/search/global?${new URLSearchParams({ q })}`,
+        headers,
+      });
+      if (res.statusCode !== 200) throw new Error(`search ${q}: ${res.statusCode} ${res.body}`);
+      return res.json<{ data: unknown[] }>().data.length;
+    };
+    const typed = await searchCases(exec, clientRef, N);
+    const found = await Promise.all(typed.map((c) => search(c.q)));
+    const searchStats = await measure(typed.map((c) => () => search(c.q)));
+    console.log(
+      `\nGlobal search: GET /${p}/read/search/global?q=… through app.inject (ms; ${fmtInt(inv.count as number)} payouts, ` +
+        `${fmtInt(BENEFICIARIES)} + demo beneficiaries)`,
+    );
+    table(
+      ['query', 'q', 'results', 'p50', 'p95', 'max'],
+      typed.map((c, i) => [
+        c.name,
+        c.q,
+        String(found[i]),
+        fmtMs(searchStats[i]!.p50),
+        fmtMs(searchStats[i]!.p95),
+        fmtMs(searchStats[i]!.max),
+      ]),
+      2,
+    );
+    const slowest = searchStats.reduce((w, s, i) => (s.p95 > searchStats[w]!.p95 ? i : w), 0);
+
     // Plans.
+    console.log('\nEXPLAIN (ANALYZE, BUFFERS), global search of the slowest query and of two letters');
+    for (const q of new Set([typed[slowest]!.q, 'ka'])) {
+      for (const [what, statement] of searchStatements(db.handle.db, clientRef, q)) {
+        if (statement) await explain(exec, `search "${q}": ${what}`, statement.sql, statement.params);
+      }
+    }
     console.log('\nEXPLAIN (ANALYZE, BUFFERS), 180-day range');
     const count = intervalSql(db.handle.db, clientRef, f180);
     await explain(exec, 'count: both ends of the seq interval (one statement)', count.sql, count.params);
@@ -572,6 +620,11 @@ async function main() {
           big >= BIG_COUNT
             ? verdict(count180!.api.p95 <= GOAL_MS)
             : `n/a (${verdict(count180!.api.p95 <= GOAL_MS)} on ${fmtInt(big)} rows)`,
+        ],
+        [
+          `global search ≤ ${SEARCH_GOAL_MS} ms (API p95, every query)`,
+          `slowest: ${typed[slowest]!.name} p50 ${fmtMs(searchStats[slowest]!.p50)}, p95 ${fmtMs(searchStats[slowest]!.p95)}`,
+          verdict(searchStats[slowest]!.p95 <= SEARCH_GOAL_MS),
         ],
       ],
       3,
