@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppDeps } from './http/context.ts';
 import { authRoutes } from './auth/routes.ts';
 import { beneficiaryRoutes } from './beneficiaries/routes.ts';
+import { beneficiarySearcher } from './beneficiaries/search.ts';
 import { callbackRoutes } from './callbacks/routes.ts';
 import { sandboxReceiverRoutes } from './callbacks/sandbox-receiver.ts';
 import { featureRoutes } from './features/routes.ts';
@@ -15,6 +16,8 @@ import { ledgerRoutes } from './ledger/routes.ts';
 import { newId } from './lib/ids.ts';
 import { onboardingRoutes } from './onboarding/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
+import { payoutSearcher } from './payouts/search.ts';
+import { searchRoutes } from './search/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { validationRoutes } from './validations/routes.ts';
 
@@ -63,6 +66,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     callbackRoutes,
   ])
     await app.register(routes, deps);
+  // The command palette's global search: each domain with records to find registers its searcher here.
+  await app.register(searchRoutes, { ...deps, searchers: [payoutSearcher, beneficiarySearcher] });
   if (opts.config.NODE_ENV !== 'production') await app.register(sandboxReceiverRoutes, deps);
 
   await registerWeb(app, { webDist: opts.webDist, isApi });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GlobalSearchQuery, GlobalSearchResponse } from '@meridian/contract';
-import { authOf } from '../http/guard.ts';
+import { authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkTimeZone, DEFAULT_TIME_ZONE } from '../lists/list-query.ts';
 import { globalSearch, type Searcher } from './registry.ts';
