@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -16,6 +17,17 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+// How each table is placed on a Citus cluster (distributed by client, reference, local) is declared in
+// ./distribution.ts, and docs/scaling.md explains it. A distributed table carries `client_ref` (the distribution
+// column) in its primary key and in every unique constraint, and references other distributed tables with
+// composite keys `(client_ref, x_ref) → (client_ref, id)`, so that a client's rows always sit on one node.
+
+/** The distribution column of a tenant table: the client the row belongs to. */
+const clientRefColumn = () =>
+  bigint('client_ref', { mode: 'number' })
+    .notNull()
+    .references(() => clients.id);
 
 /** A business client of Meridian (a company). `client_id` is the public, unguessable id. */
 export const clients = pgTable('clients', {
@@ -162,24 +174,38 @@ export const outbox = pgTable(
   (t) => [index('outbox_created_idx').on(t.createdAt)],
 );
 
+/** The columns of an audit record: who did what, when, from which IP. */
+const auditColumns = () => ({
+  id: bigserial('id', { mode: 'number' }).notNull(),
+  actor: text('actor'),
+  action: text('action').notNull(),
+  target: text('target'),
+  ip: text('ip'),
+  requestId: text('request_id'),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+  createdAt: createdAt(),
+});
+
+/** What a client's users (and Meridian's rail, for that client) did: written in the transaction of the change. */
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    clientRef: bigint('client_ref', { mode: 'number' }).references(() => clients.id),
+    ...auditColumns(),
+    clientRef: clientRefColumn(),
     userRef: bigint('user_ref', { mode: 'number' }).references(() => users.id),
-    actor: text('actor'),
-    action: text('action').notNull(),
-    target: text('target'),
-    ip: text('ip'),
-    requestId: text('request_id'),
-    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
-    createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'audit_log_pkey', columns: [t.clientRef, t.id] }),
     index('audit_log_client_created_idx').on(t.clientRef, t.createdAt),
     index('audit_log_action_idx').on(t.action),
   ],
+);
+
+/** Audit records that belong to no client: sign-in attempts for unknown e-mails, access requests. */
+export const platformAuditLog = pgTable(
+  'platform_audit_log',
+  { ...auditColumns(), id: bigserial('id', { mode: 'number' }).primaryKey() },
+  (t) => [index('platform_audit_log_created_idx').on(t.createdAt)],
 );
 
 /** Requests for dashboard access from the public sign-up form. */
@@ -200,19 +226,46 @@ export const accessRequests = pgTable('access_requests', {
 // Flow: ledger, beneficiaries, payouts, validations, callbacks
 
 /**
- * Ledger accounts. `client_current` accounts belong to a client and carry a cached balance that is updated in
- * the same transaction as their postings and can never go negative. `system` accounts (rail clearing, fee
- * income, funding) are Meridian's side of every entry; their balance is the sum of their postings (no cached
- * column, so they are never a hot row that serialises every client's payouts).
+ * Meridian's own ledger accounts (rail clearing, fee income, client funding): Meridian's side of every entry. They
+ * have no cached balance: it is the sum of their postings, which live with the client of each entry (see
+ * `ledgerPostings`), so they are never a hot row that serialises every client's payouts.
+ */
+export const systemAccounts = pgTable('system_accounts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  code: text('code').notNull().unique(),
+  accountNumber: text('account_number').notNull().unique(),
+  ifsc: text('ifsc').notNull(),
+  name: text('name').notNull(),
+  provider: text('provider').notNull(),
+  providerCode: text('provider_code').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Every client account number, Meridian-wide: a number is unique across clients (which `accounts`, distributed
+ * by client, cannot enforce), and this is where a number leads back to its client.
+ */
+export const accountNumbers = pgTable('account_numbers', {
+  accountNumber: text('account_number').primaryKey(),
+  clientRef: bigint('client_ref', { mode: 'number' })
+    .notNull()
+    .references(() => clients.id),
+  createdAt: createdAt(),
+});
+
+/**
+ * A client's current accounts. The cached balance is updated in the same transaction as their postings and can
+ * never go negative.
  */
 export const accounts = pgTable(
   'accounts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    clientRef: bigint('client_ref', { mode: 'number' }).references(() => clients.id),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
     kind: text('kind').notNull(),
-    systemCode: text('system_code').unique(),
-    accountNumber: text('account_number').notNull().unique(),
+    accountNumber: text('account_number')
+      .notNull()
+      .references(() => accountNumbers.accountNumber),
     ifsc: text('ifsc').notNull(),
     name: text('name').notNull(),
     provider: text('provider').notNull(),
@@ -224,7 +277,8 @@ export const accounts = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('accounts_client_idx').on(t.clientRef),
+    primaryKey({ name: 'accounts_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('accounts_client_number_uq').on(t.clientRef, t.accountNumber),
     check('accounts_balance_never_negative', sql`${t.kind} <> 'client_current' OR ${t.balance} >= 0`),
   ],
 );
@@ -233,47 +287,72 @@ export const accounts = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    entryId: text('entry_id').notNull().unique(),
-    clientRef: bigint('client_ref', { mode: 'number' }).references(() => clients.id),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    entryId: text('entry_id').notNull(),
+    clientRef: clientRefColumn(),
     category: text('category').notNull(),
     description: text('description').notNull(),
     referenceUrn: text('reference_urn'),
     bankReferenceNumber: text('bank_reference_number'),
     customerReferenceNumber: text('customer_reference_number'),
     /** Makes an entry idempotent: a rail job that runs twice cannot post twice. */
-    idempotencyKey: text('idempotency_key').notNull().unique(),
+    idempotencyKey: text('idempotency_key').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    index('ledger_entries_reference_idx').on(t.referenceUrn),
+    primaryKey({ name: 'ledger_entries_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('ledger_entries_client_entry_uq').on(t.clientRef, t.entryId),
+    uniqueIndex('ledger_entries_client_idempotency_uq').on(t.clientRef, t.idempotencyKey),
+    index('ledger_entries_client_reference_idx').on(t.clientRef, t.referenceUrn),
     index('ledger_entries_client_utr_idx').on(t.clientRef, t.bankReferenceNumber),
     index('ledger_entries_client_crn_idx').on(t.clientRef, t.customerReferenceNumber),
   ],
 );
 
-/** A leg of an entry on one account: + credit, − debit, in paise. */
+/**
+ * A leg of an entry, + credit, − debit, in paise: on one of the client's accounts (`account_ref`, with the
+ * balance after it) or on a Meridian system account (`system_account_ref`). Every leg carries the client of its
+ * entry, so an entry and all its legs live together; a system account's balance is the sum of its legs over
+ * every client.
+ */
 export const ledgerPostings = pgTable(
   'ledger_postings',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    entryRef: bigint('entry_ref', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerEntries.id),
-    accountRef: bigint('account_ref', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id),
-    /** The client of a client account; null on system accounts. Scopes the statement. */
-    clientRef: bigint('client_ref', { mode: 'number' }).references(() => clients.id),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    entryRef: bigint('entry_ref', { mode: 'number' }).notNull(),
+    accountRef: bigint('account_ref', { mode: 'number' }),
+    systemAccountRef: bigint('system_account_ref', { mode: 'number' }).references(() => systemAccounts.id),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    /** Balance of a client account after this posting; null on system accounts. */
+    /** Balance of the client account after this posting; null on system accounts. */
     balanceAfter: bigint('balance_after', { mode: 'bigint' }),
     createdAt: createdAt(),
   },
   (t) => [
-    index('ledger_postings_entry_idx').on(t.entryRef),
-    index('ledger_postings_account_idx').on(t.accountRef),
-    index('ledger_postings_statement_idx').on(t.clientRef, t.createdAt.desc().nullsFirst(), t.id.desc()),
+    primaryKey({ name: 'ledger_postings_pkey', columns: [t.clientRef, t.id] }),
+    foreignKey({
+      name: 'ledger_postings_entry_fk',
+      columns: [t.clientRef, t.entryRef],
+      foreignColumns: [ledgerEntries.clientRef, ledgerEntries.id],
+    }),
+    foreignKey({
+      name: 'ledger_postings_account_fk',
+      columns: [t.clientRef, t.accountRef],
+      foreignColumns: [accounts.clientRef, accounts.id],
+    }),
+    check(
+      'ledger_postings_one_account',
+      sql`(${t.accountRef} IS NULL) <> (${t.systemAccountRef} IS NULL) AND (${t.accountRef} IS NULL) = (${t.balanceAfter} IS NULL)`,
+    ),
+    index('ledger_postings_entry_idx').on(t.clientRef, t.entryRef),
+    index('ledger_postings_account_idx').on(t.clientRef, t.accountRef),
+    index('ledger_postings_system_account_idx')
+      .on(t.systemAccountRef)
+      .where(sql`system_account_ref IS NOT NULL`),
+    /** The statement: the client's own legs, newest first. */
+    index('ledger_postings_statement_idx')
+      .on(t.clientRef, t.createdAt.desc().nullsFirst(), t.id.desc())
+      .where(sql`account_ref IS NOT NULL`),
   ],
 );
 
@@ -281,9 +360,7 @@ export const ledgerPostings = pgTable(
 export const clientSequences = pgTable(
   'client_sequences',
   {
-    clientRef: bigint('client_ref', { mode: 'number' })
-      .notNull()
-      .references(() => clients.id),
+    clientRef: clientRefColumn(),
     name: text('name').notNull(),
     value: bigint('value', { mode: 'number' }).notNull(),
   },
@@ -302,10 +379,8 @@ export const clientFeatures = pgTable('client_features', {
 export const beneficiaries = pgTable(
   'beneficiaries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    clientRef: bigint('client_ref', { mode: 'number' })
-      .notNull()
-      .references(() => clients.id),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     email: text('email'),
@@ -313,9 +388,7 @@ export const beneficiaries = pgTable(
     provider: text('provider').notNull(),
     providerCode: text('provider_code').notNull(),
     transferType: text('transfer_type').notNull(),
-    senderAccountRef: bigint('sender_account_ref', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id),
+    senderAccountRef: bigint('sender_account_ref', { mode: 'number' }).notNull(),
     accountNumber: text('account_number'),
     ifsc: text('ifsc'),
     bankName: text('bank_name'),
@@ -325,6 +398,12 @@ export const beneficiaries = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'beneficiaries_pkey', columns: [t.clientRef, t.id] }),
+    foreignKey({
+      name: 'beneficiaries_sender_account_fk',
+      columns: [t.clientRef, t.senderAccountRef],
+      foreignColumns: [accounts.clientRef, accounts.id],
+    }),
     // text_pattern_ops: equality (lists, lookups) and prefix LIKE (the global search) whatever the collation.
     uniqueIndex('beneficiaries_client_code_uq').on(t.clientRef, sql`lower(${t.code}) text_pattern_ops`),
     index('beneficiaries_client_created_idx').on(t.clientRef, t.createdAt.desc().nullsFirst(), t.id.desc()),
@@ -337,19 +416,13 @@ export const beneficiaries = pgTable(
 export const payouts = pgTable(
   'payouts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    urn: text('urn').notNull().unique(),
-    clientRef: bigint('client_ref', { mode: 'number' })
-      .notNull()
-      .references(() => clients.id),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    urn: text('urn').notNull(),
+    clientRef: clientRefColumn(),
     /** 1, 2, 3… per client in creation order (created_at is non-decreasing in seq). */
     seq: bigint('seq', { mode: 'number' }).notNull(),
-    accountRef: bigint('account_ref', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id),
-    beneficiaryRef: bigint('beneficiary_ref', { mode: 'number' })
-      .notNull()
-      .references(() => beneficiaries.id),
+    accountRef: bigint('account_ref', { mode: 'number' }).notNull(),
+    beneficiaryRef: bigint('beneficiary_ref', { mode: 'number' }).notNull(),
     customerReferenceNumber: text('customer_reference_number').notNull(),
     bankReferenceNumber: text('bank_reference_number'),
     beneficiaryCode: text('beneficiary_code').notNull(),
@@ -368,9 +441,21 @@ export const payouts = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'payouts_pkey', columns: [t.clientRef, t.id] }),
+    foreignKey({
+      name: 'payouts_account_fk',
+      columns: [t.clientRef, t.accountRef],
+      foreignColumns: [accounts.clientRef, accounts.id],
+    }),
+    foreignKey({
+      name: 'payouts_beneficiary_fk',
+      columns: [t.clientRef, t.beneficiaryRef],
+      foreignColumns: [beneficiaries.clientRef, beneficiaries.id],
+    }),
     index('payouts_rail_due_idx')
       .on(t.railDueAt)
       .where(sql`rail_due_at IS NOT NULL`),
+    uniqueIndex('payouts_client_urn_uq').on(t.clientRef, t.urn),
     uniqueIndex('payouts_client_seq_uq').on(t.clientRef, t.seq),
     uniqueIndex('payouts_client_crn_uq').on(t.clientRef, t.customerReferenceNumber),
     index('payouts_client_created_idx').on(t.clientRef, t.createdAt, t.seq),
@@ -387,25 +472,30 @@ export const payouts = pgTable(
 export const payoutEvents = pgTable(
   'payout_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    payoutRef: bigint('payout_ref', { mode: 'number' })
-      .notNull()
-      .references(() => payouts.id),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    payoutRef: bigint('payout_ref', { mode: 'number' }).notNull(),
     status: text('status').notNull(),
     message: text('message'),
     createdAt: createdAt(),
   },
-  (t) => [index('payout_events_payout_idx').on(t.payoutRef)],
+  (t) => [
+    primaryKey({ name: 'payout_events_pkey', columns: [t.clientRef, t.id] }),
+    foreignKey({
+      name: 'payout_events_payout_fk',
+      columns: [t.clientRef, t.payoutRef],
+      foreignColumns: [payouts.clientRef, payouts.id],
+    }),
+    index('payout_events_payout_idx').on(t.clientRef, t.payoutRef),
+  ],
 );
 
 export const validations = pgTable(
   'validations',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    urn: text('urn').notNull().unique(),
-    clientRef: bigint('client_ref', { mode: 'number' })
-      .notNull()
-      .references(() => clients.id),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    urn: text('urn').notNull(),
+    clientRef: clientRefColumn(),
     customerReferenceNumber: text('customer_reference_number'),
     bankReferenceNumber: text('bank_reference_number'),
     accountNumber: text('account_number').notNull(),
@@ -420,6 +510,8 @@ export const validations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'validations_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('validations_client_urn_uq').on(t.clientRef, t.urn),
     index('validations_client_created_idx').on(t.clientRef, t.createdAt.desc().nullsFirst(), t.id.desc()),
     index('validations_client_account_idx').on(t.clientRef, t.accountNumber),
     index('validations_client_utr_idx').on(t.clientRef, t.bankReferenceNumber),
@@ -430,9 +522,7 @@ export const validations = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    clientRef: bigint('client_ref', { mode: 'number' })
-      .notNull()
-      .references(() => clients.id),
+    clientRef: clientRefColumn(),
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
@@ -451,11 +541,9 @@ export const idempotencyKeys = pgTable(
 export const callbackConfigs = pgTable(
   'callback_configs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    callbackId: text('callback_id').notNull().unique(),
-    clientRef: bigint('client_ref', { mode: 'number' })
-      .notNull()
-      .references(() => clients.id),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    callbackId: text('callback_id').notNull(),
+    clientRef: clientRefColumn(),
     eventType: text('event_type').notNull(),
     url: text('url').notNull(),
     httpMethod: text('http_method').notNull().default('POST'),
@@ -464,21 +552,21 @@ export const callbackConfigs = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('callback_configs_client_event_idx').on(t.clientRef, t.eventType)],
+  (t) => [
+    primaryKey({ name: 'callback_configs_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('callback_configs_client_callback_uq').on(t.clientRef, t.callbackId),
+    index('callback_configs_client_event_idx').on(t.clientRef, t.eventType),
+  ],
 );
 
 /** One message to one endpoint (the outbox row, written in the same transaction as the state change). */
 export const callbackDeliveries = pgTable(
   'callback_deliveries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    webhookId: text('webhook_id').notNull().unique(),
-    clientRef: bigint('client_ref', { mode: 'number' })
-      .notNull()
-      .references(() => clients.id),
-    configRef: bigint('config_ref', { mode: 'number' })
-      .notNull()
-      .references(() => callbackConfigs.id),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    webhookId: text('webhook_id').notNull(),
+    clientRef: clientRefColumn(),
+    configRef: bigint('config_ref', { mode: 'number' }).notNull(),
     event: text('event').notNull(),
     subjectUrn: text('subject_urn').notNull(),
     /** The exact body that is signed and sent. */
@@ -489,7 +577,14 @@ export const callbackDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('callback_deliveries_subject_idx').on(t.subjectUrn),
+    primaryKey({ name: 'callback_deliveries_pkey', columns: [t.clientRef, t.id] }),
+    foreignKey({
+      name: 'callback_deliveries_config_fk',
+      columns: [t.clientRef, t.configRef],
+      foreignColumns: [callbackConfigs.clientRef, callbackConfigs.id],
+    }),
+    uniqueIndex('callback_deliveries_client_webhook_uq').on(t.clientRef, t.webhookId),
+    index('callback_deliveries_subject_idx').on(t.clientRef, t.subjectUrn),
     index('callback_deliveries_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`status = 'PENDING'`),
@@ -499,10 +594,9 @@ export const callbackDeliveries = pgTable(
 export const callbackAttempts = pgTable(
   'callback_attempts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deliveryRef: bigint('delivery_ref', { mode: 'number' })
-      .notNull()
-      .references(() => callbackDeliveries.id),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    deliveryRef: bigint('delivery_ref', { mode: 'number' }).notNull(),
     attempt: integer('attempt').notNull(),
     startedAt: ts('started_at').notNull(),
     statusCode: integer('status_code'),
@@ -510,5 +604,13 @@ export const callbackAttempts = pgTable(
     responseExcerpt: text('response_excerpt'),
     error: text('error'),
   },
-  (t) => [uniqueIndex('callback_attempts_delivery_attempt_uq').on(t.deliveryRef, t.attempt)],
+  (t) => [
+    primaryKey({ name: 'callback_attempts_pkey', columns: [t.clientRef, t.id] }),
+    foreignKey({
+      name: 'callback_attempts_delivery_fk',
+      columns: [t.clientRef, t.deliveryRef],
+      foreignColumns: [callbackDeliveries.clientRef, callbackDeliveries.id],
+    }),
+    uniqueIndex('callback_attempts_delivery_attempt_uq').on(t.clientRef, t.deliveryRef, t.attempt),
+  ],
 );

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Account, TransactionCategory } from '@meridian/contract';
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../db/database.ts';
-import { accounts, ledgerEntries, ledgerPostings } from '../db/schema.ts';
+import { accountNumbers, accounts, ledgerEntries, ledgerPostings, systemAccounts } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { formatMoney, formatRupees } from '../lib/money.ts';
@@ -42,38 +42,50 @@ export class InsufficientBalanceError extends AppError {
 
 /** Creates the system accounts once (idempotent). */
 export async function ensureSystemAccounts(db: Db): Promise<void> {
-  for (const a of Object.values(SYSTEM_ACCOUNTS)) {
-    await db
-      .insert(accounts)
-      .values({
-        kind: 'system',
-        systemCode: a.code,
+  await db
+    .insert(systemAccounts)
+    .values(
+      Object.values(SYSTEM_ACCOUNTS).map((a) => ({
+        code: a.code,
         accountNumber: a.number,
         name: a.name,
         ifsc: SANDBOX_PROVIDER.ifsc,
         provider: SANDBOX_PROVIDER.provider,
         providerCode: SANDBOX_PROVIDER.providerCode,
-      })
-      .onConflictDoNothing();
-  }
+      })),
+    )
+    .onConflictDoNothing();
 }
 
-/** The id of a system account, as SQL: resolved inside the INSERT, so a posting costs no extra round trip. */
+/**
+ * The id of a system account, as SQL: resolved inside the INSERT, so a posting costs no extra round trip
+ * (`system_accounts` is a reference table: on Citus the lookup is local to the client's node).
+ */
 const systemAccountRef = (which: SystemAccount) =>
-  sql<number>`(SELECT ${accounts.id} FROM ${accounts} WHERE ${accounts.systemCode} = ${SYSTEM_ACCOUNTS[which].code})`;
+  sql<number>`(SELECT ${systemAccounts.id} FROM ${systemAccounts} WHERE ${systemAccounts.code} = ${SYSTEM_ACCOUNTS[which].code})`;
 
-/** Opens a current account for a client with a fresh 14-digit account number. */
+/**
+ * Opens a current account for a client with a fresh 14-digit account number, unique across Meridian: the number
+ * is claimed in the `account_numbers` registry first (a clash with another client's number draws again).
+ */
 export async function openClientAccount(db: Db, clientRef: number, name: string): Promise<AccountRow> {
   await ensureSystemAccounts(db);
-  for (;;) {
-    const number = `7700${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
-    const [row] = await db
-      .insert(accounts)
-      .values({ clientRef, kind: 'client_current', accountNumber: number, name, ...SANDBOX_PROVIDER })
-      .onConflictDoNothing()
-      .returning();
-    if (row) return row;
-  }
+  return inTransaction(db, async (tx) => {
+    for (;;) {
+      const number = `7700${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+      const [claimed] = await tx
+        .insert(accountNumbers)
+        .values({ accountNumber: number, clientRef })
+        .onConflictDoNothing()
+        .returning({ accountNumber: accountNumbers.accountNumber });
+      if (!claimed) continue;
+      const [row] = await tx
+        .insert(accounts)
+        .values({ clientRef, kind: 'client_current', accountNumber: number, name, ...SANDBOX_PROVIDER })
+        .returning();
+      return row!;
+    }
+  });
 }
 
 export async function clientAccounts(db: Db, clientRef: number): Promise<AccountRow[]> {
@@ -152,7 +164,7 @@ export async function post(tx: Db, m: Movement): Promise<{ entryId: string; bala
       idempotencyKey: m.idempotencyKey,
       ...(at ? { createdAt: at } : {}),
     })
-    .onConflictDoNothing({ target: ledgerEntries.idempotencyKey })
+    .onConflictDoNothing({ target: [ledgerEntries.clientRef, ledgerEntries.idempotencyKey] })
     .returning({ id: ledgerEntries.id, entryId: ledgerEntries.entryId });
   if (!entry) return null;
 
@@ -171,23 +183,24 @@ export async function post(tx: Db, m: Movement): Promise<{ entryId: string; bala
     const [current] = await tx
       .select({ balance: accounts.balance })
       .from(accounts)
-      .where(eq(accounts.id, m.clientAccountRef));
+      .where(and(eq(accounts.clientRef, m.clientRef), eq(accounts.id, m.clientAccountRef)));
     throw new InsufficientBalanceError(current?.balance ?? null, -m.amount);
   }
+  // Both legs carry the entry's client, so the entry and its legs live together (on one node, on Citus).
   const createdAt = at ?? sql`now()`;
   await tx.insert(ledgerPostings).values([
     {
+      clientRef: m.clientRef,
       entryRef: entry.id,
       accountRef: m.clientAccountRef,
-      clientRef: m.clientRef,
       amount: m.amount,
       balanceAfter: updated.balance,
       createdAt,
     },
     {
+      clientRef: m.clientRef,
       entryRef: entry.id,
-      accountRef: systemAccountRef(m.counterparty),
-      clientRef: null,
+      systemAccountRef: systemAccountRef(m.counterparty),
       amount: -m.amount,
       createdAt,
     },
@@ -195,13 +208,22 @@ export async function post(tx: Db, m: Movement): Promise<{ entryId: string; bala
   return { entryId: entry.entryId, balanceAfter: updated.balance };
 }
 
-/** Sets the bank reference on the entries of a payout once the bank answers with it. */
-export async function setEntryBankReference(tx: Db, referenceUrn: string, utr: string): Promise<void> {
+/** Sets the bank reference on the entries of a client's payout once the bank answers with it. */
+export async function setEntryBankReference(
+  tx: Db,
+  clientRef: number,
+  referenceUrn: string,
+  utr: string,
+): Promise<void> {
   await tx
     .update(ledgerEntries)
     .set({ bankReferenceNumber: utr })
     .where(
-      and(eq(ledgerEntries.referenceUrn, referenceUrn), sql`${ledgerEntries.bankReferenceNumber} IS NULL`),
+      and(
+        eq(ledgerEntries.clientRef, clientRef),
+        eq(ledgerEntries.referenceUrn, referenceUrn),
+        sql`${ledgerEntries.bankReferenceNumber} IS NULL`,
+      ),
     );
 }
 

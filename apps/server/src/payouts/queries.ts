@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { withinClient } from '../db/distribution.ts';
 import { accounts, payouts } from '../db/schema.ts';
 import type { ListFilter } from '../lists/list-query.ts';
 import { toPayout } from './service.ts';
@@ -27,6 +28,10 @@ function searchWhere({ clientRef, filter }: Scope): SQL | undefined {
     SEARCH_COLUMNS[filter.search!.key]!(filter.search!.value),
   );
 }
+
+/** A payout with its sender account's number; the join stays within the client. */
+const columns = { payout: payouts, senderAccountNumber: accounts.accountNumber };
+const senderAccount = withinClient(accounts, payouts.clientRef, payouts.accountRef);
 
 /** The first or last seq of a client's payouts created in [from, to): one index probe. */
 function probe(db: Db, clientRef: number, from: Date, to: Date, which: 'first' | 'last') {
@@ -62,7 +67,7 @@ export function payoutPageQuery(db: Db, clientRef: number, filter: ListFilter) {
   return db
     .select(columns)
     .from(payouts)
-    .innerJoin(accounts, eq(accounts.id, payouts.accountRef))
+    .innerJoin(accounts, senderAccount)
     .where(
       and(
         eq(payouts.clientRef, clientRef),
@@ -74,15 +79,13 @@ export function payoutPageQuery(db: Db, clientRef: number, filter: ListFilter) {
     .limit(filter.limit);
 }
 
-const columns = { payout: payouts, senderAccountNumber: accounts.accountNumber };
-
 export async function listPayouts(db: Db, scope: Scope) {
   const { clientRef, filter } = scope;
   const rows = filter.search
     ? await db
         .select(columns)
         .from(payouts)
-        .innerJoin(accounts, eq(accounts.id, payouts.accountRef))
+        .innerJoin(accounts, senderAccount)
         .where(searchWhere(scope))
         .orderBy(desc(payouts.seq))
         .limit(filter.limit)
