@@ -9,8 +9,13 @@ const RAIL_QUEUE = 'rail.payout-step';
 const CALLBACK_QUEUE = 'callbacks.deliver';
 const SWEEP_QUEUE = 'flow.sweep';
 
-type RailJob = { urn: string };
-type CallbackJob = { deliveryId: number; attempt: number };
+/**
+ * Job payloads name the client, so a handler touches one client's rows. A job queued before they did (no
+ * `clientRef`) is dropped: its row is still due, and the sweeper sends it again, with its client, within a minute.
+ */
+type RailJob = { clientRef: number; urn: string };
+type CallbackJob = { clientRef: number; deliveryId: number; attempt: number };
+const hasClient = (data: { clientRef?: unknown }) => typeof data.clientRef === 'number';
 type Log = (msg: string, data?: object) => void;
 
 export type WorkerOptions = { railTimeScale: number; delivery: DeliveryOptions; log: Log };
@@ -20,15 +25,21 @@ function effectRunner(boss: PgBoss | null): EffectRunner {
   return async (effects: Effects) => {
     if (!boss) return;
     for (const r of effects.rail)
-      await boss.send(RAIL_QUEUE, { urn: r.urn } satisfies RailJob, {
+      await boss.send(RAIL_QUEUE, { clientRef: r.clientRef, urn: r.urn } satisfies RailJob, {
         startAfter: r.at,
         singletonKey: `${r.urn}@${r.at.getTime()}`,
       });
-    for (const id of effects.callbacks)
-      await boss.send(CALLBACK_QUEUE, { deliveryId: id, attempt: 1 } satisfies CallbackJob, {
-        singletonKey: `${id}#1`,
-      });
+    for (const d of effects.callbacks) await sendAttempt(boss, { ...d, attempt: 1 });
   };
+}
+
+/** Queues attempt `attempt` of a delivery (at most once per delivery and attempt). */
+function sendAttempt(boss: PgBoss, d: { clientRef: number; id: number; attempt: number; at?: Date }) {
+  return boss.send(
+    CALLBACK_QUEUE,
+    { clientRef: d.clientRef, deliveryId: d.id, attempt: d.attempt } satisfies CallbackJob,
+    { singletonKey: `${d.clientRef}:${d.id}#${d.attempt}`, ...(d.at ? { startAfter: d.at } : {}) },
+  );
 }
 
 /**
@@ -44,9 +55,11 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
   const polling = { pollingIntervalSeconds: 0.5, batchSize: 10 };
   await boss.work<RailJob>(RAIL_QUEUE, polling, async (jobs) => {
     for (const job of jobs) {
-      const { effects, status } = await advancePayout(db, job.data.urn, {
-        railTimeScale: opts.railTimeScale,
-      });
+      if (!hasClient(job.data)) {
+        opts.log('rail step without a client dropped (the sweeper re-sends it)', { urn: job.data.urn });
+        continue;
+      }
+      const { effects, status } = await advancePayout(db, job.data, { railTimeScale: opts.railTimeScale });
       await run(effects);
       opts.log('rail step', { urn: job.data.urn, status });
     }
@@ -54,13 +67,11 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
   await boss.work<CallbackJob>(CALLBACK_QUEUE, polling, async (jobs) => {
     await Promise.all(
       jobs.map(async (job) => {
-        const outcome = await attemptDelivery(db, job.data.deliveryId, job.data.attempt, opts.delivery);
+        if (!hasClient(job.data)) return;
+        const ref = { clientRef: job.data.clientRef, id: job.data.deliveryId };
+        const outcome = await attemptDelivery(db, ref, job.data.attempt, opts.delivery);
         if (outcome.kind === 'retry')
-          await boss.send(
-            CALLBACK_QUEUE,
-            { deliveryId: job.data.deliveryId, attempt: outcome.attempt } satisfies CallbackJob,
-            { startAfter: outcome.at, singletonKey: `${job.data.deliveryId}#${outcome.attempt}` },
-          );
+          await sendAttempt(boss, { ...ref, attempt: outcome.attempt, at: outcome.at });
       }),
     );
   });
@@ -68,12 +79,7 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     const rail = await overduePayouts(db);
     const deliveries = await overdueDeliveries(db);
     await run({ rail, callbacks: [] });
-    for (const d of deliveries)
-      await boss.send(
-        CALLBACK_QUEUE,
-        { deliveryId: d.id, attempt: d.attemptCount + 1 } satisfies CallbackJob,
-        { singletonKey: `${d.id}#${d.attemptCount + 1}` },
-      );
+    for (const d of deliveries) await sendAttempt(boss, { ...d, attempt: d.attemptCount + 1 });
     if (rail.length || deliveries.length)
       opts.log('sweeper re-sent overdue work', { payouts: rail.length, callbacks: deliveries.length });
   });

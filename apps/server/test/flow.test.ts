@@ -258,24 +258,26 @@ describe('flow', () => {
     const ok = await initiate(acme, payout('KAVYA-1', '100'));
     const bad = await initiate(acme, payout('CLOSED-2', '300'));
     const ret = await initiate(acme, payout('RETURNED-ACCOUNT', '700'));
+    const db = server.current.handle.db;
+    const [acmeClient] = await db.select().from(clients).where(eq(clients.clientId, acme.client_id));
+    const step = (res: { body: Record<string, unknown> }) => ({
+      clientRef: acmeClient!.id,
+      urn: res.body.urn as string,
+    });
     const later = { railTimeScale: 1, at: new Date(Date.now() + 60_000) };
-    expect((await advancePayout(server.current.handle.db, ok.body.urn as string, later)).status).toBe(
-      'SUCCESS',
-    );
-    expect((await advancePayout(server.current.handle.db, bad.body.urn as string, later)).status).toBe(
-      'FAILURE',
-    );
+    expect((await advancePayout(db, step(ok), later)).status).toBe('SUCCESS');
+    expect((await advancePayout(db, step(bad), later)).status).toBe('FAILURE');
     // running a step twice moves no money twice
-    expect((await advancePayout(server.current.handle.db, bad.body.urn as string, later)).status).toBe(
-      'FAILURE',
-    );
-    expect((await advancePayout(server.current.handle.db, ret.body.urn as string, later)).status).toBe(
-      'SUCCESS',
-    );
+    expect((await advancePayout(db, step(bad), later)).status).toBe('FAILURE');
+    expect((await advancePayout(db, step(ret), later)).status).toBe('SUCCESS');
+    // a step names its client: another client's id finds nothing and moves nothing
+    const [globexClient] = await db.select().from(clients).where(eq(clients.clientId, globex.client_id));
+    expect(await advancePayout(db, { ...step(ret), clientRef: globexClient!.id }, later)).toEqual({
+      effects: { rail: [], callbacks: [] },
+      status: null,
+    });
     const muchLater = { railTimeScale: 1, at: new Date(Date.now() + 10 * 60_000) };
-    expect((await advancePayout(server.current.handle.db, ret.body.urn as string, muchLater)).status).toBe(
-      'RETURNED',
-    );
+    expect((await advancePayout(db, step(ret), muchLater)).status).toBe('RETURNED');
 
     const okDetails = await acme.call('GET', `${P}/read/fetch/transaction/payouts/${ok.body.urn}`);
     expect(okDetails.body).toMatchObject({
@@ -363,15 +365,26 @@ describe('flow', () => {
     const db = server.current.handle.db;
     const unbalanced = await queryRows<{ n: number }>(
       db,
-      sql`SELECT count(*)::int AS n FROM (SELECT entry_ref FROM ledger_postings GROUP BY entry_ref HAVING sum(amount) <> 0) x`,
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ledger_postings GROUP BY client_ref, entry_ref
+          HAVING sum(amount) <> 0 OR count(account_ref) <> 1 OR count(system_account_ref) <> 1) x`,
     );
     expect(unbalanced[0]!.n).toBe(0);
     const drift = await queryRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM accounts a WHERE a.kind = 'client_current'
-          AND a.balance <> (SELECT coalesce(sum(p.amount), 0) FROM ledger_postings p WHERE p.account_ref = a.id)`,
+          AND a.balance <> (SELECT coalesce(sum(p.amount), 0) FROM ledger_postings p
+                            WHERE p.client_ref = a.client_ref AND p.account_ref = a.id)`,
     );
     expect(drift[0]!.n).toBe(0);
+    // Meridian's system accounts have no cached balance: theirs is the sum of their legs over every client, and
+    // it mirrors the clients' balances exactly.
+    const [net] = await queryRows<{ clients: string; system: string }>(
+      db,
+      sql`SELECT (SELECT sum(balance) FROM accounts)::text AS clients,
+                 (SELECT sum(amount) FROM ledger_postings WHERE system_account_ref IS NOT NULL)::text AS system`,
+    );
+    expect(BigInt(net!.clients)).toBeGreaterThan(0n);
+    expect(BigInt(net!.clients) + BigInt(net!.system)).toBe(0n);
     const [acmeClient] = await db.select().from(clients).where(eq(clients.clientId, acme.client_id));
     const legs = await db
       .select({ n: sql<number>`count(*)::int` })

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { accounts, beneficiaries } from '../db/schema.ts';
 import type { ListFilter } from '../lists/list-query.ts';
-import { toBeneficiary } from './service.ts';
+import { senderAccountOf, toBeneficiary } from './service.ts';
 
 const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
   beneficiary_code: (v) => eq(sql`lower(${beneficiaries.code})`, v.toLowerCase()),
@@ -23,7 +23,7 @@ export async function listBeneficiaries(db: Db, scope: Scope) {
   const rows = await db
     .select({ beneficiary: beneficiaries, senderAccountNumber: accounts.accountNumber })
     .from(beneficiaries)
-    .innerJoin(accounts, eq(accounts.id, beneficiaries.senderAccountRef))
+    .innerJoin(accounts, senderAccountOf)
     .where(where(scope))
     .orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id))
     .limit(scope.filter.limit)
@@ -44,7 +44,7 @@ export async function nonUpiBeneficiaries(db: Db, clientRef: number) {
   const rows = await db
     .select({ beneficiary: beneficiaries, senderAccountNumber: accounts.accountNumber })
     .from(beneficiaries)
-    .innerJoin(accounts, eq(accounts.id, beneficiaries.senderAccountRef))
+    .innerJoin(accounts, senderAccountOf)
     .where(
       and(
         eq(beneficiaries.clientRef, clientRef),

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Beneficiary, CreateBeneficiary, TransferType, UpdateBeneficiary } from '@meridian/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { withinClient } from '../db/distribution.ts';
 import { accounts, beneficiaries } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { clientAccountByNumber } from '../ledger/ledger.ts';
@@ -141,12 +142,19 @@ export async function createBeneficiary(db: Db, actor: Actor, input: CreateBenef
   return toBeneficiary(row, account.accountNumber);
 }
 
+/** A beneficiary with its sender account (of the same client). */
+export const senderAccountOf = withinClient(
+  accounts,
+  beneficiaries.clientRef,
+  beneficiaries.senderAccountRef,
+);
+
 /** The client's beneficiary with this code (case-insensitive), with its sender account number. */
 export async function findBeneficiary(db: Db, clientRef: number, code: string) {
   const [row] = await db
     .select({ beneficiary: beneficiaries, senderAccountNumber: accounts.accountNumber })
     .from(beneficiaries)
-    .innerJoin(accounts, eq(accounts.id, beneficiaries.senderAccountRef))
+    .innerJoin(accounts, senderAccountOf)
     .where(
       and(eq(beneficiaries.clientRef, clientRef), eq(sql`lower(${beneficiaries.code})`, code.toLowerCase())),
     );
@@ -205,7 +213,7 @@ export async function updateBeneficiary(
   const [row] = await db
     .update(beneficiaries)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(eq(beneficiaries.id, current.id))
+    .where(and(eq(beneficiaries.clientRef, current.clientRef), eq(beneficiaries.id, current.id)))
     .returning();
   const changed = Object.keys(input).filter((k) => input[k as keyof UpdateBeneficiary] !== undefined);
   await auditBy(

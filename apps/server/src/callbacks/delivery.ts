@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CallbackDelivery } from '@meridian/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { withinClient } from '../db/distribution.ts';
+import type { DeliveryRef } from '../jobs/effects.ts';
 import { callbackAttempts, callbackConfigs, callbackDeliveries } from '../db/schema.ts';
 import { sendRequest, type HttpAnswer } from './http-client.ts';
 import { signWebhook } from './signing.ts';
@@ -21,6 +23,8 @@ export function retryDelayMs(attempt: number, random = Math.random): number {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
+const configOfDelivery = withinClient(callbackConfigs, callbackDeliveries.clientRef, callbackDeliveries.configRef);
+
 export type DeliveryOptions = {
   allowPrivate: boolean;
   send?: typeof sendRequest;
@@ -39,15 +43,16 @@ export type AttemptOutcome =
  */
 export async function attemptDelivery(
   db: Db,
-  deliveryId: number,
+  ref: DeliveryRef,
   attempt: number,
   opts: DeliveryOptions,
 ): Promise<AttemptOutcome> {
+  const thisDelivery = and(eq(callbackDeliveries.clientRef, ref.clientRef), eq(callbackDeliveries.id, ref.id));
   const [row] = await db
     .select({ delivery: callbackDeliveries, config: callbackConfigs })
     .from(callbackDeliveries)
-    .innerJoin(callbackConfigs, eq(callbackConfigs.id, callbackDeliveries.configRef))
-    .where(eq(callbackDeliveries.id, deliveryId));
+    .innerJoin(callbackConfigs, configOfDelivery)
+    .where(thisDelivery);
   if (!row || row.delivery.status !== 'PENDING' || row.delivery.attemptCount !== attempt - 1)
     return { kind: 'skipped' };
   const { delivery, config } = row;
@@ -94,7 +99,7 @@ export async function attemptDelivery(
       })
       .where(
         and(
-          eq(callbackDeliveries.id, deliveryId),
+          thisDelivery,
           eq(callbackDeliveries.attemptCount, attempt - 1),
           eq(callbackDeliveries.status, 'PENDING'),
         ),
@@ -102,7 +107,8 @@ export async function attemptDelivery(
       .returning({ id: callbackDeliveries.id });
     if (!moved) return false;
     await tx.insert(callbackAttempts).values({
-      deliveryRef: deliveryId,
+      clientRef: ref.clientRef,
+      deliveryRef: ref.id,
       attempt,
       startedAt: started,
       statusCode: answer?.status ?? null,
@@ -118,10 +124,17 @@ export async function attemptDelivery(
   return { kind: 'retry', attempt: attempt + 1, at: nextAt! };
 }
 
-/** Pending deliveries whose next attempt is overdue (their wake-up job was lost): for the sweeper. */
+/**
+ * Pending deliveries whose next attempt is overdue (their wake-up job was lost), of every client: for the
+ * sweeper (on Citus, a scan of the partial index on every node, no join).
+ */
 export async function overdueDeliveries(db: Db, graceSeconds = 60) {
   return db
-    .select({ id: callbackDeliveries.id, attemptCount: callbackDeliveries.attemptCount })
+    .select({
+      clientRef: callbackDeliveries.clientRef,
+      id: callbackDeliveries.id,
+      attemptCount: callbackDeliveries.attemptCount,
+    })
     .from(callbackDeliveries)
     .where(
       and(
@@ -141,7 +154,7 @@ export async function deliveriesFor(
   const rows = await db
     .select({ delivery: callbackDeliveries, url: callbackConfigs.url })
     .from(callbackDeliveries)
-    .innerJoin(callbackConfigs, eq(callbackConfigs.id, callbackDeliveries.configRef))
+    .innerJoin(callbackConfigs, configOfDelivery)
     .where(and(eq(callbackDeliveries.clientRef, clientRef), eq(callbackDeliveries.subjectUrn, subjectUrn)))
     .orderBy(asc(callbackDeliveries.id));
   if (!rows.length) return [];
@@ -149,9 +162,12 @@ export async function deliveriesFor(
     .select()
     .from(callbackAttempts)
     .where(
-      inArray(
-        callbackAttempts.deliveryRef,
-        rows.map((r) => r.delivery.id),
+      and(
+        eq(callbackAttempts.clientRef, clientRef),
+        inArray(
+          callbackAttempts.deliveryRef,
+          rows.map((r) => r.delivery.id),
+        ),
       ),
     )
     .orderBy(asc(callbackAttempts.attempt));

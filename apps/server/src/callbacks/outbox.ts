@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { CallbackEventType } from '@meridian/contract';
 import type { Db } from '../db/database.ts';
+import type { DeliveryRef } from '../jobs/effects.ts';
 import { callbackConfigs, callbackDeliveries } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 
 /**
  * Queues a callback to every active URL the client configured for this event type. Call it inside the
  * transaction that changes the state, so the message exists exactly when the change does. Answers the new
- * deliveries' ids, to wake the delivery worker after commit.
+ * deliveries, to wake the delivery worker after commit.
  */
 export async function enqueueCallbacks(
   tx: Db,
@@ -18,7 +19,7 @@ export async function enqueueCallbacks(
     subjectUrn: string;
     data: unknown;
   },
-): Promise<number[]> {
+): Promise<DeliveryRef[]> {
   const configs = await tx
     .select({ id: callbackConfigs.id })
     .from(callbackConfigs)
@@ -47,6 +48,6 @@ export async function enqueueCallbacks(
         };
       }),
     )
-    .returning({ id: callbackDeliveries.id });
-  return rows.map((r) => r.id);
+    .returning({ clientRef: callbackDeliveries.clientRef, id: callbackDeliveries.id });
+  return rows;
 }

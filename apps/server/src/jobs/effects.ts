@@ -1,9 +1,12 @@
 /**
  * Work to start once a transaction has committed: a rail step that is due at a time, and callback deliveries
  * to attempt. The rows that need them are already committed; if the process dies before the jobs are sent, the
- * sweeper finds the overdue rows and sends them.
+ * sweeper finds the overdue rows and sends them. Each item names its client, so the job that handles it reads
+ * and writes one client's rows (one node on Citus) without a lookup.
  */
-export type Effects = { rail: { urn: string; at: Date }[]; callbacks: number[] };
+export type RailStep = { clientRef: number; urn: string; at: Date };
+export type DeliveryRef = { clientRef: number; id: number };
+export type Effects = { rail: RailStep[]; callbacks: DeliveryRef[] };
 
 export const noEffects = (): Effects => ({ rail: [], callbacks: [] });
 

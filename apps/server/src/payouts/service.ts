@@ -14,7 +14,7 @@ import { deliveriesFor } from '../callbacks/delivery.ts';
 import type { Db } from '../db/database.ts';
 import { accounts, clientSequences, payoutEvents, payouts } from '../db/schema.ts';
 import { auditBy, systemActor, type Actor } from '../audit/actor.ts';
-import { noEffects, type Effects } from '../jobs/effects.ts';
+import { noEffects, type Effects, type RailStep } from '../jobs/effects.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { clientAccountByNumber, post, setEntryBankReference } from '../ledger/ledger.ts';
 import { newId } from '../lib/ids.ts';
@@ -174,7 +174,7 @@ export async function initiatePayout(
     transfer_type: payout.transfer_type,
     beneficiary_code: ben.code,
   });
-  effects.rail.push({ urn, at: row.railDueAt! });
+  effects.rail.push({ clientRef: actor.clientRef, urn, at: row.railDueAt! });
   return { payout, effects };
 }
 
@@ -193,9 +193,13 @@ async function recordTransition(
   payout: Answer,
   at?: Date,
 ): Promise<Effects> {
-  await tx
-    .insert(payoutEvents)
-    .values({ payoutRef: row.id, status, message, ...(at ? { createdAt: at } : {}) });
+  await tx.insert(payoutEvents).values({
+    clientRef: row.clientRef,
+    payoutRef: row.id,
+    status,
+    message,
+    ...(at ? { createdAt: at } : {}),
+  });
   const callbacks = await enqueueCallbacks(tx, {
     clientRef: actor.clientRef,
     eventType: 'PAYOUT',
@@ -214,17 +218,22 @@ async function recordTransition(
  */
 export async function advancePayout(
   db: Db,
-  urn: string,
+  step: { clientRef: number; urn: string },
   opts: PayoutOptions,
 ): Promise<{ effects: Effects; status: PayoutStatus | null }> {
+  const { clientRef, urn } = step;
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(payouts).where(eq(payouts.urn, urn)).for('update');
+    const [row] = await tx
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.clientRef, clientRef), eq(payouts.urn, urn)))
+      .for('update');
     const now = opts.at ?? new Date();
     if (!row || !row.railDueAt)
       return { effects: noEffects(), status: (row?.status as PayoutStatus) ?? null };
     if (row.railDueAt.getTime() > now.getTime())
       return {
-        effects: { ...noEffects(), rail: [{ urn, at: row.railDueAt }] },
+        effects: { ...noEffects(), rail: [{ clientRef, urn, at: row.railDueAt }] },
         status: row.status as PayoutStatus,
       };
     const actor = systemActor(row.clientRef, 'sandbox-rail');
@@ -255,7 +264,7 @@ export async function advancePayout(
     } else if (row.status === 'SUCCESS' && plan.outcome === 'RETURNED')
       next = { status: 'RETURNED', message: plan.reason, due: null, reverse: true };
     else {
-      await tx.update(payouts).set({ railDueAt: null }).where(eq(payouts.id, row.id));
+      await tx.update(payouts).set({ railDueAt: null }).where(thisPayout(row));
       return { effects: noEffects(), status: row.status as PayoutStatus };
     }
 
@@ -268,9 +277,9 @@ export async function advancePayout(
         updatedAt: now,
         ...(next.utr ? { bankReferenceNumber: next.utr } : {}),
       })
-      .where(eq(payouts.id, row.id))
+      .where(thisPayout(row))
       .returning();
-    if (next.utr) await setEntryBankReference(tx, urn, next.utr);
+    if (next.utr) await setEntryBankReference(tx, clientRef, urn, next.utr);
     if (next.reverse)
       await post(tx, {
         clientRef: row.clientRef,
@@ -285,35 +294,40 @@ export async function advancePayout(
         idempotencyKey: `reversal:${urn}`,
         at: opts.at,
       });
-    const senderAccountNumber = await accountNumberOf(tx, row.accountRef);
+    const senderAccountNumber = await accountNumberOf(tx, row);
     const payout = toPayout(updated!, senderAccountNumber);
     const effects = await recordTransition(tx, actor, updated!, next.status, next.message, payout, opts.at);
     await auditBy(tx, actor, `payout.${next.status.toLowerCase()}`, urn, {
       ...(next.message ? { reason: next.message } : {}),
       ...(next.utr ? { bank_reference_number: next.utr } : {}),
     });
-    if (next.due) effects.rail.push({ urn, at: next.due });
+    if (next.due) effects.rail.push({ clientRef, urn, at: next.due });
     return { effects, status: next.status };
   });
 }
 
-async function accountNumberOf(db: Db, accountRef: number): Promise<string> {
+const thisPayout = (row: PayoutRow) => and(eq(payouts.clientRef, row.clientRef), eq(payouts.id, row.id));
+
+async function accountNumberOf(db: Db, payout: PayoutRow): Promise<string> {
   const [row] = await db
     .select({ number: accounts.accountNumber })
     .from(accounts)
-    .where(eq(accounts.id, accountRef));
+    .where(and(eq(accounts.clientRef, payout.clientRef), eq(accounts.id, payout.accountRef)));
   return row?.number ?? '';
 }
 
-/** Payouts whose rail step is overdue (their job was lost): for the sweeper. */
-export async function overduePayouts(db: Db, graceSeconds = 60): Promise<{ urn: string; at: Date }[]> {
+/**
+ * Payouts whose rail step is overdue (their job was lost), of every client: for the sweeper. On Citus this one
+ * query reads every node (a scan of the partial index, no join).
+ */
+export async function overduePayouts(db: Db, graceSeconds = 60): Promise<RailStep[]> {
   const rows = await db
-    .select({ urn: payouts.urn, at: payouts.railDueAt })
+    .select({ clientRef: payouts.clientRef, urn: payouts.urn, at: payouts.railDueAt })
     .from(payouts)
     .where(sql`${payouts.railDueAt} < now() - make_interval(secs => ${graceSeconds})`)
     .orderBy(asc(payouts.railDueAt))
     .limit(500);
-  return rows.map((r) => ({ urn: r.urn, at: r.at! }));
+  return rows.map((r) => ({ clientRef: r.clientRef, urn: r.urn, at: r.at! }));
 }
 
 export async function getPayoutDetails(
@@ -329,10 +343,10 @@ export async function getPayoutDetails(
   const events = await db
     .select()
     .from(payoutEvents)
-    .where(eq(payoutEvents.payoutRef, row.id))
+    .where(and(eq(payoutEvents.clientRef, clientRef), eq(payoutEvents.payoutRef, row.id)))
     .orderBy(asc(payoutEvents.createdAt), asc(payoutEvents.id));
   return {
-    ...toPayout(row, await accountNumberOf(db, row.accountRef)),
+    ...toPayout(row, await accountNumberOf(db, row)),
     events: events.map((e) => ({
       status: e.status as PayoutStatus,
       message: e.message,

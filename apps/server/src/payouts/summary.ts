@@ -3,6 +3,7 @@ import type { FlowSummary, PayoutStatus } from '@meridian/contract';
 import { PAYOUT_STATUSES } from '@meridian/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { withinClient } from '../db/distribution.ts';
 import { accounts, payouts } from '../db/schema.ts';
 import { clientAccounts, toAccount } from '../ledger/ledger.ts';
 import { dayIn, startOfDay } from '../lists/list-query.ts';
@@ -45,7 +46,7 @@ export async function flowSummary(
     db
       .select({ payout: payouts, senderAccountNumber: accounts.accountNumber })
       .from(payouts)
-      .innerJoin(accounts, eq(accounts.id, payouts.accountRef))
+      .innerJoin(accounts, withinClient(accounts, payouts.clientRef, payouts.accountRef))
       .where(eq(payouts.clientRef, clientRef))
       .orderBy(desc(payouts.seq))
       .limit(5),

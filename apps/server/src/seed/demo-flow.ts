@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TransferType } from '@meridian/contract';
 import { createBeneficiary } from '../beneficiaries/service.ts';
 import { handleCallbackRequest } from '../callbacks/configs.ts';
@@ -116,9 +116,12 @@ export async function seedDemoFlow(
         if (live) continue;
         // Run the rail's own steps at the times they were due.
         for (let step = 0; step < 2; step++) {
-          const [row] = await db.select().from(payouts).where(eq(payouts.urn, created.payout.urn));
+          const [row] = await db
+            .select()
+            .from(payouts)
+            .where(and(eq(payouts.clientRef, client.id), eq(payouts.urn, created.payout.urn)));
           if (!row?.railDueAt || row.railDueAt.getTime() > now) break;
-          const advanced = await advancePayout(db, row.urn, {
+          const advanced = await advancePayout(db, row, {
             railTimeScale: opts.railTimeScale,
             at: row.railDueAt,
           });
