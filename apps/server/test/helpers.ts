@@ -15,10 +15,15 @@ import { TEST_KEYS_DIR } from './global-setup.ts';
 
 export { DEMO_PASSWORD };
 
-/** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set. */
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set;
+ * migrated with the migrations of `migrationsFolder` (default: all of them).
+ */
+export async function freshDatabase(
+  opts: { migrationsFolder?: string } = {},
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
-  if (!base) return { handle: await openDatabase({ dataDir: null }), drop: async () => {} };
+  if (!base) return { handle: await openDatabase({ dataDir: null, ...opts }), drop: async () => {} };
   const name = `meridian_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -26,7 +31,7 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), dataDir: null });
+  const handle = await openDatabase({ url: url.toString(), dataDir: null, ...opts });
   return {
     handle,
     drop: async () => {
@@ -51,14 +56,19 @@ export type TestServer = Server & {
 
 /**
  * Starts the real server (real routes, real database, demo seed) for one test file. Requests go through
- * fastify's `inject`, which runs the whole HTTP pipeline without a socket.
+ * fastify's `inject`, which runs the whole HTTP pipeline without a socket. `database` prepares the database
+ * before the server starts on it (e.g. from an older migration state with rows in it).
  */
-export function useServer(env: Record<string, string> = {}): { current: TestServer } {
+export function useServer(
+  env: Record<string, string> = {},
+  database: { migrationsFolder?: string; prepare?: (handle: DatabaseHandle) => Promise<void> } = {},
+): { current: TestServer } {
   const ref = {} as { current: TestServer };
   let drop = async () => {};
   beforeAll(async () => {
-    const db = await freshDatabase();
+    const db = await freshDatabase({ migrationsFolder: database.migrationsFolder });
     drop = db.drop;
+    await database.prepare?.(db.handle);
     const config = loadConfig({
       DATA_DIR: mkdtempSync(join(tmpdir(), 'meridian-test-')),
       JOBS: 'off',

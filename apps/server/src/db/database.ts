@@ -24,18 +24,30 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-const MIGRATIONS = join(import.meta.dirname, '..', '..', 'drizzle');
+/** The migrations drizzle-kit generates from schema.ts. */
+export const MIGRATIONS_FOLDER = join(import.meta.dirname, '..', '..', 'drizzle');
 
-/** Opens PostgreSQL when a URL is given, else embedded PGlite (in `dataDir`, or in memory when null), and migrates. */
+/** Applies the migrations of `folder` that the database has not seen yet (all in one transaction). */
+export async function migrateDatabase(handle: DatabaseHandle, folder = MIGRATIONS_FOLDER): Promise<void> {
+  if (handle.kind === 'postgresql') await migratePg(handle.db as never, { migrationsFolder: folder });
+  else await migratePglite(handle.db as never, { migrationsFolder: folder });
+}
+
+/**
+ * Opens PostgreSQL when a URL is given, else embedded PGlite (in `dataDir`, or in memory when null), and migrates
+ * (with the migrations of `migrationsFolder`: tests migrate from an older state).
+ */
 export async function openDatabase(opts: {
   url?: string | undefined;
   dataDir: string | null;
+  migrationsFolder?: string;
 }): Promise<DatabaseHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS });
-    return { db, kind: 'postgresql', pool, url: opts.url, close: () => pool.end() };
+    const handle: DatabaseHandle = { db, kind: 'postgresql', pool, url: opts.url, close: () => pool.end() };
+    await migrateDatabase(handle, opts.migrationsFolder);
+    return handle;
   }
   let dir: string | undefined;
   if (opts.dataDir) {
@@ -44,8 +56,9 @@ export async function openDatabase(opts: {
   }
   const pglite = await PGlite.create(dir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
-  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+  const handle: DatabaseHandle = { db, kind: 'pglite', pglite, close: () => pglite.close() };
+  await migrateDatabase(handle, opts.migrationsFolder);
+  return handle;
 }
 
 /** Runs raw SQL and answers its rows (both drivers answer `{ rows }`). */
