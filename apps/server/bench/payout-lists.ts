@@ -126,7 +126,9 @@ const PAGE_COLUMNS = [
   .map((c) => `"payouts"."${c}"`)
   .concat('"accounts"."account_number"')
   .join(', ');
-const FROM_PAGE = `from "payouts" inner join "accounts" on "accounts"."id" = "payouts"."account_ref"`;
+const FROM_PAGE =
+  'from "payouts" inner join "accounts" on ("accounts"."client_ref" = "payouts"."client_ref" and ' +
+  '"accounts"."id" = "payouts"."account_ref")';
 const NAIVE_PAGE = `select ${PAGE_COLUMNS} ${FROM_PAGE} where "payouts"."client_ref" = $1 and "payouts"."created_at" >= $2 and "payouts"."created_at" < $3 order by "payouts"."created_at" desc offset $4 limit $5`;
 const NAIVE_COUNT =
   'select count(*)::int from "payouts" where "payouts"."client_ref" = $1 and "payouts"."created_at" >= $2 and "payouts"."created_at" < $3';

@@ -29,7 +29,12 @@ async function citusViolations(
         FROM information_schema.columns WHERE table_schema = ${schemaName}`,
   );
   // Key columns of every unique index (primary keys and unique constraints included); null for an expression.
-  const uniques = await queryRows<{ table: string; index: string; primary: boolean; columns: (string | null)[] }>(
+  const uniques = await queryRows<{
+    table: string;
+    index: string;
+    primary: boolean;
+    columns: (string | null)[];
+  }>(
     db,
     sql`SELECT t.relname::text AS "table", ix.relname::text AS "index", i.indisprimary AS "primary",
           (SELECT array_agg(a.attname::text ORDER BY k.ord)
@@ -64,8 +69,7 @@ async function citusViolations(
 
   const found: string[] = [];
   const names = new Set(tables.map((t) => t.table));
-  for (const table of names)
-    if (!placements[table]) found.push(`${table}: not classified in DISTRIBUTION`);
+  for (const table of names) if (!placements[table]) found.push(`${table}: not classified in DISTRIBUTION`);
   for (const table of Object.keys(placements))
     if (!names.has(table)) found.push(`${table}: classified but not in the database`);
 

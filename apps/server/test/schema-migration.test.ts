@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, migrateDatabase, queryRows, type DatabaseHandle, type Db } from '../src/db/database.ts';
+import {
+  MIGRATIONS_FOLDER,
+  migrateDatabase,
+  queryRows,
+  type DatabaseHandle,
+  type Db,
+} from '../src/db/database.ts';
 import { clientSession, signIn, useServer, type ClientSession } from './helpers.ts';
 
 /**
@@ -117,7 +123,11 @@ describe('migrating a database with data to the Citus-ready keys (0002)', () => 
     expect(before.counts.payouts).toBeGreaterThan(20);
     expect(before.counts.ledger_postings).toBeGreaterThan(50);
     expect(before.counts.callback_attempts).toBeGreaterThan(0);
-    expect(before.systemAccounts.map((a) => a.code)).toEqual(['RAIL_CLEARING', 'FEE_INCOME', 'CLIENT_FUNDING']);
+    expect(before.systemAccounts.map((a) => a.code)).toEqual([
+      'RAIL_CLEARING',
+      'FEE_INCOME',
+      'CLIENT_FUNDING',
+    ]);
     expect(before.systemAccounts.every((a) => a.legs > 0)).toBe(true);
     expect(before.audit.withoutClient).toBeGreaterThan(0);
   });
@@ -229,7 +239,9 @@ describe('migrating a database with data to the Citus-ready keys (0002)', () => 
       expect(made.status).toBe(201);
       const after = await acme.call('GET', '/meridian/read/fetch/balance');
       const paise = (v: string) => BigInt(v.replace('.', ''));
-      expect(paise(account!.balance) - paise((after.body.data as { balance: string }[])[0]!.balance)).toBe(1000n);
+      expect(paise(account!.balance) - paise((after.body.data as { balance: string }[])[0]!.balance)).toBe(
+        1000n,
+      );
       const legs = await rows<{ system_account_ref: number | null; amount: string }>(
         db,
         sql`SELECT system_account_ref::int AS system_account_ref, amount::text AS amount FROM ledger_postings

@@ -23,7 +23,11 @@ export function retryDelayMs(attempt: number, random = Math.random): number {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-const configOfDelivery = withinClient(callbackConfigs, callbackDeliveries.clientRef, callbackDeliveries.configRef);
+const configOfDelivery = withinClient(
+  callbackConfigs,
+  callbackDeliveries.clientRef,
+  callbackDeliveries.configRef,
+);
 
 export type DeliveryOptions = {
   allowPrivate: boolean;
@@ -47,7 +51,10 @@ export async function attemptDelivery(
   attempt: number,
   opts: DeliveryOptions,
 ): Promise<AttemptOutcome> {
-  const thisDelivery = and(eq(callbackDeliveries.clientRef, ref.clientRef), eq(callbackDeliveries.id, ref.id));
+  const thisDelivery = and(
+    eq(callbackDeliveries.clientRef, ref.clientRef),
+    eq(callbackDeliveries.id, ref.id),
+  );
   const [row] = await db
     .select({ delivery: callbackDeliveries, config: callbackConfigs })
     .from(callbackDeliveries)

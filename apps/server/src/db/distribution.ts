@@ -24,7 +24,9 @@ export type Placement = 'distributed' | 'reference' | 'local';
 export const DISTRIBUTION_COLUMN = 'client_ref';
 
 type Tables = { [K in keyof typeof schema]: (typeof schema)[K] extends PgTable ? (typeof schema)[K] : never };
-type TableName = { [K in keyof Tables]: Tables[K] extends PgTable ? Tables[K]['_']['name'] : never }[keyof Tables];
+type TableName = {
+  [K in keyof Tables]: Tables[K] extends PgTable ? Tables[K]['_']['name'] : never;
+}[keyof Tables];
 
 export const DISTRIBUTION = {
   // Meridian-wide, replicated to every node.
@@ -90,7 +92,8 @@ function referencedTables(table: PgTable): string[] {
  * tables, all co-located with the first. Local tables need no statement.
  */
 export function citusStatements(): string[] {
-  const placement = (name: string): Placement | undefined => (DISTRIBUTION as Record<string, Placement>)[name];
+  const placement = (name: string): Placement | undefined =>
+    (DISTRIBUTION as Record<string, Placement>)[name];
   const byName = new Map(tables.map((t) => [getTableName(t), t]));
   const ordered: string[] = [];
   const visit = (name: string) => {

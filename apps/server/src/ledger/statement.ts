@@ -57,8 +57,8 @@ export async function listTransactions(db: Db, scope: Scope): Promise<z.infer<ty
 
 export async function countTransactions(db: Db, scope: Scope): Promise<number> {
   const base = db.select({ n: sql<number>`count(*)::int` }).from(ledgerPostings);
-  const [row] = await (
-    scope.filter.search ? base.innerJoin(ledgerEntries, entryOfPosting) : base
-  ).where(where(scope));
+  const [row] = await (scope.filter.search ? base.innerJoin(ledgerEntries, entryOfPosting) : base).where(
+    where(scope),
+  );
   return row?.n ?? 0;
 }
