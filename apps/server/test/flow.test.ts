@@ -366,7 +366,7 @@ describe('flow', () => {
     const unbalanced = await queryRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ledger_postings GROUP BY client_ref, entry_ref
-          HAVING sum(amount) <> 0 OR count(account_ref) <> 1 OR count(system_account_ref) <> 1) x`,
+          HAVING sum(amount) <> 0 OR count(account_ref) <> 1 OR count(system_account) <> 1) x`,
     );
     expect(unbalanced[0]!.n).toBe(0);
     const drift = await queryRows<{ n: number }>(
@@ -381,7 +381,7 @@ describe('flow', () => {
     const [net] = await queryRows<{ clients: string; system: string }>(
       db,
       sql`SELECT (SELECT sum(balance) FROM accounts)::text AS clients,
-                 (SELECT sum(amount) FROM ledger_postings WHERE system_account_ref IS NOT NULL)::text AS system`,
+                 (SELECT sum(amount) FROM ledger_postings WHERE system_account IS NOT NULL)::text AS system`,
     );
     expect(BigInt(net!.clients)).toBeGreaterThan(0n);
     expect(BigInt(net!.clients) + BigInt(net!.system)).toBe(0n);

@@ -140,7 +140,7 @@ describe('migrating a database with data to the Citus-ready keys (0002)', () => 
     const system = await rows<{ id: number; code: string; legs: number; sum: string }>(
       db,
       sql`SELECT s.id::int AS id, s.code, count(p.id)::int AS legs, coalesce(sum(p.amount), 0)::text AS sum
-          FROM system_accounts s LEFT JOIN ledger_postings p ON p.system_account_ref = s.id
+          FROM system_accounts s LEFT JOIN ledger_postings p ON p.system_account = s.code
           GROUP BY s.id ORDER BY s.id`,
     );
     expect(system).toEqual(before.systemAccounts);
@@ -168,7 +168,7 @@ describe('migrating a database with data to the Citus-ready keys (0002)', () => 
             (SELECT count(*)::int FROM ledger_postings p JOIN ledger_entries e ON e.id = p.entry_ref
               WHERE e.client_ref <> p.client_ref) AS strays,
             (SELECT count(*)::int FROM (SELECT 1 FROM ledger_postings GROUP BY client_ref, entry_ref
-              HAVING sum(amount) <> 0 OR count(account_ref) <> 1 OR count(system_account_ref) <> 1) x) AS unbalanced,
+              HAVING sum(amount) <> 0 OR count(account_ref) <> 1 OR count(system_account) <> 1) x) AS unbalanced,
             (SELECT count(*)::int FROM accounts a WHERE a.balance <> (SELECT coalesce(sum(p.amount), 0)
               FROM ledger_postings p WHERE p.client_ref = a.client_ref AND p.account_ref = a.id)) AS drift`,
     );
@@ -242,15 +242,14 @@ describe('migrating a database with data to the Citus-ready keys (0002)', () => 
       expect(paise(account!.balance) - paise((after.body.data as { balance: string }[])[0]!.balance)).toBe(
         1000n,
       );
-      const legs = await rows<{ system_account_ref: number | null; amount: string }>(
+      const legs = await rows<{ system_account: string | null; amount: string }>(
         db,
-        sql`SELECT system_account_ref::int AS system_account_ref, amount::text AS amount FROM ledger_postings
+        sql`SELECT system_account, amount::text AS amount FROM ledger_postings
             WHERE entry_ref = (SELECT max(id) FROM ledger_entries) ORDER BY id`,
       );
-      const railClearing = before.systemAccounts.find((a) => a.code === 'RAIL_CLEARING')!.id;
       expect(legs).toEqual([
-        { system_account_ref: null, amount: '-1000' },
-        { system_account_ref: railClearing, amount: '1000' },
+        { system_account: null, amount: '-1000' },
+        { system_account: 'RAIL_CLEARING', amount: '1000' },
       ]);
     });
 

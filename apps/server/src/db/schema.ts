@@ -311,8 +311,8 @@ export const ledgerEntries = pgTable(
 
 /**
  * A leg of an entry, + credit, − debit, in paise: on one of the client's accounts (`account_ref`, with the
- * balance after it) or on a Meridian system account (`system_account_ref`). Every leg carries the client of its
- * entry, so an entry and all its legs live together; a system account's balance is the sum of its legs over
+ * balance after it) or on a Meridian system account (`system_account`, its code). Every leg carries the client of
+ * its entry, so an entry and all its legs live together; a system account's balance is the sum of its legs over
  * every client.
  */
 export const ledgerPostings = pgTable(
@@ -322,7 +322,8 @@ export const ledgerPostings = pgTable(
     clientRef: clientRefColumn(),
     entryRef: bigint('entry_ref', { mode: 'number' }).notNull(),
     accountRef: bigint('account_ref', { mode: 'number' }),
-    systemAccountRef: bigint('system_account_ref', { mode: 'number' }).references(() => systemAccounts.id),
+    /** The system account's code: a constant of the code, so a posting names it without a lookup. */
+    systemAccount: text('system_account').references(() => systemAccounts.code),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     /** Balance of the client account after this posting; null on system accounts. */
     balanceAfter: bigint('balance_after', { mode: 'bigint' }),
@@ -342,13 +343,13 @@ export const ledgerPostings = pgTable(
     }),
     check(
       'ledger_postings_one_account',
-      sql`(${t.accountRef} IS NULL) <> (${t.systemAccountRef} IS NULL) AND (${t.accountRef} IS NULL) = (${t.balanceAfter} IS NULL)`,
+      sql`(${t.accountRef} IS NULL) <> (${t.systemAccount} IS NULL) AND (${t.accountRef} IS NULL) = (${t.balanceAfter} IS NULL)`,
     ),
     index('ledger_postings_entry_idx').on(t.clientRef, t.entryRef),
     index('ledger_postings_account_idx').on(t.clientRef, t.accountRef),
     index('ledger_postings_system_account_idx')
-      .on(t.systemAccountRef)
-      .where(sql`system_account_ref IS NOT NULL`),
+      .on(t.systemAccount)
+      .where(sql`system_account IS NOT NULL`),
     /** The statement: the client's own legs, newest first. */
     index('ledger_postings_statement_idx')
       .on(t.clientRef, t.createdAt.desc().nullsFirst(), t.id.desc())
