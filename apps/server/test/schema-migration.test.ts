@@ -13,9 +13,9 @@ import {
 import { clientSession, signIn, useServer, type ClientSession } from './helpers.ts';
 
 /**
- * Migration 0002 (Citus-ready keys) on a database that has data: the demo data of the version before it
+ * Migration 0003 (Citus-ready keys) on a database that has data: the demo data of an earlier version
  * (fixtures/demo-data-0001.sql) is loaded at migration 0001, the figures that must survive are read, the rest of
- * the migrations run, and then the server starts on that database and keeps working.
+ * the migrations run (0002 search indexes, 0003), and then the server starts on that database and keeps working.
  */
 const BEFORE_CITUS = 2; // migrations 0000 and 0001
 
@@ -113,7 +113,7 @@ const server = useServer(
   },
 );
 
-describe('migrating a database with data to the Citus-ready keys (0002)', () => {
+describe('migrating a database with data to the Citus-ready keys (0003)', () => {
   let db: Db;
   beforeAll(() => {
     db = server.current.handle.db;
