@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CallbackConfig, CallbackRequest } from '@meridian/contract';
 import type { z } from 'zod';
-import type { RequestMeta } from '../http/context.ts';
-import { audit } from '../audit/audit.ts';
+import { auditBy, type Actor } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
 import { callbackConfigs } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -10,7 +9,6 @@ import { newId } from '../lib/ids.ts';
 import { maskSecret, newWebhookSecret } from './signing.ts';
 
 type Row = typeof callbackConfigs.$inferSelect;
-type Actor = { clientRef: number; userRef: number; email: string };
 type Answer = z.infer<typeof CallbackConfig>;
 
 /** At most this many URLs per client and event type. */
@@ -36,25 +34,23 @@ export async function listCallbacks(db: Db, clientRef: number): Promise<Answer[]
   return rows.map((r) => toConfig(r, false));
 }
 
-/** `POST /v2/company/callback`: create, update or list, per `action`. */
+/** `POST /v2/company/callback`: create, update or list, per `action`; a change and its audit record commit together. */
 export async function handleCallbackRequest(
   db: Db,
   actor: Actor,
   req: CallbackRequest,
-  meta: RequestMeta,
 ): Promise<{ status: number; body: Answer | { data: Answer[] } }> {
   if (req.action === 'list') return { status: 200, body: { data: await listCallbacks(db, actor.clientRef) } };
+  return db.transaction((tx) => changeCallback(tx, actor, req));
+}
+
+async function changeCallback(
+  db: Db,
+  actor: Actor,
+  req: Exclude<CallbackRequest, { action: 'list' }>,
+): Promise<{ status: number; body: Answer }> {
   const auditEntry = (action: string, target: string, metadata: Record<string, unknown>) =>
-    audit(db, {
-      action,
-      clientRef: actor.clientRef,
-      userRef: actor.userRef,
-      actor: actor.email,
-      target,
-      ip: meta.ip,
-      requestId: meta.requestId,
-      metadata,
-    });
+    auditBy(db, actor, action, target, metadata);
 
   if (req.action === 'create') {
     const [{ n } = { n: 0 }] = await db

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CallbackConfig, CallbackRequest } from '@meridian/contract';
 import { z } from 'zod';
-import { authOf } from '../auth/guard.ts';
-import { metaOf } from '../http/context.ts';
+import { actorOf, authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { handleCallbackRequest, listCallbacks } from './configs.ts';
 
@@ -23,13 +22,7 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      const answer = await handleCallbackRequest(
-        deps.db,
-        { clientRef: auth.clientRef, userRef: auth.userRef, email: auth.email },
-        request.body,
-        metaOf(request),
-      );
+      const answer = await handleCallbackRequest(deps.db, actorOf(request), request.body);
       return reply.status(answer.status as 200 | 201).send(answer.body);
     },
   );

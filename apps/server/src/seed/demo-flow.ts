@@ -61,18 +61,13 @@ export async function seedDemoFlow(
     if (!acme || !opts.full) continue;
 
     const actor = systemActor(client.id, 'demo-seed');
-    await handleCallbackRequest(
-      db,
-      { clientRef: client.id, userRef: 0, email: 'demo-seed' },
-      {
-        action: 'create',
-        event_type: 'PAYOUT',
-        url: `${opts.callbackBaseUrl}/payouts`,
-        http_method: 'POST',
-        is_active: true,
-      },
-      { ip: '127.0.0.1', userAgent: null, requestId: 'seed' },
-    ).catch(() => undefined);
+    await handleCallbackRequest(db, actor, {
+      action: 'create',
+      event_type: 'PAYOUT',
+      url: `${opts.callbackBaseUrl}/payouts`,
+      http_method: 'POST',
+      is_active: true,
+    });
     for (const b of ACME_BENEFICIARIES)
       await createBeneficiary(db, actor, {
         beneficiary_code: b.code,
