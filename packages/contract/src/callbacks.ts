@@ -30,13 +30,21 @@ export const UpdateCallback = z
 
 /**
  * `POST /v2/company/callback`: one endpoint to create, update and list configurations, as the spec has it.
- * `action` defaults to `create`.
+ * `action` defaults to `create`: a body without it is a create (`optional()` lets the union route a missing
+ * `action` to that branch, `default()` then fills it in).
  */
-export const CallbackRequest = z.discriminatedUnion('action', [
-  CreateCallback.extend({ action: z.literal('create') }),
-  UpdateCallback.extend({ action: z.literal('update'), callback_id: z.string().min(1).max(64) }),
-  z.object({ action: z.literal('list') }),
-]);
+export const CallbackRequest = z.discriminatedUnion(
+  'action',
+  [
+    CreateCallback.extend({ action: z.literal('create').optional().default('create') }),
+    UpdateCallback.extend({ action: z.literal('update'), callback_id: z.string().min(1).max(64) }),
+    z.object({ action: z.literal('list') }),
+  ],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' ? 'action must be create (the default), update or list' : undefined,
+  },
+);
 export type CallbackRequest = z.infer<typeof CallbackRequest>;
 
 export const CallbackConfig = z.object({

@@ -61,14 +61,21 @@ const accountNumber = z.string().trim().regex(ACCOUNT_NUMBER_PATTERN, 'An accoun
 // Lists
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** The dates a filter may name: far enough either way for any real question, near enough for date arithmetic. */
+export const DATE_LIMITS = { min: '1900-01-01', max: '2999-12-31' } as const;
+const DATE_MESSAGE = `Use a real date between ${DATE_LIMITS.min} and ${DATE_LIMITS.max} as YYYY-MM-DD`;
+/** A calendar date (YYYY-MM-DD) that exists: 2025-02-30 is refused, not rolled over to March 2. */
+export const CalendarDate = z.iso
+  .date({ message: DATE_MESSAGE })
+  .refine((d) => d >= DATE_LIMITS.min && d <= DATE_LIMITS.max, DATE_MESSAGE);
 export const MAX_RANGE_DAYS = 366;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_EXPORT_ROWS = 100_000;
 
 /** The spec's list filter state as query parameters; dates are whole days in `time_zone`. */
 export const ListQuery = z.object({
-  start_date: z.string().regex(DATE_PATTERN, 'Use YYYY-MM-DD').optional(),
-  end_date: z.string().regex(DATE_PATTERN, 'Use YYYY-MM-DD').optional(),
+  start_date: CalendarDate.optional(),
+  end_date: CalendarDate.optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
   offset: z.coerce.number().int().min(0).max(100_000_000).default(0),
   search_key: z.string().max(64).optional(),

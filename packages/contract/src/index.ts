@@ -4,3 +4,4 @@ export * from './user.ts';
 export * from './flow.ts';
 export * from './callbacks.ts';
 export * from './search.ts';
+export * from './text.ts';
