@@ -1,0 +1,616 @@
+import { ErrorResponse, SEARCH_KEYS } from '@meridian/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tokensFor, useServer } from './helpers.ts';
+
+/**
+ * Walks EVERY operation of the OpenAPI document (/docs/json) with a battery of bad values per parameter and
+ * body field, signed in as a demo user (and unauthenticated), and asserts that nothing answers 5xx; bad values
+ * answer 4xx in the one JSON error shape; control characters answer 400 naming the field. New routes are fuzzed
+ * as soon as they are in the document. Deterministic: no randomness, a bounded number of requests.
+ *
+ * Conventions this test holds every route to (adjust the battery, not the route, only for a good reason):
+ * - every string a client sends has a length limit below 100 kB;
+ * - numbers, dates, enums and types are checked by the schema (a wrong one is a 4xx, never a 5xx).
+ */
+
+const server = useServer({
+  // The fuzzer sends hundreds of sign-in, code and reset requests: keep the limits out of the way so that
+  // every request reaches the code behind them (the limits have their own tests).
+  RATE_LIMIT_SIGNIN_PER_IP: '1000000',
+  RATE_LIMIT_SIGNIN_PER_ACCOUNT: '1000000',
+  RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT: '1000000',
+  RATE_LIMIT_VERIFY_PER_IP: '1000000',
+  RATE_LIMIT_RESET_PER_IP: '1000000',
+});
+const USER = 'admin@acme.test';
+
+// ---------------------------------------------------------------------------------------------------------
+// The OpenAPI document, as much of it as the fuzzer reads
+
+type Schema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  nullable?: boolean;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  default?: unknown;
+};
+type Parameter = {
+  in: 'path' | 'query' | 'header' | 'cookie';
+  name: string;
+  required?: boolean;
+  schema?: Schema;
+};
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
+  security?: unknown[];
+};
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+type Method = (typeof METHODS)[number];
+
+// ---------------------------------------------------------------------------------------------------------
+// Plausible values, so that one bad field at a time reaches as deep as it can
+
+/** Candidates for a string with a pattern or format: the first that fits is used. */
+const CANDIDATES = [
+  'FUZZ_1',
+  'Asha Rao',
+  '123456',
+  '123456789012',
+  '+919800000009',
+  '9800000009',
+  '10.00',
+  'fuzz@example.test',
+  'https://example.com/hook',
+  '2025-01-15',
+  'HDFC0000001',
+  'fuzz@okaxis',
+  'fuzz',
+];
+/** Hints by field name for strings the document does not describe closely (a zod refine or transform). */
+const HINTS: [RegExp, string][] = [
+  [/ifsc/, 'HDFC0000001'],
+  [/upi/, 'fuzz@okaxis'],
+  [/mobile|phone/, '9800000009'],
+  [/email/, 'fuzz@example.test'],
+  [/url/, 'https://example.com/hook'],
+  [/date/, '2025-01-15'],
+  [/time_zone/, 'Asia/Kolkata'],
+  [/amount/, '10.00'],
+  [/account_number/, '123456789012'],
+  [/code|urn|reference|_id$/, 'FUZZ_1'],
+  [/name/, 'Asha Rao'],
+];
+
+const fits = (s: Schema, v: string) =>
+  (!s.pattern || new RegExp(s.pattern).test(v)) &&
+  (s.minLength === undefined || v.length >= s.minLength) &&
+  (s.maxLength === undefined || v.length <= s.maxLength) &&
+  (s.format !== 'email' || v.includes('@')) &&
+  (s.format !== 'uri' || /^https?:\/\//.test(v)) &&
+  (s.format !== 'date' || /^\d{4}-\d{2}-\d{2}$/.test(v));
+
+/** The branches of a union, or the schema itself. */
+const branches = (s: Schema): Schema[] => s.oneOf ?? s.anyOf ?? [s];
+
+function plausible(s: Schema, name: string): unknown {
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum.find((v) => v !== '') ?? s.enum[0];
+  if (s.oneOf || s.anyOf) {
+    const options = branches(s);
+    return plausible(options.find((o) => !o.enum?.includes('')) ?? options[0]!, name);
+  }
+  if (s.default !== undefined) return s.default;
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, p]) => [k, plausible(p, k)]));
+    case 'array':
+      return s.items ? [plausible(s.items, name)] : [];
+    case 'integer':
+    case 'number':
+      return Math.max(s.minimum ?? 1, 1);
+    case 'boolean':
+      return true;
+    default: {
+      const hinted = HINTS.find(([re]) => re.test(name))?.[1];
+      if (hinted && fits(s, hinted)) return hinted;
+      return CANDIDATES.find((c) => fits(s, c)) ?? 'x'.repeat(Math.max(s.minLength ?? 1, 1));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The battery
+
+/**
+ * - `control`: a control character or broken Unicode: must be 400 naming the field;
+ * - `bad`: must be a 4xx in the error shape;
+ * - `odd`: legal or not, must not be a 5xx (a 4xx must be in the error shape).
+ */
+type Expect = 'control' | 'bad' | 'odd';
+type Value = { label: string; expect: Expect };
+/** A body value; `raw` is spliced into the JSON text as is (numbers JSON.stringify cannot write). */
+type BodyValue = Value & ({ value: unknown } | { raw: string });
+/** A path or query value, already percent-encoded. */
+type UrlValue = Value & { encoded: string };
+
+const HUGE = 'x'.repeat(100_000);
+
+function typesOf(s: Schema): Set<string> {
+  const types = new Set<string>();
+  const add = (x: Schema) => {
+    if (x.type) for (const t of [x.type].flat()) types.add(t === 'integer' ? 'number' : t);
+    for (const v of x.enum ?? (x.const !== undefined ? [x.const] : []))
+      types.add(v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+    if (x.nullable) types.add('null');
+    for (const y of [...(x.oneOf ?? []), ...(x.anyOf ?? []), ...(x.allOf ?? [])]) add(y);
+  };
+  add(s);
+  return types;
+}
+const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+/** Values of a body field: wrong type is bad, control characters must be named. */
+function bodyValues(s: Schema): BodyValue[] {
+  const types = typesOf(s);
+  const typed = (label: string, value: unknown): BodyValue => ({
+    label,
+    value,
+    expect: types.size > 0 && !types.has(jsonType(value)) ? 'bad' : 'odd',
+  });
+  const values: BodyValue[] = [
+    { label: 'NUL', value: 'a\u0000b', expect: 'control' },
+    { label: 'ESC', value: '\u001b[2J', expect: 'control' },
+    { label: 'lone surrogate', value: 'x\ud800', expect: 'control' },
+    { label: '100 kB', value: HUGE, expect: 'bad' },
+    typed('number', 12345),
+    typed('negative', -1),
+    typed('huge number', 9_007_199_254_740_993),
+    { label: '1e309', raw: '1e309', expect: types.has('number') ? 'odd' : 'bad' },
+    { label: 'NaN', raw: 'NaN', expect: 'bad' },
+    typed('true', true),
+    typed('null', null),
+    typed('array', ['x']),
+    typed('object', { x: 'y' }),
+  ];
+  if (types.has('string'))
+    values.push(
+      { label: 'empty', value: '', expect: 'odd' },
+      { label: 'unicode', value: '😀 नमस्ते مرحبا', expect: 'odd' },
+      { label: 'SQL', value: "' OR 1=1 --", expect: 'odd' },
+      { label: 'tab and newline', value: 'a\tb\nc', expect: 'odd' },
+    );
+  if (s.format === 'date' || /date/.test(s.pattern ?? ''))
+    for (const d of ['2025-02-30', '2025-13-01', '0000-01-01', '9999-12-31'])
+      values.push({ label: d, value: d, expect: 'bad' });
+  if (s.enum?.length) values.push({ label: 'not in enum', value: 'NOT_A_VALUE', expect: 'bad' });
+  return values;
+}
+
+/** Values of a path or query parameter (always text on the wire). */
+function urlValues(s: Schema, where: 'path' | 'query'): UrlValue[] {
+  const types = typesOf(s);
+  const v = (label: string, encoded: string, expect: Expect): UrlValue => ({ label, encoded, expect });
+  const values: UrlValue[] = [
+    v('NUL', 'a%00b', 'control'),
+    v('ESC', '%1B%5B2J', 'control'),
+    v('LF', 'a%0Ab', 'control'),
+    v('invalid UTF-8', '%ED%A0%80', where === 'path' ? 'bad' : 'odd'),
+    v('bad escape', '%ZZ', where === 'path' ? 'bad' : 'odd'),
+    v('100 kB', HUGE, 'bad'),
+    v('empty', '', 'odd'),
+    v('unicode', encodeURIComponent('😀 नमस्ते'), 'odd'),
+    v('SQL', encodeURIComponent("' OR 1=1 --"), 'odd'),
+    v('slash', '%2F..%2F', 'odd'),
+  ];
+  if (types.has('number')) {
+    const numeric = (label: string, encoded: string, n: number) => {
+      const bad =
+        !Number.isFinite(n) ||
+        (s.type === 'integer' && !Number.isInteger(n)) ||
+        (s.minimum !== undefined && n < s.minimum) ||
+        (s.maximum !== undefined && n > s.maximum);
+      values.push(v(label, encoded, bad ? 'bad' : 'odd'));
+    };
+    numeric('NaN', 'NaN', NaN);
+    numeric('Infinity', 'Infinity', Infinity);
+    numeric('negative', '-1', -1);
+    numeric('1e309', '1e309', Infinity);
+    numeric('huge', '99999999999999999999', 99999999999999999999);
+    numeric('fraction', '1.5', 1.5);
+    values.push(v('word', 'abc', 'bad'));
+  }
+  if (s.format === 'date' || /date/.test(s.pattern ?? ''))
+    for (const d of ['2025-02-30', '2025-13-01', '0000-01-01', '9999-12-31', '2025-2-3'])
+      values.push(v(d, d, 'bad'));
+  if (s.enum?.length) values.push(v('not in enum', 'NOT_A_VALUE', 'bad'));
+  return values;
+}
+
+/** Whole bodies that are not what the operation takes. */
+const WHOLE_BODIES: { label: string; contentType: string; payload: string | Buffer; expect: Expect }[] = [
+  { label: 'invalid JSON', contentType: 'application/json', payload: '{"a":', expect: 'bad' },
+  { label: 'empty JSON', contentType: 'application/json', payload: '', expect: 'bad' },
+  { label: 'JSON null', contentType: 'application/json', payload: 'null', expect: 'odd' },
+  { label: 'JSON array', contentType: 'application/json', payload: '[1,2]', expect: 'bad' },
+  { label: 'JSON string', contentType: 'application/json', payload: '"x"', expect: 'bad' },
+  { label: 'JSON NUL string', contentType: 'application/json', payload: '"\\u0000"', expect: 'bad' },
+  {
+    label: 'prototype pollution',
+    contentType: 'application/json',
+    payload: '{"__proto__":{"x":1}}',
+    expect: 'bad',
+  },
+  {
+    label: 'deep nesting',
+    contentType: 'application/json',
+    payload: '['.repeat(100_000) + ']'.repeat(100_000),
+    expect: 'bad',
+  },
+  {
+    label: 'over 1 MB',
+    contentType: 'application/json',
+    payload: `{"x":"${'y'.repeat(1_100_000)}"}`,
+    expect: 'bad',
+  },
+  { label: 'text/plain', contentType: 'text/plain', payload: 'hello', expect: 'bad' },
+  { label: 'form', contentType: 'application/x-www-form-urlencoded', payload: 'a=b&c=%00', expect: 'bad' },
+  {
+    label: 'multipart',
+    contentType: 'multipart/form-data; boundary=xyz',
+    payload: '--xyz\r\ngarbage',
+    expect: 'bad',
+  },
+  {
+    label: 'octet-stream',
+    contentType: 'application/octet-stream',
+    payload: Buffer.from([0, 1, 2, 255]),
+    expect: 'bad',
+  },
+  { label: 'UTF-16 JSON', contentType: 'application/json; charset=utf-16', payload: '{}', expect: 'odd' },
+  { label: 'bad content-type', contentType: 'application/json; ;;=', payload: '{}', expect: 'odd' },
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Requests
+
+type Case = {
+  n: number;
+  op: string;
+  what: string;
+  expect: Expect;
+  /** The field a `control` value must be named by. */
+  field?: string;
+  method: Method;
+  url: string;
+  auth: 'user' | 'none' | { authorization?: string; client_id?: string };
+  headers?: Record<string, string>;
+  contentType?: string;
+  payload?: string | Buffer;
+};
+
+const setAt = (obj: unknown, path: string[], value: unknown): unknown => {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path as [string, ...string[]];
+  const copy = (Array.isArray(obj) ? [...obj] : { ...(obj as object) }) as Record<string, unknown>;
+  copy[head] = setAt(copy[head], rest, value);
+  return copy;
+};
+const deleteAt = (obj: unknown, path: string[]): unknown => {
+  if (path.length === 1) {
+    const copy = { ...(obj as Record<string, unknown>) };
+    delete copy[path[0]!];
+    return copy;
+  }
+  const [head, ...rest] = path as [string, ...string[]];
+  return { ...(obj as object), [head]: deleteAt((obj as Record<string, unknown>)[head], rest) };
+};
+
+/** The leaf fields of a body schema (objects walked, arrays through their first item). */
+function leaves(s: Schema, path: string[] = []): { path: string[]; schema: Schema }[] {
+  if (s.type === 'object' && s.properties)
+    return Object.entries(s.properties).flatMap(([k, p]) => leaves(p, [...path, k]));
+  if (s.type === 'array' && s.items) return leaves(s.items, [...path, '0']);
+  return path.length > 0 ? [{ path, schema: s }] : [];
+}
+
+let n = 0;
+function casesFor(pathTemplate: string, method: Method, op: Operation): Case[] {
+  const name = `${method.toUpperCase()} ${pathTemplate}`;
+  const params = op.parameters ?? [];
+  const pathParams = params.filter((p) => p.in === 'path');
+  const queryParams = params.filter((p) => p.in === 'query');
+  const headerParams = params.filter((p) => p.in === 'header');
+  const header = () => {
+    const h: Record<string, string> = {};
+    for (const p of headerParams) h[p.name] = p.name === 'idempotency-key' ? `fuzz-${n++}` : 'fuzz';
+    return h;
+  };
+
+  const basePath: Record<string, string> = Object.fromEntries(
+    pathParams.map((p) => [p.name, encodeURIComponent(String(plausible(p.schema ?? {}, p.name)))]),
+  );
+  const baseQuery: Record<string, string> = Object.fromEntries(
+    queryParams
+      .filter((p) => p.required)
+      .map((p) => [p.name, encodeURIComponent(String(plausible(p.schema ?? {}, p.name)))]),
+  );
+  const urlOf = (path: Record<string, string>, query: Record<string, string>) => {
+    const p = pathTemplate.replace(/\{([^}]+)\}/g, (_, k: string) => path[k] ?? '');
+    const q = Object.entries(query)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
+    return q ? `${p}?${q}` : p;
+  };
+
+  const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+  const bodyVariants = bodySchema ? branches(bodySchema).map((b) => plausible(b, 'body')) : [undefined];
+  const json = (body: unknown) => (body === undefined ? undefined : JSON.stringify(body));
+
+  const cases: Case[] = [];
+  const add = (c: Omit<Case, 'n' | 'op' | 'method'>) => cases.push({ n: n++, op: name, method, ...c });
+  const base = {
+    url: urlOf(basePath, baseQuery),
+    contentType: bodySchema ? 'application/json' : undefined,
+    payload: json(bodyVariants[0]),
+  };
+
+  // as the user, anonymous, with broken credentials
+  for (const [i, body] of bodyVariants.entries())
+    add({
+      ...base,
+      what: `baseline #${i}`,
+      expect: 'odd',
+      auth: 'user',
+      payload: json(body),
+      headers: header(),
+    });
+  add({ ...base, what: 'anonymous', expect: 'odd', auth: 'none', headers: header() });
+  add({
+    ...base,
+    what: 'garbage token',
+    expect: 'odd',
+    auth: { authorization: 'Bearer x.y.z' },
+    headers: header(),
+  });
+  add({
+    ...base,
+    what: 'huge token',
+    expect: 'odd',
+    auth: { authorization: `Bearer ${HUGE}` },
+    headers: header(),
+  });
+  add({
+    ...base,
+    what: 'basic auth',
+    expect: 'odd',
+    auth: { authorization: 'Basic Zm9vOmJhcg==' },
+    headers: header(),
+  });
+  add({
+    ...base,
+    what: 'wrong client_id',
+    expect: 'odd',
+    auth: { client_id: 'CLI_NOT_MINE' },
+    headers: header(),
+  });
+
+  // path and query parameters
+  for (const p of [...pathParams, ...queryParams]) {
+    const where = p.in === 'path' ? 'path' : 'query';
+    for (const v of urlValues(p.schema ?? {}, where)) {
+      const url =
+        where === 'path'
+          ? urlOf({ ...basePath, [p.name]: v.encoded }, baseQuery)
+          : urlOf(basePath, { ...baseQuery, [p.name]: v.encoded });
+      add({
+        ...base,
+        url,
+        what: `${where} ${p.name} = ${v.label}`,
+        expect: v.expect,
+        field: p.name,
+        auth: 'user',
+        headers: header(),
+      });
+    }
+  }
+  // list filters: edge ranges and every known search key with a value that is legal but unkind
+  const names = new Set(queryParams.map((p) => p.name));
+  if (names.has('start_date') && names.has('end_date'))
+    for (const [start, end] of [
+      ['1900-01-01', '1900-12-31'],
+      ['2999-01-01', '2999-12-31'],
+      ['2025-03-01', '2025-02-01'],
+      ['2024-01-01', '2025-12-31'],
+    ])
+      add({
+        ...base,
+        url: urlOf(basePath, { ...baseQuery, start_date: start!, end_date: end! }),
+        what: `range ${start}..${end}`,
+        expect: 'odd',
+        auth: 'user',
+      });
+  if (names.has('search_key') && names.has('search_value')) {
+    const keys = [...new Set(Object.values(SEARCH_KEYS).flat())].map((k) =>
+      k.replace('{product}', 'meridian'),
+    );
+    const nasty = ['%25', "'", '_', '%5C', encodeURIComponent('😀'), 'x'.repeat(100), 'PAY', '0'];
+    keys.forEach((key, i) =>
+      add({
+        ...base,
+        url: urlOf(basePath, { ...baseQuery, search_key: key, search_value: nasty[i % nasty.length]! }),
+        what: `search ${key}`,
+        expect: 'odd',
+        auth: 'user',
+      }),
+    );
+  }
+  // headers the document names
+  for (const p of headerParams)
+    for (const [label, value] of [
+      ['empty', ''],
+      ['long', 'k'.repeat(300)],
+      ['unicode', 'ключ'],
+    ] as const)
+      add({
+        ...base,
+        what: `header ${p.name} = ${label}`,
+        expect: 'odd',
+        auth: 'user',
+        headers: { [p.name]: value },
+      });
+
+  // body fields, one at a time, in every branch of a union
+  if (bodySchema) {
+    for (const [i, variant] of branches(bodySchema).entries()) {
+      const baseline = bodyVariants[i];
+      for (const leaf of leaves(variant)) {
+        const field = leaf.path.join('.');
+        for (const v of bodyValues(leaf.schema)) {
+          const payload =
+            'raw' in v
+              ? JSON.stringify(setAt(baseline, leaf.path, '__RAW__')).replace('"__RAW__"', v.raw)
+              : JSON.stringify(setAt(baseline, leaf.path, v.value));
+          add({
+            ...base,
+            payload,
+            what: `body #${i} ${field} = ${v.label}`,
+            expect: v.expect,
+            field,
+            auth: 'user',
+            headers: header(),
+          });
+        }
+        add({
+          ...base,
+          payload: JSON.stringify(deleteAt(baseline, leaf.path)),
+          what: `body #${i} without ${field}`,
+          expect: 'odd',
+          auth: 'user',
+          headers: header(),
+        });
+      }
+      // a field the schema does not know still may not carry a NUL
+      add({
+        ...base,
+        payload: JSON.stringify({ ...(baseline as object), fuzz_extra: 'a\u0000' }),
+        what: `body #${i} unknown field with NUL`,
+        expect: 'control',
+        field: 'fuzz_extra',
+        auth: 'user',
+        headers: header(),
+      });
+    }
+    for (const b of WHOLE_BODIES)
+      add({
+        ...base,
+        what: `body ${b.label}`,
+        expect: b.expect,
+        contentType: b.contentType,
+        payload: b.payload,
+        auth: 'user',
+        headers: header(),
+      });
+  }
+  return cases;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('fuzzing every operation of the OpenAPI document', () => {
+  let doc: Document;
+  let session: { access_token: string; client_id: string };
+  beforeAll(async () => {
+    const res = await server.current.app.inject({ method: 'GET', url: '/docs/json' });
+    doc = res.json() as Document;
+    session = await tokensFor(server.current, USER);
+  });
+
+  async function send(c: Case) {
+    const headers: Record<string, string> = { accept: 'application/json', ...c.headers };
+    if (c.contentType) headers['content-type'] = c.contentType;
+    if (c.auth === 'user') {
+      headers.authorization = `Bearer ${session.access_token}`;
+      headers.client_id = session.client_id;
+    } else if (c.auth !== 'none') {
+      headers.authorization = c.auth.authorization ?? `Bearer ${session.access_token}`;
+      headers.client_id = c.auth.client_id ?? session.client_id;
+    }
+    return server.current.app.inject({
+      method: c.method.toUpperCase() as 'GET',
+      url: c.url,
+      headers,
+      // one address per request: a per-IP rate limit must not hide the code behind it
+      remoteAddress: `10.${(c.n >> 16) & 255}.${(c.n >> 8) & 255}.${c.n & 255}`,
+      ...(c.payload !== undefined ? { payload: c.payload } : {}),
+    });
+  }
+
+  it('answers no 5xx; bad values are 4xx in the error shape; control characters are 400 naming the field', async () => {
+    const started = performance.now();
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      METHODS.filter((m) => ops[m]).map((m) => ({ path, method: m, op: ops[m]! })),
+    );
+    expect(operations.length).toBeGreaterThan(30);
+    const cases = operations.flatMap(({ path, method, op }) => casesFor(path, method, op));
+
+    const failures: string[] = [];
+    let signIns = 0;
+    for (const c of cases) {
+      let res = await send(c);
+      // an operation that ends the session (sign-out) must not blind the rest of the run
+      if (
+        c.auth === 'user' &&
+        res.statusCode === 401 &&
+        res.json<{ error?: string }>().error === 'session_revoked'
+      ) {
+        session = await tokensFor(server.current, USER);
+        signIns++;
+        res = await send(c);
+      }
+      const status = res.statusCode;
+      let body: unknown = null;
+      try {
+        body = JSON.parse(res.body);
+      } catch {
+        /* not JSON */
+      }
+      const shaped = ErrorResponse.safeParse(body);
+      const problems: string[] = [];
+      if (status >= 500) problems.push('5xx');
+      if (status >= 400) {
+        if (!shaped.success) problems.push('not the error shape');
+        else if (shaped.data.request_id !== res.headers['x-request-id']) problems.push('request_id mismatch');
+        else if (shaped.data.status !== status) problems.push('status mismatch');
+      }
+      if (c.expect !== 'odd' && (status < 400 || status >= 500)) problems.push('expected a 4xx');
+      if (c.expect === 'control') {
+        if (status !== 400) problems.push('expected 400');
+        else if (shaped.success && !Object.keys(shaped.data.fields ?? {}).includes(c.field!))
+          problems.push(`field ${c.field} not named`);
+      }
+      if (problems.length > 0)
+        failures.push(`${c.op} [${c.what}] → ${status} ${res.body.slice(0, 160)} (${problems.join(', ')})`);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    console.info(
+      `fuzzed ${operations.length} operations with ${cases.length} requests (${signIns} re-sign-ins) in ${seconds.toFixed(1)} s`,
+    );
+    expect(failures).toEqual([]);
+  });
+});
