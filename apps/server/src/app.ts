@@ -9,7 +9,7 @@ import { sandboxReceiverRoutes } from './callbacks/sandbox-receiver.ts';
 import { featureRoutes } from './features/routes.ts';
 import { makeGuard } from './auth/guard.ts';
 import type { RouteDeps } from './http/route-deps.ts';
-import { apiMatcher, registerHttpBasics } from './http/setup.ts';
+import { answerFrameworkError, apiMatcher, registerHttpBasics } from './http/setup.ts';
 import { registerWeb } from './http/web.ts';
 import type { EffectRunner } from './jobs/effects.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
@@ -37,6 +37,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: opts.config.TRUST_PROXY,
     genReqId: () => newId('REQ'),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

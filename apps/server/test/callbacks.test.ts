@@ -167,4 +167,21 @@ describe('callbacks', () => {
     expect(wait).toBeGreaterThanOrEqual(3_900);
     expect(wait).toBeLessThan(7_000);
   });
+
+  it('creates when the body has no action (the contract default) and names a wrong action', async () => {
+    const acme = await clientSession(server.current, 'admin@acme.test');
+    const created = await acme.call('POST', '/v2/company/callback', {
+      body: { event_type: 'PAYOUT', url: 'https://example.com/meridian-hooks' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      event_type: 'PAYOUT',
+      url: 'https://example.com/meridian-hooks',
+      http_method: 'POST',
+      is_active: true,
+    });
+    const wrong = await acme.call('POST', '/v2/company/callback', { body: { action: 'delete' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toEqual({ action: 'action must be create (the default), update or list' });
+  });
 });

@@ -1,10 +1,11 @@
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@meridian/contract';
 import { AppError } from './errors.ts';
+import { registerTextRule } from './text-rule.ts';
 
 /** Paths that belong to the API: they answer JSON (never the SPA) and are never cached. */
 const API_PREFIXES = ['/v2/', '/excalibur/', '/core_banking/', '/api/', '/health', '/docs'];
@@ -14,6 +15,30 @@ export function apiMatcher(provider: string): (url: string) => boolean {
   const prefixes = [...API_PREFIXES, `/${provider}/`];
   return (url) => prefixes.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
 }
+
+/** Machine keys of the HTTP errors that fastify and its plugins raise (their codes are internal names). */
+const HTTP_ERROR_KEYS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  409: 'conflict',
+  411: 'length_required',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  422: 'unprocessable_entity',
+  429: 'rate_limited',
+  431: 'request_header_fields_too_large',
+};
+const FASTIFY_ERROR_KEYS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_BAD_URL: 'invalid_url',
+};
 
 function fieldsFromValidation(error: FastifyError): Record<string, string> | undefined {
   if (!error.validation) return undefined;
@@ -27,6 +52,89 @@ function fieldsFromValidation(error: FastifyError): Record<string, string> | und
   }
   return fields;
 }
+
+/**
+ * The one JSON error shape for any error: ours (AppError), schema validation (400 naming the fields), any other
+ * 4xx that fastify or a plugin raises (bad JSON, wrong content type, body too large, bad URL…), and 500 for the
+ * rest, which is logged: a 500 is always our bug, never the client's input.
+ */
+export function errorAnswer(
+  error: FastifyError | AppError,
+  request: FastifyRequest,
+): { body: ErrorResponse; headers?: Record<string, string> } {
+  if (error instanceof AppError) {
+    const body: ErrorResponse = {
+      status: error.status,
+      message: error.message,
+      error: error.key,
+      request_id: request.id,
+    };
+    if (error.fields) body.fields = error.fields;
+    return { body, ...(error.headers ? { headers: error.headers } : {}) };
+  }
+  if (error.validation) {
+    const fields = fieldsFromValidation(error);
+    const first = fields ? Object.entries(fields)[0] : undefined;
+    return {
+      body: {
+        status: 400,
+        message: first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request',
+        error: 'validation_failed',
+        request_id: request.id,
+        ...(fields ? { fields } : {}),
+      },
+    };
+  }
+  const status = error.statusCode;
+  if (status && status >= 400 && status < 500) {
+    return {
+      body: {
+        status,
+        message: error.message,
+        error: FASTIFY_ERROR_KEYS[error.code] ?? HTTP_ERROR_KEYS[status] ?? 'bad_request',
+        request_id: request.id,
+      },
+    };
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return {
+    body: { status: 500, message: 'Internal Server Error', error: 'internal_error', request_id: request.id },
+  };
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The URL is not valid (a malformed percent-encoding)',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long',
+};
+
+/**
+ * fastify's `frameworkErrors` option: errors raised before a route is found (a malformed percent-encoding, a
+ * path parameter over the length limit) answer in the same shape. These requests skip the hooks, so the
+ * request id and no-store are set here.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const { body, headers } = errorAnswer(error, request);
+  // fastify's own messages repeat the whole path, which may be 100 kB
+  body.message = FRAMEWORK_MESSAGES[error.code] ?? body.message;
+  reply
+    .headers({ ...headers, 'x-request-id': request.id, 'cache-control': 'no-store' })
+    .status(body.status)
+    .send(body);
+}
+
+const API_DESCRIPTION = [
+  'The API behind Meridian Dashboard.',
+  '',
+  'Errors: every 4xx/5xx answers `{ status, message, error, fields?, request_id }`.',
+  '',
+  'Text: no string a client sends (path parameter, query parameter, JSON body value or key) may contain NUL,',
+  'another control character (U+0000–U+001F, U+007F–U+009F) or an unpaired surrogate; tab, line feed and',
+  'carriage return are allowed in body values only. Such a request is a 400 `validation_failed` naming the field.',
+].join('\n');
 
 /**
  * What every answer shares: security headers (strict CSP, HSTS), the request id, no-store on the API, the one
@@ -61,43 +169,15 @@ export async function registerHttpBasics(
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    let body: ErrorResponse;
-    if (error instanceof AppError) {
-      body = { status: error.status, message: error.message, error: error.key, request_id: request.id };
-      if (error.fields) body.fields = error.fields;
-      if (error.headers) reply.headers(error.headers);
-    } else if (error.validation) {
-      const fields = fieldsFromValidation(error);
-      const first = fields ? Object.entries(fields)[0] : undefined;
-      body = {
-        status: 400,
-        message: first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request',
-        error: 'validation_failed',
-        request_id: request.id,
-        ...(fields ? { fields } : {}),
-      };
-    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      body = {
-        status: error.statusCode,
-        message: error.message,
-        error: (error.code ?? 'bad_request').toLowerCase(),
-        request_id: request.id,
-      };
-    } else {
-      request.log.error({ err: error }, 'unhandled error');
-      body = {
-        status: 500,
-        message: 'Internal Server Error',
-        error: 'internal_error',
-        request_id: request.id,
-      };
-    }
+    const { body, headers } = errorAnswer(error, request);
+    if (headers) reply.headers(headers);
     reply.status(body.status).send(body);
   });
+  registerTextRule(app);
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Meridian API', version: '2.0.0', description: 'The API behind Meridian Dashboard.' },
+      info: { title: 'Meridian API', version: '2.0.0', description: API_DESCRIPTION },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
