@@ -1,4 +1,5 @@
 import { loadConfig } from './config/config.ts';
+import { loggerOptions, resolveLogFormat } from './http/logging.ts';
 import { createServer } from './server.ts';
 
 const major = Number(process.versions.node.split('.')[0]);
@@ -19,17 +20,10 @@ try {
 }
 
 const server = await createServer(config, {
-  logger: {
+  logger: loggerOptions({
     level: config.LOG_LEVEL,
-    // Never log query strings (reset tokens travel in links) or headers (bearer tokens).
-    serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({
-        id: req.id,
-        method: req.method,
-        path: req.url.split('?')[0],
-      }),
-    },
-  },
+    format: resolveLogFormat(config.LOG_FORMAT, process.stdout.isTTY),
+  }),
 });
 const address = await server.app.listen({ port: config.PORT, host: config.HOST });
 server.app.log.info(

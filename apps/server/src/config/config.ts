@@ -28,6 +28,8 @@ export const ConfigSchema = z.object({
     .default('meridian'),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (one line per request, for a terminal) or `json`; unset: pretty when stdout is a terminal. */
+  LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['pretty', 'json']).optional()),
   TRUST_PROXY: z.stringbool().default(false),
   JOBS: z.enum(['on', 'off']).default('on'),
   SEED_DEMO: z.stringbool().default(true),
