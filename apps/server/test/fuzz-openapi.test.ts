@@ -194,10 +194,12 @@ function typesOf(s: Schema): Set<string> {
   add(s);
   return types;
 }
+/** A date field: by its format, or by its name. */
+const isDate = (s: Schema, name: string) => s.format === 'date' || /(^|_)date$/.test(name);
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
 /** Values of a body field: wrong type is bad, control characters must be named. */
-function bodyValues(s: Schema): BodyValue[] {
+function bodyValues(s: Schema, name: string): BodyValue[] {
   const types = typesOf(s);
   const typed = (label: string, value: unknown): BodyValue => ({
     label,
@@ -226,7 +228,7 @@ function bodyValues(s: Schema): BodyValue[] {
       { label: 'SQL', value: "' OR 1=1 --", expect: 'odd' },
       { label: 'tab and newline', value: 'a\tb\nc', expect: 'odd' },
     );
-  if (s.format === 'date')
+  if (isDate(s, name))
     for (const d of ['2025-02-30', '2025-13-01', '0000-01-01', '9999-12-31'])
       values.push({ label: d, value: d, expect: 'bad' });
   if (s.enum?.length) values.push({ label: 'not in enum', value: 'NOT_A_VALUE', expect: 'bad' });
@@ -234,7 +236,7 @@ function bodyValues(s: Schema): BodyValue[] {
 }
 
 /** Values of a path or query parameter (always text on the wire). */
-function urlValues(s: Schema, where: 'path' | 'query'): UrlValue[] {
+function urlValues(s: Schema, name: string, where: 'path' | 'query'): UrlValue[] {
   const types = typesOf(s);
   const v = (label: string, encoded: string, expect: Expect): UrlValue => ({ label, encoded, expect });
   const values: UrlValue[] = [
@@ -266,7 +268,7 @@ function urlValues(s: Schema, where: 'path' | 'query'): UrlValue[] {
     numeric('fraction', '1.5', 1.5);
     values.push(v('word', 'abc', 'bad'));
   }
-  if (s.format === 'date')
+  if (isDate(s, name))
     for (const d of ['2025-02-30', '2025-13-01', '0000-01-01', '9999-12-31', '2025-2-3'])
       values.push(v(d, d, 'bad'));
   if (s.enum?.length) values.push(v('not in enum', 'NOT_A_VALUE', 'bad'));
@@ -447,7 +449,7 @@ function casesFor(pathTemplate: string, method: Method, op: Operation): Case[] {
   // path and query parameters
   for (const p of [...pathParams, ...queryParams]) {
     const where = p.in === 'path' ? 'path' : 'query';
-    for (const v of urlValues(p.schema ?? {}, where)) {
+    for (const v of urlValues(p.schema ?? {}, p.name, where)) {
       const url =
         where === 'path'
           ? urlOf({ ...basePath, [p.name]: v.encoded }, baseQuery)
@@ -471,6 +473,8 @@ function casesFor(pathTemplate: string, method: Method, op: Operation): Case[] {
       ['2999-01-01', '2999-12-31'],
       ['2025-03-01', '2025-02-01'],
       ['2024-01-01', '2025-12-31'],
+      ['9999-12-01', '9999-12-31'],
+      ['0001-01-01', '0001-01-31'],
     ])
       add({
         ...base,
@@ -515,7 +519,7 @@ function casesFor(pathTemplate: string, method: Method, op: Operation): Case[] {
       const baseline = bodyVariants[i];
       for (const leaf of leaves(variant)) {
         const field = leaf.path.join('.');
-        for (const v of bodyValues(leaf.schema)) {
+        for (const v of bodyValues(leaf.schema, leaf.path.at(-1)!)) {
           const payload =
             'raw' in v
               ? JSON.stringify(setAt(baseline, leaf.path, '__RAW__')).replace('"__RAW__"', v.raw)
