@@ -117,10 +117,7 @@ const harvested = new Map<string, string>();
 /** Only identifiers are worth reusing (an amount seen in a summary may well be 0.00). */
 const IDENTIFIER = /(^|_)(code|number|urn|id|email|provider)$/;
 /** Fields that take another field's value. */
-const ALIASES: Record<string, string> = {
-  sender_account_number: 'account_number',
-  callback_id: 'callback_id',
-};
+const ALIASES: Record<string, string> = { sender_account_number: 'account_number' };
 
 function harvest(value: unknown) {
   const stack = [value];
