@@ -44,6 +44,12 @@ describe('text rule', () => {
     expect(findTextViolation({ n: 1, t: true, z: null, s: 'fine' }, 'line')).toBe(null);
     expect(findTextViolation(new Uint8Array([0]), 'text')).toBe(null);
   });
+  it('ends on a body that refers to itself', () => {
+    const body: Record<string, unknown> = { a: { value: 'ok' } };
+    (body.a as Record<string, unknown>).fields = body;
+    body.b = { value: 'x\u0000' };
+    expect(findTextViolation(body, 'text')?.field).toBe('b.value');
+  });
   it('walks a deeply nested body without overflowing the stack', () => {
     let deep: unknown = 'end\u0000';
     for (let i = 0; i < 200_000; i++) deep = [deep];

@@ -52,16 +52,22 @@ const join = (path: string, key: string) => {
 /**
  * The first string in `value` (a string, or plain objects and arrays of any depth, keys included) that breaks
  * the text rule, with its path (`root` for `value` itself). Iterative, so a deeply nested body cannot overflow
- * the stack; buffers, streams and other non-plain objects are not walked.
+ * the stack; each object once, so a body that refers to itself (multipart fields do) ends; buffers, streams and
+ * other non-plain objects are not walked.
  */
 export function findTextViolation(value: unknown, mode: TextMode, root = ''): TextViolation | null {
   const stack: [unknown, string][] = [[value, '']];
+  const seen = new Set<object>();
   while (stack.length > 0) {
     const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
       const message = textProblem(v, mode);
       if (message) return { field: path || root, message };
-    } else if (Array.isArray(v)) {
+      continue;
+    }
+    if (typeof v !== 'object' || v === null || seen.has(v)) continue;
+    seen.add(v);
+    if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], join(path, String(i))]);
     } else if (isPlainObject(v)) {
       const entries = Object.entries(v);
