@@ -11,14 +11,10 @@ export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_DEFAULT_LIMIT = 5;
 export const SEARCH_MAX_LIMIT = 10;
 
-/** C0 and C1 control characters (NUL, tab, newline, DEL…): never part of a record's name or reference. */
-const CONTROL_CHARACTER = /\p{Cc}/u;
-
 export const GlobalSearchQuery = z.object({
   q: z
     .string()
     .max(SEARCH_MAX_LENGTH, `Search for at most ${SEARCH_MAX_LENGTH} characters`)
-    .refine((v) => !CONTROL_CHARACTER.test(v), 'must not contain control characters')
     .transform((v) => v.trim())
     .pipe(z.string().min(SEARCH_MIN_LENGTH, `Type at least ${SEARCH_MIN_LENGTH} characters`)),
   /** Results per kind of record (1–10, default 5). */

@@ -9,7 +9,8 @@ import type { RouteDeps } from '../http/route-deps.ts';
 export const sandboxReceiverRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   app.post(
     `/${deps.config.PROVIDER}/sandbox/webhook-receiver/*`,
-    { schema: { hide: true, body: z.unknown() } },
+    // The demo's own deliveries would flood the terminal's request log; the callback worker logs them already.
+    { schema: { hide: true, body: z.unknown() }, logLevel: 'warn' },
     async (request) => ({
       received: true,
       webhook_id: request.headers['webhook-id'] ?? null,
