@@ -1,13 +1,14 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './http/context.ts';
+import type { LiveSessionCache } from './auth/session-cache.ts';
 import { authRoutes } from './auth/routes.ts';
 import { beneficiaryRoutes } from './beneficiaries/routes.ts';
 import { beneficiarySearcher } from './beneficiaries/search.ts';
 import { callbackRoutes } from './callbacks/routes.ts';
 import { sandboxReceiverRoutes } from './callbacks/sandbox-receiver.ts';
 import { featureRoutes } from './features/routes.ts';
-import { makeGuard } from './auth/guard.ts';
+import { makeGuard, type AuthContext } from './auth/guard.ts';
 import type { RouteDeps } from './http/route-deps.ts';
 import { answerFrameworkError, apiMatcher, registerHttpBasics } from './http/setup.ts';
 import { registerWeb } from './http/web.ts';
@@ -22,6 +23,7 @@ import { userRoutes } from './users/routes.ts';
 import { validationRoutes } from './validations/routes.ts';
 
 export type AppOptions = AppDeps & {
+  sessions: LiveSessionCache<AuthContext>;
   runEffects: EffectRunner;
   databaseKind: 'pglite' | 'postgresql';
   /** Folder of the web app's production build; served with an SPA fallback when it exists. */

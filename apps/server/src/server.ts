@@ -1,5 +1,7 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { PgBoss } from 'pg-boss';
+import { openSessionCache } from './auth/session-cache.ts';
+import type { AuthContext } from './auth/guard.ts';
 import type { Config } from './config/config.ts';
 import { loadKeys, type KeyMaterial } from './config/keys.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -46,6 +48,13 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       })
     : null;
 
+  let appLog: FastifyBaseLogger | undefined; // the listener's reports before the app exists are not logged
+  const sessions = await openSessionCache<AuthContext>(handle, {
+    // Never longer than an access token lives.
+    ttlSeconds: Math.min(config.SESSION_CACHE_SECONDS, config.ACCESS_TOKEN_TTL_SECONDS),
+    log: (level, msg, data) => appLog?.[level](data ?? {}, msg),
+  });
+
   // Jobs start after the app is built; until then (and with JOBS=off) committed work waits for the sweeper.
   let runEffects: EffectRunner = async () => {};
   const app = await buildApp({
@@ -55,10 +64,12 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     keys,
     sms: overrides.sms ?? smsSenderFromConfig(config),
     email: overrides.email ?? emailSenderFromConfig(config),
+    sessions,
     databaseKind: handle.kind,
     webDist: overrides.webDist,
     logger: overrides.logger,
   });
+  appLog = app.log;
 
   let boss: PgBoss | null = null;
   if (config.JOBS === 'on') {
@@ -80,6 +91,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     async close() {
       await app.close();
       if (boss) await boss.stop({ graceful: true, timeout: 5000 });
+      await sessions.close();
       await handle.close();
     },
   };

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LiveSessionCache, Loaded } from './session-cache.ts';
 import { liveSession } from './sessions.ts';
 import { rolesFromScope, verifyAccessToken } from './tokens.ts';
 import type { Actor } from '../audit/actor.ts';
@@ -24,22 +25,20 @@ declare module 'fastify' {
 
 /**
  * The one guard for every data route: a valid bearer token whose session is not revoked, and a `client_id`
- * header equal to the token's client (else 403).
+ * header equal to the token's client (else 403). The answer for a token is kept in this process's session
+ * cache until the token or session expires, the cache's TTL passes, or the database reports a change of the
+ * session, its user or its client (logout, refresh-token reuse, password reset, anything else): then the
+ * next request checks the database again.
  */
-export function makeGuard(deps: Pick<AppDeps, 'db' | 'keys'>) {
-  return async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match) throw unauthorized('Authentication required', 'unauthorized');
-    const claims = await verifyAccessToken(deps.keys, match[1]!);
+export function makeGuard(deps: Pick<AppDeps, 'db' | 'keys'> & { sessions: LiveSessionCache<AuthContext> }) {
+  /** A cache miss: the token's signature and claims, then its session, user and client in the database. */
+  async function check(token: string): Promise<Loaded<AuthContext>> {
+    const claims = await verifyAccessToken(deps.keys, token);
     if (!claims) throw unauthorized('Invalid or expired access token', 'invalid_token');
     const live = await liveSession(deps.db, claims.sid);
     if (!live || live.user.publicId !== claims.sub)
       throw unauthorized('Session expired. Please login again.', 'session_revoked');
-    const clientHeader = request.headers['client_id'];
-    if (typeof clientHeader !== 'string' || clientHeader !== live.client.clientId)
-      throw forbidden('The client_id header does not match your account');
-    request.auth = {
+    const auth: AuthContext = Object.freeze({
       userRef: live.user.id,
       userId: live.user.publicId,
       email: live.user.email,
@@ -47,7 +46,24 @@ export function makeGuard(deps: Pick<AppDeps, 'db' | 'keys'>) {
       clientId: live.client.clientId,
       roles: rolesFromScope(live.user.scopes),
       sessionId: live.session.sessionId,
+    });
+    return {
+      value: auth,
+      owner: { sessionId: auth.sessionId, userRef: auth.userRef, clientRef: auth.clientRef },
+      expiresAt: Math.min(claims.exp * 1000, live.session.expiresAt.getTime()),
     };
+  }
+
+  return async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) throw unauthorized('Authentication required', 'unauthorized');
+    const token = match[1]!;
+    const auth = await deps.sessions.lookup(token, () => check(token));
+    const clientHeader = request.headers['client_id'];
+    if (typeof clientHeader !== 'string' || clientHeader !== auth.clientId)
+      throw forbidden('The client_id header does not match your account');
+    request.auth = auth;
   };
 }
 

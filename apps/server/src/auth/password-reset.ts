@@ -87,7 +87,7 @@ export async function resetPassword(
     .set({ passwordHash: await hashPassword(password), updatedAt: now })
     .where(eq(users.id, reset.userRef))
     .returning();
-  await revokeAllSessions(db, reset.userRef, 'password_reset');
+  await revokeAllSessions(deps, reset.userRef, 'password_reset');
   await db
     .update(mfaAttempts)
     .set({ closedAt: now, closedReason: 'password_reset' })

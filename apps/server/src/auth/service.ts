@@ -270,7 +270,7 @@ export async function refreshGrant(
     .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
   if (!claimed) {
-    await revokeSession(db, { id: row.session.id }, 'refresh_token_reuse');
+    await revokeSession(deps, { id: row.session.id }, 'refresh_token_reuse');
     await audit(db, {
       ...auditFor(who, meta),
       action: 'auth.refresh_token_reuse',
@@ -287,7 +287,7 @@ export async function logout(
   auth: { sessionId: string; userRef: number; clientRef: number; email: string },
   meta: RequestMeta,
 ) {
-  await revokeSession(deps.db, { sessionId: auth.sessionId }, 'logout');
+  await revokeSession(deps, { sessionId: auth.sessionId }, 'logout');
   await audit(deps.db, {
     action: 'auth.logout',
     clientRef: auth.clientRef,

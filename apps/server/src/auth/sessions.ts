@@ -104,25 +104,37 @@ export async function continueSession(
   return tokenSet(deps, who, session.sessionId, await newRefreshToken(deps, session.id));
 }
 
+/**
+ * Revokes a session (the refresh-token family and every access token issued in it). Not inside a
+ * transaction: it tells the session caches once the revocation has committed (see session-cache.ts).
+ */
 export async function revokeSession(
-  db: Db,
+  deps: Pick<AppDeps, 'db' | 'sessions'>,
   where: { id: number } | { sessionId: string },
   reason: string,
 ): Promise<boolean> {
   const cond = 'id' in where ? eq(authSessions.id, where.id) : eq(authSessions.sessionId, where.sessionId);
-  const rows = await db
+  const rows = await deps.db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(cond, isNull(authSessions.revokedAt)))
-    .returning({ id: authSessions.id });
+    .returning({ sessionId: authSessions.sessionId });
+  await deps.sessions.revoked(rows.map((r) => r.sessionId));
   return rows.length > 0;
 }
 
-export async function revokeAllSessions(db: Db, userRef: number, reason: string): Promise<void> {
-  await db
+/** Revokes every session of a user (password reset). Not inside a transaction, as `revokeSession`. */
+export async function revokeAllSessions(
+  deps: Pick<AppDeps, 'db' | 'sessions'>,
+  userRef: number,
+  reason: string,
+): Promise<void> {
+  const rows = await deps.db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(authSessions.userRef, userRef), isNull(authSessions.revokedAt)));
+    .where(and(eq(authSessions.userRef, userRef), isNull(authSessions.revokedAt)))
+    .returning({ sessionId: authSessions.sessionId });
+  await deps.sessions.revoked(rows.map((r) => r.sessionId));
 }
 
 /** The live session behind an access token's `sid`, with its user and client; null if revoked or expired. */

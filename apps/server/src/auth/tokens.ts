@@ -56,8 +56,11 @@ export async function signIdToken(
     .sign(keys.tokenKey);
 }
 
-/** Verifies signature, issuer, audience, expiry and type. Null for anything invalid. */
-export async function verifyAccessToken(keys: TokenKeys, token: string): Promise<AccessClaims | null> {
+/** Verifies signature, issuer, audience, expiry and type; `exp` in seconds. Null for anything invalid. */
+export async function verifyAccessToken(
+  keys: TokenKeys,
+  token: string,
+): Promise<(AccessClaims & { exp: number }) | null> {
   try {
     const { payload } = await jwtVerify(token, keys.tokenPublicKey, {
       issuer: ISSUER,
@@ -65,15 +68,16 @@ export async function verifyAccessToken(keys: TokenKeys, token: string): Promise
       algorithms: ['EdDSA'],
       typ: 'at+jwt',
     });
-    const { sub, client_id, scope, sid } = payload;
+    const { sub, client_id, scope, sid, exp } = payload;
     if (
       typeof sub !== 'string' ||
       typeof client_id !== 'string' ||
       typeof scope !== 'string' ||
-      typeof sid !== 'string'
+      typeof sid !== 'string' ||
+      typeof exp !== 'number'
     )
       return null;
-    return { sub, client_id, scope, sid };
+    return { sub, client_id, scope, sid, exp };
   } catch {
     return null;
   }

@@ -41,6 +41,8 @@ export const ConfigSchema = z.object({
   AUTH_JWT_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   ACCESS_TOKEN_TTL_SECONDS: int(3600),
   REFRESH_TOKEN_TTL_SECONDS: int(30 * 24 * 3600),
+  /** How long a process trusts a checked access token's session without asking the database (0 = never). */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
   SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
   SMS_HTTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   SMS_HTTP_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().optional()),

@@ -11,7 +11,15 @@ export type AppDeps = {
   keys: KeyMaterial;
   sms: SmsSender;
   email: EmailSender;
+  /** Where a domain reports the sessions it has revoked, once committed (auth/session-cache.ts). */
+  sessions: SessionRevocations;
 };
+
+/**
+ * The guard caches live sessions in each process; code that revokes sessions tells this process's cache at
+ * once (the others hear it from the database).
+ */
+export type SessionRevocations = { revoked(sessionIds: string[]): Promise<void> };
 
 /** Who is calling: recorded in audit entries and used for per-IP rate limits. */
 export type RequestMeta = { ip: string; userAgent: string | null; requestId: string };
