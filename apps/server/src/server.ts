@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import { openSessionCache } from './auth/session-cache.ts';
+import { openSessionCache, type LiveSessionCache } from './auth/session-cache.ts';
 import type { AuthContext } from './auth/guard.ts';
 import type { Config } from './config/config.ts';
 import { loadKeys, type KeyMaterial } from './config/keys.ts';
@@ -22,6 +22,8 @@ export type Server = {
   app: FastifyInstance;
   handle: DatabaseHandle;
   boss: PgBoss | null;
+  /** This process's cache of checked sessions (its figures: `stats()`). */
+  sessions: LiveSessionCache<AuthContext>;
   close(): Promise<void>;
 };
 
@@ -48,7 +50,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       })
     : null;
 
-  let appLog: FastifyBaseLogger | undefined; // the listener's reports before the app exists are not logged
+  let appLog: FastifyBaseLogger | undefined = undefined; // the listener's reports before the app exists are not logged
   const sessions = await openSessionCache<AuthContext>(handle, {
     // Never longer than an access token lives.
     ttlSeconds: Math.min(config.SESSION_CACHE_SECONDS, config.ACCESS_TOKEN_TTL_SECONDS),
@@ -88,6 +90,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     app,
     handle,
     boss,
+    sessions,
     async close() {
       await app.close();
       if (boss) await boss.stop({ graceful: true, timeout: 5000 });

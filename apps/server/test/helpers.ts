@@ -54,6 +54,55 @@ export type TestServer = Server & {
   lastEmail(to: string): EmailMessage;
 };
 
+/** Starts the real server (real routes, demo seed unless SEED_DEMO=false) on `handle`. */
+async function startServer(handle: DatabaseHandle, env: Record<string, string>): Promise<TestServer> {
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'meridian-test-')),
+    JOBS: 'off',
+    LOG_LEVEL: 'info',
+    SEED_DEMO_FLOW: 'false',
+    ...env,
+  });
+  const outbox: Outbox = { sms: [], email: [] };
+  const sms: SmsSender = { name: 'test', send: async (m) => (outbox.sms.push(m), { id: null }) };
+  const email: EmailSender = { name: 'test', send: async (m) => (outbox.email.push(m), { id: null }) };
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const server = await createServer(config, {
+    handle,
+    keys: loadKeys({
+      DATA_DIR: TEST_KEYS_DIR,
+      AUTH_RSA_PRIVATE_KEY: undefined,
+      AUTH_JWT_PRIVATE_KEY: undefined,
+    }),
+    sms,
+    email,
+    webDist: null,
+    logger: { level: 'info', stream },
+  });
+  return Object.assign(server, {
+    config,
+    outbox,
+    logs,
+    lastOtp(phone: string) {
+      const msg = outbox.sms.filter((m) => m.to === phone).at(-1);
+      const code = msg?.text.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no code sent to ${phone}`);
+      return code;
+    },
+    lastEmail(to: string) {
+      const msg = outbox.email.filter((m) => m.to === to).at(-1);
+      if (!msg) throw new Error(`no e-mail sent to ${to}`);
+      return msg;
+    },
+  });
+}
+
 /**
  * Starts the real server (real routes, real database, demo seed) for one test file. Requests go through
  * fastify's `inject`, which runs the whole HTTP pipeline without a socket. `database` prepares the database
@@ -69,54 +118,35 @@ export function useServer(
     const db = await freshDatabase({ migrationsFolder: database.migrationsFolder });
     drop = db.drop;
     await database.prepare?.(db.handle);
-    const config = loadConfig({
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'meridian-test-')),
-      JOBS: 'off',
-      LOG_LEVEL: 'info',
-      SEED_DEMO_FLOW: 'false',
-      ...env,
-    });
-    const outbox: Outbox = { sms: [], email: [] };
-    const sms: SmsSender = { name: 'test', send: async (m) => (outbox.sms.push(m), { id: null }) };
-    const email: EmailSender = { name: 'test', send: async (m) => (outbox.email.push(m), { id: null }) };
-    const logs: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, cb) {
-        logs.push(String(chunk));
-        cb();
-      },
-    });
-    const server = await createServer(config, {
-      handle: db.handle,
-      keys: loadKeys({
-        DATA_DIR: TEST_KEYS_DIR,
-        AUTH_RSA_PRIVATE_KEY: undefined,
-        AUTH_JWT_PRIVATE_KEY: undefined,
-      }),
-      sms,
-      email,
-      webDist: null,
-      logger: { level: 'info', stream },
-    });
-    ref.current = Object.assign(server, {
-      config,
-      outbox,
-      logs,
-      lastOtp(phone: string) {
-        const msg = outbox.sms.filter((m) => m.to === phone).at(-1);
-        const code = msg?.text.match(/\b(\d{6})\b/)?.[1];
-        if (!code) throw new Error(`no code sent to ${phone}`);
-        return code;
-      },
-      lastEmail(to: string) {
-        const msg = outbox.email.filter((m) => m.to === to).at(-1);
-        if (!msg) throw new Error(`no e-mail sent to ${to}`);
-        return msg;
-      },
-    });
+    ref.current = await startServer(db.handle, env);
   });
   afterAll(async () => {
     await ref.current?.close();
+    await drop();
+  });
+  return ref;
+}
+
+/**
+ * Two server instances on one database, like two API processes behind a load balancer. On PostgreSQL each has
+ * its own connections (pool and session listener); on PGlite they share the one embedded connection (the
+ * single-process case), each with its own session cache. `a` seeds the demo data.
+ */
+export function useServerPair(env: Record<string, string> = {}): { a: TestServer; b: TestServer } {
+  const ref = {} as { a: TestServer; b: TestServer };
+  let drop = async () => {};
+  beforeAll(async () => {
+    const db = await freshDatabase();
+    drop = db.drop;
+    ref.a = await startServer(db.handle, env);
+    const second = db.handle.url
+      ? await openDatabase({ url: db.handle.url, dataDir: null })
+      : { ...db.handle, close: async () => {} };
+    ref.b = await startServer(second, { ...env, SEED_DEMO: 'false' });
+  });
+  afterAll(async () => {
+    await ref.b?.close();
+    await ref.a?.close();
     await drop();
   });
   return ref;

@@ -140,10 +140,12 @@ export type LiveSessionCache<V> = {
   lookup(token: string, load: () => Promise<Loaded<V>>): Promise<V>;
   /**
    * Call after a transaction that revoked these sessions has committed: drops them here at once, then waits
-   * (bounded) until this process's listener has received everything committed so far, which PostgreSQL sends
-   * every listening process at the same time, so that the caller answers only after the news is out.
+   * (bounded) until every process's listener has confirmed that it has heard of everything committed so far,
+   * so that the caller answers only when no process would still accept those sessions.
    */
   revoked(sessionIds: string[]): Promise<void>;
+  /** Resolves true once every process has heard of every change committed before the call. */
+  sync(): Promise<boolean>;
   stats(): SessionCacheStats;
   close(): Promise<void>;
 };
@@ -185,8 +187,11 @@ export async function openSessionCache<V>(
     lookup: (token, load) => cache.lookup(token, load),
     async revoked(sessionIds) {
       for (const id of sessionIds) cache.invalidate(`s:${id}`);
-      if (sessionIds.length && listener) await listener.sync();
+      if (!sessionIds.length || !listener?.listening) return;
+      if (!(await listener.sync()))
+        log('warn', 'session revoked, but not every process confirmed it in time', { sessions: sessionIds });
     },
+    sync: async () => (listener ? listener.sync() : false),
     stats: () => ({
       enabled: cache.enabled,
       entries: cache.size,

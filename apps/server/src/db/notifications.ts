@@ -20,8 +20,9 @@ export type Listener = {
   /** The server process of the listening connection (PostgreSQL), for operators and tests. */
   readonly backendPid: number | null;
   /**
-   * Resolves once every notification committed before the call has been handed to `message` on this
-   * listener (at most `timeoutMs` later; false when not listening or timed out).
+   * Resolves true once every listener of the channel on this database, in every process, has received (and
+   * handed to `message`) every notification committed before the call; false when this listener is down or
+   * not all of them confirmed within `timeoutMs`.
    */
   sync(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -36,13 +37,16 @@ export type ListenOptions = {
   maxBackoffMs?: number;
 };
 
+/** Payloads starting with this on a listened channel are the listeners' own barrier messages (see sync). */
+const BARRIER = 'sync:';
+
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * LISTENs on `channel` of the handle's database. PGlite has one connection in this process: notifications
  * arrive before the notifying statement's promise resolves and the listener never drops. PostgreSQL: a
  * dedicated connection (not from the pool), checked by a heartbeat and reconnected with backoff; `down` and
- * `up` tell the caller when notifications may have been missed.
+ * `up` tell the caller when notifications may have been missed. Payloads starting with `sync:` are reserved.
  */
 export async function listen(
   handle: DatabaseHandle,
@@ -61,7 +65,7 @@ export async function listen(
       },
       connects: 1,
       backendPid: null,
-      // Delivery is synchronous with the notifying statement: whatever committed has been handed over already.
+      // One connection, delivering synchronously with the notifying statement: everything committed is in.
       sync: async () => listening,
       async close() {
         if (!listening) return;
@@ -76,6 +80,12 @@ export async function listen(
   return listener;
 }
 
+/**
+ * PostgreSQL delivers a notification to every listening connection, each on its own schedule, but to each in
+ * commit order. `sync` relies on that: it NOTIFYs a barrier on the channel naming a reply channel only this
+ * listener LISTENs on, and counts the listeners of the channel (by application_name, set only after LISTEN);
+ * each listener answers the barrier when it reads it, hence after everything committed before it.
+ */
 class PgListener implements Listener {
   #client: pg.Client | null = null;
   #listening = false;
@@ -84,19 +94,21 @@ class PgListener implements Listener {
   #failures = 0;
   #retry: NodeJS.Timeout | undefined;
   #heartbeat: NodeJS.Timeout | undefined;
-  /** A channel only this listener LISTENs on: its own NOTIFY there marks a point in the queue (see sync). */
-  readonly #syncChannel = `meridian_sync_${randomBytes(8).toString('hex')}`;
-  readonly #waiters = new Map<string, () => void>();
+  readonly #replyChannel = `meridian_reply_${randomBytes(8).toString('hex')}`;
+  /** Barrier nonce → its pending `sync`. */
+  readonly #waiters = new Map<string, { answer(): void; abort(): void }>();
+  readonly #url: string;
+  readonly #channel: string;
+  readonly #appName: string;
+  readonly #handlers: ListenHandlers;
   readonly #heartbeatMs: number;
   readonly #timeoutMs: number;
   readonly #maxBackoffMs: number;
-  readonly #url: string;
-  readonly #channel: string;
-  readonly #handlers: ListenHandlers;
 
   constructor(url: string, channel: string, handlers: ListenHandlers, options: ListenOptions) {
     this.#url = url;
     this.#channel = channel;
+    this.#appName = `meridian-listen:${channel}`.slice(0, 63);
     this.#handlers = handlers;
     this.#heartbeatMs = options.heartbeatMs ?? 10_000;
     this.#timeoutMs = options.timeoutMs ?? 5_000;
@@ -124,7 +136,6 @@ class PgListener implements Listener {
   async #connect(): Promise<void> {
     const client = new pg.Client({
       connectionString: this.#url,
-      application_name: 'meridian-session-listener',
       keepAlive: true,
       keepAliveInitialDelayMillis: this.#heartbeatMs,
       connectionTimeoutMillis: this.#timeoutMs,
@@ -133,14 +144,18 @@ class PgListener implements Listener {
     this.#client = client;
     client.on('error', (err) => this.#lost(client, err));
     client.on('end', () => this.#lost(client, new Error('listener connection ended')));
-    client.on('notification', (n) => {
-      if (this.#client !== client || n.payload === undefined) return;
-      if (n.channel === this.#channel) this.#handlers.message(n.payload);
-      else if (n.channel === this.#syncChannel) this.#waiters.get(n.payload)?.();
+    client.on('notification', ({ channel, payload }) => {
+      if (this.#client !== client || payload === undefined) return;
+      if (channel === this.#replyChannel) this.#waiters.get(payload)?.answer();
+      else if (channel !== this.#channel) return;
+      else if (payload.startsWith(BARRIER)) this.#answer(client, payload.slice(BARRIER.length));
+      else this.#handlers.message(payload);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${quoteIdent(this.#channel)}; LISTEN ${quoteIdent(this.#syncChannel)}`);
+      await client.query(`LISTEN ${quoteIdent(this.#channel)}; LISTEN ${quoteIdent(this.#replyChannel)}`);
+      // Named only now, so that every connection `sync` counts by this name is already listening.
+      await client.query(`SET application_name = '${this.#appName.replaceAll("'", "''")}'`);
     } catch (err) {
       this.#lost(client, err);
       return;
@@ -152,12 +167,21 @@ class PgListener implements Listener {
     this.#handlers.up();
   }
 
+  /** Answers another listener's barrier (`<reply channel>:<nonce>`): everything before it has been handled. */
+  #answer(client: pg.Client, barrier: string) {
+    const colon = barrier.indexOf(':');
+    if (colon < 0) return;
+    client
+      .query('SELECT pg_notify($1, $2)', [barrier.slice(0, colon), barrier.slice(colon + 1)])
+      .catch((err: unknown) => this.#lost(client, err));
+  }
+
   /** A connection failed: report it, drop it, and try again later (unless closing). */
   #lost(client: pg.Client, error: unknown) {
     if (this.#client !== client) return;
     this.#client = null;
     this.#listening = false;
-    for (const wake of this.#waiters.values()) wake();
+    for (const waiter of this.#waiters.values()) waiter.abort();
     client.removeAllListeners('notification');
     client.on('error', () => {});
     void client.end().catch(() => {});
@@ -178,22 +202,33 @@ class PgListener implements Listener {
     }
   }
 
-  async sync(timeoutMs = 1_000): Promise<boolean> {
+  async sync(timeoutMs = 2_000): Promise<boolean> {
     const client = this.#client;
     if (!client || !this.#listening) return false;
-    // Notifications reach each listener in commit order; this one commits after the caller's, so once it is
-    // back, so are all before it. Then one turn of the event loop lets other sockets' pending input be read.
     const nonce = randomBytes(8).toString('hex');
-    let timer: NodeJS.Timeout | undefined;
-    const arrived = new Promise<boolean>((resolve) => {
-      this.#waiters.set(nonce, () => resolve(this.#listening));
-      timer = setTimeout(() => resolve(false), timeoutMs);
+    let answers = 0;
+    let expected = Infinity;
+    let done: (ok: boolean) => void = () => {};
+    const settled = new Promise<boolean>((resolve) => (done = resolve));
+    this.#waiters.set(nonce, {
+      answer: () => {
+        if (++answers >= expected) done(true);
+      },
+      abort: () => done(false),
     });
+    const timer = setTimeout(() => done(false), timeoutMs);
     try {
-      await client.query('SELECT pg_notify($1, $2)', [this.#syncChannel, nonce]);
-      const ok = await arrived;
+      const { rows } = await client.query<{ listeners: number }>(
+        `SELECT pg_notify($1, $2), (SELECT count(*)::int FROM pg_stat_activity
+           WHERE datname = current_database() AND application_name = $3) AS listeners`,
+        [this.#channel, `${BARRIER}${this.#replyChannel}:${nonce}`, this.#appName],
+      );
+      expected = rows[0]!.listeners;
+      if (answers >= expected) done(true);
+      const ok = await settled;
+      // One turn of the event loop, so that input already read from other sockets is handled too.
       await nextTurn();
-      return ok;
+      return ok && this.#listening;
     } catch {
       return false;
     } finally {
@@ -209,7 +244,7 @@ class PgListener implements Listener {
     const client = this.#client;
     this.#client = null;
     this.#listening = false;
-    for (const wake of this.#waiters.values()) wake();
+    for (const waiter of this.#waiters.values()) waiter.abort();
     if (client) {
       client.removeAllListeners();
       client.on('error', () => {});

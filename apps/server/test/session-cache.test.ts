@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../src/db/database.ts';
+import { call, encryptPassword, tokensFor, useServerPair, type TestServer } from './helpers.ts';
+
+// Every process caches the sessions its guard has checked (src/auth/session-cache.ts). These tests run two
+// server instances on one database (on PostgreSQL: separate connections, like two API processes; on PGlite:
+// the one embedded connection, the single-process case) and check that whatever ends a session, or changes
+// what the guard reads, is refused or seen on the very next call through either instance.
+const pair = useServerPair();
+const onPostgres = !!process.env.DATABASE_URL;
+
+type Tokens = Awaited<ReturnType<typeof tokensFor>>;
+const details = (server: TestServer, t: Tokens, clientId = t.client_id) =>
+  call(server, 'GET', '/v2/user/details', { token: t.access_token, clientId });
+const logout = (server: TestServer, t: Tokens) =>
+  call(server, 'POST', '/v2/auth/logout', { token: t.access_token, clientId: t.client_id, body: {} });
+const refresh = (server: TestServer, refresh_token: string) =>
+  call(server, 'POST', '/v2/auth/token', { body: { grant_type: 'refresh_token', refresh_token } });
+const sessionOf = (t: Tokens) =>
+  (JSON.parse(Buffer.from(t.access_token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+/**
+ * Raw SQL, as an operator would run it (not through the server). Each process hears of the change as soon as
+ * its listener receives the notification; `sync` waits for exactly that on both instances.
+ */
+async function exec(query: ReturnType<typeof sql>) {
+  const rows = await queryRows(pair.a.handle.db, query);
+  for (const s of [pair.a, pair.b]) await s.sessions.sync();
+  return rows;
+}
+
+/** Calls through `server` twice and checks that the second answer came from its session cache. */
+async function cachedOn(server: TestServer, t: Tokens) {
+  expect((await details(server, t)).status).toBe(200);
+  const { hits } = server.sessions.stats();
+  const res = await details(server, t);
+  expect(res.status).toBe(200);
+  expect(server.sessions.stats().hits).toBe(hits + 1);
+  return res;
+}
+
+describe('the session cache, two server instances on one database', () => {
+  it('caches a checked session in each instance', async () => {
+    for (const s of [pair.a, pair.b])
+      expect(s.sessions.stats()).toMatchObject({ enabled: true, listening: true });
+    const t = await tokensFor(pair.a, 'admin@acme.test');
+    await cachedOn(pair.a, t);
+    await cachedOn(pair.b, t);
+    // Both instances confirm the barrier that revocations wait for (on PostgreSQL: every listener answers).
+    expect(await pair.a.sessions.sync()).toBe(true);
+    expect(await pair.b.sessions.sync()).toBe(true);
+  });
+
+  it('refuses a token logged out via A on the very next call via B (and via A)', async () => {
+    const t = await tokensFor(pair.a, 'admin@acme.test');
+    await cachedOn(pair.a, t);
+    await cachedOn(pair.b, t);
+    expect((await logout(pair.a, t)).status).toBe(200);
+    const next = await details(pair.b, t);
+    expect(next.status).toBe(401);
+    expect(next.body.error).toBe('session_revoked');
+    expect((await details(pair.a, t)).status).toBe(401);
+    expect(pair.a.logs.join('')).not.toContain('not every process confirmed');
+  });
+
+  it('refuses the whole family on B at once when a used refresh token is presented via A', async () => {
+    const t = await tokensFor(pair.a, 'admin@acme.test');
+    const rotated = (await refresh(pair.a, t.refresh_token)).body as Tokens;
+    await cachedOn(pair.b, t);
+    await cachedOn(pair.b, { ...t, access_token: rotated.access_token });
+    expect((await refresh(pair.a, t.refresh_token)).status).toBe(401); // reuse: the family is revoked
+    expect((await details(pair.b, t)).status).toBe(401);
+    expect((await details(pair.b, { ...t, access_token: rotated.access_token })).status).toBe(401);
+  });
+
+  it('refuses every session of the user on B at once after a password reset via A', async () => {
+    const first = await tokensFor(pair.a, 'admin@globex.test');
+    const second = await tokensFor(pair.a, 'admin@globex.test');
+    await cachedOn(pair.b, first);
+    await cachedOn(pair.b, second);
+    await call(pair.a, 'POST', '/excalibur/password/reset_link', { body: { email: 'admin@globex.test' } });
+    const token = pair.a.lastEmail('admin@globex.test').text.match(/token=([\w-]+)/)![1]!;
+    const reset = await call(pair.a, 'POST', '/excalibur/password/reset', {
+      body: { token, encrypted_password: encryptPassword('New-Password-2026') },
+    });
+    expect(reset.status).toBe(200);
+    expect((await details(pair.b, first)).status).toBe(401);
+    expect((await details(pair.b, second)).status).toBe(401);
+  });
+
+  it('hears of changes made in the database by anyone: a revoked session, new scopes, a new client id', async () => {
+    const t = await tokensFor(pair.a, 'ops@meridian.test');
+    expect((await cachedOn(pair.b, t)).body.roles).toEqual(['ops']);
+
+    await exec(sql`update users set scopes = 'ops admin' where lower(email) = 'ops@meridian.test'`);
+    expect((await details(pair.b, t)).body.roles).toEqual(['ops', 'admin']);
+
+    const renamed = `${t.client_id}X`;
+    await cachedOn(pair.b, t);
+    await exec(sql`update clients set client_id = ${renamed} where client_id = ${t.client_id}`);
+    expect((await details(pair.b, t)).status).toBe(403); // the old client_id header no longer matches
+    expect((await details(pair.b, t, renamed)).status).toBe(200);
+    await exec(sql`update clients set client_id = ${t.client_id} where client_id = ${renamed}`);
+
+    await cachedOn(pair.b, t);
+    await exec(sql`update auth_sessions set revoked_at = now(), revoked_reason = 'support'
+      where user_ref = (select id from users where lower(email) = 'ops@meridian.test')`);
+    expect((await details(pair.b, t)).status).toBe(401);
+  });
+
+  it('control: without the database notifications, B would go on serving a revoked session from its cache', async () => {
+    // Shows that the calls above were served from the cache and that the notifications are what refuse them.
+    const t = await tokensFor(pair.a, 'admin@acme.test');
+    await cachedOn(pair.b, t);
+    await exec(sql`alter table auth_sessions disable trigger auth_sessions_notify`);
+    try {
+      await exec(sql`update auth_sessions set revoked_at = now() where session_id = ${sessionOf(t)}`);
+      expect((await details(pair.b, t)).status).toBe(200);
+    } finally {
+      await exec(sql`alter table auth_sessions enable trigger auth_sessions_notify`);
+    }
+    pair.b.sessions.cache.clear();
+    expect((await details(pair.b, t)).status).toBe(401);
+  });
+
+  it.runIf(onPostgres)(
+    'PostgreSQL: when B loses its listener it empties and bypasses its cache, then listens again',
+    async () => {
+      const t = await tokensFor(pair.a, 'admin@acme.test');
+      await cachedOn(pair.b, t);
+      const before = pair.b.sessions.stats();
+      expect(before.backendPid).toEqual(expect.any(Number));
+      // Terminate B's listening connection and wait until its server process is gone: B cannot hear of the
+      // logout that follows. B must still refuse the token on its next call.
+      await exec(sql`select pg_terminate_backend(${before.backendPid}::int, 5000)`);
+      expect((await logout(pair.a, t)).status).toBe(200);
+      await vi.waitFor(() => {
+        const now = pair.b.sessions.stats();
+        expect(now.listening && now.connects === before.connects).toBe(false);
+      });
+      expect((await details(pair.b, t)).status).toBe(401);
+
+      await vi.waitFor(() => expect(pair.b.sessions.stats().connects).toBe(before.connects + 1), {
+        timeout: 5000,
+      });
+      expect(pair.b.sessions.stats()).toMatchObject({ enabled: true, listening: true });
+      const again = await tokensFor(pair.a, 'admin@acme.test');
+      await cachedOn(pair.b, again);
+      expect((await logout(pair.a, again)).status).toBe(200);
+      expect((await details(pair.b, again)).status).toBe(401);
+    },
+  );
+});
