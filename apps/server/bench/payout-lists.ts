@@ -132,7 +132,7 @@ const FROM_PAGE =
 const NAIVE_PAGE = `select ${PAGE_COLUMNS} ${FROM_PAGE} where "payouts"."client_ref" = $1 and "payouts"."created_at" >= $2 and "payouts"."created_at" < $3 order by "payouts"."created_at" desc offset $4 limit $5`;
 const NAIVE_COUNT =
   'select count(*)::int from "payouts" where "payouts"."client_ref" = $1 and "payouts"."created_at" >= $2 and "payouts"."created_at" < $3';
-/** What the auth guard (liveSession) runs before every data route. */
+/** What the auth guard (liveSession) runs on a session-cache miss (first call of a token, after a change). */
 const SESSION_LOOKUP =
   'select "auth_sessions"."id", "auth_sessions"."session_id", "auth_sessions"."user_ref", "auth_sessions"."ip", ' +
   '"auth_sessions"."user_agent", "auth_sessions"."created_at", "auth_sessions"."expires_at", "auth_sessions"."revoked_at", ' +
@@ -326,7 +326,8 @@ async function explain(exec: Exec, title: string, text: string, params: unknown[
 async function main() {
   const benchDir = join(import.meta.dirname, '..', '..', '..', '.tmp', 'bench');
   mkdirSync(benchDir, { recursive: true });
-  const config = loadConfig({ DATA_DIR: benchDir, JOBS: 'off', SEED_DEMO: 'true', LOG_LEVEL: 'silent' });
+  const configEnv = { DATA_DIR: benchDir, JOBS: 'off', SEED_DEMO: 'true', LOG_LEVEL: 'silent' };
+  const config = loadConfig(configEnv);
   const keys = loadKeys(config); // generated once into .tmp/bench/keys
 
   const db = await freshDatabase();
@@ -498,10 +499,19 @@ async function main() {
       },
     ];
     const results: { c: Case; api: Stats; sql: Stats }[] = [];
+    const cacheBefore = server.sessions.stats();
     for (const c of cases) {
       const [a, s] = await measure([c.api, c.sql]);
       results.push({ c, api: a!, sql: s! });
     }
+    const cacheAfter = server.sessions.stats();
+
+    // The same first page through a second server on the same database with the session cache off: what the
+    // guard costs when it reads the session on every call (as before the cache).
+    const uncached = await createServer(
+      loadConfig({ ...configEnv, SEED_DEMO: 'false', SESSION_CACHE_SECONDS: '0' }),
+      { handle: { ...db.handle, close: async () => {} }, keys, webDist: null, logger: false },
+    );
     const f180 = filterFor(180, 0);
     const range180 = [clientRef, f180.from.toISOString(), f180.to.toISOString()];
     const health = async () => {
@@ -512,7 +522,12 @@ async function main() {
       });
       if (res.statusCode !== 200) throw new Error(`/health: ${res.statusCode}`);
     };
-    const [naivePage, naiveCount, session, probe, floor] = await measure([
+    const viaUncached = async () => {
+      const qs = new URLSearchParams({ ...rangeQuery(180), limit: String(LIMIT), offset: '0' });
+      const res = await uncached.app.inject({ method: 'GET', url: `/${p}/read/${listPath}?${qs}`, headers });
+      if (res.statusCode !== 200) throw new Error(`uncached: ${res.statusCode} ${res.body}`);
+    };
+    const [naivePage, naiveCount, session, probe, floor, noCache] = await measure([
       () => exec(NAIVE_PAGE, [...range180, offset, LIMIT]),
       () => exec(NAIVE_COUNT, range180),
       () => exec(SESSION_LOOKUP, [sessionId, new Date().toISOString(), 1]),
@@ -521,7 +536,9 @@ async function main() {
         return exec(q.sql, q.params);
       },
       health,
+      viaUncached,
     ]);
+    await uncached.close();
 
     console.log(
       `\nResults (ms; API = GET through app.inject with bearer token + client_id; SQL = same statements)`,
@@ -539,13 +556,19 @@ async function main() {
         `${(a.p95 / s.p95).toFixed(2)}×`,
       ]),
     );
-    console.log('\nFor contrast and scale (SQL on the same driver, except the last row)');
+    console.log(
+      `  guard: session cache ${cacheAfter.enabled ? `on (SESSION_CACHE_SECONDS=${config.SESSION_CACHE_SECONDS})` : 'OFF'}; ` +
+        `over these API calls ${fmtInt(cacheAfter.hits - cacheBefore.hits)} hits, ` +
+        `${fmtInt(cacheAfter.misses - cacheBefore.misses)} misses (a miss verifies the token and reads the session)`,
+    );
+    console.log('\nFor contrast and scale (SQL on the same driver, except the last two rows)');
     const contrast: [string, Stats][] = [
       [`naive: order by created_at desc offset ${fmtInt(offset)} limit 10 (180d)`, naivePage!],
       ['naive: count(*) over the 180-day range', naiveCount!],
       ['count statement alone (both probes), for scale', probe!],
-      ['auth guard session lookup (runs on every API call)', session!],
+      ['auth guard session lookup (on a session-cache miss)', session!],
       ['API floor: GET /health through app.inject (no auth, no SQL)', floor!],
+      ['API list 180d offset 0, session cache off (SESSION_CACHE_SECONDS=0)', noCache!],
     ];
     table(
       ['query', 'p50', 'p95', 'max'],
