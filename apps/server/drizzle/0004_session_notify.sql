@@ -1,9 +1,10 @@
 -- Session-cache invalidation (src/auth/session-cache.ts). Every API process keeps the live sessions it has
 -- checked in memory and LISTENs on `meridian_sessions`; these triggers NOTIFY it of every change that can end
 -- a session or alter what the guard reads (the session's revocation and expiry, the user's email, scopes and
--- client, the client's public id), whatever code or person makes the change. A NOTIFY is delivered only when
--- its transaction commits, and not at all when it rolls back. Payloads: `s:<session_id>`, `u:<users.id>`,
--- `c:<clients.id>`, `*` (everything, after a TRUNCATE).
+-- client, the client's public id), whatever code or person makes the change. Only a live session can be in a
+-- cache, so changes to revoked or expired ones (the purge job deletes many) notify nobody. A NOTIFY is
+-- delivered only when its transaction commits, and not at all when it rolls back. Payloads:
+-- `s:<session_id>`, `u:<users.id>`, `c:<clients.id>`, `*` (everything, after a TRUNCATE).
 CREATE FUNCTION "meridian_notify_session_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF TG_LEVEL = 'STATEMENT' THEN
@@ -18,7 +19,7 @@ BEGIN
 	RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "auth_sessions_notify" AFTER UPDATE OF "revoked_at", "expires_at", "user_ref", "session_id" OR DELETE ON "auth_sessions" FOR EACH ROW EXECUTE FUNCTION "meridian_notify_session_change"();
+CREATE TRIGGER "auth_sessions_notify" AFTER UPDATE OF "revoked_at", "expires_at", "user_ref", "session_id" OR DELETE ON "auth_sessions" FOR EACH ROW WHEN (OLD."revoked_at" IS NULL AND OLD."expires_at" > now()) EXECUTE FUNCTION "meridian_notify_session_change"();
 --> statement-breakpoint
 CREATE TRIGGER "auth_sessions_notify_truncate" AFTER TRUNCATE ON "auth_sessions" FOR EACH STATEMENT EXECUTE FUNCTION "meridian_notify_session_change"();
 --> statement-breakpoint

@@ -23,8 +23,8 @@ const sessionOf = (t: Tokens) =>
  * Raw SQL, as an operator would run it (not through the server). Each process hears of the change as soon as
  * its listener receives the notification; `sync` waits for exactly that on both instances.
  */
-async function exec(query: ReturnType<typeof sql>) {
-  const rows = await queryRows(pair.a.handle.db, query);
+async function exec(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
+  const rows = await queryRows<Record<string, unknown>>(pair.a.handle.db, query);
   for (const s of [pair.a, pair.b]) await s.sessions.sync();
   return rows;
 }
@@ -88,12 +88,27 @@ describe('the session cache, two server instances on one database', () => {
     expect((await details(pair.b, second)).status).toBe(401);
   });
 
-  it('hears of changes made in the database by anyone: a revoked session, new scopes, a new client id', async () => {
+  it('hears of changes made in the database by anyone: a new e-mail, a new client id, a revoked session', async () => {
     const t = await tokensFor(pair.a, 'ops@meridian.test');
-    expect((await cachedOn(pair.b, t)).body.roles).toEqual(['ops']);
+    await cachedOn(pair.b, t);
 
-    await exec(sql`update users set scopes = 'ops admin' where lower(email) = 'ops@meridian.test'`);
-    expect((await details(pair.b, t)).body.roles).toEqual(['ops', 'admin']);
+    // The guard's e-mail is the actor of every audited write: after the change, B records the new one.
+    await exec(
+      sql`update users set email = 'ops.desk@meridian.test' where lower(email) = 'ops@meridian.test'`,
+    );
+    const patch = await call(pair.b, 'PATCH', '/v2/user/details', {
+      token: t.access_token,
+      clientId: t.client_id,
+      body: { name: 'Ops Desk' },
+    });
+    expect(patch.status).toBe(200);
+    const [audited] = await exec(
+      sql`select actor from audit_log where action = 'user.details_updated' order by id desc limit 1`,
+    );
+    expect(audited).toEqual({ actor: 'ops.desk@meridian.test' });
+    await exec(
+      sql`update users set email = 'ops@meridian.test' where lower(email) = 'ops.desk@meridian.test'`,
+    );
 
     const renamed = `${t.client_id}X`;
     await cachedOn(pair.b, t);
