@@ -138,6 +138,18 @@ describe('the session cache, two server instances on one database', () => {
     expect((await details(pair.b, t)).status).toBe(401);
   });
 
+  it('refuses a logout on B even where the database triggers do not run: the server announces it too', async () => {
+    const t = await tokensFor(pair.a, 'admin@acme.test');
+    await cachedOn(pair.b, t);
+    await exec(sql`alter table auth_sessions disable trigger auth_sessions_notify`);
+    try {
+      expect((await logout(pair.a, t)).status).toBe(200);
+      expect((await details(pair.b, t)).status).toBe(401);
+    } finally {
+      await exec(sql`alter table auth_sessions enable trigger auth_sessions_notify`);
+    }
+  });
+
   it.runIf(onPostgres)(
     'PostgreSQL: when B loses its listener it empties and bypasses its cache, then listens again',
     async () => {

@@ -186,9 +186,12 @@ export async function openSessionCache<V>(
     cache,
     lookup: (token, load) => cache.lookup(token, load),
     async revoked(sessionIds) {
-      for (const id of sessionIds) cache.invalidate(`s:${id}`);
-      if (!sessionIds.length || !listener?.listening) return;
-      if (!(await listener.sync()))
+      const payloads = sessionIds.map((id) => `s:${id}`);
+      for (const payload of payloads) cache.invalidate(payload);
+      if (!payloads.length || !listener?.listening) return;
+      // Announced here as well as by the triggers: the triggers catch every change, even by hand, but where a
+      // trigger runs is up to the database (on Citus, on the node holding the rows); this reaches the listeners.
+      if (!(await listener.sync(payloads)))
         log('warn', 'session revoked, but not every process confirmed it in time', { sessions: sessionIds });
     },
     sync: async () => (listener ? listener.sync() : false),

@@ -44,6 +44,9 @@ export async function openDatabase(opts: {
 }): Promise<DatabaseHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // An idle connection that the server ends (restart, failover, pg_terminate_backend) is an 'error' on the
+    // pool; without a listener it would crash the process. The pool drops that connection and opens another.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const handle: DatabaseHandle = { db, kind: 'postgresql', pool, url: opts.url, close: () => pool.end() };
     await migrateDatabase(handle, opts.migrationsFolder);

@@ -20,11 +20,11 @@ export type Listener = {
   /** The server process of the listening connection (PostgreSQL), for operators and tests. */
   readonly backendPid: number | null;
   /**
-   * Resolves true once every listener of the channel on this database, in every process, has received (and
-   * handed to `message`) every notification committed before the call; false when this listener is down or
-   * not all of them confirmed within `timeoutMs`.
+   * NOTIFYs the `announce` payloads on the channel (if any), then resolves true once every listener of the
+   * channel on this database, in every process, has received (and handed to `message`) every notification
+   * committed before; false when this listener is down or not all of them confirmed within `timeoutMs`.
    */
-  sync(timeoutMs?: number): Promise<boolean>;
+  sync(announce?: string[], timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -66,7 +66,11 @@ export async function listen(
       connects: 1,
       backendPid: null,
       // One connection, delivering synchronously with the notifying statement: everything committed is in.
-      sync: async () => listening,
+      async sync(announce: string[] = []) {
+        if (listening && announce.length)
+          await lite.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [channel, announce]);
+        return listening;
+      },
       async close() {
         if (!listening) return;
         listening = false;
@@ -202,7 +206,7 @@ class PgListener implements Listener {
     }
   }
 
-  async sync(timeoutMs = 2_000): Promise<boolean> {
+  async sync(announce: string[] = [], timeoutMs = 2_000): Promise<boolean> {
     const client = this.#client;
     if (!client || !this.#listening) return false;
     const nonce = randomBytes(8).toString('hex');
@@ -218,6 +222,8 @@ class PgListener implements Listener {
     });
     const timer = setTimeout(() => done(false), timeoutMs);
     try {
+      if (announce.length)
+        await client.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [this.#channel, announce]);
       const { rows } = await client.query<{ listeners: number }>(
         `SELECT pg_notify($1, $2), (SELECT count(*)::int FROM pg_stat_activity
            WHERE datname = current_database() AND application_name = $3) AS listeners`,
