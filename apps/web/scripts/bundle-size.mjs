@@ -1,115 +1,244 @@
-// Prints the gzipped JavaScript a browser loads for the first view of a route in the production build:
-// the entry chunk and its static imports, plus the lazy chunks of every route file on that route's match chain
-// (root, layouts, leaf), each followed recursively through `imports` (never `dynamicImports`).
-// Reads dist/.vite/manifest.json (vite.config.ts sets build.manifest). Usage: npm run size -w apps/web
-// (add -- --check to exit non-zero when a view is over its budget).
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+// What a browser receives for the first view of a screen, measured on the wire: starts the real server on the
+// production build (apps/web/dist), loads /sign-in and a signed-in /flow/payouts with an empty cache in
+// headless Chromium, and sums the encoded bytes of every response (DevTools protocol
+// Network.loadingFinished.encodedDataLength: headers plus the body as sent, compressed when it was) by type,
+// with the request count, the compression of the static files and the longest chain of requests after the
+// HTML (each request counted one step after the document, stylesheet or script that asked for it).
+// Usage: npm run size -w apps/web [-- --check]   (--check: exit 1 when a view is over a budget)
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, DEMO_USER, startProductionServer } from './production-server.mjs';
 
-const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const distDir = join(webDir, 'dist');
-const routesDir = join(webDir, 'src', 'routes');
-const manifestPath = join(distDir, '.vite', 'manifest.json');
-
-/** Views to measure: URL path → budget in KB (gzip). */
+const KB = 1024;
+/**
+ * Budgets (issue 14: bytes and requests as received; issue 8: JavaScript of /sign-in and /flow).
+ * `assets` is scripts + styles; `total` is everything, documents and API answers included.
+ * @type {{ name: string, path: string, signedIn: boolean, budgets: { scriptsKb?: number, assetsKb?: number, totalKb?: number, requests: number } }[]}
+ */
 const VIEWS = [
-  { path: '/sign-in', budgetKb: 100 },
-  { path: '/flow', budgetKb: 180 },
+  {
+    name: 'sign-in',
+    path: '/sign-in',
+    signedIn: false,
+    budgets: { scriptsKb: 100, assetsKb: 110, requests: 15 },
+  },
+  {
+    name: 'flow/payouts (signed in)',
+    path: '/flow/payouts',
+    signedIn: true,
+    budgets: { scriptsKb: 180, totalKb: 250, requests: 30 },
+  },
 ];
 
-if (!existsSync(manifestPath)) {
-  console.error(`No ${relative(process.cwd(), manifestPath)}: run "npm run build" first.`);
-  process.exit(1);
-}
-/** @type {Record<string, {file: string, src?: string, isEntry?: boolean, imports?: string[], css?: string[]}>} */
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const TYPES = /** @type {const} */ (['document', 'scripts', 'styles', 'fonts', 'api', 'other']);
+/** @typedef {typeof TYPES[number]} Kind */
 
-/** All route files, relative to src/routes, with '/' separators. */
-function listRouteFiles(dir = routesDir) {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return listRouteFiles(full);
-    return /\.(tsx|ts)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.gen.ts')
-      ? [relative(routesDir, full).split(sep).join('/')]
-      : [];
-  });
+/** @param {string} cdpType @param {string} mime @returns {Kind} */
+function kindOf(cdpType, mime) {
+  if (cdpType === 'Document') return 'document';
+  if (cdpType === 'Script' || /javascript/.test(mime)) return 'scripts';
+  if (cdpType === 'Stylesheet' || mime === 'text/css') return 'styles';
+  if (cdpType === 'Font' || mime.startsWith('font/')) return 'fonts';
+  if (cdpType === 'Fetch' || cdpType === 'XHR' || cdpType === 'EventSource') return 'api';
+  return 'other';
 }
 
-const isGroup = (seg) => /^\(.*\)$/.test(seg) || seg.startsWith('_');
-const stripExt = (f) => f.replace(/\.tsx?$/, '');
-
-/** URL path of a route file and, for layouts, the directory whose routes it wraps. */
-function describe(file) {
-  const segs = stripExt(file).split('/');
-  const last = segs.pop();
-  const dir = segs.join('/');
-  if (last === '__root') return { kind: 'layout', covers: '', url: '/' };
-  if (last === 'route') return { kind: 'layout', covers: dir, url: urlOf(segs) };
-  if (last === 'index') return { kind: 'leaf', dir, url: urlOf(segs) };
-  if (last.startsWith('_')) return { kind: 'layout', covers: [...segs, last].join('/'), url: urlOf(segs) };
-  return { kind: 'leaf', dir, url: urlOf([...segs, last]) };
-}
-function urlOf(segs) {
-  return '/' + segs.filter((s) => !isGroup(s)).join('/');
-}
-
-function matchChain(url, files) {
-  const described = files.map((f) => ({ file: f, ...describe(f) }));
-  const leaves = described.filter((d) => d.kind === 'leaf' && d.url === url);
-  // An index file wins over a same-URL flat file (e.g. flow/index.tsx over a pathless wrapper).
-  const leaf = leaves.find((d) => stripExt(d.file).endsWith('index')) ?? leaves[0];
-  if (!leaf) throw new Error(`No route file for ${url}`);
-  const layouts = described.filter(
-    (d) =>
-      d.kind === 'layout' &&
-      (d.covers === '' || leaf.dir === d.covers || leaf.dir.startsWith(d.covers + '/')),
-  );
-  return [...layouts.map((d) => d.file), leaf.file];
-}
-
-const gzipCache = new Map();
-function gzSize(file) {
-  if (!gzipCache.has(file))
-    gzipCache.set(file, gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length);
-  return gzipCache.get(file);
-}
-
-function collect(keys) {
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`manifest has no ${key}`);
-    seen.add(key);
-    for (const imp of chunk.imports ?? []) visit(imp);
-  };
-  keys.forEach(visit);
-  return [...seen].map((k) => manifest[k]).filter((c) => c.file.endsWith('.js'));
-}
-
-const kb = (bytes) => (bytes / 1024).toFixed(1);
-const entryKeys = Object.keys(manifest).filter((k) => manifest[k].isEntry);
-const routeFiles = listRouteFiles();
-let failed = false;
-
-for (const view of VIEWS) {
-  const chain = matchChain(view.path, routeFiles);
-  const routeKeys = Object.keys(manifest).filter((k) => {
-    const src = (manifest[k].src ?? k).split('?')[0];
-    return chain.some((f) => src === `src/routes/${f}`);
-  });
-  const chunks = [...new Map(collect([...entryKeys, ...routeKeys]).map((c) => [c.file, c])).values()];
-  const total = chunks.reduce((sum, c) => sum + gzSize(c.file), 0);
-  const ok = total <= view.budgetKb * 1024;
-  failed ||= !ok;
-  console.log(
-    `\n${view.path}: ${kb(total)} KB gzip JavaScript (budget ${view.budgetKb} KB) ${ok ? 'OK' : 'OVER BUDGET'}`,
-  );
-  console.log(`  route files: ${chain.join(', ')}`);
-  for (const c of chunks.sort((a, b) => gzSize(b.file) - gzSize(a.file))) {
-    console.log(`  ${kb(gzSize(c.file)).padStart(7)} KB  ${c.file}${c.src ? `  (${c.src})` : ''}`);
+/**
+ * The URL of the resource that started a request (document, stylesheet or the script on top of the stack).
+ * @param {any} initiator @returns {string | undefined}
+ */
+function initiatorUrl(initiator) {
+  if (initiator?.url) return initiator.url;
+  for (let stack = initiator?.stack; stack; stack = stack.parent) {
+    const frame = stack.callFrames?.find((/** @type {{ url: string }} */ f) => f.url);
+    if (frame) return frame.url;
   }
+  return undefined;
 }
-process.exitCode = failed && process.argv.includes('--check') ? 1 : 0;
+
+/**
+ * Records every request of a page through the DevTools protocol.
+ * @param {import('playwright-core').BrowserContext} context @param {import('playwright-core').Page} page
+ */
+async function recordNetwork(context, page) {
+  const cdp = await context.newCDPSession(page);
+  /** @type {Map<string, { url: string, type: string, mime: string, encoding: string, bytes: number, depth: number, failed: boolean, done: boolean }>} */
+  const requests = new Map();
+  /** @type {Map<string, number>} */
+  const depthOfUrl = new Map();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const entry = {
+      url: e.request.url,
+      type: e.type ?? 'Other',
+      mime: '',
+      encoding: '',
+      bytes: 0,
+      depth: 0,
+      failed: false,
+      done: false,
+    };
+    if (e.type !== 'Document') {
+      // A dynamic import() names no initiator ("about:client"): count it one step after the deepest script
+      // that had arrived by then, which is an upper bound.
+      const parent = initiatorUrl(e.initiator)?.split('#')[0];
+      const known = parent && parent !== 'about:client' ? depthOfUrl.get(parent) : undefined;
+      const arrived = [...requests.values()].filter((r) => r.done && kindOf(r.type, r.mime) === 'scripts');
+      entry.depth = 1 + (known ?? Math.max(0, ...arrived.map((r) => r.depth)));
+    }
+    if (!depthOfUrl.has(entry.url)) depthOfUrl.set(entry.url, entry.depth);
+    requests.set(e.requestId, entry);
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const entry = requests.get(e.requestId);
+    if (!entry) return;
+    entry.mime = e.response.mimeType ?? '';
+    const headers = Object.fromEntries(
+      Object.entries(e.response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]),
+    );
+    entry.encoding = headers['content-encoding'] ?? '';
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const entry = requests.get(e.requestId);
+    if (!entry) return;
+    entry.bytes = e.encodedDataLength;
+    entry.done = true;
+  });
+  cdp.on('Network.loadingFailed', (e) => {
+    const entry = requests.get(e.requestId);
+    if (entry) entry.failed = true;
+  });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  return () => [...requests.values()];
+}
+
+/** @param {import('playwright-core').Browser} browser @param {string} origin */
+async function signedInState(browser, origin) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${origin}/sign-in`);
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/flow$/);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/**
+ * Loads one view cold (new context: empty HTTP cache) and waits until the network has been idle for 500 ms.
+ * @param {import('playwright-core').Browser} browser @param {string} origin @param {typeof VIEWS[number]} view
+ * @param {Awaited<ReturnType<typeof signedInState>> | undefined} state
+ */
+async function measure(browser, origin, view, state) {
+  const context = await browser.newContext(state ? { storageState: state } : {});
+  const page = await context.newPage();
+  const requests = await recordNetwork(context, page);
+  await page.goto(origin + view.path, { waitUntil: 'networkidle' });
+  const finalPath = new URL(page.url()).pathname;
+  if (finalPath !== view.path) throw new Error(`${view.path} ended on ${finalPath}`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const all = requests().filter((r) => !r.url.startsWith('data:'));
+  await context.close();
+  return all;
+}
+
+const kb = (/** @type {number} */ bytes) => (bytes / KB).toFixed(1);
+
+/** @param {ReturnType<Awaited<ReturnType<typeof recordNetwork>>>} requests */
+function summarise(requests) {
+  /** @type {Record<Kind, number>} */
+  const bytes = { document: 0, scripts: 0, styles: 0, fonts: 0, api: 0, other: 0 };
+  for (const r of requests) bytes[kindOf(r.type, r.mime)] += r.bytes;
+  const statics = requests.filter((r) =>
+    ['scripts', 'styles', 'fonts', 'document'].includes(kindOf(r.type, r.mime)),
+  );
+  const compressed = statics.filter((r) => r.encoding !== '');
+  const encodings = [...new Set(compressed.map((r) => r.encoding))].join('+') || 'none';
+  const assetDepth = Math.max(0, ...statics.map((r) => r.depth));
+  const depth = Math.max(0, ...requests.map((r) => r.depth));
+  const total = Object.values(bytes).reduce((a, b) => a + b, 0);
+  return {
+    bytes,
+    total,
+    count: requests.length,
+    compressed: `${compressed.length}/${statics.length} ${encodings}`,
+    assetDepth,
+    depth,
+  };
+}
+
+const check = process.argv.includes('--check');
+const verbose = process.argv.includes('--verbose');
+const server = await startProductionServer();
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+const failures = [];
+try {
+  const state = VIEWS.some((v) => v.signedIn) ? await signedInState(browser, server.origin) : undefined;
+  const header = [
+    'view',
+    'requests',
+    'document',
+    'scripts',
+    'styles',
+    'fonts',
+    'api',
+    'other',
+    'total KB',
+    'compressed',
+    'trips',
+  ];
+  const rows = [];
+  for (const view of VIEWS) {
+    const requests = await measure(browser, server.origin, view, view.signedIn ? state : undefined);
+    const s = summarise(requests);
+    rows.push([
+      view.path,
+      String(s.count),
+      ...TYPES.map((t) => kb(s.bytes[t])),
+      kb(s.total),
+      s.compressed,
+      `${s.assetDepth}/${s.depth}`,
+    ]);
+    const { budgets } = view;
+    const assets = s.bytes.scripts + s.bytes.styles;
+    /** @type {[string, number, number | undefined, (n: number) => string][]} */
+    const limits = [
+      ['JavaScript', s.bytes.scripts, budgets.scriptsKb && budgets.scriptsKb * KB, (n) => `${kb(n)} KB`],
+      ['scripts + styles', assets, budgets.assetsKb && budgets.assetsKb * KB, (n) => `${kb(n)} KB`],
+      ['everything', s.total, budgets.totalKb && budgets.totalKb * KB, (n) => `${kb(n)} KB`],
+      ['requests', s.count, budgets.requests, (n) => String(n)],
+    ];
+    for (const [what, value, limit, show] of limits) {
+      if (limit === undefined) continue;
+      const ok = value <= limit;
+      console.log(
+        `${view.path} ${what}: ${show(value)} (budget ${show(limit)}) ${ok ? 'OK' : 'OVER BUDGET'}`,
+      );
+      if (!ok) failures.push(`${view.path} ${what}`);
+    }
+    if (verbose) {
+      for (const r of requests.sort((a, b) => b.bytes - a.bytes)) {
+        console.log(
+          `  ${kb(r.bytes).padStart(7)} KB  ${kindOf(r.type, r.mime).padEnd(8)} d${r.depth} ${r.encoding.padEnd(4)} ${r.url.replace(server.origin, '')}`,
+        );
+      }
+    }
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (/** @type {string[]} */ cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\nBytes received by Chromium, cold cache (KB; encoded, as on the wire):\n${line(header)}`);
+  for (const row of rows) console.log(line(row));
+  console.log(
+    'compressed: static responses sent with a content-encoding; trips: longest request chain after the HTML, for static files / for everything (API included)',
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+}
+if (failures.length > 0) {
+  console.log(`\nOver budget: ${failures.join(', ')}`);
+  if (check) process.exitCode = 1;
+}
