@@ -29,11 +29,11 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// Non-React code (the API client, the query cache) navigates through the router.
+// Non-React code (the API client, the query cache) navigates through the router; to the sign-in screens (another
+// page, auth.html) with a page load.
 setNavigator((options) => router.navigate(options));
 
-// React Query (QueryClientProvider) lives in the signed-in layout, sonner's Toaster is lazy in the root route:
-// both stay out of the first bundle, which the sign-in screens share.
+// The public auth screens are not in this app: they are auth.html with its own small entry (auth-main.tsx).
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <RouterProvider router={router} />

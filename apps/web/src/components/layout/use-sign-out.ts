@@ -1,12 +1,11 @@
 import { useCallback } from 'react';
-import { useNavigate } from '@tanstack/react-router';
 import { logout } from '@/lib/auth';
+import { navigateTo } from '@/lib/api';
 
-/** Signs out (server revocation, storage, cookies and data cache cleared) and goes to /sign-in. */
+/** Signs out (server revocation, storage, cookies and data cache cleared) and goes to /sign-in (a page load). */
 export function useSignOut(): () => Promise<void> {
-  const navigate = useNavigate();
   return useCallback(async () => {
     await logout();
-    await navigate({ to: '/sign-in' });
-  }, [navigate]);
+    navigateTo('/sign-in');
+  }, []);
 }

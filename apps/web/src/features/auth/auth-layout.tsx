@@ -1,7 +1,7 @@
-import { Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 
 /** Layout of the public auth screens: the product name above a centred screen. */
-export function AuthLayout() {
+export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted p-6 md:p-10">
       <header className="flex items-center gap-2 text-lg font-semibold tracking-tight">
@@ -14,7 +14,7 @@ export function AuthLayout() {
         Meridian
       </header>
       <main className="flex w-full justify-center">
-        <Outlet />
+        {children}
       </main>
     </div>
   );

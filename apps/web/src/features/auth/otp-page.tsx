@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from '@tanstack/react-router';
 import { Button } from '@/components/ui/button';
 import {
   AUTH_ERRORS,
@@ -14,13 +13,13 @@ import { AuthCard } from './components/auth-card';
 import { Field } from './components/field';
 import { FormMessage } from './components/form-message';
 import { TextLink } from './components/text-link';
+import { goTo, screenHref } from './navigation';
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, OTP_LENGTH);
 
 /** /otp: the one-time code of an SMS sign-in (spec §4, §5, §9). Without a pending sign-in it goes to /sign-in. */
 export function OtpPage({ redirect }: { redirect?: string | undefined }) {
   const { mfaRequired, isAuthenticated, loading, error, resendAttempts } = useAuth();
-  const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   // The resend limit ends the sign-in attempt: the page stays to say so instead of bouncing to /sign-in.
@@ -29,16 +28,16 @@ export function OtpPage({ redirect }: { redirect?: string | undefined }) {
 
   useEffect(() => {
     if (!mfaRequired && !isAuthenticated && !ended) {
-      void navigate({ to: '/sign-in', search: redirect ? { redirect } : {}, replace: true });
+      goTo(screenHref('/sign-in', { redirect }), { replace: true });
     }
-  }, [mfaRequired, isAuthenticated, ended, navigate, redirect]);
+  }, [mfaRequired, isAuthenticated, ended, redirect]);
 
   async function onVerify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
     setNotice(null);
     const result = await verifyOtp(code);
-    if (result.ok) await navigate({ href: safeRedirect(redirect), replace: true });
+    if (result.ok) goTo(safeRedirect(redirect), { replace: true });
   }
 
   async function onResend() {
@@ -57,7 +56,7 @@ export function OtpPage({ redirect }: { redirect?: string | undefined }) {
       footer={
         <p>
           Wrong account?{' '}
-          <TextLink to="/sign-in" search={redirect ? { redirect } : {}}>
+          <TextLink to="/sign-in" search={{ redirect }}>
             Back to sign in
           </TextLink>
         </p>

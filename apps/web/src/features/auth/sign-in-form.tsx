@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from '@tanstack/react-router';
 import { Button } from '@/components/ui/button';
 import { login, safeRedirect, useAuth } from '@/lib/auth';
 import { Field } from './components/field';
 import { FormMessage } from './components/form-message';
 import { TextLink } from './components/text-link';
+import { goTo, screenHref } from './navigation';
 
 /**
  * Email and password sign-in, shared by /sign-in, /sign-in-2 and /sign-in-3. After sign-in it goes to the
- * one-time-code step or to the (sanitised) `redirect`, else /flow.
+ * one-time-code step or to the (sanitised, same-origin) `redirect`, else /flow.
  */
 export function SignInForm({ redirect }: { redirect?: string | undefined }) {
   const { loading, error } = useAuth();
-  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   // Only this form's own failure is shown, not an error left over from another screen.
@@ -23,8 +22,9 @@ export function SignInForm({ redirect }: { redirect?: string | undefined }) {
     setSubmitted(true);
     const result = await login(email, password);
     if (!result.ok) return;
-    if (result.next === 'mfa') await navigate({ to: '/otp', search: redirect ? { redirect } : {} });
-    else await navigate({ href: safeRedirect(redirect), replace: true });
+    // The one-time-code step stays on this page (its state is in memory); the app is a page load.
+    if (result.next === 'mfa') goTo(screenHref('/otp', { redirect }));
+    else goTo(safeRedirect(redirect), { replace: true });
   }
 
   return (

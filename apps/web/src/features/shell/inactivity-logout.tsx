@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { navigateTo } from '@/lib/api';
 import { logout } from '@/lib/auth';
 import { LOGOUT_REDIRECT_DELAY_MS, startInactivityTimer } from './inactivity';
 
@@ -10,7 +10,6 @@ import { LOGOUT_REDIRECT_DELAY_MS, startInactivityTimer } from './inactivity';
  * cache, auth state), show the "Session Expired" modal, and go to /sign-in 3 s later.
  */
 export function InactivityLogout() {
-  const navigate = useNavigate();
   const [expired, setExpired] = useState(false);
 
   useEffect(() => {
@@ -25,9 +24,9 @@ export function InactivityLogout() {
 
   useEffect(() => {
     if (!expired) return;
-    const t = setTimeout(() => void navigate({ to: '/sign-in' }), LOGOUT_REDIRECT_DELAY_MS);
+    const t = setTimeout(() => navigateTo('/sign-in'), LOGOUT_REDIRECT_DELAY_MS);
     return () => clearTimeout(t);
-  }, [expired, navigate]);
+  }, [expired]);
 
   return (
     <Dialog open={expired}>

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { clearAuth, onAuthCleared, signInHref } from '@/lib/auth';
+import { setSignInNotice } from '@/lib/storage';
 import { isApiError } from './errors';
 import { reportError } from './error-reporter';
 import { navigateTo } from './navigation';
@@ -21,11 +22,14 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
-/** 401 on a data call: toast, clear auth, go to sign-in with the current path and query as redirect. */
+/**
+ * 401 on a data call: clear auth, go to sign-in with the current path and query as redirect. The sign-in page
+ * is another page load, so the "Session expired!" toast is shown there (left for it in session storage).
+ */
 function sessionExpired(): void {
-  toast.error(QUERY_MESSAGES.sessionExpired, { id: 'session-expired' });
   clearAuth();
-  if (!window.location.pathname.startsWith('/sign-in')) navigateTo(signInHref(window.location), true);
+  setSignInNotice(QUERY_MESSAGES.sessionExpired);
+  navigateTo(signInHref(window.location), true);
 }
 
 export function handleQueryError(error: unknown): void {

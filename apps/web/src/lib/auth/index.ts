@@ -19,10 +19,8 @@ export { AUTH_ERRORS, MAX_OTP_RESENDS, OTP_LENGTH, DEFAULT_SESSION_MS } from './
 export {
   safeRedirect,
   signInHref,
-  textSearch,
-  redirectSearch,
+  pathOf,
   DEFAULT_REDIRECT,
-  type RedirectSearch,
 } from './redirect';
 export { rolesFromScope, sessionUserFrom, restoredSessionUser } from './session-user';
 export type { AuthState, SessionUser, LoginPayload, AuthResult, TokenAnswer } from './types';

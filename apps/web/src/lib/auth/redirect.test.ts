@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectSearch, safeRedirect, signInHref, textSearch } from './redirect';
+import { pathOf, safeRedirect, signInHref } from './redirect';
 
 describe('safeRedirect', () => {
   it.each(['/settings/display', '/flow/payouts?offset=10&limit=10', '/changelog/v3#top', '/'])(
@@ -21,6 +21,7 @@ describe('safeRedirect', () => {
     ['empty', ''],
     ['back to sign-in (loop)', '/sign-in?redirect=%2Fflow'],
     ['the otp screen', '/otp'],
+    ['an auth screen with a trailing slash', '/sign-up/'],
   ])('falls back to /flow for %s', (_name, value) => {
     expect(safeRedirect(value)).toBe('/flow');
   });
@@ -49,15 +50,10 @@ describe('signInHref', () => {
   });
 });
 
-describe('textSearch', () => {
-  it('keeps text, turns numbers back into text and drops anything else', () => {
-    const parse = textSearch('token', 'redirect');
-    expect(parse({ token: 'abc', redirect: '/flow', other: 'x' })).toEqual({
-      token: 'abc',
-      redirect: '/flow',
-    });
-    expect(parse({ token: 123456 })).toEqual({ token: '123456' });
-    expect(parse({ token: { a: 1 }, redirect: null })).toEqual({});
-    expect(redirectSearch({ redirect: ['/a'] })).toEqual({});
+describe('pathOf', () => {
+  it('is the part before the query or hash', () => {
+    expect(pathOf('/sign-in?redirect=%2Fflow')).toBe('/sign-in');
+    expect(pathOf('/changelog/v3#top')).toBe('/changelog/v3');
+    expect(pathOf('/flow')).toBe('/flow');
   });
 });

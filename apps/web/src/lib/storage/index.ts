@@ -15,5 +15,6 @@ export {
   type StoredUser,
   type StoredSession,
 } from './session';
+export { setSignInNotice, takeSignInNotice } from './notice';
 export { runStorageMigrations, migrateLegacyTokens, migrateLegacyKeys, LEGACY_KEYS } from './migrations';
 export { THEMES, FONTS, TEAMS, type Theme, type Font, type Team } from './preferences';
