@@ -1,13 +1,13 @@
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { fileURLToPath, URL } from 'node:url';
+import { firstPaintGroups } from './build/chunks';
+import { authPageInDev, pageHead, PAGES } from './build/pages';
+import { precompress } from './build/precompress';
 
-/** Writes the environment label (storage-key prefix) into index.html for public/theme-init.js. */
-function appEnvAttribute(appEnv: string): Plugin {
-  return { name: 'meridian-app-env', transformIndexHtml: (html) => html.replace('%APP_ENV%', appEnv) };
-}
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig(({ mode }) => ({
   plugins: [
@@ -15,9 +15,11 @@ export default defineConfig(({ mode }) => ({
     react(),
     tailwindcss(),
     // Same default as src/lib/env.ts.
-    appEnvAttribute(loadEnv(mode, process.cwd(), 'VITE_').VITE_APP_ENV || 'staging'),
+    pageHead(loadEnv(mode, process.cwd(), 'VITE_').VITE_APP_ENV || 'staging'),
+    authPageInDev(),
+    precompress(),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias: { '@': here('./src') } },
   server: {
     proxy: {
       '/v2': 'http://localhost:3000',
@@ -25,6 +27,14 @@ export default defineConfig(({ mode }) => ({
       '/excalibur': 'http://localhost:3000',
     },
   },
-  // The manifest feeds scripts/bundle-size.mjs (npm run size).
-  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 400 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      // Two pages: the signed-in app, and the public auth screens without the app's code (auth-main.tsx).
+      input: { index: here(PAGES.index), auth: here(PAGES.auth) },
+      output: { codeSplitting: firstPaintGroups() },
+    },
+  },
 }));

@@ -1,7 +1,8 @@
 /* global window, document */
 // Runs synchronously before first paint (an external file: the CSP forbids inline script). Applies the stored
 // theme, font and table density to <html>, with the same rules as src/lib/preferences (keys prefixed by the
-// environment, `staging_` in this build; unknown values fall back to the defaults).
+// environment, `staging_` in this build; unknown values fall back to the defaults), and preloads the selected
+// font's file, whose hashed name the build writes on this script's tag (data-font-<name>, build/pages.ts).
 (function () {
   var root = document.documentElement;
   // index.html carries the build's environment label (vite.config.ts writes it, default staging, as src/lib/env.ts).
@@ -30,4 +31,15 @@
   root.setAttribute('data-theme', theme);
   root.setAttribute('data-font', font);
   root.setAttribute('data-density', density);
+  var script = document.currentScript;
+  var fontFile = script && script.getAttribute('data-font-' + font);
+  if (fontFile) {
+    var preload = document.createElement('link');
+    preload.rel = 'preload';
+    preload.as = 'font';
+    preload.type = 'font/woff2';
+    preload.crossOrigin = 'anonymous';
+    preload.href = fontFile;
+    document.head.appendChild(preload);
+  }
 })();

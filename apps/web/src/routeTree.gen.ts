@@ -9,21 +9,12 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as authRouteRouteImport } from './routes/(auth)/route'
 import { Route as R401RouteImport } from './routes/401'
 import { Route as R403RouteImport } from './routes/403'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as R500RouteImport } from './routes/500'
 import { Route as R503RouteImport } from './routes/503'
 import { Route as AuthenticatedRouteRouteImport } from './routes/_authenticated/route'
-import { Route as LoginRouteImport } from './routes/login'
-import { Route as authForgotPasswordRouteImport } from './routes/(auth)/forgot-password'
-import { Route as authOtpRouteImport } from './routes/(auth)/otp'
-import { Route as authResetPasswordRouteImport } from './routes/(auth)/reset-password'
-import { Route as authSignInRouteImport } from './routes/(auth)/sign-in'
-import { Route as authSignIn2RouteImport } from './routes/(auth)/sign-in-2'
-import { Route as authSignIn3RouteImport } from './routes/(auth)/sign-in-3'
-import { Route as authSignUpRouteImport } from './routes/(auth)/sign-up'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedSettingsRouteRouteImport } from './routes/_authenticated/settings/route'
 import { Route as AuthenticatedAccountsIndexRouteImport } from './routes/_authenticated/accounts/index'
@@ -79,10 +70,6 @@ import { Route as AuthenticatedSettingsAppearanceRouteImport } from './routes/_a
 import { Route as AuthenticatedSettingsDisplayRouteImport } from './routes/_authenticated/settings/display'
 import { Route as AuthenticatedSettingsNotificationsRouteImport } from './routes/_authenticated/settings/notifications'
 
-const authRouteRoute = authRouteRouteImport.update({
-  id: '/(auth)',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const R401Route = R401RouteImport.update({
   id: '/401',
   path: '/401',
@@ -111,46 +98,6 @@ const R503Route = R503RouteImport.update({
 const AuthenticatedRouteRoute = AuthenticatedRouteRouteImport.update({
   id: '/_authenticated',
   getParentRoute: () => rootRouteImport,
-} as any)
-const LoginRoute = LoginRouteImport.update({
-  id: '/login',
-  path: '/login',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const authForgotPasswordRoute = authForgotPasswordRouteImport.update({
-  id: '/forgot-password',
-  path: '/forgot-password',
-  getParentRoute: () => authRouteRoute,
-} as any)
-const authOtpRoute = authOtpRouteImport.update({
-  id: '/otp',
-  path: '/otp',
-  getParentRoute: () => authRouteRoute,
-} as any)
-const authResetPasswordRoute = authResetPasswordRouteImport.update({
-  id: '/reset-password',
-  path: '/reset-password',
-  getParentRoute: () => authRouteRoute,
-} as any)
-const authSignInRoute = authSignInRouteImport.update({
-  id: '/sign-in',
-  path: '/sign-in',
-  getParentRoute: () => authRouteRoute,
-} as any)
-const authSignIn2Route = authSignIn2RouteImport.update({
-  id: '/sign-in-2',
-  path: '/sign-in-2',
-  getParentRoute: () => authRouteRoute,
-} as any)
-const authSignIn3Route = authSignIn3RouteImport.update({
-  id: '/sign-in-3',
-  path: '/sign-in-3',
-  getParentRoute: () => authRouteRoute,
-} as any)
-const authSignUpRoute = authSignUpRouteImport.update({
-  id: '/sign-up',
-  path: '/sign-up',
-  getParentRoute: () => authRouteRoute,
 } as any)
 const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
   id: '/',
@@ -481,15 +428,7 @@ export interface FileRoutesByFullPath {
   '/404': typeof R404Route
   '/500': typeof R500Route
   '/503': typeof R503Route
-  '/login': typeof LoginRoute
   '/settings': typeof AuthenticatedSettingsRouteRouteWithChildren
-  '/forgot-password': typeof authForgotPasswordRoute
-  '/otp': typeof authOtpRoute
-  '/reset-password': typeof authResetPasswordRoute
-  '/sign-in': typeof authSignInRoute
-  '/sign-in-2': typeof authSignIn2Route
-  '/sign-in-3': typeof authSignIn3Route
-  '/sign-up': typeof authSignUpRoute
   '/accounts/account-balances': typeof AuthenticatedAccountsAccountBalancesRoute
   '/accounts/all-accounts': typeof AuthenticatedAccountsAllAccountsRoute
   '/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
@@ -544,20 +483,12 @@ export interface FileRoutesByFullPath {
   '/settings/': typeof AuthenticatedSettingsIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof AuthenticatedIndexRoute
   '/401': typeof R401Route
   '/403': typeof R403Route
   '/404': typeof R404Route
   '/500': typeof R500Route
   '/503': typeof R503Route
-  '/login': typeof LoginRoute
-  '/forgot-password': typeof authForgotPasswordRoute
-  '/otp': typeof authOtpRoute
-  '/reset-password': typeof authResetPasswordRoute
-  '/sign-in': typeof authSignInRoute
-  '/sign-in-2': typeof authSignIn2Route
-  '/sign-in-3': typeof authSignIn3Route
-  '/sign-up': typeof authSignUpRoute
+  '/': typeof AuthenticatedIndexRoute
   '/accounts/account-balances': typeof AuthenticatedAccountsAccountBalancesRoute
   '/accounts/all-accounts': typeof AuthenticatedAccountsAllAccountsRoute
   '/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
@@ -613,22 +544,13 @@ export interface FileRoutesByTo {
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/(auth)': typeof authRouteRouteWithChildren
   '/_authenticated': typeof AuthenticatedRouteRouteWithChildren
   '/401': typeof R401Route
   '/403': typeof R403Route
   '/404': typeof R404Route
   '/500': typeof R500Route
   '/503': typeof R503Route
-  '/login': typeof LoginRoute
   '/_authenticated/settings': typeof AuthenticatedSettingsRouteRouteWithChildren
-  '/(auth)/forgot-password': typeof authForgotPasswordRoute
-  '/(auth)/otp': typeof authOtpRoute
-  '/(auth)/reset-password': typeof authResetPasswordRoute
-  '/(auth)/sign-in': typeof authSignInRoute
-  '/(auth)/sign-in-2': typeof authSignIn2Route
-  '/(auth)/sign-in-3': typeof authSignIn3Route
-  '/(auth)/sign-up': typeof authSignUpRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_authenticated/accounts/account-balances': typeof AuthenticatedAccountsAccountBalancesRoute
   '/_authenticated/accounts/all-accounts': typeof AuthenticatedAccountsAllAccountsRoute
@@ -692,15 +614,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/500'
     | '/503'
-    | '/login'
     | '/settings'
-    | '/forgot-password'
-    | '/otp'
-    | '/reset-password'
-    | '/sign-in'
-    | '/sign-in-2'
-    | '/sign-in-3'
-    | '/sign-up'
     | '/accounts/account-balances'
     | '/accounts/all-accounts'
     | '/accounts/virtual-accounts'
@@ -755,20 +669,12 @@ export interface FileRouteTypes {
     | '/settings/'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/'
     | '/401'
     | '/403'
     | '/404'
     | '/500'
     | '/503'
-    | '/login'
-    | '/forgot-password'
-    | '/otp'
-    | '/reset-password'
-    | '/sign-in'
-    | '/sign-in-2'
-    | '/sign-in-3'
-    | '/sign-up'
+    | '/'
     | '/accounts/account-balances'
     | '/accounts/all-accounts'
     | '/accounts/virtual-accounts'
@@ -823,22 +729,13 @@ export interface FileRouteTypes {
     | '/settings'
   id:
     | '__root__'
-    | '/(auth)'
     | '/_authenticated'
     | '/401'
     | '/403'
     | '/404'
     | '/500'
     | '/503'
-    | '/login'
     | '/_authenticated/settings'
-    | '/(auth)/forgot-password'
-    | '/(auth)/otp'
-    | '/(auth)/reset-password'
-    | '/(auth)/sign-in'
-    | '/(auth)/sign-in-2'
-    | '/(auth)/sign-in-3'
-    | '/(auth)/sign-up'
     | '/_authenticated/'
     | '/_authenticated/accounts/account-balances'
     | '/_authenticated/accounts/all-accounts'
@@ -895,25 +792,16 @@ export interface FileRouteTypes {
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  authRouteRoute: typeof authRouteRouteWithChildren
   AuthenticatedRouteRoute: typeof AuthenticatedRouteRouteWithChildren
   R401Route: typeof R401Route
   R403Route: typeof R403Route
   R404Route: typeof R404Route
   R500Route: typeof R500Route
   R503Route: typeof R503Route
-  LoginRoute: typeof LoginRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/(auth)': {
-      id: '/(auth)'
-      path: ''
-      fullPath: '/'
-      preLoaderRoute: typeof authRouteRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/401': {
       id: '/401'
       path: '/401'
@@ -955,62 +843,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedRouteRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/login': {
-      id: '/login'
-      path: '/login'
-      fullPath: '/login'
-      preLoaderRoute: typeof LoginRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/(auth)/forgot-password': {
-      id: '/(auth)/forgot-password'
-      path: '/forgot-password'
-      fullPath: '/forgot-password'
-      preLoaderRoute: typeof authForgotPasswordRouteImport
-      parentRoute: typeof authRouteRoute
-    }
-    '/(auth)/otp': {
-      id: '/(auth)/otp'
-      path: '/otp'
-      fullPath: '/otp'
-      preLoaderRoute: typeof authOtpRouteImport
-      parentRoute: typeof authRouteRoute
-    }
-    '/(auth)/reset-password': {
-      id: '/(auth)/reset-password'
-      path: '/reset-password'
-      fullPath: '/reset-password'
-      preLoaderRoute: typeof authResetPasswordRouteImport
-      parentRoute: typeof authRouteRoute
-    }
-    '/(auth)/sign-in': {
-      id: '/(auth)/sign-in'
-      path: '/sign-in'
-      fullPath: '/sign-in'
-      preLoaderRoute: typeof authSignInRouteImport
-      parentRoute: typeof authRouteRoute
-    }
-    '/(auth)/sign-in-2': {
-      id: '/(auth)/sign-in-2'
-      path: '/sign-in-2'
-      fullPath: '/sign-in-2'
-      preLoaderRoute: typeof authSignIn2RouteImport
-      parentRoute: typeof authRouteRoute
-    }
-    '/(auth)/sign-in-3': {
-      id: '/(auth)/sign-in-3'
-      path: '/sign-in-3'
-      fullPath: '/sign-in-3'
-      preLoaderRoute: typeof authSignIn3RouteImport
-      parentRoute: typeof authRouteRoute
-    }
-    '/(auth)/sign-up': {
-      id: '/(auth)/sign-up'
-      path: '/sign-up'
-      fullPath: '/sign-up'
-      preLoaderRoute: typeof authSignUpRouteImport
-      parentRoute: typeof authRouteRoute
     }
     '/_authenticated/': {
       id: '/_authenticated/'
@@ -1393,30 +1225,6 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface authRouteRouteChildren {
-  authForgotPasswordRoute: typeof authForgotPasswordRoute
-  authOtpRoute: typeof authOtpRoute
-  authResetPasswordRoute: typeof authResetPasswordRoute
-  authSignInRoute: typeof authSignInRoute
-  authSignIn2Route: typeof authSignIn2Route
-  authSignIn3Route: typeof authSignIn3Route
-  authSignUpRoute: typeof authSignUpRoute
-}
-
-const authRouteRouteChildren: authRouteRouteChildren = {
-  authForgotPasswordRoute: authForgotPasswordRoute,
-  authOtpRoute: authOtpRoute,
-  authResetPasswordRoute: authResetPasswordRoute,
-  authSignInRoute: authSignInRoute,
-  authSignIn2Route: authSignIn2Route,
-  authSignIn3Route: authSignIn3Route,
-  authSignUpRoute: authSignUpRoute,
-}
-
-const authRouteRouteWithChildren = authRouteRoute._addFileChildren(
-  authRouteRouteChildren,
-)
-
 interface AuthenticatedSettingsRouteRouteChildren {
   AuthenticatedSettingsAccountRoute: typeof AuthenticatedSettingsAccountRoute
   AuthenticatedSettingsAppearanceRoute: typeof AuthenticatedSettingsAppearanceRoute
@@ -1563,14 +1371,12 @@ const AuthenticatedRouteRouteWithChildren =
   AuthenticatedRouteRoute._addFileChildren(AuthenticatedRouteRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
-  authRouteRoute: authRouteRouteWithChildren,
   AuthenticatedRouteRoute: AuthenticatedRouteRouteWithChildren,
   R401Route: R401Route,
   R403Route: R403Route,
   R404Route: R404Route,
   R500Route: R500Route,
   R503Route: R503Route,
-  LoginRoute: LoginRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

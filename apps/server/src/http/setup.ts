@@ -4,6 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@meridian/contract';
+import { registerCompression } from './compression.ts';
 import { AppError } from './errors.ts';
 import { registerTextRule } from './text-rule.ts';
 
@@ -137,13 +138,14 @@ const API_DESCRIPTION = [
 ].join('\n');
 
 /**
- * What every answer shares: security headers (strict CSP, HSTS), the request id, no-store on the API, the one
- * JSON error shape for every error, and the OpenAPI document at /docs.
+ * What every answer shares: compression, security headers (strict CSP, HSTS), the request id, no-store on the
+ * API, the one JSON error shape for every error, and the OpenAPI document at /docs.
  */
 export async function registerHttpBasics(
   app: FastifyInstance,
   isApi: (url: string) => boolean,
 ): Promise<void> {
+  await registerCompression(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -3,12 +3,29 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorResponse } from '@meridian/contract';
+import { authScreenOf } from '@meridian/contract/screens';
 
 const DEFAULT_WEB_DIST = join(import.meta.dirname, '..', '..', '..', 'web', 'dist');
 
+/** The web app's two pages: the signed-in app, and the public auth screens without the app's code. */
+const APP_PAGE = 'index.html';
+const AUTH_PAGE = 'auth.html';
+
+/** Hashed build files never change: a year, immutable. Everything else (the pages) is revalidated each load. */
+const cacheControlFor = (path: string) =>
+  path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+
+/** The page a browser navigation to `url` gets: auth.html for the auth screens, index.html for the rest. */
+export function pageFor(url: string): string {
+  return authScreenOf(url.split('?')[0] ?? '') ? AUTH_PAGE : APP_PAGE;
+}
+
 /**
- * Serves the web app's production build when it exists (hashed assets immutable for a year, HTML revalidated),
- * with an SPA fallback for HTML navigations; every other unknown path is the JSON 404.
+ * Serves the web app's production build when it exists: each file in the variant the request accepts (the
+ * build writes brotli `.br` and gzip `.gz` files beside them; `Vary: Accept-Encoding`), hashed assets
+ * immutable for a year, the pages revalidated on every load. HTML navigations to any other path get a page
+ * (auth.html for the auth screens, else index.html: the app's router takes it from there); every other
+ * unknown path is the JSON 404.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -16,17 +33,15 @@ export async function registerWeb(
 ): Promise<void> {
   const isApi = opts.isApi;
   const webDist = opts.webDist === undefined ? DEFAULT_WEB_DIST : opts.webDist;
-  const hasWeb = !!webDist && existsSync(join(webDist, 'index.html'));
+  const hasWeb = !!webDist && existsSync(join(webDist, APP_PAGE));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, path) => {
-        reply.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('cache-control', cacheControlFor(path));
       },
     });
   }
@@ -34,7 +49,7 @@ export async function registerWeb(
   app.setNotFoundHandler((request, reply) => {
     const accepts = request.headers.accept ?? '';
     if (hasWeb && request.method === 'GET' && !isApi(request.url) && accepts.includes('text/html')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile(pageFor(request.url));
     }
     const body: ErrorResponse = {
       status: 404,
