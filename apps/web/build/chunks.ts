@@ -1,59 +1,88 @@
 import type { CodeSplittingOptions } from 'rolldown';
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+type Chunk = 'base' | 'app';
+
+/** The auth page's entry and its screens (only that page loads them). */
+const AUTH_ENTRY = /\/src\/auth-main\.tsx$/;
+const AUTH_SCREENS = /\/src\/(auth-main\.tsx|features\/auth\/)/;
+
+/** The signed-in app's entry, its root route and the signed-in layout (the shell around every page). */
+const APP_ROOTS = /\/src\/(main\.tsx|routes\/(__root|_authenticated\/route)\.tsx(\?tsr-split=component)?)$/;
+
+/**
+ * Code that nearly every signed-in screen uses: in the app chunk rather than in a dozen small chunks of their
+ * own. Not the UI pieces that bring a library only some screens use (radio group, switch, command palette,
+ * data table): those stay with their screens.
+ */
+const APP_WIDE = [
+  /\/src\/lib\//, // data layer, formatting, preferences
+  /\/src\/components\/layout\/page-frame\.tsx$/,
+  /\/src\/components\/ui\/(alert|badge|select|skeleton)\.tsx$/,
+  /\/src\/components\/data-table\/cells\.tsx$/, // money, dates and statuses as every list shows them
+  /\/node_modules\/@tanstack\/react-query\//, // the screens' data hooks
+];
+
+/** The bundler's and Vite's helpers: every page needs them, so they go with React. */
+const RUNTIME = /^\0(rolldown\/runtime|vite\/(modulepreload-polyfill|preload-helper))/;
+
+function staticReach(roots: readonly string[], graph: ModuleGraph): Set<string> {
+  const reached = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (reached.has(id)) continue;
+    reached.add(id);
+    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return reached;
+}
 
 /**
  * Groups of the code a page needs before its first paint, so that it arrives in a few large files in parallel
  * (one round trip after the HTML) instead of dozens of small chunks found one after another:
  *
- * - `base`: everything the auth page (auth-main.tsx) imports statically, its own screens excepted: React,
- *   the auth state, storage, the UI primitives. Both pages load it; the sign-in page needs nothing else.
- * - `app`: everything else the signed-in app imports statically from its entry (main.tsx), its root and the
- *   signed-in layout (the shell): router, data layer, shell. Every signed-in page needs it.
+ * - `base`: everything the auth page imports statically, its own screens excepted: React, the auth state,
+ *   storage, the UI primitives. Both pages load it; the sign-in page needs nothing more.
+ * - `app`: the rest of what the signed-in app imports statically from its entry, root route and layout
+ *   (router, data layer, shell) and the code nearly every screen shares (APP_WIDE). Every signed-in page
+ *   loads it.
  *
- * What a screen loads lazily (its route's component and what only it uses) is left to the bundler, which
- * puts it in chunks by the set of screens that share it.
+ * What a screen alone loads lazily (its route's component and the libraries only it uses) is left to the
+ * bundler, which puts it in chunks by the set of screens that share it.
  */
 export function firstPaintGroups(): CodeSplittingOptions {
-  const seen: string[] = [];
-  let groupOf: Map<string, 'base' | 'app'> | null = null;
+  const seen = new Set<string>();
+  let chunkOf: Map<string, Chunk> | null = null;
 
-  const staticReach = (roots: string[], graph: ModuleGraph): Set<string> => {
-    const reached = new Set<string>();
-    const stack = [...roots];
-    while (stack.length > 0) {
-      const id = stack.pop()!;
-      if (reached.has(id)) continue;
-      reached.add(id);
-      stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
-    }
-    return reached;
-  };
-
-  const classify = (graph: ModuleGraph) => {
-    const find = (pattern: RegExp) => seen.filter((id) => pattern.test(id));
-    const authScreens = /\/src\/(auth-main\.tsx|features\/auth\/)/;
-    const base = [...staticReach(find(/\/src\/auth-main\.tsx$/), graph)].filter((id) => !authScreens.test(id));
-    const app = staticReach(
-      find(/\/src\/(main\.tsx|routes\/(__root|_authenticated\/route)\.tsx(\?tsr-split=component)?)$/),
+  const classify = (graph: ModuleGraph): Map<string, Chunk> => {
+    const ids = [...seen];
+    const chunks = new Map<string, Chunk>();
+    const appRoots = ids.filter((id) => APP_ROOTS.test(id) || APP_WIDE.some((p) => p.test(id)));
+    // Libraries join `app` through the app's own modules that use them (the bundler includes a group's
+    // dependencies as they are actually used): the module graph also leads through barrel files such as
+    // radix-ui's index to every primitive, used or not.
+    for (const id of staticReach(appRoots, graph))
+      if (!id.includes('/node_modules/') || APP_WIDE.some((p) => p.test(id))) chunks.set(id, 'app');
+    for (const id of staticReach(
+      ids.filter((id) => AUTH_ENTRY.test(id)),
       graph,
-    );
-    const groups = new Map<string, 'base' | 'app'>();
-    for (const id of app) groups.set(id, 'app');
-    for (const id of base) groups.set(id, 'base');
-    return groups;
+    ))
+      if (!AUTH_SCREENS.test(id)) chunks.set(id, 'base');
+    for (const id of ids) if (RUNTIME.test(id)) chunks.set(id, 'base');
+    return chunks;
   };
 
-  const group = (chunk: 'base' | 'app', priority: number) => ({
+  const group = (chunk: Chunk, priority: number) => ({
     priority,
     // Rolldown calls `test` for every module before the first `name` call: the graph is complete by then.
     test: (id: string) => {
-      if (groupOf === null) seen.push(id);
+      seen.add(id);
       return true;
     },
-    name: (id: string, ctx: ModuleGraph) => {
-      groupOf ??= classify(ctx);
-      return groupOf.get(id) === chunk ? chunk : null;
+    name: (id: string, graph: ModuleGraph) => {
+      chunkOf ??= classify(graph);
+      return chunkOf.get(id) === chunk ? chunk : null;
     },
   });
 

@@ -31,8 +31,16 @@ export function pageHead(appEnv: string): Plugin {
       order: 'post',
       handler(html, ctx) {
         const tags: HtmlTagDescriptor[] = [
-          { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, injectTo: 'head-prepend' },
-          { tag: 'link', attrs: { rel: 'icon', href: '/favicon.ico', sizes: '32x32' }, injectTo: 'head-prepend' },
+          {
+            tag: 'link',
+            attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+            injectTo: 'head-prepend',
+          },
+          {
+            tag: 'link',
+            attrs: { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+            injectTo: 'head-prepend',
+          },
           {
             tag: 'script',
             attrs: { src: '/theme-init.js', ...fontFiles(ctx.bundle) },

@@ -13,7 +13,9 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : Promise.resolve([join(dir, e.name)]))),
+    entries.map((e) =>
+      e.isDirectory() ? filesUnder(join(dir, e.name)) : Promise.resolve([join(dir, e.name)]),
+    ),
   );
   return nested.flat();
 }

@@ -15,7 +15,12 @@ const KB = 1024;
  * @type {{ name: string, path: string, signedIn: boolean, budgets: { scriptsKb?: number, assetsKb?: number, totalKb?: number, requests: number } }[]}
  */
 const VIEWS = [
-  { name: 'sign-in', path: '/sign-in', signedIn: false, budgets: { scriptsKb: 100, assetsKb: 110, requests: 15 } },
+  {
+    name: 'sign-in',
+    path: '/sign-in',
+    signedIn: false,
+    budgets: { scriptsKb: 100, assetsKb: 110, requests: 15 },
+  },
   { name: 'flow', path: '/flow', signedIn: true, budgets: { scriptsKb: 180, requests: 30 } },
   { name: 'flow/payouts', path: '/flow/payouts', signedIn: true, budgets: { totalKb: 250, requests: 30 } },
 ];
@@ -34,16 +39,15 @@ function kindOf(cdpType, mime) {
 }
 
 /**
- * The URL of the resource that started a request (document, stylesheet or the script on top of the stack).
- * @param {any} initiator @returns {string | undefined}
+ * The URLs of the resources that started a request: the document or stylesheet that names it, or every script
+ * on the (async) call stack that sent it.
+ * @param {any} initiator @returns {string[]}
  */
-function initiatorUrl(initiator) {
-  if (initiator?.url) return initiator.url;
-  for (let stack = initiator?.stack; stack; stack = stack.parent) {
-    const frame = stack.callFrames?.find((/** @type {{ url: string }} */ f) => f.url);
-    if (frame) return frame.url;
-  }
-  return undefined;
+function initiatorUrls(initiator) {
+  const urls = initiator?.url ? [initiator.url] : [];
+  for (let stack = initiator?.stack; stack; stack = stack.parent)
+    for (const frame of stack.callFrames ?? []) if (frame.url) urls.push(frame.url);
+  return urls.map((u) => u.split('#')[0]).filter((u) => u !== 'about:client');
 }
 
 /**
@@ -68,12 +72,11 @@ async function recordNetwork(context, page) {
       done: false,
     };
     if (e.type !== 'Document') {
-      // A dynamic import() names no initiator ("about:client"): count it one step after the deepest script
-      // that had arrived by then, which is an upper bound.
-      const parent = initiatorUrl(e.initiator)?.split('#')[0];
-      const known = parent && parent !== 'about:client' ? depthOfUrl.get(parent) : undefined;
+      // One step after the deepest resource that had to arrive first. A dynamic import() names no initiator
+      // ("about:client"): it counts one step after the deepest script that had arrived by then (an upper bound).
+      const known = initiatorUrls(e.initiator).flatMap((u) => depthOfUrl.get(u) ?? []);
       const arrived = [...requests.values()].filter((r) => r.done && kindOf(r.type, r.mime) === 'scripts');
-      entry.depth = 1 + (known ?? Math.max(0, ...arrived.map((r) => r.depth)));
+      entry.depth = 1 + Math.max(0, ...(known.length > 0 ? known : arrived.map((r) => r.depth)));
     }
     if (!depthOfUrl.has(entry.url)) depthOfUrl.set(entry.url, entry.depth);
     requests.set(e.requestId, entry);

@@ -68,7 +68,7 @@ try {
   await page.locator('input[name=email]').fill(DEMO_USER.email);
   await page.locator('input[name=password]').fill(DEMO_USER.password);
   await page.locator('button[type=submit]').click();
-  await page.waitForFunction(() => window.location.pathname === '/flow', { timeout: 30_000 });
+  await page.waitForFunction(() => globalThis.location.pathname === '/flow', { timeout: 30_000 });
   await page.waitForNetworkIdle();
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');

@@ -20,7 +20,9 @@ try {
     await page.setContent(
       `<style>html,body{margin:0;background:transparent}</style><img width="${size}" height="${size}" src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}">`,
     );
-    pngs.push(await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } }));
+    pngs.push(
+      await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } }),
+    );
   }
 } finally {
   await browser.close();

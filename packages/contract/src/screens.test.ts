@@ -10,7 +10,16 @@ describe('authScreenOf', () => {
   });
 
   it('is null for the signed-in app, the root and near misses', () => {
-    for (const path of ['/', '/flow', '/sign-in-4', '/sign-in//', '/SIGN-IN', '/otp/x', '/settings/sign-in', ''])
+    for (const path of [
+      '/',
+      '/flow',
+      '/sign-in-4',
+      '/sign-in//',
+      '/SIGN-IN',
+      '/otp/x',
+      '/settings/sign-in',
+      '',
+    ])
       expect(authScreenOf(path)).toBeNull();
   });
 });

@@ -24,7 +24,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   // @fastify/compress falls back to its MIME table for types its filter refuses, which calls event streams
   // compressible: its documented per-request opt-out (the x-no-compression header) keeps them out.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (NEVER.test(String(reply.getHeader('content-type') ?? ''))) request.headers['x-no-compression'] = 'never';
+    if (NEVER.test(String(reply.getHeader('content-type') ?? '')))
+      request.headers['x-no-compression'] = 'never';
     return payload;
   });
   await app.register(fastifyCompress, {

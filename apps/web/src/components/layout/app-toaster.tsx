@@ -1,9 +1,14 @@
-import { Toaster } from 'sonner';
-import { isDarkTheme, themePreference } from '@/lib/preferences/theme';
+import { lazy, Suspense } from 'react';
+import { useToastRequested } from '@/lib/toast';
 
-/** Spec §9: toasts last 2 s. Loaded lazily by the root route, so sonner stays out of the first bundle. */
-export default function AppToaster() {
-  const theme = themePreference.use();
-  const toasterTheme = theme === 'system' ? 'system' : isDarkTheme(theme, false) ? 'dark' : 'light';
-  return <Toaster duration={2000} theme={toasterTheme} position="top-right" closeButton />;
+const SonnerToaster = lazy(() => import('./toaster'));
+
+/** Where toasts appear (lib/toast): sonner and its Toaster load with the first toast a page shows. */
+export function AppToaster() {
+  const requested = useToastRequested();
+  return requested ? (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  ) : null;
 }

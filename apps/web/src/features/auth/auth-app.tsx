@@ -1,5 +1,7 @@
-import { Fragment, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
+import { AppToaster } from '@/components/layout/app-toaster';
 import { watchAppearance } from '@/lib/preferences/theme';
+import { toast } from '@/lib/toast';
 import { AuthLayout } from './auth-layout';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { useAuthLocation, type AuthScreen } from './navigation';
@@ -7,9 +9,6 @@ import { OtpPage } from './otp-page';
 import { ResetPasswordPage } from './reset-password-page';
 import { SignInPage, SignInPlainPage, SignInSplitPage } from './sign-in-page';
 import { SignUpPage } from './sign-up-page';
-
-// sonner loads only when the signed-in app left a message to show (e.g. "Session expired!").
-const SignInNotice = lazy(() => import('./sign-in-notice'));
 
 function screenFor(screen: AuthScreen, search: URLSearchParams): ReactNode {
   const redirect = search.get('redirect') ?? undefined;
@@ -36,17 +35,18 @@ export function AuthApp({ notice }: { notice?: string | null }) {
   const { screen, search } = useAuthLocation();
   // Theme and font: keep <html> in step with the stored choice (all tabs) and, for "system", with the OS.
   useEffect(() => watchAppearance(), []);
+  // What the signed-in app left to say on its way here (e.g. "Session expired!"), as the toast it would have
+  // shown itself; sonner loads only then.
+  useEffect(() => {
+    if (notice) toast.error(notice, { id: 'sign-in-notice' });
+  }, [notice]);
   return (
     <>
       <AuthLayout>
         {/* A new screen starts with fresh state, as it did under the router. */}
         <Fragment key={screen}>{screenFor(screen, search)}</Fragment>
       </AuthLayout>
-      {notice ? (
-        <Suspense fallback={null}>
-          <SignInNotice text={notice} />
-        </Suspense>
-      ) : null}
+      <AppToaster />
     </>
   );
 }

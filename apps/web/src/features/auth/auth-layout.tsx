@@ -13,9 +13,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </span>
         Meridian
       </header>
-      <main className="flex w-full justify-center">
-        {children}
-      </main>
+      <main className="flex w-full justify-center">{children}</main>
     </div>
   );
 }

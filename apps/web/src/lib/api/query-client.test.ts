@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { resetBrowserStorage } from '@/lib/storage/testing';
 import { checkStorageIntegrity, saveSession, takeSignInNotice } from '@/lib/storage';
 import { authStore, checkSession } from '@/lib/auth';
@@ -10,7 +10,7 @@ import { recentErrors } from './error-reporter';
 import { setNavigator } from './navigation';
 import { handleMutationError, queryClient, shouldRetry } from './query-client';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const navigate = vi.fn();
 

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { clearAuth, onAuthCleared, signInHref } from '@/lib/auth';
 import { setSignInNotice } from '@/lib/storage';
 import { isApiError } from './errors';

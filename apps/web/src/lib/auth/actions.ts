@@ -175,6 +175,8 @@ async function revokeOnServer({ token, refreshToken, clientId }: Credentials): P
     await requestJson('/v2/auth/logout', {
       headers: { Authorization: `Bearer ${token}`, ...(clientId ? { client_id: clientId } : {}) },
       body: refreshToken ? { refresh_token: refreshToken } : {},
+      // The sign-in screens are another page: going there must not cancel the revocation.
+      keepalive: true,
     });
   } catch {
     // The local session is cleared all the same.

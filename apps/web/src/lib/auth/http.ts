@@ -11,6 +11,8 @@ export interface JsonRequest {
   method?: 'GET' | 'POST';
   body?: unknown;
   headers?: Record<string, string>;
+  /** Let the request finish even if the page unloads meanwhile (e.g. a logout followed by a page load). */
+  keepalive?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface JsonRequest {
  */
 export async function requestJson<T>(
   path: string,
-  { method = 'POST', body, headers }: JsonRequest = {},
+  { method = 'POST', body, headers, keepalive }: JsonRequest = {},
 ): Promise<JsonAnswer<T>> {
   const response = await fetch(API_HOSTS.auth + path, {
     method,
@@ -29,6 +31,7 @@ export async function requestJson<T>(
       ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
+    ...(keepalive ? { keepalive } : {}),
   });
   let parsed: T | null = null;
   try {

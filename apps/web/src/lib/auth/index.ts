@@ -16,11 +16,6 @@ export {
 export { encryptPassword, encryptWithPublicKey } from './crypto';
 export { requestJson, messageOf, type JsonAnswer } from './http';
 export { AUTH_ERRORS, MAX_OTP_RESENDS, OTP_LENGTH, DEFAULT_SESSION_MS } from './messages';
-export {
-  safeRedirect,
-  signInHref,
-  pathOf,
-  DEFAULT_REDIRECT,
-} from './redirect';
+export { safeRedirect, signInHref, pathOf, DEFAULT_REDIRECT } from './redirect';
 export { rolesFromScope, sessionUserFrom, restoredSessionUser } from './session-user';
 export type { AuthState, SessionUser, LoginPayload, AuthResult, TokenAnswer } from './types';

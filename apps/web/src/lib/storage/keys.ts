@@ -19,6 +19,12 @@ export const KEYS = {
 
 export type StorageName = (typeof KEYS)[keyof typeof KEYS];
 
+/**
+ * Unprefixed name of the session-storage item with a message the signed-in app leaves for the sign-in page
+ * (another page load), e.g. "Session expired!" (storage/notice.ts).
+ */
+export const SIGN_IN_NOTICE = 'sign_in_notice';
+
 /** Unprefixed name of the access-token cookie (spec §9). */
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 

@@ -1,12 +1,12 @@
-import { prefixed } from './keys';
+import { prefixed, SIGN_IN_NOTICE as NAME } from './keys';
 import { browserStorage } from './local';
 
-/** Session-storage name of a message that the signed-in app leaves for the sign-in page. */
-const SIGN_IN_NOTICE = prefixed('sign_in_notice');
+const SIGN_IN_NOTICE = prefixed(NAME);
 
 /**
  * The sign-in screens are another page (auth.html): a message the app shows on its way there (e.g.
- * "Session expired!") crosses the page load in session storage and is shown once by the sign-in page.
+ * "Session expired!") crosses the page load in session storage and is shown once by the sign-in page. Clearing
+ * the storage on logout keeps it: the logout that goes with it may finish after the message was left.
  */
 export function setSignInNotice(text: string): void {
   try {

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_COOKIE, KEYS, prefixed } from './keys';
+import { ACCESS_TOKEN_COOKIE, KEYS, prefixed, SIGN_IN_NOTICE } from './keys';
 import { browserStorage, getItem, removeItem, setItem } from './local';
 import { clearLocalCookies, deleteCookie, readCookie, writeCookie } from './cookies';
 
@@ -88,7 +88,10 @@ export function checkStorageIntegrity(): boolean {
 /** Display preferences survive a logout: they belong to the device, not to the user's session. */
 const KEPT_ON_CLEAR = new Set([prefixed(KEYS.theme), prefixed(KEYS.font), prefixed(KEYS.migrationCompleted)]);
 
-/** Clears browser storage and the page's cookies (logout, spec §4), keeping only theme and font choices. */
+/**
+ * Clears browser storage and the page's cookies (logout, spec §4), keeping only theme and font choices and a
+ * message left for the sign-in page (storage/notice.ts).
+ */
 export function clearAllStorage(): void {
   const local = browserStorage('local');
   if (local) {
@@ -97,6 +100,11 @@ export function clearAllStorage(): void {
     );
     for (const key of keys) if (!KEPT_ON_CLEAR.has(key)) local.removeItem(key);
   }
-  browserStorage('session')?.clear();
+  const session = browserStorage('session');
+  if (session) {
+    const notice = session.getItem(prefixed(SIGN_IN_NOTICE));
+    session.clear();
+    if (notice !== null) session.setItem(prefixed(SIGN_IN_NOTICE), notice);
+  }
   clearLocalCookies();
 }

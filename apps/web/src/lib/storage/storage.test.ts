@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   checkStorageIntegrity,
   clearAllStorage,
+  setSignInNotice,
+  takeSignInNotice,
   clearSession,
   cookieAttributes,
   getAccessToken,
@@ -108,5 +110,14 @@ describe('clearAllStorage', () => {
     expect(localStorage.getItem('staging_team')).toBeNull();
     expect(localStorage.getItem('something_else')).toBeNull();
     expect(localStorage.getItem('staging_user_data')).toBeNull();
+  });
+
+  it('keeps a message left for the sign-in page, which is read once', () => {
+    setSignInNotice('Session expired!');
+    sessionStorage.setItem('draft', '1');
+    clearAllStorage();
+    expect(sessionStorage.getItem('draft')).toBeNull();
+    expect(takeSignInNotice()).toBe('Session expired!');
+    expect(takeSignInNotice()).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { PROVIDER } from '@/lib/env';
  * GET /{provider}/read/fetch/flow/summary?time_zone= → `FlowSummary`: balances, today's payouts by status,
  * the 7-day volume and the 5 latest payouts, for the /flow home.
  *
- * The home is the first signed-in view (budget 180 KB gzip, scripts/bundle-size.mjs), so the contract and zod
+ * The home is the first signed-in view (180 KB of JavaScript as received, npm run size), so the contract and zod
  * load in parallel with the request instead of with the page: the answer is still validated.
  */
 export type { FlowSummary };

@@ -1,19 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import Send from 'lucide-react/icons/send';
 import UserPlus from 'lucide-react/icons/user-plus';
 import { PageFrame } from '@/components/layout/page-frame';
-import { SummarySkeleton } from './summary-skeleton';
-
-/**
- * The numbers load in their own chunk (data layer, date formatting): /flow is the first signed-in view and
- * has a 180 KB budget (scripts/bundle-size.mjs). The download starts with this module, not at first render,
- * so it runs while the page frame renders.
- */
-const loadSections = import('./summary-sections');
-const FlowSummarySections = lazy(() => loadSections);
+import FlowSummarySections from './summary-sections';
 
 const QUICK_ACTIONS: {
   label: string;
@@ -78,9 +69,7 @@ export function FlowHomePage() {
       breadcrumb={[{ label: 'Flow' }, { label: 'Flow overview' }]}
     >
       <QuickActions />
-      <Suspense fallback={<SummarySkeleton />}>
-        <FlowSummarySections />
-      </Suspense>
+      <FlowSummarySections />
     </PageFrame>
   );
 }

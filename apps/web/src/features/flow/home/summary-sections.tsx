@@ -1,19 +1,16 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { PayoutStatus } from '@meridian/contract';
 import { Code, DateTimeText, MoneyText, StatusBadge } from '@/components/data-table/cells';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatPaise, toPaise } from '@/lib/format/money';
 import { timeZonePreference } from '@/lib/preferences/display';
 import { useFlowSummary, type FlowSummary } from '../api/summary';
 import { PAYOUT_STATUS_VARIANTS } from '../lists/statuses';
 import { shortDay } from './short-day';
 import { SummarySkeleton } from './summary-skeleton';
-
-// recharts is large: it loads after the numbers, in its own chunk.
-const VolumeChart = lazy(() => import('./volume-chart'));
+import { VolumeChart } from './volume-chart';
 
 /** Spec order of payout states (a local list: the contract's runtime would pull zod into this chunk). */
 const STATUSES = ['PENDING', 'SUCCESS', 'FAILURE', 'RETURNED'] as const satisfies readonly PayoutStatus[];
@@ -92,9 +89,7 @@ function Volume({ volume }: { volume: FlowSummary['volume'] }) {
       <p className="text-sm text-muted-foreground">
         {count} payout{count === 1 ? '' : 's'} · {formatPaise(total)}
       </p>
-      <Suspense fallback={<Skeleton className="h-60 w-full" />}>
-        <VolumeChart days={volume} />
-      </Suspense>
+      <VolumeChart days={volume} />
       <table className="sr-only">
         <caption>Payouts per day, last 7 days</caption>
         <thead>
@@ -173,8 +168,8 @@ function RecentPayouts({ recent }: { recent: FlowSummary['recent'] }) {
 
 /**
  * The numbers of the /flow home (GET /{provider}/read/fetch/flow/summary in the user's time zone): balances,
- * today's payouts by status, the 7-day volume and the latest payouts. Loaded lazily by the page, so date
- * formatting and the data layer stay out of the first signed-in view.
+ * today's payouts by status, the 7-day volume and the latest payouts. With the page in one chunk: the data
+ * request starts one round trip after the app's scripts.
  */
 export default function FlowSummarySections() {
   const timeZone = timeZonePreference.use();

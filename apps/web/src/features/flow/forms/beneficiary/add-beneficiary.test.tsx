@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { apiFetch } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
 import { ACCOUNT, beneficiary, fakeApi, renderPage, serverError, validation } from '../testing';
@@ -11,7 +11,7 @@ vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiModule>()),
   apiFetch: vi.fn(),
 }));
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const CREATE = 'POST /v2/banking/beneficiary';
 const VALIDATE = 'POST /core_banking/money_transfer/validate_account';

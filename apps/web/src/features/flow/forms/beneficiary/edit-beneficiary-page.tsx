@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import Users from 'lucide-react/icons/users';
 import type { Beneficiary } from '@meridian/contract';
 import { EmptyState, PageFrame, type Crumb } from '@/components/layout/page-frame';
