@@ -207,3 +207,43 @@ test('request access (sign-up) shows the answer', async ({ page }) => {
   await page.getByRole('button', { name: 'Request access' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Thank you.' })).toBeVisible();
 });
+
+test('a signed-in visit to a sign-in screen goes where sign-in would have gone', async ({ page }) => {
+  await page.goto('/sign-in');
+  await fillSignIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/flow$/);
+  await page.goto('/sign-in-2?redirect=%2Fsettings%2Fdisplay');
+  await expect(page).toHaveURL(/\/settings\/display$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/flow$/);
+});
+
+test('moving between the auth screens keeps the page; back and forward work', async ({ page }) => {
+  await page.goto('/sign-in');
+  // A page load would drop this mark: the auth screens are one page, switched in place.
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.getByRole('link', { name: 'Request access' }).click();
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Request access' })).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Request access' })).toBeVisible();
+  expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+});
+
+test('the icon is served and /sign-in loads without a console error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  for (const icon of ['/favicon.ico', '/favicon.svg']) {
+    const res = await page.request.get(icon);
+    expect(res.status(), icon).toBe(200);
+  }
+  await expect(page.locator('link[rel="icon"][href="/favicon.svg"]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});

@@ -95,6 +95,27 @@ test('the team switch filters the navigation and survives a reload', async ({ pa
   await expect(navGroup(page, 'Fabric')).toBeVisible();
 });
 
+test('the user menu loads on demand, opens from the keyboard, and signs out to /sign-in', async ({
+  page,
+}) => {
+  await signIn(page);
+  const trigger = page.getByRole('button', { name: /^Account menu for / });
+  await expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toContainText('admin@acme.test');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  await trigger.click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('staging_is_logged_in'))).toBeNull();
+});
+
 test('the theme is applied before first paint and persists; system follows the OS live', async ({ page }) => {
   await signIn(page);
   await page.goto('/settings/appearance');

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { call, DEMO_PASSWORD, encryptPassword, signIn, tokensFor, useServer } from './helpers.ts';
 
@@ -21,6 +22,20 @@ describe('platform', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-request-id']).toMatch(/^REQ/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('compresses answers above 1 KB for clients that accept it, and only those', async () => {
+    const big = await server.current.app.inject({
+      method: 'GET',
+      url: '/docs/json',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers['vary']).toMatch(/accept-encoding/i);
+    const doc = JSON.parse(brotliDecompressSync(big.rawPayload).toString()) as { openapi?: string };
+    expect(doc.openapi).toMatch(/^3\./);
+    const small = await call(server.current, 'GET', '/health', { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers unknown API paths with the JSON error shape', async () => {

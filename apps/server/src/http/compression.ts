@@ -21,17 +21,11 @@ const NEVER =
  * before any route: the plugin attaches itself to the routes declared after it.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
-  // @fastify/compress falls back to its MIME table for types its filter refuses, which calls event streams
-  // compressible: its documented per-request opt-out (the x-no-compression header) keeps them out.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (NEVER.test(String(reply.getHeader('content-type') ?? '')))
-      request.headers['x-no-compression'] = 'never';
-    return payload;
-  });
   await app.register(fastifyCompress, {
     global: true,
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
+    // Types this refuses go to the plugin's MIME table, which calls none of the NEVER types compressible.
     customTypes: (type: string) => COMPRESSIBLE.test(type) && !NEVER.test(type),
   });
 }

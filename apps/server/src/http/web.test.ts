@@ -1,0 +1,90 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCompression } from './compression.ts';
+import { pageFor, registerWeb } from './web.ts';
+
+// The web build as the server meets it: two pages and a hashed script, each with its brotli and gzip files.
+const dist = mkdtempSync(join(tmpdir(), 'meridian-web-'));
+const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
+const files: Record<string, string> = {
+  'index.html': '<!doctype html><title>app</title><script type="module" src="/assets/app-1.js"></script>',
+  'auth.html': '<!doctype html><title>auth</title>',
+  'assets/app-1.js': SCRIPT,
+};
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  mkdirSync(join(dist, 'assets'));
+  for (const [path, text] of Object.entries(files)) {
+    writeFileSync(join(dist, path), text);
+    writeFileSync(join(dist, `${path}.br`), brotliCompressSync(text));
+    writeFileSync(join(dist, `${path}.gz`), gzipSync(text));
+  }
+  app = Fastify();
+  await registerCompression(app);
+  app.get('/v2/data', async () => ({
+    rows: Array.from({ length: 100 }, (_, i) => ({ id: i, name: 'row' })),
+  }));
+  await registerWeb(app, { webDist: dist, isApi: (url) => url.startsWith('/v2/') });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+describe('pageFor', () => {
+  it('is auth.html for the auth screens and index.html for every other page', () => {
+    for (const url of ['/sign-in', '/sign-in/', '/otp?redirect=%2Fflow', '/login', '/reset-password?token=x'])
+      expect(pageFor(url)).toBe('auth.html');
+    for (const url of ['/', '/flow', '/flow/payouts?offset=10', '/sign-in-9', '/settings/sign-in'])
+      expect(pageFor(url)).toBe('index.html');
+  });
+});
+
+describe('web delivery', () => {
+  it('sends the brotli file to a browser that accepts it, immutable for a year, varying on Accept-Encoding', async () => {
+    const res = await get('/assets/app-1.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.equals(brotliCompressSync(SCRIPT))).toBe(true);
+  });
+
+  it('sends gzip where brotli is not accepted, and the file itself where nothing is', async () => {
+    const gz = await get('/assets/app-1.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(gzipSync(SCRIPT))).toBe(true);
+    const plain = await get('/assets/app-1.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('answers page navigations with auth.html for the auth screens and index.html otherwise, revalidated', async () => {
+    const signIn = await get('/sign-in?redirect=%2Fflow', { ...html, 'accept-encoding': 'br' });
+    expect(signIn.headers['content-encoding']).toBe('br');
+    expect(signIn.headers['cache-control']).toBe('no-cache');
+    expect(signIn.rawPayload.equals(brotliCompressSync(files['auth.html']!))).toBe(true);
+    expect((await get('/login', html)).body).toBe(files['auth.html']);
+    const appPage = await get('/flow/payouts', html);
+    expect(appPage.body).toBe(files['index.html']);
+    expect(appPage.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps the JSON 404 for API paths and for requests that do not ask for HTML', async () => {
+    expect((await get('/v2/nope', html)).statusCode).toBe(404);
+    const missing = await get('/assets/missing.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error: 'not_found' });
+  });
+});
