@@ -58,8 +58,14 @@ export function webBuildIsStale() {
   const web = join(root, 'apps/web');
   const built = join(web, 'dist/index.html');
   if (!existsSync(built)) return true;
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', '../../packages/contract/src'].map((p) =>
-    join(web, p),
-  );
+  const sources = [
+    'src',
+    'public',
+    'index.html',
+    'auth.html',
+    'build',
+    'vite.config.ts',
+    '../../packages/contract/src',
+  ].map((p) => join(web, p));
   return Math.max(...sources.filter(existsSync).map(newestMtime)) > statSync(built).mtimeMs;
 }

@@ -1,6 +1,6 @@
 // `npm test`: every check of the repository, in order — lint and format, typecheck, unit tests, the API suite
-// on PGlite and (when DATABASE_URL is set) again on PostgreSQL, then the browser tests against the production
-// build. Stops at the first failing step.
+// on PGlite and (when DATABASE_URL is set) again on PostgreSQL, then the production build, its delivery budgets
+// and the browser tests against it. Stops at the first failing step.
 import { bootstrap, run } from './lib.mjs';
 
 bootstrap();
@@ -30,6 +30,8 @@ else if (env.CI) {
   process.exit(1);
 } else console.log('note: DATABASE_URL is not set, so the API suite runs on PGlite only.');
 steps.push(step('web build', 'npm', ['run', 'build', '-w', 'apps/web']));
+// Bytes and requests a browser receives for /sign-in, /flow and /flow/payouts, against their budgets.
+steps.push(step('web delivery budgets', 'npm', ['run', 'size', '-w', 'apps/web', '--', '--check']));
 steps.push(step('browser tests', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts']));
 
 const timings = [];

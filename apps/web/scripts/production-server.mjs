@@ -6,7 +6,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const repoRoot = join(import.meta.dirname, '..', '..', '..');
+/**
+ * The checkout whose server and build are measured: this one, or another given in MEASURE_ROOT (e.g. a build of
+ * an older commit, for before/after figures).
+ */
+export const repoRoot = process.env.MEASURE_ROOT ?? join(import.meta.dirname, '..', '..', '..');
 export const distDir = join(repoRoot, 'apps', 'web', 'dist');
 
 /** The demo user without a one-time code (README, "Demo sign-ins"). */

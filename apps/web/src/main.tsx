@@ -1,3 +1,5 @@
+// First: configures zod before any schema is defined (lib/zod-csp.ts).
+import '@/lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
