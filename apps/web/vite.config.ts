@@ -6,6 +6,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { firstPaintGroups } from './build/chunks';
 import { authPageInDev, pageHead, PAGES } from './build/pages';
 import { precompress } from './build/precompress';
+import { routePages } from './build/route-pages';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -17,6 +18,7 @@ export default defineConfig(({ mode }) => ({
     // Same default as src/lib/env.ts.
     pageHead(loadEnv(mode, process.cwd(), 'VITE_').VITE_APP_ENV || 'staging'),
     authPageInDev(),
+    routePages(),
     precompress(),
   ],
   resolve: { alias: { '@': here('./src') } },

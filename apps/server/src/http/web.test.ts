@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompression } from './compression.ts';
-import { pageFor, registerWeb } from './web.ts';
+import { pageFor, registerWeb, routePagePaths } from './web.ts';
 
 // The web build as the server meets it: two pages and a hashed script, each with its brotli and gzip files.
 const dist = mkdtempSync(join(tmpdir(), 'meridian-web-'));
@@ -13,12 +13,15 @@ const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 const files: Record<string, string> = {
   'index.html': '<!doctype html><title>app</title><script type="module" src="/assets/app-1.js"></script>',
   'auth.html': '<!doctype html><title>auth</title>',
+  'pages/flow/payouts.html':
+    '<!doctype html><title>app</title><link rel="modulepreload" href="/assets/p.js">',
   'assets/app-1.js': SCRIPT,
 };
 let app: FastifyInstance;
 
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'pages', 'flow'), { recursive: true });
   for (const [path, text] of Object.entries(files)) {
     writeFileSync(join(dist, path), text);
     writeFileSync(join(dist, `${path}.br`), brotliCompressSync(text));
@@ -41,11 +44,22 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 const html = { accept: 'text/html,application/xhtml+xml' };
 
 describe('pageFor', () => {
-  it('is auth.html for the auth screens and index.html for every other page', () => {
+  const routePages = new Set(['/flow', '/flow/payouts']);
+
+  it('is auth.html for the auth screens', () => {
     for (const url of ['/sign-in', '/sign-in/', '/otp?redirect=%2Fflow', '/login', '/reset-password?token=x'])
-      expect(pageFor(url)).toBe('auth.html');
-    for (const url of ['/', '/flow', '/flow/payouts?offset=10', '/sign-in-9', '/settings/sign-in'])
-      expect(pageFor(url)).toBe('index.html');
+      expect(pageFor(url, routePages)).toBe('auth.html');
+  });
+
+  it("is the route's own page where the build made one, else index.html", () => {
+    expect(pageFor('/flow/payouts?offset=10', routePages)).toBe('pages/flow/payouts.html');
+    expect(pageFor('/flow/', routePages)).toBe('pages/flow.html');
+    for (const url of ['/', '/flow/payouts/x', '/changelog/v3', '/sign-in-9', '/settings/sign-in', '/../etc'])
+      expect(pageFor(url, routePages)).toBe('index.html');
+  });
+
+  it('finds the route pages of a build by their paths', () => {
+    expect([...routePagePaths(dist)]).toEqual(['/flow/payouts']);
   });
 });
 
@@ -76,7 +90,10 @@ describe('web delivery', () => {
     expect(signIn.headers['cache-control']).toBe('no-cache');
     expect(signIn.rawPayload.equals(brotliCompressSync(files['auth.html']!))).toBe(true);
     expect((await get('/login', html)).body).toBe(files['auth.html']);
-    const appPage = await get('/flow/payouts', html);
+    const routePage = await get('/flow/payouts?offset=10', html);
+    expect(routePage.body).toBe(files['pages/flow/payouts.html']);
+    expect(routePage.headers['cache-control']).toBe('no-cache');
+    const appPage = await get('/flow/beneficiaries', html);
     expect(appPage.body).toBe(files['index.html']);
     expect(appPage.headers['cache-control']).toBe('no-cache');
   });

@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import type { ErrorResponse } from '@meridian/contract';
 import { authScreenOf } from '@meridian/contract/screens';
 
@@ -10,22 +10,48 @@ const DEFAULT_WEB_DIST = join(import.meta.dirname, '..', '..', '..', 'web', 'dis
 /** The web app's two pages: the signed-in app, and the public auth screens without the app's code. */
 const APP_PAGE = 'index.html';
 const AUTH_PAGE = 'auth.html';
+/**
+ * Copies of the app page made at build time for each route with a static URL (apps/web/build/route-pages.ts):
+ * `pages/flow/payouts.html` also preloads the /flow/payouts screen's own code.
+ */
+const ROUTE_PAGES_DIR = 'pages';
 
 /** Hashed build files never change: a year, immutable. Everything else (the pages) is revalidated each load. */
 const cacheControlFor = (path: string) =>
   path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 
-/** The page a browser navigation to `url` gets: auth.html for the auth screens, index.html for the rest. */
-export function pageFor(url: string): string {
-  return authScreenOf(url.split('?')[0] ?? '') ? AUTH_PAGE : APP_PAGE;
+/** The URL paths that have a page of their own in the build (`/flow/payouts` for pages/flow/payouts.html). */
+export function routePagePaths(webDist: string): Set<string> {
+  const dir = join(webDist, ROUTE_PAGES_DIR);
+  if (!existsSync(dir)) return new Set();
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
+  return new Set(
+    files.map(
+      (f) =>
+        `/${f
+          .split(sep)
+          .join('/')
+          .replace(/\.html$/, '')}`,
+    ),
+  );
+}
+
+/**
+ * The page a browser navigation to `url` gets: auth.html for the auth screens; for the app, the route's own
+ * page when the build made one (its code preloaded), else index.html (the app's router takes it from there).
+ */
+export function pageFor(url: string, routePages: ReadonlySet<string> = new Set()): string {
+  const path = url.split('?')[0] ?? '';
+  if (authScreenOf(path)) return AUTH_PAGE;
+  const route = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return routePages.has(route) ? `${ROUTE_PAGES_DIR}${route}.html` : APP_PAGE;
 }
 
 /**
  * Serves the web app's production build when it exists: each file in the variant the request accepts (the
  * build writes brotli `.br` and gzip `.gz` files beside them; `Vary: Accept-Encoding`), hashed assets
  * immutable for a year, the pages revalidated on every load. HTML navigations to any other path get a page
- * (auth.html for the auth screens, else index.html: the app's router takes it from there); every other
- * unknown path is the JSON 404.
+ * (`pageFor`); every other unknown path is the JSON 404.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -34,6 +60,7 @@ export async function registerWeb(
   const isApi = opts.isApi;
   const webDist = opts.webDist === undefined ? DEFAULT_WEB_DIST : opts.webDist;
   const hasWeb = !!webDist && existsSync(join(webDist, APP_PAGE));
+  const routePages = hasWeb ? routePagePaths(webDist) : new Set<string>();
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -49,7 +76,7 @@ export async function registerWeb(
   app.setNotFoundHandler((request, reply) => {
     const accepts = request.headers.accept ?? '';
     if (hasWeb && request.method === 'GET' && !isApi(request.url) && accepts.includes('text/html')) {
-      return reply.sendFile(pageFor(request.url));
+      return reply.sendFile(pageFor(request.url, routePages));
     }
     const body: ErrorResponse = {
       status: 404,

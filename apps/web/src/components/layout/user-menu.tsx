@@ -21,9 +21,15 @@ export function UserMenu() {
       trigger={{
         className:
           'flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
-        'aria-label': `Account menu for ${name}`,
         'data-testid': 'user-menu',
-        children: <span aria-hidden>{initials(name)}</span>,
+        // The name is the text (hidden visually) rather than an aria-label, which would not contain the
+        // visible initials.
+        children: (
+          <>
+            <span aria-hidden>{initials(name)}</span>
+            <span className="sr-only">Account menu for {name}</span>
+          </>
+        ),
       }}
     />
   );
