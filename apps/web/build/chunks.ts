@@ -17,7 +17,7 @@ const APP_ROOTS = /\/src\/(main\.tsx|routes\/(__root|_authenticated\/route)\.tsx
  */
 const APP_WIDE = [
   /\/src\/lib\//, // data layer, formatting, preferences
-  /\/src\/components\/layout\/page-frame\.tsx$/,
+  /\/src\/components\/layout\/(page-frame|use-sign-out)\.tsx?$/,
   /\/src\/components\/ui\/(alert|badge|select|skeleton)\.tsx$/,
   /\/src\/components\/data-table\/cells\.tsx$/, // money, dates and statuses as every list shows them
   /\/node_modules\/@tanstack\/react-query\//, // the screens' data hooks

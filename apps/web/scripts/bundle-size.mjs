@@ -10,14 +10,15 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, DEMO_USER, startProductionServer } from 
 
 const KB = 1024;
 /**
- * Budgets (issue 14: bytes and requests as received; issue 8: JavaScript of /sign-in and /flow).
- * `assets` is scripts + styles; `total` is everything, documents and API answers included.
+ * Budgets (issue 14: scripts and styles, and requests, as received; issue 8: JavaScript of /sign-in and /flow).
+ * `assets` is scripts + styles; `total` (everything: documents, fonts, API answers) is printed, and can be
+ * given a budget too.
  * @type {{ path: string, signedIn: boolean, budgets: { scriptsKb?: number, assetsKb?: number, totalKb?: number, requests: number } }[]}
  */
 const VIEWS = [
   { path: '/sign-in', signedIn: false, budgets: { scriptsKb: 100, assetsKb: 110, requests: 15 } },
   { path: '/flow', signedIn: true, budgets: { scriptsKb: 180, requests: 30 } },
-  { path: '/flow/payouts', signedIn: true, budgets: { totalKb: 250, requests: 30 } },
+  { path: '/flow/payouts', signedIn: true, budgets: { assetsKb: 250, requests: 30 } },
 ];
 
 const TYPES = /** @type {const} */ (['document', 'scripts', 'styles', 'fonts', 'api', 'other']);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Check from 'lucide-react/icons/check';
 import Copy from 'lucide-react/icons/copy';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 
 /** How long the button shows "Copied" (the toast's duration, spec §9). */
