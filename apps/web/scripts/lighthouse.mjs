@@ -15,6 +15,20 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
  * @param {string} url @param {Record<string, unknown>} flags
  */
 async function audit(page, url, flags) {
+  try {
+    return await auditOnce(page, url, flags);
+  } catch (error) {
+    // Lighthouse's own advice for a failed trace (NO_NAVSTART and the like) on a busy machine: run it again.
+    console.error(`${url}: ${/** @type {Error} */ (error).message}; trying once more`);
+    return auditOnce(page, url, flags);
+  }
+}
+
+/**
+ * @param {import('puppeteer-core').Page} page
+ * @param {string} url @param {Record<string, unknown>} flags
+ */
+async function auditOnce(page, url, flags) {
   const result = await lighthouse(
     url,
     { logLevel: 'error', output: 'json', onlyCategories: CATEGORIES, ...flags },
