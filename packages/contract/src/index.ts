@@ -5,3 +5,4 @@ export * from './flow.ts';
 export * from './callbacks.ts';
 export * from './search.ts';
 export * from './text.ts';
+export * from './fabric.ts';

@@ -1,0 +1,70 @@
+import type { FabricProductSlug } from '@meridian/contract';
+import type { z } from 'zod';
+import type { Db } from '../db/database.ts';
+
+/**
+ * A fabric product: its request schema, price and logic. The pipeline (fabric/pipeline.ts) owns everything
+ * around it — the API key or session, the credits, the call log with masked personal data, the events — so a
+ * product file holds only what the real service would decide. Products live in `fabric/products/`, one file
+ * each, and are listed in `fabric/products/index.ts`.
+ */
+export type FabricProduct<Body extends z.ZodType = z.ZodType> = {
+  slug: FabricProductSlug;
+  /** Credits charged per call (a FAILURE answer is charged: the check ran; a 4xx is not). */
+  price: number;
+  /**
+   * The request body besides `customer_reference_number` (which the pipeline adds and checks). Images travel
+   * as base64 strings (`image`, `selfie`, …); the route's body limit allows them (8 MB).
+   */
+  body: Body;
+  /**
+   * The request as it may be stored in the log: personal data masked (Aadhaar `XXXX XXXX 1234`, PAN
+   * `XXXXX1234X`, mobile `XXXXXX1234`, e-mail `a***@example.com`), images replaced by their type, size and
+   * SHA-256. Never returns an unmasked identifier.
+   */
+  maskRequest(body: z.infer<Body>): Record<string, unknown>;
+  /**
+   * Runs the product. Throws an AppError (http/errors.ts) with a 4xx for input a real service would refuse
+   * (a PAN with a wrong holder-type letter, an Aadhaar with a wrong check digit, a file that is not an image):
+   * the pipeline logs it as REJECTED and charges nothing.
+   */
+  run(body: z.infer<Body>, ctx: ProductContext): Promise<ProductOutcome>;
+};
+
+export type ProductContext = {
+  db: Db;
+  clientRef: number;
+  /** The `{product}_urn` of this call. */
+  urn: string;
+  now: Date;
+  /** Origin for links a person opens (digilocker's hosted consent page). */
+  publicUrl: string;
+  /** Provider slug (`meridian`), for paths. */
+  provider: string;
+  /**
+   * An earlier call of this client to this product whose search key `key` equals `value` (the second step of a
+   * two-step flow: Aadhaar XML by `initiation_transaction_id`, ckyc by `reference_id`), with its server-side
+   * state; null when there is none.
+   */
+  findCall(
+    key: 'reference_id' | 'transaction_id' | 'initiation_transaction_id' | 'urn',
+    value: string,
+  ): Promise<{ urn: string; status: string; state: Record<string, unknown> } | null>;
+  /** Replaces the server-side state of an earlier call (e.g. one more wrong OTP). */
+  saveState(urn: string, state: Record<string, unknown>): Promise<void>;
+};
+
+export type ProductOutcome = {
+  status: 'SUCCESS' | 'FAILURE' | 'PENDING';
+  /** The product's short verdict (MATCH, NO_MATCH, VALID, INVALID, CONSENT_PENDING…), or null. */
+  resultCode: string | null;
+  message: string | null;
+  /** What the caller receives (its own data, unmasked), snake_case. */
+  result: Record<string, unknown>;
+  /** The same result as it may be stored in the log (masked like `maskRequest`). */
+  maskedResult: Record<string, unknown>;
+  /** Search keys this call adds (ckyc's reference_id; Aadhaar XML's transaction ids). */
+  keys?: Partial<Record<'reference_id' | 'transaction_id' | 'initiation_transaction_id', string>>;
+  /** Server-side state kept with the call for a later step (an OTP's HMAC, its expiry, attempts); never shown. */
+  state?: Record<string, unknown>;
+};
