@@ -219,4 +219,8 @@ export const aadhaarXml: FabricProduct<typeof body> = {
   },
 };
 
-export const DEMO_INPUTS: z.input<typeof body>[] = [];
+/** Initiations; the seed submits the first with SANDBOX_OTP and a share code using the answered id. */
+export const DEMO_INPUTS: z.input<typeof body>[] = [
+  { action: 'initiate', aadhaar_number: '2341 2341 2346' },
+  { action: 'initiate', aadhaar_number: '234120030002' },
+];

@@ -170,6 +170,7 @@ export const ckyc: FabricProduct<typeof body> = {
   },
 };
 
+/** Searches; the seed downloads the first with the reference_id it answered. */
 export const DEMO_INPUTS: z.input<typeof body>[] = [
   { action: 'search', pan: 'ABCPS1234K' },
   { action: 'search', pan: 'ABCPE0000F' },

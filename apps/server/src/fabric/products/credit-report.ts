@@ -176,4 +176,9 @@ export const creditReport: FabricProduct<typeof body> = {
   },
 };
 
-export const DEMO_INPUTS: z.input<typeof body>[] = [];
+export const DEMO_INPUTS: z.input<typeof body>[] = [
+  { pan: 'ABCPS1234K', name: 'Manoj Sharma', mobile: '9876543210', consent: true },
+  { pan: 'BNZPM2501F', name: 'Anjali K Mehta', consent: true },
+  { pan: 'ABCPE0001F', name: 'Zoya Easwaran', consent: true },
+  { pan: 'ABCPE0000F', name: 'Sneha Easwaran', consent: true },
+];

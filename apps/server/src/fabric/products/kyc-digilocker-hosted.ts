@@ -75,9 +75,32 @@ ${content}
 </html>`;
 }
 
-function send(reply: FastifyReply, status: number, title: string, content: string) {
+/**
+ * The page's own Content-Security-Policy: nothing but inline styles, and the form may post here and be
+ * redirected to the client's `redirect_url` (Chromium applies `form-action` to the redirect after a post too).
+ */
+function csp(redirectUrl: string | null): string {
+  const formAction = ["'self'"];
+  if (redirectUrl) formAction.push(new URL(redirectUrl).origin);
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `form-action ${formAction.join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+function send(
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  content: string,
+  redirectUrl: string | null = null,
+) {
   return reply
     .code(status)
+    .header('content-security-policy', csp(redirectUrl))
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
@@ -162,6 +185,7 @@ The request expires at ${escapeHtml(call.state.expires_at)}.</p>
 <button type="submit" class="decline" name="decision" value="decline">Deny</button>
 </fieldset>
 </form>`,
+      call.state.redirect_url,
     );
   });
 

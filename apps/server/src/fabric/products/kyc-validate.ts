@@ -85,12 +85,12 @@ export const kycValidate: FabricProduct<typeof body> = {
 };
 
 export const DEMO_INPUTS: z.input<typeof body>[] = [
-  { document_type: 'PAN', document_number: 'ABCPS1234K', name: 'Rahul Sharma' },
+  { document_type: 'PAN', document_number: 'ABCPS1234K', name: 'Mr. Manoj Sharma' },
   { document_type: 'PAN', document_number: 'AAACM4821Q' },
   { document_type: 'PAN', document_number: 'ABCPE0000F' },
   { document_type: 'AADHAAR', document_number: '2341 2341 2346' },
   { document_type: 'VOTER_ID', document_number: 'XYZ1234567' },
   { document_type: 'DRIVING_LICENCE', document_number: 'MH-14-2019-0062821' },
-  { document_type: 'GSTIN', document_number: '27AAPFU0939F1ZV' },
+  { document_type: 'GSTIN', document_number: '27ABCPS1234K1ZM' },
   { document_type: 'PASSPORT', document_number: 'J8369854' },
 ];
