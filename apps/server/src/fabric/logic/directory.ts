@@ -200,7 +200,7 @@ export function personFrom(seedHex: string, opts: { surnameInitial?: string } = 
   const middle = r.next() % 3 === 0 ? r.pick(gender === 'F' ? MIDDLE_FEMALE : MIDDLE_MALE) : null;
   const initial = opts.surnameInitial?.toUpperCase();
   const last = r.pick(initial && SURNAMES[initial] ? SURNAMES[initial] : ALL_SURNAMES);
-  const fatherFirst = r.pick(MALE);
+  const fatherFirst = r.pick(MALE.filter((m) => m !== first));
   const year = 1960 + r.int(44);
   const month = 1 + r.int(12);
   const day = 1 + r.int(28);

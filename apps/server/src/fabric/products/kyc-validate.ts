@@ -92,5 +92,5 @@ export const DEMO_INPUTS: z.input<typeof body>[] = [
   { document_type: 'VOTER_ID', document_number: 'XYZ1234567' },
   { document_type: 'DRIVING_LICENCE', document_number: 'MH-14-2019-0062821' },
   { document_type: 'GSTIN', document_number: '27ABCPS1234K1ZM' },
-  { document_type: 'PASSPORT', document_number: 'J8369854' },
+  { document_type: 'PASSPORT', document_number: 'M4567890' },
 ];
