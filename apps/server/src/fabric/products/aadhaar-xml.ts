@@ -78,6 +78,12 @@ const failure = (code: string, message: string, result: Record<string, unknown>)
   maskedResult: maskPersonalData(result),
 });
 
+/** Initiations (the submit needs the id an initiation answered: see `nextDemoStep`). */
+export const DEMO_INPUTS: z.input<typeof body>[] = [
+  { action: 'initiate', aadhaar_number: '2341 2341 2346' },
+  { action: 'initiate', aadhaar_number: '234120030002' },
+];
+
 /**
  * Aadhaar XML (offline e-KYC), two steps. `initiate` checks the number (4xx when malformed), "sends" an OTP to
  * the linked mobile and answers PENDING with `initiation_transaction_id`; `submit` with that id, the OTP and a
@@ -89,6 +95,7 @@ export const aadhaarXml: FabricProduct<typeof body> = {
   slug: 'aadhaar-xml',
   price: 5,
   body,
+  demo: DEMO_INPUTS,
   maskRequest: (b) =>
     b.action === 'initiate'
       ? { action: b.action, aadhaar_number: maskAadhaar(b.aadhaar_number) }
@@ -219,8 +226,14 @@ export const aadhaarXml: FabricProduct<typeof body> = {
   },
 };
 
-/** Initiations; the seed submits the first with SANDBOX_OTP and a share code using the answered id. */
-export const DEMO_INPUTS: z.input<typeof body>[] = [
-  { action: 'initiate', aadhaar_number: '2341 2341 2346' },
-  { action: 'initiate', aadhaar_number: '234120030002' },
-];
+/** The demo's second step after an initiation answered `result` (a submit with the sandbox OTP), or null. */
+export function nextDemoStep(result: Record<string, unknown>): z.input<typeof body> | null {
+  return result.action === 'initiate' && typeof result.initiation_transaction_id === 'string'
+    ? {
+        action: 'submit',
+        initiation_transaction_id: result.initiation_transaction_id,
+        otp: SANDBOX_OTP,
+        share_code: '2468',
+      }
+    : null;
+}

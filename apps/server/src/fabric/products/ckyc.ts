@@ -50,6 +50,12 @@ const kycDates = (ckyc: string) => {
   return { kyc_date: `${year}-${month}-${day}`, updated_on: `${year + 1 + (n % 2)}-${month}-${day}` };
 };
 
+/** Searches (a download needs the reference_id a search answered: see `nextDemoStep`). */
+export const DEMO_INPUTS: z.input<typeof body>[] = [
+  { action: 'search', pan: 'ABCPS1234K' },
+  { action: 'search', pan: 'ABCPE0000F' },
+];
+
 /**
  * CKYC (Central KYC Registry): `search` by an individual's PAN answers the CKYC number (`reference_id`, a search
  * key of the call) and a masked summary, as the registry does; `download` by that number answers the full record,
@@ -59,6 +65,7 @@ export const ckyc: FabricProduct<typeof body> = {
   slug: 'ckyc',
   price: 4,
   body,
+  demo: DEMO_INPUTS,
   maskRequest: (b) =>
     b.action === 'search'
       ? { action: b.action, pan: maskPan(b.pan) }
@@ -170,8 +177,9 @@ export const ckyc: FabricProduct<typeof body> = {
   },
 };
 
-/** Searches; the seed downloads the first with the reference_id it answered. */
-export const DEMO_INPUTS: z.input<typeof body>[] = [
-  { action: 'search', pan: 'ABCPS1234K' },
-  { action: 'search', pan: 'ABCPE0000F' },
-];
+/** The demo's second step after a search answered `result` (a download of that reference_id), or null. */
+export function nextDemoStep(result: Record<string, unknown>): z.input<typeof body> | null {
+  return result.action === 'search' && typeof result.reference_id === 'string'
+    ? { action: 'download', reference_id: result.reference_id }
+    : null;
+}

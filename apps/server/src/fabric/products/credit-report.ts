@@ -108,6 +108,14 @@ export function creditFile(pan: string, now: Date) {
   };
 }
 
+/** Sample requests (besides customer_reference_number): the demo seed calls the product with each. */
+export const DEMO_INPUTS: z.input<typeof body>[] = [
+  { pan: 'ABCPS1234K', name: 'Manoj Sharma', mobile: '9876543210', consent: true },
+  { pan: 'BNZPM2501F', name: 'Anjali K Mehta', consent: true },
+  { pan: 'ABCPE0001F', name: 'Zoya Easwaran', consent: true },
+  { pan: 'ABCPE0000F', name: 'Sneha Easwaran', consent: true },
+];
+
 /**
  * Credit report: the sandbox bureau's score (300–900) and account summary for an individual's PAN, with the
  * person's consent. The name given must match the PAN holder (else IDENTITY_MISMATCH); PAN digits `0000` have
@@ -117,6 +125,7 @@ export const creditReport: FabricProduct<typeof body> = {
   slug: 'credit-report',
   price: 10,
   body,
+  demo: DEMO_INPUTS,
   maskRequest: (b) => ({
     pan: maskPan(b.pan),
     name: maskName(b.name),
@@ -175,10 +184,3 @@ export const creditReport: FabricProduct<typeof body> = {
     };
   },
 };
-
-export const DEMO_INPUTS: z.input<typeof body>[] = [
-  { pan: 'ABCPS1234K', name: 'Manoj Sharma', mobile: '9876543210', consent: true },
-  { pan: 'BNZPM2501F', name: 'Anjali K Mehta', consent: true },
-  { pan: 'ABCPE0001F', name: 'Zoya Easwaran', consent: true },
-  { pan: 'ABCPE0000F', name: 'Sneha Easwaran', consent: true },
-];

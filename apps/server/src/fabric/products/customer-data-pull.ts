@@ -73,6 +73,13 @@ function profileExtras(person: Person, seedHex: string) {
   };
 }
 
+/** Sample requests (besides customer_reference_number): the demo seed calls the product with each. */
+export const DEMO_INPUTS: z.input<typeof body>[] = [
+  { mobile: '9876543210', consent: true, purpose: 'Loan underwriting' },
+  { pan: 'ABCPS1234K', consent: true, purpose: 'Account opening' },
+  { mobile: '9800000000', consent: true, purpose: 'KYC refresh' },
+];
+
 /**
  * Customer data pull: with the person's consent and a stated purpose, the sandbox aggregator's profile of the
  * person behind a mobile or an individual's PAN (PAN first when both are given): identity, addresses, bank
@@ -82,6 +89,7 @@ export const customerDataPull: FabricProduct<typeof body> = {
   slug: 'customer-data-pull',
   price: 8,
   body,
+  demo: DEMO_INPUTS,
   maskRequest: (b) => ({
     ...(b.mobile !== undefined ? { mobile: maskMobile(b.mobile) } : {}),
     ...(b.pan !== undefined ? { pan: maskPan(b.pan) } : {}),
@@ -154,9 +162,3 @@ export const customerDataPull: FabricProduct<typeof body> = {
     };
   },
 };
-
-export const DEMO_INPUTS: z.input<typeof body>[] = [
-  { mobile: '9876543210', consent: true, purpose: 'Loan underwriting' },
-  { pan: 'ABCPS1234K', consent: true, purpose: 'Account opening' },
-  { mobile: '9800000000', consent: true, purpose: 'KYC refresh' },
-];

@@ -41,6 +41,16 @@ export type DigilockerState = {
 export const consentUrl = (publicUrl: string, provider: string, urn: string) =>
   `${publicUrl.replace(/\/+$/, '')}/${provider}/hosted/digilocker/${urn}`;
 
+/** Sample requests (besides customer_reference_number): the demo seed calls the product with each. */
+export const DEMO_INPUTS: z.input<typeof body>[] = [
+  { customer_reference_id: 'CUST-1001' },
+  {
+    customer_reference_id: 'CUST-1002',
+    documents: ['AADHAAR', 'PAN'],
+    redirect_url: 'https://example.com/kyc/done',
+  },
+];
+
 /**
  * DigiLocker KYC: a consent flow. The call answers PENDING with a hosted consent URL (a page of ours, see
  * kyc-digilocker-hosted.ts); the person approves or declines there within 30 minutes; on approval the requested
@@ -51,6 +61,7 @@ export const kycDigilocker: FabricProduct<typeof body> = {
   slug: 'kyc-digilocker',
   price: 8,
   body,
+  demo: DEMO_INPUTS,
   maskRequest: (b) => ({ ...b }),
   async run(b, ctx) {
     const documents = b.documents ?? [...DIGILOCKER_DOCUMENTS];
@@ -154,12 +165,3 @@ export function digilockerOutcome(
     maskedResult: maskPersonalData(result),
   };
 }
-
-export const DEMO_INPUTS: z.input<typeof body>[] = [
-  { customer_reference_id: 'CUST-1001' },
-  {
-    customer_reference_id: 'CUST-1002',
-    documents: ['AADHAAR', 'PAN'],
-    redirect_url: 'https://example.com/kyc/done',
-  },
-];

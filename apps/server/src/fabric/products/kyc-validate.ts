@@ -35,6 +35,18 @@ export function maskDocument(type: DocumentType, value: string): string {
   return maskTail(value);
 }
 
+/** Sample requests (besides customer_reference_number): the demo seed calls the product with each. */
+export const DEMO_INPUTS: z.input<typeof body>[] = [
+  { document_type: 'PAN', document_number: 'ABCPS1234K', name: 'Mr. Manoj Sharma' },
+  { document_type: 'PAN', document_number: 'AAACM4821Q' },
+  { document_type: 'PAN', document_number: 'ABCPE0000F' },
+  { document_type: 'AADHAAR', document_number: '2341 2341 2346' },
+  { document_type: 'VOTER_ID', document_number: 'XYZ1234567' },
+  { document_type: 'DRIVING_LICENCE', document_number: 'MH-14-2019-0062821' },
+  { document_type: 'GSTIN', document_number: '27ABCPS1234K1ZM' },
+  { document_type: 'PASSPORT', document_number: 'M4567890' },
+];
+
 /**
  * KYC validate: the number's format and check digits (a 4xx when wrong, uncharged), then the sandbox registry's
  * answer (fabric/logic/directory.ts): holder name, status, the registry's details; with `name`, a name match.
@@ -44,6 +56,7 @@ export const kycValidate: FabricProduct<typeof body> = {
   slug: 'kyc-validate',
   price: 2,
   body,
+  demo: DEMO_INPUTS,
   maskRequest: (b) => ({
     document_type: b.document_type,
     document_number: maskDocument(b.document_type, b.document_number),
@@ -83,14 +96,3 @@ export const kycValidate: FabricProduct<typeof body> = {
     };
   },
 };
-
-export const DEMO_INPUTS: z.input<typeof body>[] = [
-  { document_type: 'PAN', document_number: 'ABCPS1234K', name: 'Mr. Manoj Sharma' },
-  { document_type: 'PAN', document_number: 'AAACM4821Q' },
-  { document_type: 'PAN', document_number: 'ABCPE0000F' },
-  { document_type: 'AADHAAR', document_number: '2341 2341 2346' },
-  { document_type: 'VOTER_ID', document_number: 'XYZ1234567' },
-  { document_type: 'DRIVING_LICENCE', document_number: 'MH-14-2019-0062821' },
-  { document_type: 'GSTIN', document_number: '27ABCPS1234K1ZM' },
-  { document_type: 'PASSPORT', document_number: 'M4567890' },
-];

@@ -13,6 +13,14 @@ const body = z.object({
     .max(20, 'mobile is at most 20 characters'),
 });
 
+/** Sample requests (besides customer_reference_number): the demo seed calls the product with each. */
+export const DEMO_INPUTS: z.input<typeof body>[] = [
+  { mobile: '9876543210' },
+  { mobile: '+91 98200 12345' },
+  { mobile: '9800000002' },
+  { mobile: '9800000000' },
+];
+
 /**
  * Mobile to X: who a mobile number belongs to, from the sandbox telecom and UPI directory — the subscriber's
  * name, their PAN (masked, as the real service answers it), their UPI handles and the operator. Test numbers:
@@ -22,6 +30,7 @@ export const mobileToX: FabricProduct<typeof body> = {
   slug: 'mobile-to-x',
   price: 3,
   body,
+  demo: DEMO_INPUTS,
   maskRequest: (b) => ({ mobile: maskMobile(b.mobile) }),
   async run(b) {
     const checked = checkMobile(b.mobile);
@@ -66,10 +75,3 @@ export const mobileToX: FabricProduct<typeof body> = {
     };
   },
 };
-
-export const DEMO_INPUTS: z.input<typeof body>[] = [
-  { mobile: '9876543210' },
-  { mobile: '+91 98200 12345' },
-  { mobile: '9800000002' },
-  { mobile: '9800000000' },
-];

@@ -17,6 +17,19 @@ const body = z.object({
   text_2: text('text_2'),
 });
 
+/** Sample requests (besides customer_reference_number): the demo seed calls the product with each. */
+export const DEMO_INPUTS: z.input<typeof body>[] = [
+  { type: 'name', text_1: 'Mr. Rahul Kumar Sharma', text_2: 'SHARMA RAHUL K' },
+  { type: 'name', text_1: 'Smt. Priya Nair', text_2: 'Priya Menon' },
+  { type: 'name', text_1: 'Vikram Singh', text_2: 'Ananya Iyer' },
+  {
+    type: 'address',
+    text_1: 'Flat 4B, Green Park Soc, Nehru Ngr, Bombay 400012',
+    text_2: '4-B Green Park Society, Nehru Nagar, Mumbai 400012',
+  },
+  { type: 'address', text_1: '12 Station Rd, Pune 411001', text_2: '12 Station Road, Pune 411002' },
+];
+
 /**
  * Text match: the similarity of two names or two addresses, 0–100, and a verdict (fabric/logic/similarity.ts).
  * Always a SUCCESS when both texts have something to compare; the verdict is the result code.
@@ -25,6 +38,7 @@ export const textMatch: FabricProduct<typeof body> = {
   slug: 'text-match',
   price: 1,
   body,
+  demo: DEMO_INPUTS,
   maskRequest: (b) => ({ type: b.type, text_1: maskText(b.text_1), text_2: maskText(b.text_2) }),
   async run(b) {
     const s = compareTexts(b.type, b.text_1, b.text_2);
@@ -48,15 +62,3 @@ export const textMatch: FabricProduct<typeof body> = {
     };
   },
 };
-
-export const DEMO_INPUTS: z.input<typeof body>[] = [
-  { type: 'name', text_1: 'Mr. Rahul Kumar Sharma', text_2: 'SHARMA RAHUL K' },
-  { type: 'name', text_1: 'Smt. Priya Nair', text_2: 'Priya Menon' },
-  { type: 'name', text_1: 'Vikram Singh', text_2: 'Ananya Iyer' },
-  {
-    type: 'address',
-    text_1: 'Flat 4B, Green Park Soc, Nehru Ngr, Bombay 400012',
-    text_2: '4-B Green Park Society, Nehru Nagar, Mumbai 400012',
-  },
-  { type: 'address', text_1: '12 Station Rd, Pune 411001', text_2: '12 Station Road, Pune 411002' },
-];
