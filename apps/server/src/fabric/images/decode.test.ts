@@ -60,7 +60,7 @@ describe('decodeImage', () => {
   });
 
   it('encodes back to the same type', () => {
-    const j = decodeImage(fixtureBase64('face-a-id.jpg'), 'image');
+    const j = decodeImage(fixtureBase64('person-1-id.jpg'), 'image');
     expect(readHeader(encodeImage('jpeg', j.width, j.height, j.data))).toEqual({
       type: 'jpeg',
       width: 200,

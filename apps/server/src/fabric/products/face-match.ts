@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { FabricProduct } from '../product.ts';
 import { base64Image, decodeImage, describeImage } from '../images/decode.ts';
-import { isBlank, MATCH_THRESHOLD, matchScore } from '../images/face.ts';
+import { compareFaces, SAME_PERSON_DISTANCE } from '../images/face-logic.ts';
+import { detectFaces } from '../images/face-model.ts';
 import { fixtureBase64 } from '../images/fixtures.ts';
 
 /**
- * Face match — a deterministic sandbox, not face recognition (docs/fabric-images.md): both images are decoded
- * and compared as whole pictures (colour and layout likeness, images/face.ts). MATCH from a score of 75.
+ * Face match: the face model (@vladmandic/face-api on TensorFlow.js WASM, images/face-model.ts) finds the
+ * largest face in the selfie and in the ID photo and compares their descriptors (images/face-logic.ts): MATCH
+ * under a distance of 0.5. No face in either image is a FAILURE (NO_FACE), charged: the check ran.
  */
 const body = z.object({
   selfie: base64Image('the selfie'),
@@ -21,23 +23,32 @@ export const faceMatch: FabricProduct<typeof body> = {
   async run(input) {
     const selfie = decodeImage(input.selfie, 'selfie');
     const idImage = decodeImage(input.id_image, 'id_image');
-    const blank = [isBlank(selfie) && 'selfie', isBlank(idImage) && 'id_image'].filter((f) => f !== false);
-    if (blank.length > 0) {
-      const result = { match: false, score: 0, threshold: MATCH_THRESHOLD, blank_images: blank };
+    const [inSelfie, inId] = await Promise.all([detectFaces(selfie), detectFaces(idImage)]);
+    const faces = { selfie: inSelfie.length, id_image: inId.length };
+    if (inSelfie.length === 0 || inId.length === 0) {
+      const where = [inSelfie.length === 0 && 'the selfie', inId.length === 0 && 'the ID photo'].filter(
+        Boolean,
+      );
+      const result = { match: false, score: 0, distance: null, threshold: SAME_PERSON_DISTANCE, faces };
       return {
         status: 'FAILURE',
         resultCode: 'NO_FACE',
-        message: `No face found: ${blank.join(' and ')} ${blank.length === 1 ? 'is' : 'are'} blank`,
+        message: `No face found in ${where.join(' or ')}`,
         result,
         maskedResult: result,
       };
     }
-    const { score } = matchScore(selfie, idImage);
-    const match = score >= MATCH_THRESHOLD;
-    const result = { match, score, threshold: MATCH_THRESHOLD };
+    const c = compareFaces(inSelfie[0]!, inId[0]!);
+    const result = {
+      match: c.match,
+      score: c.score,
+      distance: c.distance,
+      threshold: SAME_PERSON_DISTANCE,
+      faces,
+    };
     return {
       status: 'SUCCESS',
-      resultCode: match ? 'MATCH' : 'NO_MATCH',
+      resultCode: c.match ? 'MATCH' : 'NO_MATCH',
       message: null,
       result,
       maskedResult: result,
@@ -45,8 +56,8 @@ export const faceMatch: FabricProduct<typeof body> = {
   },
 };
 
-/** Sample bodies for the seed: the same person (MATCH, score 94) and two people (NO_MATCH, score 21). */
+/** Sample bodies for the seed: person 1's selfie and ID photo (MATCH), person 1 and person 2 (NO_MATCH). */
 export const DEMO_INPUTS = (): z.infer<typeof body>[] => [
-  { selfie: fixtureBase64('face-a-selfie.png'), id_image: fixtureBase64('face-a-id.jpg') },
-  { selfie: fixtureBase64('face-a-selfie.png'), id_image: fixtureBase64('face-b-selfie.png') },
+  { selfie: fixtureBase64('person-1-selfie.jpg'), id_image: fixtureBase64('person-1-id.jpg') },
+  { selfie: fixtureBase64('person-1-selfie.jpg'), id_image: fixtureBase64('person-2-selfie.jpg') },
 ];

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.ts';
 import { decodeImage, readHeader } from '../images/decode.ts';
 import { fixtureBase64 } from '../images/fixtures.ts';
+import { closeFaceModel } from '../images/face-model.ts';
 import { closeOcr, recognize } from '../images/ocr.ts';
 import type { ProductContext } from '../product.ts';
 import { aadhaarUidMasking } from './aadhaar-uid-masking.ts';
@@ -9,12 +10,15 @@ import { faceMatch } from './face-match.ts';
 import { idClassification } from './id-classification.ts';
 import { videoLiveness } from './video-liveness.ts';
 
-// The image products end to end on the committed test images, with real OCR (one shared worker; a handful of
-// small images to keep CPU use low). The pipeline around them is tested with the API.
+// The image products end to end on the committed test images, with real OCR and the real face model (one
+// worker each; a handful of small images to keep CPU use low). The pipeline around them is tested with the API.
 const ctx = {} as ProductContext; // the image products use nothing of the context
 const NUMBER = '491827365018'; // the number on aadhaar-card.png (fictitious)
 
-afterAll(closeOcr);
+afterAll(async () => {
+  await closeOcr();
+  await closeFaceModel();
+});
 
 describe('aadhaar-uid-masking', () => {
   it('blacks out the first 8 digits of the card, keeps the last 4 readable, answers a PNG', async () => {
@@ -69,34 +73,42 @@ describe('id-classification', () => {
   });
 });
 
-describe('face-match and video-liveness (sandbox)', () => {
-  it('answers the documented outcomes of the test images', async () => {
-    const a = fixtureBase64('face-a-selfie.png');
-    expect(await faceMatch.run({ selfie: a, id_image: fixtureBase64('face-a-id.jpg') }, ctx)).toMatchObject({
+describe('face-match and video-liveness (face model)', () => {
+  const selfie = fixtureBase64('person-1-selfie.jpg');
+  const frames = [1, 2, 3].map((i) => fixtureBase64(`person-1-frame-${i}.jpg`));
+
+  it('matches person 1 with their ID photo, not with person 2, and finds no face on a card', async () => {
+    expect(await faceMatch.run({ selfie, id_image: fixtureBase64('person-1-id.jpg') }, ctx)).toMatchObject({
       status: 'SUCCESS',
       resultCode: 'MATCH',
-      result: { match: true, score: 94 },
+      result: { match: true, faces: { selfie: 1, id_image: 1 } },
     });
     expect(
-      await faceMatch.run({ selfie: a, id_image: fixtureBase64('face-b-selfie.png') }, ctx),
+      await faceMatch.run({ selfie, id_image: fixtureBase64('person-2-selfie.jpg') }, ctx),
     ).toMatchObject({
-      resultCode: 'NO_MATCH',
-      result: { match: false, score: 21 },
-    });
-    const live = ['live-frame-1.jpg', 'live-frame-2.jpg', 'live-frame-3.jpg'].map(fixtureBase64);
-    expect(await videoLiveness.run({ frames: live }, ctx)).toMatchObject({
       status: 'SUCCESS',
-      resultCode: 'LIVE',
+      resultCode: 'NO_MATCH',
+      result: { match: false },
     });
-    expect(await videoLiveness.run({ frames: [a, a, a] }, ctx)).toMatchObject({
+    expect(await faceMatch.run({ selfie, id_image: fixtureBase64('pan-card.png') }, ctx)).toMatchObject({
       status: 'FAILURE',
-      resultCode: 'SPOOF_SUSPECTED',
+      resultCode: 'NO_FACE',
+      message: 'No face found in the ID photo',
     });
-    const logged = JSON.stringify(videoLiveness.maskRequest({ frames: live }));
-    expect(logged).not.toContain(live[0]!.slice(0, 40));
   });
 
-  it('refuses a wrong body and a frame that is not an image', async () => {
+  it('finds a moving head live and one frame sent three times a spoof', async () => {
+    expect(await videoLiveness.run({ frames }, ctx)).toMatchObject({ status: 'SUCCESS', resultCode: 'LIVE' });
+    expect(await videoLiveness.run({ frames: [frames[0]!, frames[0]!, frames[0]!] }, ctx)).toMatchObject({
+      status: 'FAILURE',
+      resultCode: 'SPOOF_SUSPECTED',
+      result: { live: false, motion: [0, 0] },
+    });
+    const logged = JSON.stringify(videoLiveness.maskRequest({ frames }));
+    expect(logged).not.toContain(frames[0]!.slice(0, 40));
+  });
+
+  it('refuses a wrong body, a frame that is not an image and frames of different sizes', async () => {
     expect(videoLiveness.body.safeParse({ frames: ['a', 'b'] }).error?.issues[0]?.message).toBe(
       'Send at least 3 frames',
     );
@@ -105,10 +117,13 @@ describe('face-match and video-liveness (sandbox)', () => {
       message: 'Send the ID photo as a base64 string (PNG or JPEG)',
     });
     const text = Buffer.from('hello').toString('base64');
-    const a = fixtureBase64('face-a-selfie.png');
-    await expect(videoLiveness.run({ frames: [a, a, text] }, ctx)).rejects.toMatchObject({
+    await expect(videoLiveness.run({ frames: [selfie, selfie, text] }, ctx)).rejects.toMatchObject({
       status: 400,
       fields: { 'frames.2': 'frames.2 is not a PNG or JPEG image' },
+    });
+    await expect(videoLiveness.run({ frames: [frames[0]!, frames[1]!, selfie] }, ctx)).rejects.toMatchObject({
+      status: 400,
+      message: 'frames.2 is 320×320; every frame must be the size of the first',
     });
   });
 });

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import type { FabricProduct } from '../product.ts';
+import { badRequest } from '../../http/errors.ts';
 import { base64Image, decodeImage, describeImage } from '../images/decode.ts';
-import { isBlank, liveness, MOTION_THRESHOLD } from '../images/face.ts';
+import { liveness, MOTION_THRESHOLD } from '../images/face-logic.ts';
+import { detectFaces } from '../images/face-model.ts';
 import { fixtureBase64 } from '../images/fixtures.ts';
 
 /**
- * Video liveness — a deterministic sandbox (docs/fabric-images.md): the client sends 3 to 10 frames of the
- * video as images; they are decoded and the change between consecutive frames is measured (images/face.ts).
- * No change at all is a photo held to the camera (SPOOF_SUSPECTED), another scene is INCONSISTENT_FRAMES.
+ * Video liveness: the client sends 3 to 10 frames of the video (same size) as images; the face model finds
+ * the face in each (images/face-model.ts) and images/face-logic.ts decides: LIVE (one person whose head
+ * moves), SPOOF_SUSPECTED (the landmarks do not move: a still photo or one image repeated),
+ * INCONSISTENT_FRAMES (another person appears), NO_FACE.
  */
 const body = z.object({
   frames: z
@@ -18,8 +21,9 @@ const body = z.object({
 
 const MESSAGES = {
   LIVE: null,
-  SPOOF_SUSPECTED: 'The frames do not change: a still photo, not a live person',
-  INCONSISTENT_FRAMES: 'The frames show different scenes',
+  SPOOF_SUSPECTED: 'The face does not move between frames: a still photo, not a live person',
+  INCONSISTENT_FRAMES: 'The frames show different people',
+  NO_FACE: 'No face found in every frame',
 } as const;
 
 export const videoLiveness: FabricProduct<typeof body> = {
@@ -29,24 +33,21 @@ export const videoLiveness: FabricProduct<typeof body> = {
   maskRequest: (input) => ({ frames: input.frames.map((f) => describeImage(f)) }),
   async run(input) {
     const frames = input.frames.map((f, i) => decodeImage(f, `frames.${i}`));
-    const blank = frames.flatMap((f, i) => (isBlank(f) ? [i] : []));
-    if (blank.length > 0) {
-      const result = { live: false, score: 0, blank_frames: blank };
-      return {
-        status: 'FAILURE',
-        resultCode: 'NO_FACE',
-        message: `No face found: frame${blank.length === 1 ? '' : 's'} ${blank.join(', ')} blank`,
-        result,
-        maskedResult: result,
-      };
+    const odd = frames.findIndex((f) => f.width !== frames[0]!.width || f.height !== frames[0]!.height);
+    if (odd > 0) {
+      const message = `frames.${odd} is ${frames[odd]!.width}×${frames[odd]!.height}; every frame must be the size of the first`;
+      throw badRequest(message, { [`frames.${odd}`]: message });
     }
-    const l = liveness(frames);
+    const faces = [];
+    for (const frame of frames) faces.push(await detectFaces(frame)); // one at a time: one model thread
+    const l = liveness(faces);
     const result = {
       live: l.verdict === 'LIVE',
       score: l.score,
       motion: l.motion,
       motion_threshold: MOTION_THRESHOLD,
       frames: frames.length,
+      ...(l.frames.length > 0 ? { failing_frames: l.frames } : {}),
     };
     return {
       status: l.verdict === 'LIVE' ? 'SUCCESS' : 'FAILURE',
@@ -58,8 +59,8 @@ export const videoLiveness: FabricProduct<typeof body> = {
   },
 };
 
-/** Sample bodies for the seed: a moving, blinking head (LIVE) and one photo sent three times (SPOOF_SUSPECTED). */
+/** Sample bodies for the seed: person 1's head moving (LIVE) and one photo sent three times (SPOOF_SUSPECTED). */
 export const DEMO_INPUTS = (): z.infer<typeof body>[] => [
-  { frames: ['live-frame-1.jpg', 'live-frame-2.jpg', 'live-frame-3.jpg'].map(fixtureBase64) },
-  { frames: ['face-a-selfie.png', 'face-a-selfie.png', 'face-a-selfie.png'].map(fixtureBase64) },
+  { frames: [1, 2, 3].map((i) => fixtureBase64(`person-1-frame-${i}.jpg`)) },
+  { frames: [1, 1, 1].map((i) => fixtureBase64(`person-1-frame-${i}.jpg`)) },
 ];
