@@ -16,44 +16,44 @@ export type DetectedFace = {
 
 type Reply = { id: number; faces?: DetectedFace[]; error?: string };
 
-let worker: Worker | null = null;
-let nextId = 1;
-const pending = new Map<
-  number,
-  { resolve: (faces: DetectedFace[]) => void; reject: (error: Error) => void }
->();
+type Call = { resolve: (faces: DetectedFace[]) => void; reject: (error: Error) => void };
+/** The model's thread and the calls waiting for it. */
+type Model = { thread: Worker; pending: Map<number, Call> };
 
-function getWorker(): Worker {
-  if (worker) return worker;
-  const w = new Worker(new URL('./face-worker.ts', import.meta.url));
-  w.unref(); // an idle model never keeps the process alive
-  w.on('message', (reply: Reply) => {
-    const call = pending.get(reply.id);
+let model: Model | null = null;
+let nextId = 1;
+
+function getModel(): Model {
+  if (model) return model;
+  const thread = new Worker(new URL('./face-worker.ts', import.meta.url));
+  const m: Model = { thread, pending: new Map() };
+  thread.unref(); // an idle model never keeps the process alive
+  thread.on('message', (reply: Reply) => {
+    const call = m.pending.get(reply.id);
     if (!call) return;
-    pending.delete(reply.id);
+    m.pending.delete(reply.id);
+    if (m.pending.size === 0) thread.unref();
     if (reply.error !== undefined) call.reject(new Error(`Face model failed: ${reply.error}`));
     else call.resolve(reply.faces ?? []);
   });
   const fail = (error: Error) => {
-    if (worker === w) worker = null;
-    for (const call of pending.values()) call.reject(error);
-    pending.clear();
+    if (model === m) model = null;
+    for (const call of m.pending.values()) call.reject(error);
+    m.pending.clear();
   };
-  w.on('error', fail);
-  w.on('exit', (code) => fail(new Error(`Face model thread stopped (${code})`)));
-  worker = w;
-  return w;
+  thread.on('error', fail);
+  thread.on('exit', (code) => fail(new Error(`Face model thread stopped (${code})`)));
+  model = m;
+  return m;
 }
 
 function ask(message: unknown, id: number, transfer: ArrayBuffer[] = []): Promise<DetectedFace[]> {
-  const w = getWorker();
+  const m = getModel();
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    w.ref(); // busy: keep the process alive until the answer
-    w.postMessage(message, transfer);
-  }).finally(() => {
-    if (pending.size === 0) worker?.unref();
-  }) as Promise<DetectedFace[]>;
+    m.pending.set(id, { resolve, reject });
+    m.thread.ref(); // busy: keep the process alive until the answer
+    m.thread.postMessage(message, transfer);
+  });
 }
 
 /** Every face in the image, largest first. */
@@ -65,11 +65,14 @@ export async function detectFaces(image: DecodedImage): Promise<DetectedFace[]> 
 }
 
 /** Loads the models ahead of the first call (about 0.2–0.5 s), e.g. at server start. */
-export const warmUpFaceModel = () => ask('ready', 0).then(() => undefined);
+export async function warmUpFaceModel(): Promise<void> {
+  const id = nextId++;
+  await ask({ id, ready: true }, id);
+}
 
 /** Ends the model's thread (tests, benchmarks, shutdown); the next call starts a new one. */
 export async function closeFaceModel(): Promise<void> {
-  const w = worker;
-  worker = null;
-  if (w) await w.terminate();
+  const m = model;
+  model = null;
+  if (m) await m.thread.terminate();
 }

@@ -59,15 +59,9 @@ async function detect({ width, height, data }: Request) {
   }
 }
 
-parentPort!.on('message', (request: Request | 'ready') => {
-  if (request === 'ready') {
-    ready.then(
-      () => parentPort!.postMessage({ id: 0, faces: [] }),
-      (error: unknown) => parentPort!.postMessage({ id: 0, error: String(error) }),
-    );
-    return;
-  }
-  detect(request).then(
+parentPort!.on('message', (request: Request | { id: number; ready: true }) => {
+  const work = 'ready' in request ? ready.then(() => []) : detect(request);
+  work.then(
     (faces) => parentPort!.postMessage({ id: request.id, faces }),
     (error: unknown) => parentPort!.postMessage({ id: request.id, error: String(error) }),
   );
