@@ -29,6 +29,11 @@ export type FabricProduct<Body extends z.ZodType = z.ZodType> = {
    * the pipeline logs it as REJECTED and charges nothing.
    */
   run(body: z.infer<Body>, ctx: ProductContext): Promise<ProductOutcome>;
+  /**
+   * Demo requests (the body besides `customer_reference_number`): the demo seed calls the product with each,
+   * through the real pipeline, so that its log screen shows real calls. Optional.
+   */
+  demo?: Array<z.input<Body>>;
 };
 
 export type ProductContext = {
