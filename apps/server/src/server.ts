@@ -48,16 +48,20 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const handle =
     overrides.handle ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const seeded = config.SEED_DEMO
-    ? await seedDemo(handle.db, {
-        callbackBaseUrl: `http://127.0.0.1:${config.PORT}/${config.PROVIDER}/sandbox/webhook-receiver`,
-        railTimeScale: config.RAIL_TIME_SCALE,
-        full: config.SEED_DEMO_FLOW,
-      }, {
-        products: overrides.fabricProducts ?? PRODUCTS,
-        calls: config.SEED_DEMO_FLOW,
-        provider: config.PROVIDER,
-        publicUrl: config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`,
-      })
+    ? await seedDemo(
+        handle.db,
+        {
+          callbackBaseUrl: `http://127.0.0.1:${config.PORT}/${config.PROVIDER}/sandbox/webhook-receiver`,
+          railTimeScale: config.RAIL_TIME_SCALE,
+          full: config.SEED_DEMO_FLOW,
+        },
+        {
+          products: overrides.fabricProducts ?? PRODUCTS,
+          calls: config.SEED_DEMO_FLOW,
+          provider: config.PROVIDER,
+          publicUrl: config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`,
+        },
+      )
     : null;
 
   let appLog: FastifyBaseLogger | undefined = undefined; // the listener's reports before the app exists are not logged

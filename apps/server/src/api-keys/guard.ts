@@ -26,7 +26,9 @@ const CHALLENGE = { 'www-authenticate': 'Basic realm="Meridian API", charset="UT
 const refused = (message: string, key: string) => new AppError(401, key, message, { headers: CHALLENGE });
 
 /** `key_id:key_secret` from an `Authorization: Basic …` header, or null when it is not one. */
-export function parseBasic(header: string | undefined): { keyId: string; secret: string } | 'malformed' | null {
+export function parseBasic(
+  header: string | undefined,
+): { keyId: string; secret: string } | 'malformed' | null {
   if (!header) return null;
   const match = /^Basic\s+([A-Za-z0-9+/=]{1,512})\s*$/i.exec(header);
   if (!match) return /^Basic\b/i.test(header) ? 'malformed' : null;
@@ -66,7 +68,8 @@ export function makeCallerGuard(deps: {
       };
       return;
     }
-    if (basic.keyId.length > 64 || basic.secret.length > 128) throw refused('Invalid API key', 'invalid_api_key');
+    if (basic.keyId.length > 64 || basic.secret.length > 128)
+      throw refused('Invalid API key', 'invalid_api_key');
     const verified = await verifyApiKey(deps.db, basic.keyId, basic.secret);
     if (verified === 'unknown') throw refused('Invalid API key', 'invalid_api_key');
     if (verified === 'revoked') throw refused('This API key has been revoked', 'api_key_revoked');

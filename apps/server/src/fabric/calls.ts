@@ -91,10 +91,7 @@ const companyUrns = new Map<number, string>();
 export async function companyUrnOf(db: Db, clientRef: number): Promise<string> {
   const known = companyUrns.get(clientRef);
   if (known) return known;
-  const [row] = await db
-    .select({ urn: clients.companyUrn })
-    .from(clients)
-    .where(eq(clients.id, clientRef));
+  const [row] = await db.select({ urn: clients.companyUrn }).from(clients).where(eq(clients.id, clientRef));
   if (!row) throw new Error(`no client ${clientRef}`);
   if (companyUrns.size < 100_000) companyUrns.set(clientRef, row.urn);
   return row.urn;

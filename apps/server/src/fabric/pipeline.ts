@@ -107,7 +107,10 @@ async function logUncharged(db: Db, call: NewCall): Promise<void> {
  * product does not hold the client's credit row; the charge is decided when the row is written, so however many
  * calls race, no more are answered than the credits pay for.
  */
-export async function callProduct(db: Db, input: CallInput): Promise<{ answer: CallAnswer; effects: Effects }> {
+export async function callProduct(
+  db: Db,
+  input: CallInput,
+): Promise<{ answer: CallAnswer; effects: Effects }> {
   const started = performance.now();
   const { product, caller } = input;
   const now = input.at ?? new Date();
@@ -138,7 +141,8 @@ export async function callProduct(db: Db, input: CallInput): Promise<{ answer: C
   };
 
   // Fail fast without running the product when the balance cannot pay (the charge below still decides).
-  if (product.price > 0 && (await creditBalance(db, caller.clientRef)) < product.price) throw await insufficient();
+  if (product.price > 0 && (await creditBalance(db, caller.clientRef)) < product.price)
+    throw await insufficient();
 
   let outcome: ProductOutcome;
   try {
@@ -234,7 +238,8 @@ export async function completeCall(
       .where(and(eq(fabricCalls.clientRef, input.clientRef), eq(fabricCalls.urn, input.urn)))
       .for('update');
     if (!current) throw notFound(`No call with urn ${input.urn}`);
-    if (current.status !== 'PENDING') return { call: toFabricCall(current, companyUrn), effects: noEffects() };
+    if (current.status !== 'PENDING')
+      return { call: toFabricCall(current, companyUrn), effects: noEffects() };
     const { outcome } = input;
     const eventSeq = await nextFabricSeq(tx, input.clientRef);
     const [row] = await tx

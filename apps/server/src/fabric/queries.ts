@@ -91,7 +91,9 @@ export async function fabricCallDetails(
   const [row] = await db
     .select()
     .from(fabricCalls)
-    .where(and(eq(fabricCalls.clientRef, clientRef), eq(fabricCalls.urn, urn), eq(fabricCalls.product, slug)));
+    .where(
+      and(eq(fabricCalls.clientRef, clientRef), eq(fabricCalls.urn, urn), eq(fabricCalls.product, slug)),
+    );
   if (!row) throw notFound(`No ${slug} call with urn ${urn}`);
   return toFabricCallDetails(row, await companyUrnOf(db, clientRef));
 }

@@ -48,7 +48,8 @@ const FABRIC_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** `POST /v2/fabric/{slug}` for every registered product: an API key or the dashboard session. */
 export const fabricCallRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', makeCallerGuard(deps));
+  // Authentication before the body's validation: an anonymous caller learns nothing about the schema.
+  app.addHook('preValidation', makeCallerGuard(deps));
   const p = deps.config.PROVIDER;
   const answer = FabricCallAnswer.extend({ [`${p}_urn`]: z.string() });
   for (const product of deps.registry.products) {
@@ -158,7 +159,10 @@ const StreamQuery = z.object({
   access_token: z.string().min(1).max(4096).optional(),
   client_id: z.string().min(1).max(64).optional(),
   /** Where to resume when the Last-Event-ID header cannot be sent (a new EventSource). */
-  last_event_id: z.string().regex(/^\d{1,15}$/, 'An event id is a whole number').optional(),
+  last_event_id: z
+    .string()
+    .regex(/^\d{1,15}$/, 'An event id is a whole number')
+    .optional(),
 });
 
 const HEARTBEAT_MS = 15_000;
@@ -179,8 +183,11 @@ export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async 
   app.addHook('preHandler', async (request, reply) => {
     const query = request.query as z.infer<typeof StreamQuery>;
     if (!request.headers.authorization && query.access_token) {
-      request.headers.authorization = `Bearer ${query.access_token}`;
-      if (query.client_id && !request.headers['client_id']) request.headers['client_id'] = query.client_id;
+      // Fastify's `headers` setter adds these to the request's headers (the raw request is left as it came).
+      request.headers = {
+        authorization: `Bearer ${query.access_token}`,
+        ...(query.client_id && !request.headers['client_id'] ? { client_id: query.client_id } : {}),
+      };
     }
     await deps.requireAuth(request, reply);
   });
@@ -196,7 +203,11 @@ export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async 
     },
     async (request, reply) => {
       if (!/\btext\/event-stream\b/.test(request.headers.accept ?? ''))
-        throw new AppError(406, 'not_acceptable', 'This is a Server-Sent Events stream: send Accept: text/event-stream');
+        throw new AppError(
+          406,
+          'not_acceptable',
+          'This is a Server-Sent Events stream: send Accept: text/event-stream',
+        );
       const { clientRef } = authOf(request);
       const resume = request.headers['last-event-id'] ?? request.query.last_event_id;
       if (resume !== undefined && !/^\d{1,15}$/.test(resume))
@@ -238,24 +249,31 @@ export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async 
       const unsubscribe = deps.events.subscribe(clientRef, () => void pump());
       const heartbeat = setInterval(() => stream.write(': ping\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
-      const end = () => {
+      const end = (shutdown = false) => {
         if (!open) return;
         open = false;
         clearInterval(heartbeat);
         unsubscribe();
         untrack();
         stream.end();
+        // On shutdown the connection is cut: an idle keep-alive connection would hold the server's close for
+        // its keep-alive timeout. The browser reconnects (to another process) and resumes by Last-Event-ID.
+        if (shutdown) setImmediate(() => request.raw.socket?.destroy());
       };
-      const untrack = deps.events.track(end);
-      request.raw.on('close', end);
+      const untrack = deps.events.track(() => end(true));
+      reply.raw.on('close', () => end());
 
       stream.write('retry: 3000\n\n');
       void pump();
-      return reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('x-accel-buffering', 'no')
-        .send(stream);
+      return (
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          // The connection ends with the stream (never kept idle, which would hold the server's close).
+          .header('connection', 'close')
+          .send(stream)
+      );
     },
   );
 };

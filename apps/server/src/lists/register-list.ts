@@ -65,7 +65,8 @@ export function registerList<Row extends z.ZodType>(
       const scope = scopeOf(authOf(request), request.query);
       const csv = stringify({ header: true, columns: spec.csv.map(([h]) => h) });
       const from =
-        request.query.start_date ?? (def.defaultRange === 'todayMinus7' ? 'today-minus-7-days' : 'last-7-days');
+        request.query.start_date ??
+        (def.defaultRange === 'todayMinus7' ? 'today-minus-7-days' : 'last-7-days');
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}-${from}.csv"`);

@@ -22,7 +22,13 @@ const DEMO_KEY_NAME = 'Demo integration';
 export async function seedDemoFabric(
   db: Db,
   clients: { id: number; name: string }[],
-  opts: { products: readonly FabricProduct[]; calls: boolean; provider: string; publicUrl: string; now?: number },
+  opts: {
+    products: readonly FabricProduct[];
+    calls: boolean;
+    provider: string;
+    publicUrl: string;
+    now?: number;
+  },
 ): Promise<Effects> {
   const now = opts.now ?? Date.now();
   let effects = noEffects();
@@ -32,7 +38,12 @@ export async function seedDemoFabric(
     const [loaded] = await db
       .select({ id: creditOperations.id })
       .from(creditOperations)
-      .where(and(eq(creditOperations.clientRef, client.id), eq(creditOperations.idempotencyKey, 'load:DEMO-CREDITS')))
+      .where(
+        and(
+          eq(creditOperations.clientRef, client.id),
+          eq(creditOperations.idempotencyKey, 'load:DEMO-CREDITS'),
+        ),
+      )
       .limit(1);
     if (!loaded)
       await loadCredits(db, { clientRef: client.id, credits, reference: 'DEMO-CREDITS', actor: 'demo-seed' });
