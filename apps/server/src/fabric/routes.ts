@@ -258,7 +258,10 @@ export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async 
         stream.end();
         // On shutdown the connection is cut: an idle keep-alive connection would hold the server's close for
         // its keep-alive timeout. The browser reconnects (to another process) and resumes by Last-Event-ID.
-        if (shutdown) setImmediate(() => request.raw.socket?.destroy());
+        if (shutdown) {
+          reply.raw.destroy();
+          request.raw.socket?.destroy();
+        }
       };
       const untrack = deps.events.track(() => end(true));
       reply.raw.on('close', () => end());
