@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { inTransaction, type Db } from '../db/database.ts';
+import { eq, sql } from 'drizzle-orm';
+import { inTransaction, queryRows, type Db } from '../db/database.ts';
 import { creditAccounts, creditOperations } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -47,27 +47,26 @@ export async function applyCreditOperation(tx: Db, op: CreditOperation): Promise
   // The account row exists from the first operation on (a debit on a missing row fails the guard below).
   if (delta > 0)
     await tx.insert(creditAccounts).values({ clientRef: op.clientRef, balance: 0 }).onConflictDoNothing();
-  const [updated] = await tx
-    .update(creditAccounts)
-    .set({ balance: sql`${creditAccounts.balance} + ${delta}`, updatedAt: sql`now()` })
-    .where(and(eq(creditAccounts.clientRef, op.clientRef), sql`${creditAccounts.balance} + ${delta} >= 0`))
-    .returning({ balance: creditAccounts.balance });
-  if (!updated) throw new InsufficientCreditsError();
-  const [row] = await tx
-    .insert(creditOperations)
-    .values({
-      clientRef: op.clientRef,
-      kind: op.kind,
-      credits: delta,
-      balanceAfter: updated.balance,
-      reference: op.reference,
-      idempotencyKey: op.idempotencyKey,
-      actor: op.actor,
-      ...(op.at ? { createdAt: op.at } : {}),
-    })
-    .onConflictDoNothing({ target: [creditOperations.clientRef, creditOperations.idempotencyKey] })
-    .returning({ id: creditOperations.id });
-  if (!row) {
+  // One statement (one round trip): the guarded balance update and its operation, on the client's rows only.
+  const at = op.at ? sql`${op.at.toISOString()}::timestamptz` : sql`now()`;
+  const [result] = await queryRows<{ balance: string | number | null; inserted: string | number | null }>(
+    tx,
+    sql`WITH updated AS (
+          UPDATE ${creditAccounts} SET balance = balance + ${delta}, updated_at = now()
+          WHERE client_ref = ${op.clientRef} AND balance + ${delta} >= 0
+          RETURNING client_ref, balance
+        ), inserted AS (
+          INSERT INTO ${creditOperations}
+            (client_ref, kind, credits, balance_after, reference, idempotency_key, actor, created_at)
+          SELECT client_ref, ${op.kind}, ${delta}, balance, ${op.reference}, ${op.idempotencyKey}, ${op.actor}, ${at}
+          FROM updated
+          ON CONFLICT (client_ref, idempotency_key) DO NOTHING
+          RETURNING balance_after
+        )
+        SELECT (SELECT balance FROM updated) AS balance, (SELECT balance_after FROM inserted) AS inserted`,
+  );
+  if (result?.balance == null) throw new InsufficientCreditsError();
+  if (result.inserted == null) {
     // Applied before: undo this balance change (the transaction is the caller's; keep it consistent).
     await tx
       .update(creditAccounts)
@@ -75,7 +74,7 @@ export async function applyCreditOperation(tx: Db, op: CreditOperation): Promise
       .where(eq(creditAccounts.clientRef, op.clientRef));
     return null;
   }
-  return { balance: updated.balance };
+  return { balance: Number(result.balance) };
 }
 
 /** Loads credits onto a client's balance in its own transaction (the demo seed; operations staff later). */
