@@ -176,8 +176,9 @@ const HEARTBEAT_MS = 15_000;
  *
  * Authentication is the dashboard session. The browser's EventSource cannot set headers, so on this route only
  * the access token and client id may also be sent as query parameters `access_token` and `client_id`. Query
- * strings are never logged (README, Settings: LOG_FORMAT), and the token is short-lived; a stream outliving its
- * token is not cut, the browser's reconnection after a drop presents the current one.
+ * strings are never logged (README, Settings: LOG_FORMAT), and the token is short-lived. The session is checked
+ * again at every heartbeat: the stream ends after a logout or when its token expires (the page then opens a new
+ * one with its current token, resuming with `last_event_id`).
  */
 export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (app, deps) => {
   app.addHook('preHandler', async (request, reply) => {
@@ -247,7 +248,14 @@ export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async 
         }
       };
       const unsubscribe = deps.events.subscribe(clientRef, () => void pump());
-      const heartbeat = setInterval(() => stream.write(': ping\n\n'), HEARTBEAT_MS);
+      // Each heartbeat checks the session again (through the guard's cache: no database read while cached):
+      // a stream ends within HEARTBEAT_MS of a logout, a revocation or its token's expiry.
+      const heartbeat = setInterval(() => {
+        deps.requireAuth(request, reply).then(
+          () => stream.write(': ping\n\n'),
+          () => end(),
+        );
+      }, HEARTBEAT_MS);
       heartbeat.unref();
       const end = (shutdown = false) => {
         if (!open) return;
