@@ -81,6 +81,16 @@ function contextFor(db: Db, input: CallInput, urn: string, now: Date): ProductCo
   };
 }
 
+/**
+ * Per process: the balance each client had after this process's latest charge. Only a hint to skip the
+ * pre-check's read: other processes (and loads) change the balance meanwhile, and the guarded charge decides.
+ */
+const balanceHints = new Map<number, number>();
+function rememberBalance(clientRef: number, balance: number) {
+  if (balanceHints.size >= 10_000 && !balanceHints.has(clientRef)) balanceHints.clear();
+  balanceHints.set(clientRef, balance);
+}
+
 /** The callback of a finished call: its log row (masked) and its masked result. */
 async function queueCallback(tx: Db, row: CallRow, call: FabricCall): Promise<Effects> {
   const callbacks = await enqueueCallbacks(tx, {
@@ -140,9 +150,16 @@ export async function callProduct(
     return new InsufficientCreditsError();
   };
 
-  // Fail fast without running the product when the balance cannot pay (the charge below still decides).
-  if (product.price > 0 && (await creditBalance(db, caller.clientRef)) < product.price)
-    throw await insufficient();
+  // Fail fast without running the product when the balance cannot pay (the charge below still decides). The
+  // balance this process last charged from is a hint that saves the read while it is comfortably enough.
+  if (product.price > 0) {
+    const hint = balanceHints.get(caller.clientRef);
+    if (hint === undefined || hint < product.price * 2) {
+      const balance = await creditBalance(db, caller.clientRef);
+      rememberBalance(caller.clientRef, balance);
+      if (balance < product.price) throw await insufficient();
+    }
+  }
 
   let outcome: ProductOutcome;
   try {
@@ -166,8 +183,8 @@ export async function callProduct(
   let written: { row: CallRow; effects: Effects };
   try {
     written = await inTransaction(db, async (tx) => {
-      if (product.price > 0)
-        await applyCreditOperation(tx, {
+      if (product.price > 0) {
+        const charged = await applyCreditOperation(tx, {
           clientRef: caller.clientRef,
           kind: 'CONSUME',
           credits: product.price,
@@ -176,6 +193,8 @@ export async function callProduct(
           actor: caller.actor.email,
           ...(input.at ? { at: input.at } : {}),
         });
+        if (charged) rememberBalance(caller.clientRef, charged.balance);
+      }
       const row = await insertCall(tx, {
         ...base,
         status: outcome.status,
@@ -196,7 +215,10 @@ export async function callProduct(
       return { row, effects };
     });
   } catch (err) {
-    if (err instanceof InsufficientCreditsError) throw await insufficient();
+    if (err instanceof InsufficientCreditsError) {
+      balanceHints.delete(caller.clientRef);
+      throw await insufficient();
+    }
     throw err;
   }
   return {
