@@ -328,6 +328,7 @@ describe('credits and the call log', () => {
     });
     expect(JSON.stringify(details.body)).not.toContain('ABCPE1234F');
     expect(JSON.stringify(await db().select().from(fabricCalls))).not.toContain('ABCPE1234F');
+    expect(server.current.logs.join('')).not.toContain('ABCPE1234F');
     expect(details.body).not.toHaveProperty('state');
   });
 });
