@@ -576,5 +576,17 @@ describe('demo seed', () => {
       );
     expect(seeded.map((r) => r.status).sort()).toEqual(['FAILURE', 'SUCCESS']);
     expect(seeded.every((r) => r.apiKeyId?.startsWith('key_'))).toBe(true);
+    // once per product: a second start makes no more
+    await seedDemoFabric(db(), [{ id: acmeRef, name: 'Acme Retail' }], {
+      products: [textMatch, digilocker],
+      calls: true,
+      provider: P,
+      publicUrl: 'http://localhost',
+    });
+    const [again] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fabricCalls)
+      .where(and(eq(fabricCalls.clientRef, acmeRef), sql`customer_reference_number LIKE 'DEMO-%'`));
+    expect(again!.n).toBe(seeded.length);
   });
 });
