@@ -2,10 +2,17 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './http/context.ts';
 import type { LiveSessionCache } from './auth/session-cache.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { beneficiaryRoutes } from './beneficiaries/routes.ts';
 import { beneficiarySearcher } from './beneficiaries/search.ts';
 import { callbackRoutes } from './callbacks/routes.ts';
+import { creditRoutes } from './credits/routes.ts';
+import { openFabricEventHub, type FabricEventHub } from './fabric/events.ts';
+import type { FabricProduct } from './fabric/product.ts';
+import { PRODUCTS } from './fabric/products/index.ts';
+import { fabricRegistry } from './fabric/registry.ts';
+import { fabricCallRoutes, fabricReadRoutes, fabricStreamRoutes } from './fabric/routes.ts';
 import { sandboxReceiverRoutes } from './callbacks/sandbox-receiver.ts';
 import { featureRoutes } from './features/routes.ts';
 import { makeGuard, type AuthContext } from './auth/guard.ts';
@@ -29,6 +36,10 @@ export type AppOptions = AppDeps & {
   /** Folder of the web app's production build; served with an SPA fallback when it exists. */
   webDist?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** Fabric's products (default: products/index.ts); tests register their own. */
+  fabricProducts?: readonly FabricProduct[];
+  /** Wakes fabric's event streams (server.ts opens one that LISTENs); default: polling only. */
+  fabricEvents?: FabricEventHub;
 };
 
 /** The HTTP application: shared plumbing, every domain's routes, then the web app. */
@@ -69,6 +80,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     callbackRoutes,
   ])
     await app.register(routes, deps);
+  // Fabric: API keys, credits, the products' public endpoints, their logs and the event stream.
+  const registry = fabricRegistry(opts.fabricProducts ?? PRODUCTS);
+  let events = opts.fabricEvents;
+  if (!events) {
+    const own = await openFabricEventHub(null);
+    app.addHook('onClose', () => own.close());
+    events = own;
+  }
+  const hub = events;
+  // Open streams never end by themselves: end them before the server waits for its connections to close.
+  app.addHook('preClose', async () => hub.endStreams());
+  await app.register(apiKeyRoutes, deps);
+  await app.register(creditRoutes, { ...deps, prices: () => registry.prices() });
+  for (const routes of [fabricCallRoutes, fabricReadRoutes, fabricStreamRoutes])
+    await app.register(routes, { ...deps, registry, events: hub });
   // The command palette's global search: each domain with records to find registers its searcher here.
   await app.register(searchRoutes, { ...deps, searchers: [payoutSearcher, beneficiarySearcher] });
   if (opts.config.NODE_ENV !== 'production') await app.register(sandboxReceiverRoutes, deps);

@@ -17,6 +17,9 @@ import {
   type SmsSender,
 } from './notify/senders.ts';
 import { seedDemo } from './seed/demo.ts';
+import { openFabricEventHub } from './fabric/events.ts';
+import { PRODUCTS } from './fabric/products/index.ts';
+import type { FabricProduct } from './fabric/product.ts';
 
 export type Server = {
   app: FastifyInstance;
@@ -35,6 +38,8 @@ export type ServerOverrides = {
   handle?: DatabaseHandle;
   webDist?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** Fabric's products instead of products/index.ts (tests). */
+  fabricProducts?: readonly FabricProduct[];
 };
 
 /** Composes the product: database (migrated), demo seed, jobs and the HTTP app. Does not listen. */
@@ -43,11 +48,20 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const handle =
     overrides.handle ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const seeded = config.SEED_DEMO
-    ? await seedDemo(handle.db, {
-        callbackBaseUrl: `http://127.0.0.1:${config.PORT}/${config.PROVIDER}/sandbox/webhook-receiver`,
-        railTimeScale: config.RAIL_TIME_SCALE,
-        full: config.SEED_DEMO_FLOW,
-      })
+    ? await seedDemo(
+        handle.db,
+        {
+          callbackBaseUrl: `http://127.0.0.1:${config.PORT}/${config.PROVIDER}/sandbox/webhook-receiver`,
+          railTimeScale: config.RAIL_TIME_SCALE,
+          full: config.SEED_DEMO_FLOW,
+        },
+        {
+          products: overrides.fabricProducts ?? PRODUCTS,
+          calls: config.SEED_DEMO_FLOW,
+          provider: config.PROVIDER,
+          publicUrl: config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`,
+        },
+      )
     : null;
 
   let appLog: FastifyBaseLogger | undefined = undefined; // the listener's reports before the app exists are not logged
@@ -55,6 +69,11 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     // Never longer than an access token lives.
     ttlSeconds: Math.min(config.SESSION_CACHE_SECONDS, config.ACCESS_TOKEN_TTL_SECONDS),
     log: (level, msg, data) => appLog?.[level](data ?? {}, msg),
+  });
+
+  // Wakes fabric's event streams in this process when any process commits a call (LISTEN/NOTIFY).
+  const fabricEvents = await openFabricEventHub(handle, {
+    log: (msg, err) => appLog?.warn({ err }, msg),
   });
 
   // Jobs start after the app is built; until then (and with JOBS=off) committed work waits for the sweeper.
@@ -70,6 +89,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     databaseKind: handle.kind,
     webDist: overrides.webDist,
     logger: overrides.logger,
+    fabricEvents,
+    ...(overrides.fabricProducts ? { fabricProducts: overrides.fabricProducts } : {}),
   });
   appLog = app.log;
 
@@ -93,6 +114,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     sessions,
     async close() {
       await app.close();
+      await fabricEvents.close();
       if (boss) await boss.stop({ graceful: true, timeout: 5000 });
       await sessions.close();
       await handle.close();

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../src/config/config.ts';
 import { loadKeys } from '../src/config/keys.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import type { EmailMessage, EmailSender, SmsMessage, SmsSender } from '../src/notify/senders.ts';
-import { createServer, type Server } from '../src/server.ts';
+import { createServer, type Server, type ServerOverrides } from '../src/server.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { TEST_KEYS_DIR } from './global-setup.ts';
 
@@ -55,7 +55,11 @@ export type TestServer = Server & {
 };
 
 /** Starts the real server (real routes, demo seed unless SEED_DEMO=false) on `handle`. */
-async function startServer(handle: DatabaseHandle, env: Record<string, string>): Promise<TestServer> {
+async function startServer(
+  handle: DatabaseHandle,
+  env: Record<string, string>,
+  extra: Pick<ServerOverrides, 'fabricProducts'> = {},
+): Promise<TestServer> {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'meridian-test-')),
     JOBS: 'off',
@@ -84,6 +88,7 @@ async function startServer(handle: DatabaseHandle, env: Record<string, string>):
     email,
     webDist: null,
     logger: { level: 'info', stream },
+    ...extra,
   });
   return Object.assign(server, {
     config,
@@ -111,6 +116,8 @@ async function startServer(handle: DatabaseHandle, env: Record<string, string>):
 export function useServer(
   env: Record<string, string> = {},
   database: { migrationsFolder?: string; prepare?: (handle: DatabaseHandle) => Promise<void> } = {},
+  /** Server options besides the environment (fabric tests register their own products). */
+  overrides: Pick<ServerOverrides, 'fabricProducts'> = {},
 ): { current: TestServer } {
   const ref = {} as { current: TestServer };
   let drop = async () => {};
@@ -118,7 +125,7 @@ export function useServer(
     const db = await freshDatabase({ migrationsFolder: database.migrationsFolder });
     drop = db.drop;
     await database.prepare?.(db.handle);
-    ref.current = await startServer(db.handle, env);
+    ref.current = await startServer(db.handle, env, overrides);
   });
   afterAll(async () => {
     await ref.current?.close();
@@ -132,17 +139,20 @@ export function useServer(
  * its own connections (pool and session listener); on PGlite they share the one embedded connection (the
  * single-process case), each with its own session cache. `a` seeds the demo data.
  */
-export function useServerPair(env: Record<string, string> = {}): { a: TestServer; b: TestServer } {
+export function useServerPair(
+  env: Record<string, string> = {},
+  overrides: Pick<ServerOverrides, 'fabricProducts'> = {},
+): { a: TestServer; b: TestServer } {
   const ref = {} as { a: TestServer; b: TestServer };
   let drop = async () => {};
   beforeAll(async () => {
     const db = await freshDatabase();
     drop = db.drop;
-    ref.a = await startServer(db.handle, env);
+    ref.a = await startServer(db.handle, env, overrides);
     const second = db.handle.url
       ? await openDatabase({ url: db.handle.url, dataDir: null })
       : { ...db.handle, close: async () => {} };
-    ref.b = await startServer(second, { ...env, SEED_DEMO: 'false' });
+    ref.b = await startServer(second, { ...env, SEED_DEMO: 'false' }, overrides);
   });
   afterAll(async () => {
     await ref.b?.close();

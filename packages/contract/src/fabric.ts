@@ -113,8 +113,8 @@ export type ApiKeyCreated = z.infer<typeof ApiKeyCreated>;
 export const CreditBalance = z.object({
   /** Credits left (whole credits). */
   credits: z.number().int(),
-  /** Price of one call per product, in credits. */
-  prices: z.record(FabricProductSlug, z.number().int()),
+  /** Price of one call per product the server offers, in credits. */
+  prices: z.partialRecord(FabricProductSlug, z.number().int()),
 });
 export type CreditBalance = z.infer<typeof CreditBalance>;
 

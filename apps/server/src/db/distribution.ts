@@ -38,6 +38,7 @@ export const DISTRIBUTION = {
   refresh_tokens: 'reference',
   mfa_attempts: 'reference',
   password_resets: 'reference',
+  api_keys: 'reference',
 
   // A client's own rows, co-located by client_ref.
   accounts: 'distributed',
@@ -54,6 +55,9 @@ export const DISTRIBUTION = {
   callback_deliveries: 'distributed',
   callback_attempts: 'distributed',
   audit_log: 'distributed',
+  credit_accounts: 'distributed',
+  credit_operations: 'distributed',
+  fabric_calls: 'distributed',
 
   // Meridian-wide and never joined: plain tables on the coordinator.
   rate_limits: 'local',

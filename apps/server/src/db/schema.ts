@@ -34,6 +34,11 @@ export const clients = pgTable('clients', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   clientId: text('client_id').notNull().unique(),
   companyCommonName: text('company_common_name').notNull(),
+  /** The public urn of the company (`{product}_company_urn` in fabric's search keys): `CMP` + 32 hex digits. */
+  companyUrn: text('company_urn')
+    .notNull()
+    .unique()
+    .default(sql`('CMP' || upper(replace(gen_random_uuid()::text, '-', '')))`),
   /** `customer` for business clients, `internal` for Meridian's own staff. */
   kind: text('kind').notNull().default('customer'),
   createdAt: createdAt(),
@@ -613,5 +618,130 @@ export const callbackAttempts = pgTable(
       foreignColumns: [callbackDeliveries.clientRef, callbackDeliveries.id],
     }),
     uniqueIndex('callback_attempts_delivery_attempt_uq').on(t.clientRef, t.deliveryRef, t.attempt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Fabric: API keys, credits, the calls' log
+
+/**
+ * A client's API keys for the public fabric endpoints (HTTP Basic `key_id:key_secret`). The secret is stored only
+ * as its SHA-256 (it has 256 bits of entropy, so a slow hash adds nothing). A reference table, like the sign-in
+ * tables: a call is authenticated by `key_id` before its client is known (docs/scaling.md).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    keyId: text('key_id').notNull().unique(),
+    clientRef: bigint('client_ref', { mode: 'number' })
+      .notNull()
+      .references(() => clients.id),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('api_keys_client_idx').on(t.clientRef, t.createdAt)],
+);
+
+/** A client's credit balance (whole credits), changed only with its operations, never below zero. */
+export const creditAccounts = pgTable(
+  'credit_accounts',
+  {
+    clientRef: clientRefColumn().primaryKey(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('credit_accounts_balance_never_negative', sql`${t.balance} >= 0`)],
+);
+
+/** The credit ledger: LOAD and REFUND add, UNLOAD and CONSUME take away (`credits` is signed). */
+export const creditOperations = pgTable(
+  'credit_operations',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    kind: text('kind').notNull(),
+    credits: bigint('credits', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    /** The call's urn (CONSUME, REFUND) or the load's reference. */
+    reference: text('reference').notNull(),
+    /** Makes an operation idempotent per client (`consume:{urn}`, `load:{reference}`). */
+    idempotencyKey: text('idempotency_key').notNull(),
+    actor: text('actor').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'credit_operations_pkey', columns: [t.clientRef, t.id] }),
+    foreignKey({
+      name: 'credit_operations_account_fk',
+      columns: [t.clientRef],
+      foreignColumns: [creditAccounts.clientRef],
+    }),
+    uniqueIndex('credit_operations_client_idempotency_uq').on(t.clientRef, t.idempotencyKey),
+    index('credit_operations_client_created_idx').on(t.clientRef, t.createdAt),
+    check(
+      'credit_operations_kind',
+      sql`(${t.kind} IN ('LOAD', 'REFUND') AND ${t.credits} > 0) OR (${t.kind} IN ('UNLOAD', 'CONSUME') AND ${t.credits} < 0)`,
+    ),
+  ],
+);
+
+/**
+ * One call of a fabric product: the log row of every screen. `seq` orders a client's calls (1, 2, 3…);
+ * `event_seq` is the id of the call's latest event on the stream (its creation, or its last update), from the
+ * same per-client counter, so a stream resumes after `Last-Event-ID` by `event_seq`. `request` and `response`
+ * are masked; `state` is the product's server-side state for a later step and never leaves the server.
+ */
+export const fabricCalls = pgTable(
+  'fabric_calls',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    eventSeq: bigint('event_seq', { mode: 'number' }).notNull(),
+    urn: text('urn').notNull(),
+    product: text('product').notNull(),
+    status: text('status').notNull(),
+    resultCode: text('result_code'),
+    message: text('message'),
+    customerReferenceNumber: text('customer_reference_number'),
+    referenceId: text('reference_id'),
+    transactionId: text('transaction_id'),
+    initiationTransactionId: text('initiation_transaction_id'),
+    credits: integer('credits').notNull().default(0),
+    latencyMs: integer('latency_ms').notNull().default(0),
+    /** `api_key` or `dashboard`. */
+    channel: text('channel').notNull(),
+    apiKeyId: text('api_key_id').references(() => apiKeys.keyId),
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    response: jsonb('response').$type<Record<string, unknown>>().notNull(),
+    state: jsonb('state').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'fabric_calls_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('fabric_calls_client_urn_uq').on(t.clientRef, t.urn),
+    uniqueIndex('fabric_calls_client_seq_uq').on(t.clientRef, t.seq),
+    uniqueIndex('fabric_calls_client_event_uq').on(t.clientRef, t.eventSeq),
+    // The log screens: a client's calls of one product in a date range, newest first.
+    index('fabric_calls_client_product_created_idx').on(t.clientRef, t.product, t.createdAt, t.seq),
+    // The /fabric summary: today's calls of every product.
+    index('fabric_calls_client_created_idx').on(t.clientRef, t.createdAt),
+    index('fabric_calls_client_product_crn_idx').on(t.clientRef, t.product, t.customerReferenceNumber),
+    index('fabric_calls_client_product_reference_idx')
+      .on(t.clientRef, t.product, t.referenceId)
+      .where(sql`reference_id IS NOT NULL`),
+    index('fabric_calls_client_product_transaction_idx')
+      .on(t.clientRef, t.product, t.transactionId)
+      .where(sql`transaction_id IS NOT NULL`),
+    index('fabric_calls_client_product_initiation_idx')
+      .on(t.clientRef, t.product, t.initiationTransactionId)
+      .where(sql`initiation_transaction_id IS NOT NULL`),
   ],
 );

@@ -181,7 +181,11 @@ export async function registerHttpBasics(
     openapi: {
       info: { title: 'Meridian API', version: '2.0.0', description: API_DESCRIPTION },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Fabric's public endpoints: an API key as HTTP Basic `key_id:key_secret` (apps/server/src/api-keys).
+          basicAuth: { type: 'http', scheme: 'basic' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -40,4 +40,28 @@ describe('list filter', () => {
     ).toThrow(/at most 366/);
     expect(() => resolveListQuery({ time_zone: 'Mars/Base' }, 'payouts', 'm')).toThrow(/Unknown time zone/);
   });
+  it('takes a list definition: its default range, its search keys and their aliases', () => {
+    const now = Date.parse('2026-11-20T20:00:00Z'); // 21 Nov in India
+    const digilocker = {
+      name: 'kyc-digilocker',
+      searchKeys: ['{product}_company_urn', '{product}_urn', 'customer_reference_id'],
+      aliases: { customer_reference_number: 'customer_reference_id' },
+      defaultRange: 'todayMinus7' as const,
+    };
+    const f = resolveListQuery({}, digilocker, 'meridian', now);
+    expect(f.from.toISOString()).toBe('2026-11-13T18:30:00.000Z'); // from 14 Nov: today minus 7
+    expect(f.to.toISOString()).toBe('2026-11-21T18:30:00.000Z');
+    const alias = { search_key: 'customer_reference_number', search_value: 'C-1' };
+    expect(resolveListQuery(alias, digilocker, 'meridian', now).search).toEqual({
+      key: 'customer_reference_id',
+      value: 'C-1',
+    });
+    expect(
+      resolveListQuery({ search_key: 'meridian_company_urn', search_value: 'X' }, digilocker, 'meridian', now)
+        .search,
+    ).toEqual({ key: 'company_urn', value: 'X' });
+    expect(() =>
+      resolveListQuery({ search_key: 'reference_id', search_value: 'x' }, digilocker, 'meridian', now),
+    ).toThrow(/search_key must be one of/);
+  });
 });

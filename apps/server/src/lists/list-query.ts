@@ -1,4 +1,4 @@
-import { MAX_RANGE_DAYS, searchKeysFor, type FlowList, type ListQuery } from '@meridian/contract';
+import { MAX_RANGE_DAYS, SEARCH_KEYS, type FlowList, type ListQuery } from '@meridian/contract';
 import { badRequest } from '../http/errors.ts';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
@@ -14,6 +14,24 @@ export type ListFilter = {
   search: { key: string; value: string } | null;
   timeZone: string;
 };
+
+/**
+ * What a list screen allows: its name (used in messages and file names), its search keys (spec §3, `{product}`
+ * standing for the provider slug), keys accepted as another key's alias, and its default date range:
+ * `last7` (the last 7 days including today: from today minus 6) or `todayMinus7` (from today minus 7); both end
+ * today. A flow list is named by its `FlowList` key (last7, the contract's SEARCH_KEYS).
+ */
+export type ListDefinition = {
+  name: string;
+  searchKeys: readonly string[];
+  /** An accepted key → the key it stands for (digilocker: customer_reference_number → customer_reference_id). */
+  aliases?: Readonly<Record<string, string>>;
+  defaultRange?: 'last7' | 'todayMinus7';
+};
+
+/** The definition of a list given by name (a flow list) or in full. */
+export const listDefinition = (list: FlowList | ListDefinition): ListDefinition =>
+  typeof list === 'string' ? { name: list, searchKeys: SEARCH_KEYS[list], defaultRange: 'last7' } : list;
 
 /** The IANA time zone, or a 400 naming the `time_zone` field. */
 export function checkTimeZone(timeZone: string): string {
@@ -70,19 +88,20 @@ export function dayIn(timeZone: string, days = 0, now = Date.now()): string {
 }
 
 /**
- * Resolves the spec's list filter (dates default to the last 7 days including today) and checks the search key
- * against the list's allowed keys (400 otherwise).
+ * Resolves the spec's list filter (dates default to the list's default range: the last 7 days including today,
+ * unless it says otherwise) and checks the search key against the list's allowed keys (400 otherwise).
  */
 export function resolveListQuery(
   query: Partial<ListQuery>,
-  list: FlowList,
+  list: FlowList | ListDefinition,
   product: string,
   now = Date.now(),
 ): ListFilter {
+  const def = listDefinition(list);
   const timeZone = checkTimeZone(query.time_zone || DEFAULT_TIME_ZONE);
   // The dates are real calendar dates (the contract's CalendarDate refuses 2025-02-30 before this runs).
   const endDate = query.end_date ?? dayIn(timeZone, 0, now);
-  const startDate = query.start_date ?? dayIn(timeZone, -6, now);
+  const startDate = query.start_date ?? dayIn(timeZone, def.defaultRange === 'todayMinus7' ? -7 : -6, now);
   if (startDate > endDate)
     throw badRequest('start_date must not be after end_date', { start_date: 'is after end_date' });
   const days = (Date.parse(endDate) - Date.parse(startDate)) / DAY_MS + 1;
@@ -92,13 +111,16 @@ export function resolveListQuery(
 
   let search: ListFilter['search'] = null;
   if (query.search_key !== undefined && query.search_key !== '') {
-    const allowed = searchKeysFor(list, product);
-    if (!allowed.includes(query.search_key))
+    const withProduct = (k: string) => k.replace('{product}', product);
+    const allowed = def.searchKeys.map(withProduct);
+    const aliases = Object.entries(def.aliases ?? {}).map(([k, v]) => [withProduct(k), withProduct(v)]);
+    const key = aliases.find(([k]) => k === query.search_key)?.[1] ?? query.search_key;
+    if (!allowed.includes(key))
       throw badRequest(`search_key must be one of: ${allowed.join(', ')}`, {
-        search_key: `is not a search key of ${list}`,
+        search_key: `is not a search key of ${def.name}`,
       });
     const value = query.search_value?.trim();
-    if (value) search = { key: query.search_key.replace(`${product}_`, ''), value };
+    if (value) search = { key: key.replace(`${product}_`, ''), value };
   }
   return {
     from: startOfDay(startDate, timeZone),

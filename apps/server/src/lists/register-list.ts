@@ -12,12 +12,13 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { authOf } from '../auth/guard.ts';
-import { resolveListQuery, type ListFilter } from './list-query.ts';
+import { listDefinition, resolveListQuery, type ListDefinition, type ListFilter } from './list-query.ts';
 
 type Scope = { clientRef: number; filter: ListFilter };
 
 export type ListSpec<Row extends z.ZodType> = {
-  list: FlowList;
+  /** A flow list by name, or any list's definition (search keys, aliases, default range). */
+  list: FlowList | ListDefinition;
   tag: string;
   paths: { search: string; count: string; export: string };
   row: Row;
@@ -41,6 +42,8 @@ export function registerList<Row extends z.ZodType>(
   spec: ListSpec<Row>,
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const def = listDefinition(spec.list);
+  const name = def.name;
   const scopeOf = (auth: { clientRef: number }, query: Partial<z.infer<typeof ListQuery>>): Scope => ({
     clientRef: auth.clientRef,
     filter: resolveListQuery(query, spec.list, product),
@@ -57,14 +60,16 @@ export function registerList<Row extends z.ZodType>(
   );
   typed.get(
     spec.paths.export,
-    { schema: { tags: [spec.tag], summary: `CSV of the filtered ${spec.list}`, querystring: ExportQuery } },
+    { schema: { tags: [spec.tag], summary: `CSV of the filtered ${name}`, querystring: ExportQuery } },
     async (request, reply) => {
       const scope = scopeOf(authOf(request), request.query);
       const csv = stringify({ header: true, columns: spec.csv.map(([h]) => h) });
-      const from = request.query.start_date ?? 'last-7-days';
+      const from =
+        request.query.start_date ??
+        (def.defaultRange === 'todayMinus7' ? 'today-minus-7-days' : 'last-7-days');
       reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${spec.list}-${from}.csv"`);
+        .header('content-disposition', `attachment; filename="${name}-${from}.csv"`);
       void (async () => {
         try {
           for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += EXPORT_PAGE) {

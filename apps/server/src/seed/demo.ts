@@ -3,8 +3,9 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/database.ts';
 import { clients, users } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { noEffects, type Effects } from '../jobs/effects.ts';
+import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { seedDemoFlow } from './demo-flow.ts';
+import { seedDemoFabric } from './demo-fabric.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
@@ -43,6 +44,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
 export async function seedDemo(
   db: Db,
   flow?: Parameters<typeof seedDemoFlow>[2],
+  fabric?: Parameters<typeof seedDemoFabric>[2],
 ): Promise<{ created: string[]; effects: Effects }> {
   const created: string[] = [];
   const customers: { id: number; name: string }[] = [];
@@ -77,6 +79,7 @@ export async function seedDemo(
       created.push(u.email);
     }
   }
-  const effects = flow ? await seedDemoFlow(db, customers, flow) : noEffects();
-  return { created, effects };
+  const flowEffects = flow ? await seedDemoFlow(db, customers, flow) : noEffects();
+  const fabricEffects = fabric ? await seedDemoFabric(db, customers, fabric) : noEffects();
+  return { created, effects: mergeEffects(flowEffects, fabricEffects) };
 }

@@ -1,0 +1,137 @@
+import { and, desc, eq, isNull, or, sql, lt } from 'drizzle-orm';
+import { MAX_ACTIVE_API_KEYS, type ApiKey, type ApiKeyCreated } from '@meridian/contract';
+import { auditBy, type Actor } from '../audit/actor.ts';
+import { inTransaction, type Db } from '../db/database.ts';
+import { apiKeys, clients } from '../db/schema.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { newId, newSecret, safeEqual, sha256 } from '../lib/ids.ts';
+
+/**
+ * API keys for fabric's public endpoints. A key is `key_id` (public, `key_…`) and `key_secret` (`mk_live_` +
+ * 256 random bits, shown once): only the secret's SHA-256 is stored. A slow hash (argon2) protects low-entropy
+ * passwords; a 256-bit random secret cannot be guessed from its SHA-256, and checking one costs microseconds.
+ */
+type Row = typeof apiKeys.$inferSelect;
+
+export const SECRET_PREFIX = 'mk_live_';
+
+export const toApiKey = (r: Row): ApiKey => ({
+  key_id: r.keyId,
+  name: r.name,
+  status: r.revokedAt ? 'REVOKED' : 'ACTIVE',
+  created_at: r.createdAt.toISOString(),
+  created_by: r.createdBy,
+  last_used_at: r.lastUsedAt?.toISOString() ?? null,
+  last_used_ip: r.lastUsedIp,
+  revoked_at: r.revokedAt?.toISOString() ?? null,
+});
+
+/** Creates a key (at most MAX_ACTIVE_API_KEYS active per client, else 422); the only answer with the secret. */
+export async function createApiKey(db: Db, actor: Actor, input: { name: string }): Promise<ApiKeyCreated> {
+  return inTransaction(db, async (tx) => {
+    // Serialise this client's key creations, so that two racing creations cannot both pass the limit.
+    await tx.execute(sql`SELECT id FROM ${clients} WHERE id = ${actor.clientRef} FOR UPDATE`);
+    const [active] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.clientRef, actor.clientRef), isNull(apiKeys.revokedAt)));
+    if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS)
+      throw new AppError(
+        422,
+        'too_many_api_keys',
+        `You have ${MAX_ACTIVE_API_KEYS} active API keys, the most allowed: revoke one before creating another`,
+      );
+    const secret = `${SECRET_PREFIX}${newSecret(32)}`;
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({
+        keyId: newId('key_'),
+        clientRef: actor.clientRef,
+        name: input.name,
+        secretHash: sha256(secret),
+        createdBy: actor.email,
+      })
+      .returning();
+    await auditBy(tx, actor, 'api_key.created', row!.keyId, { name: input.name });
+    return { ...toApiKey(row!), key_secret: secret };
+  });
+}
+
+/** The client's keys, newest first (never a secret). */
+export async function listApiKeys(db: Db, clientRef: number): Promise<ApiKey[]> {
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.clientRef, clientRef))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map(toApiKey);
+}
+
+/** Revokes one of the client's keys (404 for another client's); revoking twice answers the revoked key. */
+export async function revokeApiKey(db: Db, actor: Actor, keyId: string): Promise<ApiKey> {
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.clientRef, actor.clientRef), eq(apiKeys.keyId, keyId), isNull(apiKeys.revokedAt)))
+      .returning();
+    if (row) {
+      await auditBy(tx, actor, 'api_key.revoked', keyId, { name: row.name });
+      return toApiKey(row);
+    }
+    const [existing] = await tx
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.clientRef, actor.clientRef), eq(apiKeys.keyId, keyId)));
+    if (!existing) throw notFound(`No API key ${keyId}`);
+    return toApiKey(existing);
+  });
+}
+
+/** The caller of a public endpoint, authenticated by an API key. */
+export type ApiKeyCaller = { keyId: string; clientRef: number; clientId: string; createdBy: string };
+
+/**
+ * Checks `key_id:key_secret` (constant-time comparison of the hashes). Answers the caller, or the reason it is
+ * refused: `unknown` (no such key or a wrong secret: the same answer, so key ids cannot be probed) or `revoked`.
+ */
+export async function verifyApiKey(
+  db: Db,
+  keyId: string,
+  secret: string,
+): Promise<{ caller: ApiKeyCaller; lastUsedAt: Date | null } | 'unknown' | 'revoked'> {
+  const [row] = await db
+    .select({
+      keyId: apiKeys.keyId,
+      clientRef: apiKeys.clientRef,
+      clientId: clients.clientId,
+      createdBy: apiKeys.createdBy,
+      secretHash: apiKeys.secretHash,
+      revokedAt: apiKeys.revokedAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
+    .from(apiKeys)
+    .innerJoin(clients, eq(clients.id, apiKeys.clientRef))
+    .where(eq(apiKeys.keyId, keyId));
+  // Hash whatever was sent even for an unknown key, so the answer takes the same time.
+  const sent = sha256(secret);
+  if (!row || !safeEqual(sent, row.secretHash)) return 'unknown';
+  if (row.revokedAt) return 'revoked';
+  return {
+    caller: { keyId: row.keyId, clientRef: row.clientRef, clientId: row.clientId, createdBy: row.createdBy },
+    lastUsedAt: row.lastUsedAt,
+  };
+}
+
+/** Records a key's use (time and address), at most once a minute per key: one conditional UPDATE. */
+export async function touchApiKey(db: Db, keyId: string, ip: string): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()`, lastUsedIp: ip })
+    .where(
+      and(
+        eq(apiKeys.keyId, keyId),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`)),
+      ),
+    );
+}

@@ -1,0 +1,290 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FabricCall, FabricCallStatus } from '@meridian/contract';
+import type { ApiCaller } from '../api-keys/guard.ts';
+import { enqueueCallbacks } from '../callbacks/outbox.ts';
+import { applyCreditOperation, creditBalance, InsufficientCreditsError } from '../credits/credits.ts';
+import { inTransaction, type Db } from '../db/database.ts';
+import { fabricCalls } from '../db/schema.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { noEffects, type Effects } from '../jobs/effects.ts';
+import { newId } from '../lib/ids.ts';
+import {
+  companyUrnOf,
+  insertCall,
+  nextFabricSeq,
+  notifyFabricEvent,
+  toFabricCall,
+  type CallRow,
+  type NewCall,
+} from './calls.ts';
+import type { FabricProduct, ProductContext, ProductOutcome } from './product.ts';
+
+/** What a call answers (the route adds `{provider}_urn`). */
+export type CallAnswer = {
+  urn: string;
+  status: FabricCallStatus;
+  result_code: string | null;
+  message: string | null;
+  customer_reference_number: string;
+  credits_charged: number;
+  result: Record<string, unknown>;
+};
+
+export type CallInput = {
+  caller: Pick<ApiCaller, 'clientRef' | 'channel' | 'apiKeyId'> & { actor: { email: string } };
+  product: FabricProduct;
+  /** The validated request: `customer_reference_number` and the product's own fields. */
+  body: { customer_reference_number: string } & Record<string, unknown>;
+  provider: string;
+  publicUrl: string;
+  /** The time of the call (the demo seed backdates its calls); default now. */
+  at?: Date;
+};
+
+/** The call's context for the product: its urn and the client's earlier calls of the same product. */
+function contextFor(db: Db, input: CallInput, urn: string, now: Date): ProductContext {
+  const { clientRef } = input.caller;
+  const column = {
+    reference_id: fabricCalls.referenceId,
+    transaction_id: fabricCalls.transactionId,
+    initiation_transaction_id: fabricCalls.initiationTransactionId,
+    urn: fabricCalls.urn,
+  } as const;
+  return {
+    db,
+    clientRef,
+    urn,
+    now,
+    publicUrl: input.publicUrl,
+    provider: input.provider,
+    async findCall(key, value) {
+      const [row] = await db
+        .select({ urn: fabricCalls.urn, status: fabricCalls.status, state: fabricCalls.state })
+        .from(fabricCalls)
+        .where(
+          and(
+            eq(fabricCalls.clientRef, clientRef),
+            eq(fabricCalls.product, input.product.slug),
+            eq(column[key], value),
+          ),
+        )
+        .orderBy(sql`${fabricCalls.seq} DESC`)
+        .limit(1);
+      return row ? { urn: row.urn, status: row.status, state: row.state ?? {} } : null;
+    },
+    async saveState(callUrn, state) {
+      await db
+        .update(fabricCalls)
+        .set({ state })
+        .where(and(eq(fabricCalls.clientRef, clientRef), eq(fabricCalls.urn, callUrn)));
+    },
+  };
+}
+
+/**
+ * Per process: the balance each client had after this process's latest charge. Only a hint to skip the
+ * pre-check's read: other processes (and loads) change the balance meanwhile, and the guarded charge decides.
+ */
+const balanceHints = new Map<number, number>();
+function rememberBalance(clientRef: number, balance: number) {
+  if (balanceHints.size >= 10_000 && !balanceHints.has(clientRef)) balanceHints.clear();
+  balanceHints.set(clientRef, balance);
+}
+
+/** The callback of a finished call: its log row (masked) and its masked result. */
+async function queueCallback(tx: Db, row: CallRow, call: FabricCall): Promise<Effects> {
+  const callbacks = await enqueueCallbacks(tx, {
+    clientRef: row.clientRef,
+    eventType: 'FABRIC',
+    event: `fabric.call.${row.status.toLowerCase()}`,
+    subjectUrn: row.urn,
+    data: { ...call, response: row.response },
+  });
+  return { ...noEffects(), callbacks };
+}
+
+/** Logs a call that was not charged (REJECTED, INSUFFICIENT_CREDITS) in its own transaction. */
+async function logUncharged(db: Db, call: NewCall): Promise<void> {
+  await inTransaction(db, (tx) => insertCall(tx, call));
+}
+
+/**
+ * One call of a product, as every public endpoint makes it: the product runs on the validated request, then
+ * the charge (a guarded debit of the client's credits) and the log row (request and response masked) commit
+ * together, which notifies the event streams and queues the client's FABRIC callbacks. A call that cannot be
+ * paid is 402 `Insufficient credits` and a 4xx of the product (bad input) is rethrown; both are logged,
+ * uncharged. A FAILURE answer is charged: the check ran. The product runs outside the transaction, so a slow
+ * product does not hold the client's credit row; the charge is decided when the row is written, so however many
+ * calls race, no more are answered than the credits pay for.
+ */
+export async function callProduct(
+  db: Db,
+  input: CallInput,
+): Promise<{ answer: CallAnswer; effects: Effects }> {
+  const started = performance.now();
+  const { product, caller } = input;
+  const now = input.at ?? new Date();
+  const urn = newId('FAB', now.getTime());
+  const { customer_reference_number: crn, ...fields } = input.body;
+  const masked = { customer_reference_number: crn, ...product.maskRequest(fields) };
+  const base = {
+    clientRef: caller.clientRef,
+    urn,
+    product: product.slug,
+    customerReferenceNumber: crn,
+    channel: caller.channel,
+    apiKeyId: caller.apiKeyId,
+    request: masked,
+    ...(input.at ? { at: input.at } : {}),
+  };
+  const insufficient = async () => {
+    await logUncharged(db, {
+      ...base,
+      status: 'INSUFFICIENT_CREDITS',
+      resultCode: null,
+      message: 'Insufficient credits',
+      credits: 0,
+      latencyMs: Math.round(performance.now() - started),
+      response: { error: 'insufficient_credits', message: 'Insufficient credits' },
+    });
+    return new InsufficientCreditsError();
+  };
+
+  // Fail fast without running the product when the balance cannot pay (the charge below still decides). The
+  // balance this process last charged from is a hint that saves the read while it is comfortably enough.
+  if (product.price > 0) {
+    const hint = balanceHints.get(caller.clientRef);
+    if (hint === undefined || hint < product.price * 2) {
+      const balance = await creditBalance(db, caller.clientRef);
+      rememberBalance(caller.clientRef, balance);
+      if (balance < product.price) throw await insufficient();
+    }
+  }
+
+  let outcome: ProductOutcome;
+  try {
+    outcome = await product.run(fields, contextFor(db, input, urn, now));
+  } catch (err) {
+    if (err instanceof AppError && err.status >= 400 && err.status < 500) {
+      await logUncharged(db, {
+        ...base,
+        status: 'REJECTED',
+        resultCode: null,
+        message: err.message,
+        credits: 0,
+        latencyMs: Math.round(performance.now() - started),
+        response: { error: err.key, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
+      });
+    }
+    throw err;
+  }
+  const latencyMs = Math.round(performance.now() - started);
+
+  let written: { row: CallRow; effects: Effects };
+  try {
+    written = await inTransaction(db, async (tx) => {
+      if (product.price > 0) {
+        const charged = await applyCreditOperation(tx, {
+          clientRef: caller.clientRef,
+          kind: 'CONSUME',
+          credits: product.price,
+          reference: urn,
+          idempotencyKey: `consume:${urn}`,
+          actor: caller.actor.email,
+          ...(input.at ? { at: input.at } : {}),
+        });
+        if (charged) rememberBalance(caller.clientRef, charged.balance);
+      }
+      const row = await insertCall(tx, {
+        ...base,
+        status: outcome.status,
+        resultCode: outcome.resultCode,
+        message: outcome.message,
+        referenceId: outcome.keys?.reference_id ?? null,
+        transactionId: outcome.keys?.transaction_id ?? null,
+        initiationTransactionId: outcome.keys?.initiation_transaction_id ?? null,
+        credits: product.price,
+        latencyMs,
+        response: outcome.maskedResult,
+        state: outcome.state ?? null,
+      });
+      const effects =
+        outcome.status === 'PENDING'
+          ? noEffects()
+          : await queueCallback(tx, row, toFabricCall(row, await companyUrnOf(tx, caller.clientRef)));
+      return { row, effects };
+    });
+  } catch (err) {
+    if (err instanceof InsufficientCreditsError) {
+      balanceHints.delete(caller.clientRef);
+      throw await insufficient();
+    }
+    throw err;
+  }
+  return {
+    answer: {
+      urn,
+      status: outcome.status,
+      result_code: outcome.resultCode,
+      message: outcome.message,
+      customer_reference_number: crn,
+      credits_charged: written.row.credits,
+      result: outcome.result,
+    },
+    effects: written.effects,
+  };
+}
+
+/** How a call that waited (PENDING) ends: the product's outcome, as `run` would have answered it. */
+export type CallCompletion = Pick<ProductOutcome, 'status' | 'resultCode' | 'message' | 'maskedResult'> & {
+  keys?: ProductOutcome['keys'];
+  /** The new server-side state (kept when omitted). */
+  state?: Record<string, unknown>;
+};
+
+/**
+ * Finishes a PENDING call later (digilocker's consent given or declined on the hosted page; a second step):
+ * updates its row (status, verdict, masked response, state), gives it a new event id so every stream sends
+ * `call.updated`, and queues the client's FABRIC callbacks. A call that is no longer PENDING is left as it is
+ * (answers it unchanged: a person may press a button twice). Start the answered `effects` after it returns.
+ */
+export async function completeCall(
+  db: Db,
+  input: { clientRef: number; urn: string; outcome: CallCompletion },
+): Promise<{ call: FabricCall; effects: Effects }> {
+  return inTransaction(db, async (tx) => {
+    const companyUrn = await companyUrnOf(tx, input.clientRef);
+    const [current] = await tx
+      .select()
+      .from(fabricCalls)
+      .where(and(eq(fabricCalls.clientRef, input.clientRef), eq(fabricCalls.urn, input.urn)))
+      .for('update');
+    if (!current) throw notFound(`No call with urn ${input.urn}`);
+    if (current.status !== 'PENDING')
+      return { call: toFabricCall(current, companyUrn), effects: noEffects() };
+    const { outcome } = input;
+    const eventSeq = await nextFabricSeq(tx, input.clientRef);
+    const [row] = await tx
+      .update(fabricCalls)
+      .set({
+        status: outcome.status,
+        resultCode: outcome.resultCode,
+        message: outcome.message,
+        response: outcome.maskedResult,
+        ...(outcome.state ? { state: outcome.state } : {}),
+        ...(outcome.keys?.reference_id ? { referenceId: outcome.keys.reference_id } : {}),
+        ...(outcome.keys?.transaction_id ? { transactionId: outcome.keys.transaction_id } : {}),
+        ...(outcome.keys?.initiation_transaction_id
+          ? { initiationTransactionId: outcome.keys.initiation_transaction_id }
+          : {}),
+        eventSeq,
+        updatedAt: sql`clock_timestamp()`,
+      })
+      .where(and(eq(fabricCalls.clientRef, input.clientRef), eq(fabricCalls.id, current.id)))
+      .returning();
+    await notifyFabricEvent(tx, input.clientRef);
+    const call = toFabricCall(row!, companyUrn);
+    const effects = outcome.status === 'PENDING' ? noEffects() : await queueCallback(tx, row!, call);
+    return { call, effects };
+  });
+}

@@ -1,0 +1,290 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CustomerReference,
+  FABRIC_PRODUCTS,
+  FABRIC_SCREENS,
+  FabricCall,
+  FabricCallAnswer,
+  FabricCallDetails,
+  FabricProductSlug,
+  FabricSummary,
+  type FabricEvent,
+} from '@meridian/contract';
+import { z } from 'zod';
+import { callerOf, makeCallerGuard } from '../api-keys/guard.ts';
+import { authOf } from '../auth/guard.ts';
+import { creditBalance } from '../credits/credits.ts';
+import { AppError } from '../http/errors.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { checkTimeZone, dayIn, DEFAULT_TIME_ZONE, startOfDay } from '../lists/list-query.ts';
+import { registerList } from '../lists/register-list.ts';
+import type { FabricEventHub } from './events.ts';
+import { callProduct } from './pipeline.ts';
+import type { FabricProduct } from './product.ts';
+import {
+  countFabricCalls,
+  fabricCallDetails,
+  fabricEventsAfter,
+  fabricListDefinition,
+  fabricSummary,
+  latestFabricEventId,
+  listFabricCalls,
+} from './queries.ts';
+import type { FabricRegistry } from './registry.ts';
+
+export type FabricRouteDeps = RouteDeps & { registry: FabricRegistry; events: FabricEventHub };
+
+/** A product's request: the client's `customer_reference_number` and the product's own fields. */
+function requestSchema(product: FabricProduct): z.ZodType {
+  const reference = { customer_reference_number: CustomerReference };
+  return product.body instanceof z.ZodObject
+    ? product.body.extend(reference)
+    : z.object(reference).and(product.body);
+}
+
+/** 8 MB: images travel as base64 in the JSON body. */
+const FABRIC_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** `POST /v2/fabric/{slug}` for every registered product: an API key or the dashboard session. */
+export const fabricCallRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (app, deps) => {
+  // Authentication before the body's validation: an anonymous caller learns nothing about the schema.
+  app.addHook('preValidation', makeCallerGuard(deps));
+  const p = deps.config.PROVIDER;
+  const answer = FabricCallAnswer.extend({ [`${p}_urn`]: z.string() });
+  for (const product of deps.registry.products) {
+    app.post(
+      `/v2/fabric/${product.slug}`,
+      {
+        bodyLimit: FABRIC_BODY_LIMIT,
+        schema: {
+          tags: ['fabric'],
+          summary: `${FABRIC_SCREENS[product.slug].title}: ${product.price} credit${product.price === 1 ? '' : 's'} a call`,
+          description:
+            'Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. ' +
+            '402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.',
+          security: [{ basicAuth: [] }, { bearer: [] }],
+          body: requestSchema(product),
+          response: { 200: answer },
+        },
+      },
+      async (request) => {
+        const { answer: a, effects } = await callProduct(deps.db, {
+          caller: callerOf(request),
+          product,
+          body: request.body as { customer_reference_number: string },
+          provider: p,
+          publicUrl: deps.publicUrl(request),
+        });
+        await deps.runEffects(effects);
+        const { urn, ...rest } = a;
+        return { [`${p}_urn`]: urn, ...rest } as unknown as z.infer<typeof answer>;
+      },
+    );
+  }
+};
+
+/** The log screens (search, count, export for all twelve), a call's details, the /fabric summary. */
+export const fabricReadRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+  const p = deps.config.PROVIDER;
+
+  for (const slug of FABRIC_PRODUCTS) {
+    registerList(app, deps.db, p, {
+      list: fabricListDefinition(slug),
+      tag: 'fabric',
+      paths: {
+        search: `/${p}/read/search/fabric/${slug}`,
+        count: `/${p}/read/count/fabric/${slug}`,
+        export: `/${p}/read/export/fabric/${slug}`,
+      },
+      row: FabricCall,
+      fetch: (db, scope) => listFabricCalls(db, slug, scope),
+      count: (db, scope) => countFabricCalls(db, slug, scope),
+      csv: [
+        ['created_at', (r) => r.created_at],
+        [`${p}_urn`, (r) => r.urn],
+        ['product', (r) => r.product],
+        ['status', (r) => r.status],
+        ['result_code', (r) => r.result_code],
+        ['message', (r) => r.message],
+        ['customer_reference_number', (r) => r.customer_reference_number],
+        [`${p}_company_urn`, (r) => r.company_urn],
+        ['reference_id', (r) => r.reference_id],
+        [`${p}_transaction_id`, (r) => r.transaction_id],
+        ['initiation_transaction_id', (r) => r.initiation_transaction_id],
+        ['credits', (r) => r.credits],
+        ['latency_ms', (r) => r.latency_ms],
+        ['channel', (r) => r.channel],
+        ['api_key_id', (r) => r.api_key_id],
+      ],
+    });
+  }
+
+  app.get(
+    `/${p}/read/fetch/fabric/summary`,
+    {
+      schema: {
+        tags: ['fabric'],
+        summary: 'Today (in time_zone) per product, and the credits left',
+        querystring: z.object({ time_zone: z.string().max(64).optional() }),
+        response: { 200: FabricSummary },
+      },
+    },
+    async (request) => {
+      const { clientRef } = authOf(request);
+      const timeZone = checkTimeZone(request.query.time_zone || DEFAULT_TIME_ZONE);
+      const since = startOfDay(dayIn(timeZone), timeZone);
+      return fabricSummary(deps.db, clientRef, since, await creditBalance(deps.db, clientRef));
+    },
+  );
+
+  app.get(
+    `/${p}/read/fetch/fabric/:slug/:urn`,
+    {
+      schema: {
+        tags: ['fabric'],
+        summary: "A call's details: its row, masked request and response",
+        params: z.object({ slug: FabricProductSlug, urn: z.string().min(1).max(64) }),
+        response: { 200: FabricCallDetails },
+      },
+    },
+    async (request) =>
+      fabricCallDetails(deps.db, authOf(request).clientRef, request.params.slug, request.params.urn),
+  );
+};
+
+const StreamQuery = z.object({
+  /** EventSource cannot send headers: the access token and client id may come as query parameters here. */
+  access_token: z.string().min(1).max(4096).optional(),
+  client_id: z.string().min(1).max(64).optional(),
+  /** Where to resume when the Last-Event-ID header cannot be sent (a new EventSource). */
+  last_event_id: z
+    .string()
+    .regex(/^\d{1,15}$/, 'An event id is a whole number')
+    .optional(),
+});
+
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * `GET /{provider}/read/stream/fabric/events`: Server-Sent Events of the signed-in client's calls. Each event is
+ * `id: <event id>` and `data: <FabricEvent JSON>` (no `event:` field, so `onmessage` receives them all); a
+ * comment line every 15 s keeps proxies from closing it. Resumes after `Last-Event-ID` (or `last_event_id`)
+ * from the database; without one it starts with the next event. Needs `Accept: text/event-stream` (406
+ * otherwise: a JSON client gets an answer instead of a stream that never ends).
+ *
+ * Authentication is the dashboard session. The browser's EventSource cannot set headers, so on this route only
+ * the access token and client id may also be sent as query parameters `access_token` and `client_id`. Query
+ * strings are never logged (README, Settings: LOG_FORMAT), and the token is short-lived. The session is checked
+ * again at every heartbeat: the stream ends after a logout or when its token expires (the page then opens a new
+ * one with its current token, resuming with `last_event_id`).
+ */
+export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', async (request, reply) => {
+    const query = request.query as z.infer<typeof StreamQuery>;
+    if (!request.headers.authorization && query.access_token) {
+      // Fastify's `headers` setter adds these to the request's headers (the raw request is left as it came).
+      request.headers = {
+        authorization: `Bearer ${query.access_token}`,
+        ...(query.client_id && !request.headers['client_id'] ? { client_id: query.client_id } : {}),
+      };
+    }
+    await deps.requireAuth(request, reply);
+  });
+  app.get(
+    `/${deps.config.PROVIDER}/read/stream/fabric/events`,
+    {
+      schema: {
+        tags: ['fabric'],
+        summary: 'Server-Sent Events of your calls as they happen (Accept: text/event-stream)',
+        querystring: StreamQuery,
+        headers: z.object({ 'last-event-id': z.string().max(32).optional() }),
+      },
+    },
+    async (request, reply) => {
+      if (!/\btext\/event-stream\b/.test(request.headers.accept ?? ''))
+        throw new AppError(
+          406,
+          'not_acceptable',
+          'This is a Server-Sent Events stream: send Accept: text/event-stream',
+        );
+      const { clientRef } = authOf(request);
+      const resume = request.headers['last-event-id'] ?? request.query.last_event_id;
+      if (resume !== undefined && !/^\d{1,15}$/.test(resume))
+        throw new AppError(400, 'validation_failed', 'Last-Event-ID is a whole number', {
+          fields: { 'last-event-id': 'is not an event id' },
+        });
+      let lastId = resume !== undefined ? Number(resume) : await latestFabricEventId(deps.db, clientRef);
+
+      const stream = new PassThrough();
+      let open = true;
+      let busy = false;
+      let again = false;
+      const send = (e: FabricEvent) => stream.write(`id: ${e.id}\ndata: ${JSON.stringify(e)}\n\n`);
+      const pump = async () => {
+        if (busy) {
+          again = true;
+          return;
+        }
+        busy = true;
+        try {
+          do {
+            again = false;
+            for (;;) {
+              if (!open) return;
+              const events = await fabricEventsAfter(deps.db, clientRef, lastId);
+              for (const e of events) {
+                send(e);
+                lastId = Number(e.id);
+              }
+              if (events.length < 100) break;
+            }
+          } while (again && open);
+        } catch (err) {
+          request.log.warn({ err }, 'fabric event stream: reading events failed');
+        } finally {
+          busy = false;
+        }
+      };
+      const unsubscribe = deps.events.subscribe(clientRef, () => void pump());
+      // Each heartbeat checks the session again (through the guard's cache: no database read while cached):
+      // a stream ends within HEARTBEAT_MS of a logout, a revocation or its token's expiry.
+      const heartbeat = setInterval(() => {
+        deps.requireAuth(request, reply).then(
+          () => stream.write(': ping\n\n'),
+          () => end(),
+        );
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+      const end = (shutdown = false) => {
+        if (!open) return;
+        open = false;
+        clearInterval(heartbeat);
+        unsubscribe();
+        untrack();
+        stream.end();
+        // On shutdown the connection is cut: an idle keep-alive connection would hold the server's close for
+        // its keep-alive timeout. The browser reconnects (to another process) and resumes by Last-Event-ID.
+        if (shutdown) {
+          reply.raw.destroy();
+          request.raw.socket?.destroy();
+        }
+      };
+      const untrack = deps.events.track(() => end(true));
+      reply.raw.on('close', () => end());
+
+      stream.write('retry: 3000\n\n');
+      void pump();
+      return (
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          // The connection ends with the stream (never kept idle, which would hold the server's close).
+          .header('connection', 'close')
+          .send(stream)
+      );
+    },
+  );
+};

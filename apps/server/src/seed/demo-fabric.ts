@@ -1,0 +1,101 @@
+import { and, eq, isNull, like } from 'drizzle-orm';
+import { systemActor } from '../audit/actor.ts';
+import { createApiKey } from '../api-keys/service.ts';
+import { loadCredits } from '../credits/credits.ts';
+import type { Db } from '../db/database.ts';
+import { apiKeys, creditOperations, fabricCalls } from '../db/schema.ts';
+import { callProduct } from '../fabric/pipeline.ts';
+import type { FabricProduct } from '../fabric/product.ts';
+import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
+
+const DAY = 86_400_000;
+/** Demo credits: Acme Retail makes the demo calls; Globex Labs has a small balance (isolation). */
+const DEMO_CREDITS: Record<string, number> = { 'Acme Retail': 10_000, 'Globex Labs': 500 };
+const DEMO_KEY_NAME = 'Demo integration';
+
+/**
+ * Fabric's demo data, through the same functions the API uses: credits loaded for each customer (once), and
+ * for Acme Retail an API key ("Demo integration", its secret discarded) with which every registered product is
+ * called through the real pipeline (charged, logged masked, events, callbacks) with each of its `demo` requests,
+ * spread over the last week. Idempotent: the load has a fixed reference; a product's demo calls are made when the
+ * client has none of them yet (customer references `DEMO-…`), so a product added later gets its own.
+ */
+export async function seedDemoFabric(
+  db: Db,
+  clients: { id: number; name: string }[],
+  opts: {
+    products: readonly FabricProduct[];
+    calls: boolean;
+    provider: string;
+    publicUrl: string;
+    now?: number;
+  },
+): Promise<Effects> {
+  const now = opts.now ?? Date.now();
+  let effects = noEffects();
+  for (const client of clients) {
+    const credits = DEMO_CREDITS[client.name];
+    if (!credits) continue;
+    const [loaded] = await db
+      .select({ id: creditOperations.id })
+      .from(creditOperations)
+      .where(
+        and(
+          eq(creditOperations.clientRef, client.id),
+          eq(creditOperations.idempotencyKey, 'load:DEMO-CREDITS'),
+        ),
+      )
+      .limit(1);
+    if (!loaded)
+      await loadCredits(db, { clientRef: client.id, credits, reference: 'DEMO-CREDITS', actor: 'demo-seed' });
+    if (client.name !== 'Acme Retail' || !opts.calls) continue;
+
+    // Per product: its demo calls are made once (a product added later gets its own on the next start).
+    const seeded = new Set(
+      (
+        await db
+          .selectDistinct({ product: fabricCalls.product })
+          .from(fabricCalls)
+          .where(
+            and(eq(fabricCalls.clientRef, client.id), like(fabricCalls.customerReferenceNumber, 'DEMO-%')),
+          )
+      ).map((r) => r.product),
+    );
+    const demos = opts.products
+      .filter((product) => !seeded.has(product.slug))
+      .flatMap((product) => (product.demo ?? []).map((body) => ({ product, body })));
+    if (!demos.length) continue;
+    const actor = systemActor(client.id, 'demo-seed');
+    const [existing] = await db
+      .select({ keyId: apiKeys.keyId })
+      .from(apiKeys)
+      .where(
+        and(eq(apiKeys.clientRef, client.id), eq(apiKeys.name, DEMO_KEY_NAME), isNull(apiKeys.revokedAt)),
+      )
+      .limit(1);
+    const key = existing
+      ? { key_id: existing.keyId }
+      : await createApiKey(db, actor, { name: DEMO_KEY_NAME });
+    for (const [i, { product, body }] of demos.entries()) {
+      // Oldest first, the last ones today: over the last 7 days, a few minutes apart within a product.
+      const at = new Date(now - ((demos.length - i) / Math.max(demos.length, 1)) * 6.5 * DAY);
+      try {
+        const { effects: e } = await callProduct(db, {
+          caller: { clientRef: client.id, channel: 'api_key', apiKeyId: key.key_id, actor },
+          product,
+          body: {
+            customer_reference_number: `DEMO-${product.slug}-${i + 1}`.slice(0, 40),
+            ...(body as Record<string, unknown>),
+          },
+          provider: opts.provider,
+          publicUrl: opts.publicUrl,
+          at,
+        });
+        effects = mergeEffects(effects, e);
+      } catch {
+        // A demo input the product refuses (4xx) is logged as REJECTED, which a log screen should show too.
+      }
+    }
+  }
+  return effects;
+}
