@@ -167,8 +167,8 @@ function RevokeKeyButton({ apiKey }: { apiKey: ApiKey }) {
         if (!next) revoke.reset();
       }}
     >
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        Revoke<span className="sr-only"> {apiKey.name}</span>
+      <Button variant="outline" size="sm" aria-label={`Revoke ${apiKey.name}`} onClick={() => setOpen(true)}>
+        Revoke
       </Button>
       {open && (
         <DialogContent role="alertdialog">
