@@ -38,7 +38,9 @@ class FakeEventSource {
   onopen: ((e: Event) => void) | null = null;
   onerror: ((e: Event) => void) | null = null;
   private listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
     FakeEventSource.instances.push(this);
   }
   addEventListener(type: string, listener: (e: MessageEvent) => void) {
