@@ -69,6 +69,7 @@ export function useFabricEvents(onEvent: (event: FabricEvent) => void): StreamSt
     };
 
     function connect() {
+      if (typeof EventSource === 'undefined') return; // no live updates without it (old browsers, jsdom)
       const url = fabricEventsUrl();
       if (url === null) {
         setState('reconnecting');

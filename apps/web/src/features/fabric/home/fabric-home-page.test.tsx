@@ -12,6 +12,7 @@ import { FABRIC_PRODUCTS, type FabricCall, type FabricEvent } from '@meridian/co
 import { ApiError, apiFetch } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
 import type * as StorageModule from '@/lib/storage';
+import { FakeEventSource } from '@/test/fake-event-source';
 import { FabricHomePage } from './fabric-home-page';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
@@ -26,49 +27,6 @@ vi.mock('@/lib/storage', async (importOriginal) => ({
 
 const fetchMock = vi.mocked(apiFetch);
 window.scrollTo = (() => {}) as typeof window.scrollTo;
-
-/** A stand-in for the browser's EventSource that the test drives. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  closed = false;
-  onopen: ((e: Event) => void) | null = null;
-  onerror: ((e: Event) => void) | null = null;
-  private listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-  readonly url: string;
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (e: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-    this.closed = true;
-  }
-  open() {
-    act(() => {
-      this.readyState = FakeEventSource.OPEN;
-      this.onopen?.(new Event('open'));
-    });
-  }
-  emit(data: unknown, type = 'message') {
-    act(() => {
-      for (const l of this.listeners.get(type) ?? [])
-        l(new MessageEvent(type, { data: JSON.stringify(data) }));
-    });
-  }
-  fail(permanently: boolean) {
-    act(() => {
-      this.readyState = permanently ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
-      this.onerror?.(new Event('error'));
-    });
-  }
-}
 
 const call = (n: number, extra: Partial<FabricCall> = {}): FabricCall => ({
   urn: `TXM01CALL${String(n).padStart(4, '0')}`,

@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FabricCall, FabricEvent } from '@meridian/contract';
 import { Code, DateTimeText, StatusBadge } from '@/components/data-table/cells';
-import { cx } from '@/lib/cx';
 import { fabricCallsKey } from '../api/calls';
-import { useFabricEvents, type StreamState } from '../api/events';
+import { useFabricEvents } from '../api/events';
+import { ConnectionState } from '../connection-state';
 import {
   FABRIC_PATHS,
   FABRIC_STATUS_LABELS,
@@ -18,30 +18,6 @@ import {
 export const TAIL_SIZE = 20;
 /** New calls refresh the summary (counts, credits) at most this often. */
 const REFRESH_AFTER_MS = 1000;
-
-const STATE_TEXT: Record<StreamState, string> = {
-  connecting: 'Connecting…',
-  live: 'Live',
-  reconnecting: 'Reconnecting…',
-};
-
-function ConnectionState({ state }: { state: StreamState }) {
-  return (
-    <span
-      role="status"
-      className="inline-flex min-w-32 items-center justify-end gap-2 text-sm text-muted-foreground"
-    >
-      <span
-        aria-hidden
-        className={cx(
-          'size-2.5 rounded-full',
-          state === 'live' ? 'bg-green-600' : 'animate-pulse bg-yellow-500',
-        )}
-      />
-      {STATE_TEXT[state]}
-    </span>
-  );
-}
 
 /** The newest `TAIL_SIZE` calls, newest first; an update replaces its call where it is. */
 export function addToTail(tail: readonly FabricCall[], call: FabricCall): FabricCall[] {

@@ -13,11 +13,19 @@ import type { FabricCall, FabricCallDetails, FabricProductSlug } from '@meridian
 import { listSearchSchema } from '@/components/data-table/list-search';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
+import type * as StorageModule from '@/lib/storage';
+import { FakeEventSource } from '@/test/fake-event-source';
 import { FabricListPage } from './fabric-list-page';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiModule>()),
   apiFetch: vi.fn(),
+}));
+
+vi.mock('@/lib/storage', async (importOriginal) => ({
+  ...(await importOriginal<typeof StorageModule>()),
+  getAccessToken: () => 'tok.en',
+  getStoredUser: () => ({ name: 'Acme', email: 'ops@acme.test', client_id: 'CLIENT-7' }),
 }));
 
 const fetchMock = vi.mocked(apiFetch);
@@ -100,6 +108,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 const keyOptions = () =>
@@ -182,5 +191,24 @@ describe('FabricListPage', () => {
     renderPage('text-match', '/fabric/text-match?selected=TXM01NOPE');
     const dialog = await screen.findByRole('dialog', { name: 'Text match TXM01NOPE' });
     expect((await within(dialog).findByRole('alert')).textContent).toBe('There is no call TXM01NOPE.');
+  });
+
+  it('refreshes the list when a call of its product arrives on the events stream', async () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    answer('text-match', []);
+    renderPage('text-match');
+    expect(await screen.findByText('No calls in this date range')).toBeTruthy();
+    expect(screen.getByText('Connecting…')).toBeTruthy();
+    const source = FakeEventSource.instances[0]!;
+    source.open();
+    expect(screen.getByText('Live')).toBeTruthy();
+
+    answer('text-match', [CALL]);
+    source.emit({ id: '1', type: 'call.created', call: { ...CALL, product: 'face-match' } });
+    source.emit({ id: '2', type: 'call.created', call: CALL });
+    expect(await screen.findByRole('row', { name: /TXM01JTESTURN0001/ }, { timeout: 3000 })).toBeTruthy();
+    const searches = fetchMock.mock.calls.filter(([p]) => p === '/meridian/read/search/fabric/text-match');
+    expect(searches).toHaveLength(2);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@/components/data-table';
 import { PageFrame } from '@/components/layout/page-frame';
 import { fabricCallDetailsQueryOptions, fabricCallsEndpoints } from '../api/calls';
+import { ConnectionState } from '../connection-state';
 import { DetailsSection, JsonBlock } from '../details-section';
 import {
   CHANNEL_LABELS,
@@ -22,6 +23,7 @@ import {
   fabricSearchKeyOptions,
   fabricTitle,
 } from '../products';
+import { useLiveList } from './use-live-list';
 
 const Status = ({ call }: { call: FabricCall }) => (
   <StatusBadge
@@ -134,7 +136,8 @@ const rowId = (c: FabricCall) => c.urn;
 
 /**
  * /fabric/{slug}: one product's call log, configured from the contract's `FABRIC_SCREENS` (title, search
- * keys, default range). Every row opens the call with its masked request and response.
+ * keys, default range). Every row opens the call with its masked request and response; new calls of the
+ * product (events stream) refresh the list while it is on screen.
  */
 export function FabricListPage({
   slug,
@@ -146,11 +149,13 @@ export function FabricListPage({
   onSearchChange: (next: ListSearch) => void;
 }) {
   const s = screen(slug);
+  const live = useLiveList(slug);
   return (
     <PageFrame
       title={s.title}
       description={FABRIC_DESCRIPTIONS[slug]}
       breadcrumb={[{ label: 'Fabric', to: '/fabric' }, { label: s.title }]}
+      actions={<ConnectionState state={live} />}
     >
       <DataTable
         title={s.title}
