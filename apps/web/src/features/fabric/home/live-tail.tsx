@@ -74,7 +74,7 @@ export function LiveTail() {
                   className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-4 py-3 text-sm transition-colors outline-none hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:grid-cols-[9rem_minmax(0,1fr)_auto_auto]"
                 >
                   <span className="font-medium">{fabricTitle(call.product)}</span>
-                  <span className="min-w-0 truncate sm:order-none">
+                  <span className="min-w-0 truncate">
                     <Code>{call.urn}</Code>
                     {call.customer_reference_number && (
                       <span className="text-muted-foreground"> · {call.customer_reference_number}</span>
