@@ -118,6 +118,7 @@ describe('ApiKeysPage', () => {
     });
     expect(within(dialog).getByText(SECRET)).toBeTruthy();
     expect(within(dialog).getByRole('alert').textContent).toContain('you will not see it again');
+    expect(document.activeElement).toBe(within(dialog).getByRole('alert'));
     await user.click(within(dialog).getByRole('button', { name: 'Copy secret' }));
     expect(await navigator.clipboard.readText()).toBe(SECRET);
 

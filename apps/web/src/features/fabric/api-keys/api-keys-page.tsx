@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { MAX_ACTIVE_API_KEYS, type ApiKey, type ApiKeyCreated } from '@meridian/contract';
 import KeyRound from 'lucide-react/icons/key-round';
 import Plus from 'lucide-react/icons/plus';
@@ -29,9 +29,11 @@ const NAME_MAX = 64;
 
 /** The secret of a key just created: shown here once, with a copy button; it is never shown again. */
 function SecretView({ created }: { created: ApiKeyCreated }) {
+  // The form that had focus is gone: focus moves to the warning, the first thing to read.
+  const focusOnMount = useCallback((node: HTMLDivElement | null) => node?.focus(), []);
   return (
     <div className="flex flex-col gap-4">
-      <Alert variant="warning" role="alert">
+      <Alert variant="warning" role="alert" ref={focusOnMount} tabIndex={-1} className="outline-none">
         <TriangleAlert aria-hidden />
         <AlertTitle>Copy the secret now: you will not see it again</AlertTitle>
         <AlertDescription>

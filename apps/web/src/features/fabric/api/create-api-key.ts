@@ -18,6 +18,8 @@ export function useCreateApiKey() {
     mutationKey: ['fabric', 'api-keys', 'create'],
     mutationFn: createApiKey,
     meta: { errorToast: false },
+    // Forgotten as soon as the dialog lets go of it (the mutation cache would keep it for 5 minutes).
+    gcTime: 0,
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });
 }
