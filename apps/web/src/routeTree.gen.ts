@@ -25,6 +25,7 @@ import { Route as AuthenticatedApiTestIndexRouteImport } from './routes/_authent
 import { Route as AuthenticatedChangelogIndexRouteImport } from './routes/_authenticated/changelog/index'
 import { Route as AuthenticatedChangelogSlugRouteImport } from './routes/_authenticated/changelog/$slug'
 import { Route as AuthenticatedConfigurationsIndexRouteImport } from './routes/_authenticated/configurations/index'
+import { Route as AuthenticatedConfigurationsApiKeysRouteImport } from './routes/_authenticated/configurations/api-keys'
 import { Route as AuthenticatedConfigurationsCallbackConfigurationsRouteImport } from './routes/_authenticated/configurations/callback-configurations'
 import { Route as AuthenticatedConfigurationsManage2faRouteImport } from './routes/_authenticated/configurations/manage-2fa'
 import { Route as AuthenticatedConfigurationsManageIpsRouteImport } from './routes/_authenticated/configurations/manage-ips'
@@ -156,6 +157,12 @@ const AuthenticatedConfigurationsIndexRoute =
   AuthenticatedConfigurationsIndexRouteImport.update({
     id: '/configurations/',
     path: '/configurations/',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
+const AuthenticatedConfigurationsApiKeysRoute =
+  AuthenticatedConfigurationsApiKeysRouteImport.update({
+    id: '/configurations/api-keys',
+    path: '/configurations/api-keys',
     getParentRoute: () => AuthenticatedRouteRoute,
   } as any)
 const AuthenticatedConfigurationsCallbackConfigurationsRoute =
@@ -433,6 +440,7 @@ export interface FileRoutesByFullPath {
   '/accounts/all-accounts': typeof AuthenticatedAccountsAllAccountsRoute
   '/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
   '/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
+  '/configurations/api-keys': typeof AuthenticatedConfigurationsApiKeysRoute
   '/configurations/callback-configurations': typeof AuthenticatedConfigurationsCallbackConfigurationsRoute
   '/configurations/manage-2fa': typeof AuthenticatedConfigurationsManage2faRoute
   '/configurations/manage-ips': typeof AuthenticatedConfigurationsManageIpsRoute
@@ -493,6 +501,7 @@ export interface FileRoutesByTo {
   '/accounts/all-accounts': typeof AuthenticatedAccountsAllAccountsRoute
   '/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
   '/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
+  '/configurations/api-keys': typeof AuthenticatedConfigurationsApiKeysRoute
   '/configurations/callback-configurations': typeof AuthenticatedConfigurationsCallbackConfigurationsRoute
   '/configurations/manage-2fa': typeof AuthenticatedConfigurationsManage2faRoute
   '/configurations/manage-ips': typeof AuthenticatedConfigurationsManageIpsRoute
@@ -556,6 +565,7 @@ export interface FileRoutesById {
   '/_authenticated/accounts/all-accounts': typeof AuthenticatedAccountsAllAccountsRoute
   '/_authenticated/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
   '/_authenticated/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
+  '/_authenticated/configurations/api-keys': typeof AuthenticatedConfigurationsApiKeysRoute
   '/_authenticated/configurations/callback-configurations': typeof AuthenticatedConfigurationsCallbackConfigurationsRoute
   '/_authenticated/configurations/manage-2fa': typeof AuthenticatedConfigurationsManage2faRoute
   '/_authenticated/configurations/manage-ips': typeof AuthenticatedConfigurationsManageIpsRoute
@@ -619,6 +629,7 @@ export interface FileRouteTypes {
     | '/accounts/all-accounts'
     | '/accounts/virtual-accounts'
     | '/changelog/$slug'
+    | '/configurations/api-keys'
     | '/configurations/callback-configurations'
     | '/configurations/manage-2fa'
     | '/configurations/manage-ips'
@@ -679,6 +690,7 @@ export interface FileRouteTypes {
     | '/accounts/all-accounts'
     | '/accounts/virtual-accounts'
     | '/changelog/$slug'
+    | '/configurations/api-keys'
     | '/configurations/callback-configurations'
     | '/configurations/manage-2fa'
     | '/configurations/manage-ips'
@@ -741,6 +753,7 @@ export interface FileRouteTypes {
     | '/_authenticated/accounts/all-accounts'
     | '/_authenticated/accounts/virtual-accounts'
     | '/_authenticated/changelog/$slug'
+    | '/_authenticated/configurations/api-keys'
     | '/_authenticated/configurations/callback-configurations'
     | '/_authenticated/configurations/manage-2fa'
     | '/_authenticated/configurations/manage-ips'
@@ -912,6 +925,13 @@ declare module '@tanstack/react-router' {
       path: '/configurations'
       fullPath: '/configurations/'
       preLoaderRoute: typeof AuthenticatedConfigurationsIndexRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
+    '/_authenticated/configurations/api-keys': {
+      id: '/_authenticated/configurations/api-keys'
+      path: '/configurations/api-keys'
+      fullPath: '/configurations/api-keys'
+      preLoaderRoute: typeof AuthenticatedConfigurationsApiKeysRouteImport
       parentRoute: typeof AuthenticatedRouteRoute
     }
     '/_authenticated/configurations/callback-configurations': {
@@ -1255,6 +1275,7 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedAccountsAllAccountsRoute: typeof AuthenticatedAccountsAllAccountsRoute
   AuthenticatedAccountsVirtualAccountsRoute: typeof AuthenticatedAccountsVirtualAccountsRoute
   AuthenticatedChangelogSlugRoute: typeof AuthenticatedChangelogSlugRoute
+  AuthenticatedConfigurationsApiKeysRoute: typeof AuthenticatedConfigurationsApiKeysRoute
   AuthenticatedConfigurationsCallbackConfigurationsRoute: typeof AuthenticatedConfigurationsCallbackConfigurationsRoute
   AuthenticatedConfigurationsManage2faRoute: typeof AuthenticatedConfigurationsManage2faRoute
   AuthenticatedConfigurationsManageIpsRoute: typeof AuthenticatedConfigurationsManageIpsRoute
@@ -1309,6 +1330,8 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
   AuthenticatedAccountsVirtualAccountsRoute:
     AuthenticatedAccountsVirtualAccountsRoute,
   AuthenticatedChangelogSlugRoute: AuthenticatedChangelogSlugRoute,
+  AuthenticatedConfigurationsApiKeysRoute:
+    AuthenticatedConfigurationsApiKeysRoute,
   AuthenticatedConfigurationsCallbackConfigurationsRoute:
     AuthenticatedConfigurationsCallbackConfigurationsRoute,
   AuthenticatedConfigurationsManage2faRoute:

@@ -10,6 +10,7 @@ import { DAY_FORMATS, formatDay } from '@/lib/format/date';
 import { dateFormatPreference, timeZonePreference } from '@/lib/preferences/display';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { CopyButton } from './copy-button';
+import { FetchedDetails, RowDetails, type DetailsQueryOptions } from './details-body';
 import { DateRangePicker } from './date-range-picker';
 import { saveBlob, type ListEndpoints } from './list-endpoints';
 import {
@@ -45,18 +46,32 @@ export interface DataTableColumn<Row> {
   card?: CardRole;
 }
 
-export interface DataTableDetails<Row> {
+interface DataTableDetailsCommon<Row> {
   /** Dialog title, e.g. "Payout PAY01…". */
   title: (id: string, row: Row | undefined) => string;
   /** What the row id is called, for the title's copy button ("URN": "Copy URN"). Default "ID". */
   idLabel?: string;
   /** One line under the title. */
   description?: (id: string, row: Row | undefined) => ReactNode;
-  /** The dialog body. `row` is the row from the current page, when it is on it. */
-  render: (props: { id: string; row: Row | undefined }) => ReactNode;
+  /** What one record is called in the loading and failure states ("payout": "There is no payout …"). */
+  noun: string;
 }
 
-export interface DataTableProps<Row> {
+/**
+ * The details dialog of a row. With `query` (the record's details fetcher) the table fetches the record and
+ * shows its loading, not-found and retry states, and `render` gets the record; without it, `render` gets the
+ * row from the current page (a row not on it cannot be shown, and the dialog says so).
+ */
+export type DataTableDetails<Row, Detail = Row> = DataTableDetailsCommon<Row> &
+  (
+    | {
+        query: (id: string) => DetailsQueryOptions<Detail>;
+        render: (detail: Detail, context: { id: string; row: Row | undefined }) => ReactNode;
+      }
+    | { query?: undefined; render: (row: Row, context: { id: string }) => ReactNode }
+  );
+
+export interface DataTableProps<Row, Detail = Row> {
   /** The table's name (its caption), e.g. "Payouts". */
   title: string;
   endpoints: ListEndpoints<Row>;
@@ -64,7 +79,7 @@ export interface DataTableProps<Row> {
   /** The screen's search keys with labels, default first (spec §3). */
   searchKeys: readonly SearchKeyOption[];
   rowId: (row: Row) => string;
-  details?: DataTableDetails<Row>;
+  details?: DataTableDetails<Row, Detail>;
   /** Shown when no row matches and no search is active. */
   empty: { title: string; hint?: string };
   /** The CSV file name starts with this, e.g. "payouts". */
@@ -88,7 +103,7 @@ const WIDE_SCREEN = '(min-width: 48rem)';
  * Every call carries the user's time zone; dates are whole days in it. Below 768 px the rows are cards
  * (the columns' `card` roles) instead of a table to scroll sideways.
  */
-export function DataTable<Row>({
+export function DataTable<Row, Detail = Row>({
   title,
   endpoints,
   columns,
@@ -100,7 +115,7 @@ export function DataTable<Row>({
   defaultRange: defaultRangeKind,
   search: routeSearch,
   onSearchChange,
-}: DataTableProps<Row>) {
+}: DataTableProps<Row, Detail>) {
   // The router merges the raw parameters of parent routes into a route's search, so values the schema
   // dropped can still be there: parse again, and build every next URL from the clean search.
   const search = useMemo(() => cleanListSearch(routeSearch), [routeSearch]);
@@ -390,11 +405,34 @@ export function DataTable<Row>({
                   {details.description?.(state.selected, selectedRow) ?? 'Details of the selected row'}
                 </DialogDescription>
               </DialogHeader>
-              {details.render({ id: state.selected, row: selectedRow })}
+              <DetailsDialogBody details={details} id={state.selected} row={selectedRow} />
             </DialogContent>
           )}
         </Dialog>
       )}
     </div>
+  );
+}
+
+function DetailsDialogBody<Row, Detail>({
+  details,
+  id,
+  row,
+}: {
+  details: DataTableDetails<Row, Detail>;
+  id: string;
+  row: Row | undefined;
+}) {
+  if (details.query) {
+    return (
+      <FetchedDetails id={id} noun={details.noun} query={details.query(id)}>
+        {(detail) => details.render(detail, { id, row })}
+      </FetchedDetails>
+    );
+  }
+  return (
+    <RowDetails id={id} noun={details.noun} row={row}>
+      {(r) => details.render(r, { id })}
+    </RowDetails>
   );
 }

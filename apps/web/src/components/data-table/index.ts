@@ -5,3 +5,4 @@ export type { SearchKeyOption } from './toolbar';
 export { listSearchSchema, type ListSearch } from './list-search';
 export { resolveListState, todayIn, type DefaultRangeKind, type ListState } from './list-state';
 export type { CardRole } from './row-cards';
+export { DetailsSkeleton, FetchedDetails, RowDetails, type DetailsQueryOptions } from './details-body';

@@ -19,6 +19,7 @@ import Gauge from 'lucide-react/icons/gauge';
 import History from 'lucide-react/icons/history';
 import IdCard from 'lucide-react/icons/id-card';
 import KeyRound from 'lucide-react/icons/key-round';
+import KeySquare from 'lucide-react/icons/key-square';
 import Landmark from 'lucide-react/icons/landmark';
 import Layers from 'lucide-react/icons/layers';
 import ListChecks from 'lucide-react/icons/list-checks';
@@ -133,6 +134,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'Configurations', url: '/configurations', icon: SlidersHorizontal },
       { title: 'Callback configurations', url: '/configurations/callback-configurations', icon: Webhook },
       { title: 'Manage IPs', url: '/configurations/manage-ips', icon: Network },
+      { title: 'API keys', url: '/configurations/api-keys', icon: KeySquare },
       { title: 'Two-factor authentication', url: '/configurations/manage-2fa', icon: KeyRound },
       { title: 'API test', url: '/api-test', icon: SquareTerminal },
     ],

@@ -29,58 +29,6 @@ export const SECTIONS = {
     description: 'Bulk batches with their line items, input files and response files.',
     empty: 'No bulk batches yet',
   },
-  // Fabric
-  '/fabric': {
-    description: 'Identity-verification (KYC) transaction logs for every Fabric API.',
-    empty: 'No verifications yet',
-    emptyHint: 'Once your integration calls Fabric APIs, their volumes will show here.',
-    overview: true,
-  },
-  '/fabric/kyc-validate': {
-    description: 'KYC validation calls and their results.',
-    empty: 'No KYC validations yet',
-  },
-  '/fabric/kyc-digilocker': {
-    description: 'DigiLocker document fetches and their results.',
-    empty: 'No DigiLocker requests yet',
-  },
-  '/fabric/ckyc': {
-    description: 'Central KYC registry searches and downloads.',
-    empty: 'No CKYC requests yet',
-  },
-  '/fabric/aadhaar-xml': {
-    description: 'Offline Aadhaar XML verifications.',
-    empty: 'No Aadhaar XML verifications yet',
-  },
-  '/fabric/aadhaar-uid-masking': {
-    description: 'Aadhaar number masking requests on document images.',
-    empty: 'No masking requests yet',
-  },
-  '/fabric/face-match': {
-    description: 'Face-match comparisons with their confidence scores.',
-    empty: 'No face matches yet',
-  },
-  '/fabric/video-liveness': {
-    description: 'Video liveliness checks and their outcomes.',
-    empty: 'No liveness checks yet',
-  },
-  '/fabric/text-match': {
-    description: 'Name and text match comparisons with their scores.',
-    empty: 'No text matches yet',
-  },
-  '/fabric/id-classification': {
-    description: 'Identity-document classification results.',
-    empty: 'No classifications yet',
-  },
-  '/fabric/mobile-to-x': {
-    description: 'Lookups from a mobile number to linked identity details.',
-    empty: 'No mobile lookups yet',
-  },
-  '/fabric/customer-data-pull': {
-    description: 'Customer data pulls and what they returned.',
-    empty: 'No data pulls yet',
-  },
-  '/fabric/credit-report': { description: 'Credit-bureau report requests.', empty: 'No credit reports yet' },
   // Accounts
   '/accounts': {
     description: 'Your virtual accounts, all accounts and their balances.',
@@ -138,7 +86,7 @@ export const SECTIONS = {
   },
   // Configurations and the rest
   '/configurations': {
-    description: 'Callback settings, the IP allow-list and your two-factor preference.',
+    description: 'Callback settings, the IP allow-list, API keys and your two-factor preference.',
     empty: 'Nothing configured yet',
     overview: true,
   },

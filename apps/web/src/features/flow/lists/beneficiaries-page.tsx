@@ -12,11 +12,9 @@ import {
   type DataTableDetails,
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { isApiError } from '@/lib/api';
 import { beneficiariesEndpoints } from '../api/beneficiaries';
 import { editBeneficiarySearch } from '../edit-beneficiary-search';
-import { useBeneficiaryDetails } from '../api/beneficiary-details';
+import { beneficiaryDetailsQueryOptions } from '../api/beneficiary-details';
 import { ListPage, type ListPageProps } from './list-page';
 import { searchKeyOptions } from './search-keys';
 import { BENEFICIARY_STATUS_VARIANTS } from './statuses';
@@ -107,36 +105,7 @@ function beneficiaryFields(b: Beneficiary) {
 }
 
 /** The details dialog body: the beneficiary as the server has it now, and a link to edit it. */
-export function BeneficiaryDetailsView({ code }: { code: string }) {
-  const details = useBeneficiaryDetails(code);
-  if (details.isPending) {
-    return (
-      <div className="flex flex-col gap-2" aria-busy="true">
-        <span className="sr-only">Loading the beneficiary…</span>
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} className="h-5 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (details.isError) {
-    const missing = isApiError(details.error) && details.error.status === 404;
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 text-sm">
-        <p>
-          {missing
-            ? `There is no beneficiary ${code}.`
-            : `The beneficiary could not be loaded: ${details.error.message}`}
-        </p>
-        {!missing && (
-          <Button variant="outline" onClick={() => void details.refetch()}>
-            Try again
-          </Button>
-        )}
-      </div>
-    );
-  }
-  const beneficiary = details.data;
+function BeneficiaryDetailsView({ beneficiary }: { beneficiary: Beneficiary }) {
   return (
     <div className="flex flex-col gap-4">
       <DetailList items={beneficiaryFields(beneficiary)} />
@@ -156,7 +125,9 @@ const DETAILS: DataTableDetails<Beneficiary> = {
   title: (code, row) => (row ? row.beneficiary_name : `Beneficiary ${code}`),
   idLabel: 'beneficiary code',
   description: (code, row) => (row ? `Beneficiary ${code} · ${row.transfer_type}` : 'Beneficiary details'),
-  render: ({ id }) => <BeneficiaryDetailsView code={id} />,
+  noun: 'beneficiary',
+  query: beneficiaryDetailsQueryOptions,
+  render: (beneficiary) => <BeneficiaryDetailsView beneficiary={beneficiary} />,
 };
 
 /** /flow/beneficiaries: the beneficiaries you can pay; each opens its details with an Edit link. */

@@ -12,10 +12,8 @@ import {
   type DataTableDetails,
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { isApiError } from '@/lib/api';
 import { cx } from '@/lib/cx';
-import { payoutsEndpoints, usePayoutDetails } from '../api/payouts';
+import { payoutDetailsQueryOptions, payoutsEndpoints } from '../api/payouts';
 import { DetailsSection, ListPage, type ListPageProps } from './list-page';
 import { searchKeyOptions } from './search-keys';
 import { CALLBACK_STATUS_VARIANTS, PAYOUT_STATUS_VARIANTS } from './statuses';
@@ -224,36 +222,7 @@ function Callbacks({ callbacks }: { callbacks: CallbackDelivery[] }) {
 }
 
 /** The details dialog body: every field, the timeline of states and every callback delivery with attempts. */
-export function PayoutDetailsView({ urn }: { urn: string }) {
-  const details = usePayoutDetails(urn);
-  if (details.isPending) {
-    return (
-      <div className="flex flex-col gap-2" aria-busy="true">
-        <span className="sr-only">Loading the payout…</span>
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} className="h-5 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (details.isError) {
-    const missing = isApiError(details.error) && details.error.status === 404;
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 text-sm">
-        <p>
-          {missing
-            ? `There is no payout ${urn}.`
-            : `The payout could not be loaded: ${details.error.message}`}
-        </p>
-        {!missing && (
-          <Button variant="outline" onClick={() => void details.refetch()}>
-            Try again
-          </Button>
-        )}
-      </div>
-    );
-  }
-  const payout = details.data;
+function PayoutDetailsView({ payout }: { payout: PayoutDetails }) {
   return (
     <div className="flex flex-col gap-4">
       <DetailList items={payoutFields(payout)} />
@@ -267,12 +236,14 @@ export function PayoutDetailsView({ urn }: { urn: string }) {
   );
 }
 
-const DETAILS: DataTableDetails<Payout> = {
+const DETAILS: DataTableDetails<Payout, PayoutDetails> = {
   title: (urn) => `Payout ${urn}`,
   idLabel: 'URN',
   description: (_urn, row) =>
     row ? `${row.beneficiary_name} · ${row.transfer_type}` : 'Status, timeline and callback deliveries',
-  render: ({ id }) => <PayoutDetailsView urn={id} />,
+  noun: 'payout',
+  query: payoutDetailsQueryOptions,
+  render: (payout) => <PayoutDetailsView payout={payout} />,
 };
 
 /** /flow/payouts: every payout, newest first, with its status timeline and callbacks in the details. */

@@ -103,14 +103,7 @@ function Reference({ t }: { t: Transaction }) {
   return <Code>{urn}</Code>;
 }
 
-function TransactionDetailsView({ id, row }: { id: string; row: Transaction | undefined }) {
-  if (!row) {
-    return (
-      <p role="alert" className="text-sm">
-        Transaction {id} is not in the list on screen. Change the dates or search for it to see its details.
-      </p>
-    );
-  }
+function TransactionDetailsView({ row }: { row: Transaction }) {
   return (
     <DetailList
       items={[
@@ -158,7 +151,8 @@ const DETAILS: DataTableDetails<Transaction> = {
   title: (id) => `Transaction ${id}`,
   idLabel: 'transaction ID',
   description: (_id, row) => (row ? row.description : 'A money movement on your account'),
-  render: ({ id, row }) => <TransactionDetailsView id={id} row={row} />,
+  noun: 'transaction',
+  render: (row) => <TransactionDetailsView row={row} />,
 };
 
 /** /flow/transactions: every money movement on your accounts (the account statement). */

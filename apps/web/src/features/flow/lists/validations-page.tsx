@@ -12,9 +12,7 @@ import {
   type DataTableDetails,
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { isApiError } from '@/lib/api';
-import { useValidationDetails, validationsEndpoints } from '../api/validations';
+import { validationDetailsQueryOptions, validationsEndpoints } from '../api/validations';
 import { ListPage, type ListPageProps } from './list-page';
 import { searchKeyOptions } from './search-keys';
 import { VALIDATION_STATUS_VARIANTS } from './statuses';
@@ -107,44 +105,14 @@ function validationFields(v: Validation) {
   ] as const;
 }
 
-export function ValidationDetailsView({ urn }: { urn: string }) {
-  const details = useValidationDetails(urn);
-  if (details.isPending) {
-    return (
-      <div className="flex flex-col gap-2" aria-busy="true">
-        <span className="sr-only">Loading the validation…</span>
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} className="h-5 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (details.isError) {
-    const missing = isApiError(details.error) && details.error.status === 404;
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 text-sm">
-        <p>
-          {missing
-            ? `There is no validation ${urn}.`
-            : `The validation could not be loaded: ${details.error.message}`}
-        </p>
-        {!missing && (
-          <Button variant="outline" onClick={() => void details.refetch()}>
-            Try again
-          </Button>
-        )}
-      </div>
-    );
-  }
-  return <DetailList items={validationFields(details.data)} />;
-}
-
 const DETAILS: DataTableDetails<Validation> = {
   title: (urn) => `Validation ${urn}`,
   idLabel: 'URN',
   description: (_urn, row) =>
     row ? `${row.name_given} · ${row.bank_name}` : 'The account, the bank and the name it is registered to',
-  render: ({ id }) => <ValidationDetailsView urn={id} />,
+  noun: 'validation',
+  query: validationDetailsQueryOptions,
+  render: (validation) => <DetailList items={validationFields(validation)} />,
 };
 
 /** /flow/validate-bank-account: the bank-account validations (penny drops) run, with the names returned. */

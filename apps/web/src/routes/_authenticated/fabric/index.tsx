@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '@/features/sections';
+import { FabricHomePage } from '@/features/fabric/home';
 
 export const Route = createFileRoute('/_authenticated/fabric/')({
-  component: () => <SectionPage path="/fabric" />,
+  component: FabricHomePage,
 });

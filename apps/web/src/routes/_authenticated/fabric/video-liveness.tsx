@@ -1,6 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '@/features/sections';
+import { listSearchSchema } from '@/components/data-table/list-search';
+import { FabricListPage } from '@/features/fabric/lists';
 
 export const Route = createFileRoute('/_authenticated/fabric/video-liveness')({
-  component: () => <SectionPage path="/fabric/video-liveness" />,
+  // Filters, page and the open row live in the URL; a bad value degrades to its default.
+  validateSearch: listSearchSchema,
+  component: function VideoLivenessRoute() {
+    const navigate = Route.useNavigate();
+    return (
+      <FabricListPage
+        slug="video-liveness"
+        search={Route.useSearch()}
+        onSearchChange={(search) => void navigate({ search })}
+      />
+    );
+  },
 });

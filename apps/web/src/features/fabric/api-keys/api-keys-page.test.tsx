@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
+import type { ApiKey } from '@meridian/contract';
+import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
+import type * as ApiModule from '@/lib/api';
+import { ApiKeysPage } from './api-keys-page';
+
+vi.mock('@/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiModule>()),
+  apiFetch: vi.fn(),
+}));
+
+const fetchMock = vi.mocked(apiFetch);
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+const KEY: ApiKey = {
+  key_id: 'key_01JEXISTING',
+  name: 'Onboarding service',
+  status: 'ACTIVE',
+  created_at: '2026-03-01T06:00:00.000Z',
+  created_by: 'ops@acme.test',
+  last_used_at: '2026-03-09T10:00:00.000Z',
+  last_used_ip: '203.0.113.7',
+  revoked_at: null,
+};
+const SECRET = 'sk_test_5ecr3t_only_once';
+
+let keys: ApiKey[];
+let createAnswer: (body: unknown) => unknown;
+
+beforeEach(() => {
+  keys = [KEY];
+  createAnswer = (body) => {
+    const created = {
+      ...KEY,
+      key_id: 'key_01JNEW',
+      name: (body as { name: string }).name,
+      last_used_at: null,
+      last_used_ip: null,
+      created_at: '2026-03-10T06:00:00.000Z',
+    };
+    keys = [created, ...keys];
+    return { ...created, key_secret: SECRET };
+  };
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (path: string, init: ApiRequestInit = {}) => {
+    if (path === '/meridian/read/fetch/api_keys') return { data: keys };
+    if (path === '/v2/company/api_keys' && init.method === 'POST') return createAnswer(init.json);
+    const revoke = /^\/v2\/company\/api_keys\/([^/]+)\/revoke$/.exec(path);
+    if (revoke && init.method === 'POST') {
+      keys = keys.map((k) =>
+        k.key_id === revoke[1] ? { ...k, status: 'REVOKED', revoked_at: '2026-03-10T06:30:00.000Z' } : k,
+      );
+      return keys.find((k) => k.key_id === revoke[1]);
+    }
+    throw new ApiError(404, 'Not found');
+  });
+});
+afterEach(cleanup);
+
+function renderPage() {
+  const rootRoute = createRootRoute();
+  const route = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/configurations/api-keys',
+    component: ApiKeysPage,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([route]),
+    history: createMemoryHistory({ initialEntries: ['/configurations/api-keys'] }),
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router as never} />
+    </QueryClientProvider>,
+  );
+}
+
+const calls = (path: string) => fetchMock.mock.calls.filter(([p]) => p === path);
+
+describe('ApiKeysPage', () => {
+  it('lists keys with status, creation and last use (time and address), never a secret', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'API keys' });
+    const row = within(table).getByRole('row', { name: /Onboarding service/ });
+    expect(within(row).getByText('key_01JEXISTING')).toBeTruthy();
+    expect(within(row).getByText('Active')).toBeTruthy();
+    expect(within(row).getByText('203.0.113.7')).toBeTruthy();
+    expect(within(row).getByText('Mar 09, 2026 15:30')).toBeTruthy();
+    expect(screen.getByText('1 of 10 active keys')).toBeTruthy();
+  });
+
+  it('creates a key and shows its secret once, with a copy button and the warning', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('table', { name: 'API keys' });
+    await user.click(screen.getByRole('button', { name: 'Create API key' }));
+    const form = await screen.findByRole('dialog', { name: 'Create an API key' });
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    expect(within(form).getByText('Name the key')).toBeTruthy();
+    expect(calls('/v2/company/api_keys')).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('Name'), '  Payments backend {Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'API key “Payments backend” created' });
+    expect(calls('/v2/company/api_keys')[0]?.[1]).toMatchObject({
+      method: 'POST',
+      json: { name: 'Payments backend' },
+    });
+    expect(within(dialog).getByText(SECRET)).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toContain('you will not see it again');
+    expect(document.activeElement).toBe(within(dialog).getByRole('alert'));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy secret' }));
+    expect(await navigator.clipboard.readText()).toBe(SECRET);
+
+    // Closing the dialog drops the secret for good; the list has the new key.
+    await user.click(within(dialog).getByRole('button', { name: 'I have copied the secret' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText(SECRET)).toBeNull();
+    expect(await screen.findByRole('row', { name: /Payments backend/ })).toBeTruthy();
+    expect(screen.getByText('2 of 10 active keys')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create API key' }));
+    const again = await screen.findByRole('dialog', { name: 'Create an API key' });
+    expect(within(again).queryByText(SECRET)).toBeNull();
+  });
+
+  it("shows the server's message when the key cannot be created (the active-keys limit)", async () => {
+    const user = userEvent.setup();
+    createAnswer = () => {
+      throw new ApiError(422, 'At most 10 active API keys: revoke one first');
+    };
+    renderPage();
+    await screen.findByRole('table', { name: 'API keys' });
+    await user.click(screen.getByRole('button', { name: 'Create API key' }));
+    const form = await screen.findByRole('dialog', { name: 'Create an API key' });
+    await user.type(within(form).getByLabelText('Name'), 'Eleventh{Enter}');
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toContain('At most 10 active API keys: revoke one first');
+  });
+
+  it('revokes a key only after the confirmation', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const row = await screen.findByRole('row', { name: /Onboarding service/ });
+    await user.click(within(row).getByRole('button', { name: 'Revoke Onboarding service' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke “Onboarding service”?' });
+    expect(confirm.textContent).toContain('This cannot be undone');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls(`/v2/company/api_keys/${KEY.key_id}/revoke`)).toHaveLength(0);
+
+    await user.click(within(row).getByRole('button', { name: 'Revoke Onboarding service' }));
+    const again = await screen.findByRole('alertdialog');
+    await user.click(within(again).getByRole('button', { name: 'Revoke key' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls(`/v2/company/api_keys/${KEY.key_id}/revoke`)[0]?.[1]).toMatchObject({ method: 'POST' });
+    await screen.findByText('0 of 10 active keys');
+    const revoked = screen.getByRole('row', { name: /Onboarding service/ });
+    expect(within(revoked).getByText('Revoked', { selector: '[data-slot=badge]' })).toBeTruthy();
+    expect(within(revoked).queryByRole('button', { name: /Revoke/ })).toBeNull();
+  });
+});

@@ -1,0 +1,328 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { MAX_ACTIVE_API_KEYS, type ApiKey, type ApiKeyCreated } from '@meridian/contract';
+import KeyRound from 'lucide-react/icons/key-round';
+import Plus from 'lucide-react/icons/plus';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import { Code, DateTimeText, StatusBadge } from '@/components/data-table/cells';
+import { CopyButton } from '@/components/data-table/copy-button';
+import { EmptyState, PageFrame } from '@/components/layout/page-frame';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useApiKeys } from '../api/api-keys';
+import { useCreateApiKey } from '../api/create-api-key';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+
+const KEY_STATUS_VARIANTS = { ACTIVE: 'green', REVOKED: 'grey' } as const;
+const KEY_STATUS_LABELS = { ACTIVE: 'Active', REVOKED: 'Revoked' } as const;
+const NAME_MAX = 64;
+
+/** The secret of a key just created: shown here once, with a copy button; it is never shown again. */
+function SecretView({ created }: { created: ApiKeyCreated }) {
+  // The form that had focus is gone: focus moves to the warning, the first thing to read.
+  const focusOnMount = useCallback((node: HTMLDivElement | null) => node?.focus(), []);
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert variant="warning" role="alert" ref={focusOnMount} tabIndex={-1} className="outline-none">
+        <TriangleAlert aria-hidden />
+        <AlertTitle>Copy the secret now: you will not see it again</AlertTitle>
+        <AlertDescription>
+          Meridian keeps only a hash of it. If you lose it, revoke this key and create another.
+        </AlertDescription>
+      </Alert>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
+        <dt className="text-muted-foreground">Key ID</dt>
+        <dd className="flex min-w-0 items-center gap-1">
+          <Code wrap>{created.key_id}</Code>
+          <CopyButton value={created.key_id} label="Copy key ID" />
+        </dd>
+        <dt className="text-muted-foreground">Secret</dt>
+        <dd className="flex min-w-0 items-center gap-1">
+          <Code wrap className="rounded bg-muted px-2 py-1">
+            {created.key_secret}
+          </Code>
+          <CopyButton value={created.key_secret} label="Copy secret" />
+        </dd>
+      </dl>
+      <p className="text-sm text-muted-foreground">
+        Call the API with HTTP Basic authentication: the key ID as user name, the secret as password.
+      </p>
+      <div className="flex justify-end">
+        <DialogClose asChild>
+          <Button>I have copied the secret</Button>
+        </DialogClose>
+      </div>
+    </div>
+  );
+}
+
+/** Create a key (name it), then its secret, once. */
+function CreateKeyDialog({ disabled }: { disabled: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const create = useCreateApiKey();
+  const created = create.data;
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      // The secret leaves memory with the dialog.
+      create.reset();
+      setName('');
+      setInvalid(null);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed === '') return setInvalid('Name the key');
+    if (trimmed.length > NAME_MAX) return setInvalid(`At most ${NAME_MAX} characters`);
+    setInvalid(null);
+    create.mutate({ name: trimmed });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <Button onClick={() => setOpen(true)} disabled={disabled}>
+        <Plus aria-hidden />
+        Create API key
+      </Button>
+      {open && (
+        <DialogContent
+          className="max-h-[90svh] overflow-y-auto"
+          // The secret is shown once: a click beside the dialog must not throw it away.
+          onInteractOutside={(event) => {
+            if (created) event.preventDefault();
+          }}
+        >
+          <DialogHeader className="pr-8">
+            <DialogTitle>{created ? `API key “${created.name}” created` : 'Create an API key'}</DialogTitle>
+            <DialogDescription>
+              {created
+                ? 'Your servers call the Fabric APIs with this key ID and secret.'
+                : 'Name the key after the system that will use it, e.g. “Onboarding service (production)”.'}
+            </DialogDescription>
+          </DialogHeader>
+          {created ? (
+            <SecretView created={created} />
+          ) : (
+            <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="api-key-name">Name</Label>
+                <Input
+                  id="api-key-name"
+                  value={name}
+                  maxLength={NAME_MAX + 1}
+                  autoComplete="off"
+                  aria-invalid={invalid !== null || undefined}
+                  aria-describedby={invalid ? 'api-key-name-error' : undefined}
+                  onChange={(e) => setName(e.target.value)}
+                />
+                {invalid && (
+                  <p id="api-key-name-error" className="text-sm text-destructive">
+                    {invalid}
+                  </p>
+                )}
+              </div>
+              {create.isError && (
+                <Alert variant="destructive" role="alert">
+                  <AlertTitle>The key was not created</AlertTitle>
+                  <AlertDescription>{create.error.message}</AlertDescription>
+                </Alert>
+              )}
+              <div className="flex justify-end gap-2">
+                <DialogClose asChild>
+                  <Button variant="outline">Cancel</Button>
+                </DialogClose>
+                <Button type="submit" disabled={create.isPending}>
+                  {create.isPending ? 'Creating…' : 'Create key'}
+                </Button>
+              </div>
+            </form>
+          )}
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+/** Revoke one key, after a confirmation that says what it does. */
+function RevokeKeyButton({ apiKey }: { apiKey: ApiKey }) {
+  const [open, setOpen] = useState(false);
+  const revoke = useRevokeApiKey();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) revoke.reset();
+      }}
+    >
+      <Button variant="outline" size="sm" aria-label={`Revoke ${apiKey.name}`} onClick={() => setOpen(true)}>
+        Revoke
+      </Button>
+      {open && (
+        <DialogContent role="alertdialog">
+          <DialogHeader className="pr-8">
+            <DialogTitle>Revoke “{apiKey.name}”?</DialogTitle>
+            <DialogDescription>
+              Calls with key {apiKey.key_id} are refused from now on. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          {revoke.isError && (
+            <Alert variant="destructive" role="alert">
+              <AlertTitle>The key was not revoked</AlertTitle>
+              <AlertDescription>{revoke.error.message}</AlertDescription>
+            </Alert>
+          )}
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              disabled={revoke.isPending}
+              onClick={() => revoke.mutate(apiKey.key_id, { onSuccess: () => setOpen(false) })}
+            >
+              {revoke.isPending ? 'Revoking…' : 'Revoke key'}
+            </Button>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+const cell = 'px-3 py-(--table-row-py) align-top';
+const HEADERS = ['Name', 'Key ID', 'Status', 'Created', 'Last used', 'Actions'];
+
+function KeysTable({ keys }: { keys: ApiKey[] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border bg-card">
+      <table className="w-full text-sm">
+        <caption className="sr-only">API keys</caption>
+        <thead className="bg-muted/50 text-muted-foreground">
+          <tr>
+            {HEADERS.map((h) => (
+              <th key={h} scope="col" className="h-10 px-3 text-left font-medium whitespace-nowrap">
+                {h === 'Actions' ? <span className="sr-only">{h}</span> : h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k.key_id} className="border-t">
+              <th scope="row" className={`${cell} text-left font-medium`}>
+                {k.name}
+              </th>
+              <td className={cell}>
+                <Code>{k.key_id}</Code>
+              </td>
+              <td className={cell}>
+                <StatusBadge
+                  status={k.status}
+                  variants={KEY_STATUS_VARIANTS}
+                  label={KEY_STATUS_LABELS[k.status]}
+                />
+              </td>
+              <td className={cell}>
+                <DateTimeText value={k.created_at} />
+              </td>
+              <td className={cell}>
+                {k.last_used_at ? (
+                  <span className="flex flex-col">
+                    <DateTimeText value={k.last_used_at} />
+                    {k.last_used_ip && <Code className="text-muted-foreground">{k.last_used_ip}</Code>}
+                  </span>
+                ) : (
+                  <span className="text-muted-foreground">Never</span>
+                )}
+              </td>
+              <td className={`${cell} text-right`}>
+                {k.status === 'ACTIVE' ? (
+                  <RevokeKeyButton apiKey={k} />
+                ) : (
+                  <span className="text-xs whitespace-nowrap text-muted-foreground">
+                    Revoked <DateTimeText value={k.revoked_at} />
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * /configurations/api-keys: the keys the client's servers call the Fabric APIs with. A key's secret is shown
+ * once, when it is created; the list shows when and from where each key was last used; revoking is at once.
+ */
+export function ApiKeysPage() {
+  const keys = useApiKeys();
+  const active = keys.data?.filter((k) => k.status === 'ACTIVE').length ?? 0;
+  const atLimit = active >= MAX_ACTIVE_API_KEYS;
+
+  let body;
+  if (keys.isPending) {
+    body = (
+      <div className="flex flex-col gap-2" aria-busy="true">
+        <span className="sr-only">Loading the API keys…</span>
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="h-10 w-full" />
+        ))}
+      </div>
+    );
+  } else if (keys.isError) {
+    body = (
+      <div
+        role="alert"
+        className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4"
+      >
+        <p className="text-sm">The API keys could not be loaded: {keys.error.message}</p>
+        <Button variant="outline" onClick={() => void keys.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (keys.data.length === 0) {
+    body = (
+      <EmptyState icon={KeyRound} title="No API keys yet">
+        Create a key for each system that calls the Fabric APIs, so that you can revoke one without the
+        others.
+      </EmptyState>
+    );
+  } else {
+    body = <KeysTable keys={keys.data} />;
+  }
+
+  return (
+    <PageFrame
+      title="API keys"
+      description="The keys your servers call the Fabric APIs with (HTTP Basic: key ID and secret)."
+      breadcrumb={[{ label: 'Configurations', to: '/configurations' }, { label: 'API keys' }]}
+      actions={<CreateKeyDialog disabled={keys.isPending} />}
+    >
+      {keys.isSuccess && (
+        <p className="text-sm text-muted-foreground">
+          {active} of {MAX_ACTIVE_API_KEYS} active keys
+          {atLimit && ': revoke a key before you create another.'}
+        </p>
+      )}
+      {body}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,51 @@
+import { queryOptions } from '@tanstack/react-query';
+import { FabricCall, FabricCallDetails, listResponse, type FabricProductSlug } from '@meridian/contract';
+import { createListEndpoints, type ListEndpoints } from '@/components/data-table';
+import { apiFetch, isApiError } from '@/lib/api';
+import { shouldRetry } from '@/lib/api/query-client';
+import { PROVIDER } from '@/lib/env';
+
+/**
+ * A fabric product's call log: search GET /{provider}/read/search/fabric/{slug}, count …/read/count/fabric/{slug},
+ * CSV …/read/export/fabric/{slug} (the list query of every list), and one call with its masked request and
+ * response at …/read/fetch/fabric/{slug}/{urn}.
+ */
+const FabricCallList = listResponse(FabricCall);
+
+/** The query-key topic of a product's calls (the live tail refreshes it when a call of that product comes). */
+export const fabricCallsKey = (slug: FabricProductSlug) => `fabric-${slug}`;
+
+const endpoints = new Map<FabricProductSlug, ListEndpoints<FabricCall>>();
+
+/** The list endpoints of one product (one object per product, so its query options stay stable). */
+export function fabricCallsEndpoints(slug: FabricProductSlug): ListEndpoints<FabricCall> {
+  let found = endpoints.get(slug);
+  if (!found) {
+    found = createListEndpoints({
+      key: fabricCallsKey(slug),
+      searchPath: `/${PROVIDER}/read/search/fabric/${slug}`,
+      countPath: `/${PROVIDER}/read/count/fabric/${slug}`,
+      exportPath: `/${PROVIDER}/read/export/fabric/${slug}`,
+      parseRows: (answer) => FabricCallList.parse(answer).data,
+    });
+    endpoints.set(slug, found);
+  }
+  return found;
+}
+
+export const fabricCallDetailsQueryOptions = (slug: FabricProductSlug, urn: string) =>
+  queryOptions({
+    queryKey: [fabricCallsKey(slug), 'details', urn] as const,
+    queryFn: async ({ signal }) =>
+      FabricCallDetails.parse(
+        await apiFetch<unknown>(`/${PROVIDER}/read/fetch/fabric/${slug}/${encodeURIComponent(urn)}`, {
+          host: 'read',
+          signal,
+        }),
+      ),
+    // A 404 (unknown urn, e.g. a stale link) is an answer, not a failure worth retrying.
+    retry: (failureCount, error) =>
+      !(isApiError(error) && error.status === 404) && shouldRetry(failureCount, error),
+    // A call waiting for a person or a second step (consent, OTP) is followed while its dialog is open.
+    refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? 5_000 : false),
+  });

@@ -1,0 +1,152 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { FABRIC_PRODUCTS, type FabricSummary } from '@meridian/contract';
+import { PageFrame } from '@/components/layout/page-frame';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { timeZonePreference } from '@/lib/preferences/display';
+import { useCreditBalance } from '../api/balance';
+import { useFabricSummary } from '../api/summary';
+import { FABRIC_PATHS, fabricTitle } from '../products';
+import { LiveTail } from './live-tail';
+
+const number = (n: number) => n.toLocaleString('en-IN');
+/** The share of successful calls, e.g. "96.4%"; '-' with no calls. */
+export const successRate = (success: number, calls: number) =>
+  calls === 0 ? '-' : `${Math.round((success / calls) * 1000) / 10}%`;
+
+function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+  return (
+    <li className="flex flex-col gap-1 rounded-xl border bg-card p-4">
+      <span className="text-sm text-muted-foreground">{label}</span>
+      <span className="h-8 text-2xl font-semibold tabular-nums">{value}</span>
+      <span className="h-5 text-sm text-muted-foreground">{hint}</span>
+    </li>
+  );
+}
+
+const cell = 'px-3 py-(--table-row-py)';
+const HEADERS = ['Product', 'Calls', 'Successful', 'Success rate', 'Credits used', 'Price'];
+
+/** Today per product: every product has its row (zeros included), so the table never changes shape. */
+function TodayByProduct({
+  today,
+  prices,
+  loading,
+}: {
+  today: FabricSummary['today'] | undefined;
+  prices: Record<string, number> | undefined;
+  loading: boolean;
+}) {
+  const byProduct = new Map((today ?? []).map((t) => [t.product, t]));
+  const value = (text: ReactNode) => (loading ? <Skeleton className="ml-auto h-4 w-10" /> : text);
+  return (
+    <div className="overflow-x-auto rounded-xl border bg-card">
+      <table className="w-full text-sm" aria-busy={loading || undefined}>
+        <caption className="sr-only">Calls today per product</caption>
+        <thead className="bg-muted/50 text-muted-foreground">
+          <tr>
+            {HEADERS.map((h, i) => (
+              <th
+                key={h}
+                scope="col"
+                className={`h-10 px-3 font-medium whitespace-nowrap ${i === 0 ? 'text-left' : 'text-right'}`}
+              >
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {FABRIC_PRODUCTS.map((product) => {
+            const t = byProduct.get(product);
+            const price = prices?.[product];
+            return (
+              <tr key={product} className="border-t">
+                <th scope="row" className={`${cell} text-left font-normal`}>
+                  <Link to={FABRIC_PATHS[product]} className="underline-offset-4 hover:underline">
+                    {fabricTitle(product)}
+                  </Link>
+                </th>
+                <td className={`${cell} text-right tabular-nums`}>{value(number(t?.calls ?? 0))}</td>
+                <td className={`${cell} text-right tabular-nums`}>{value(number(t?.success ?? 0))}</td>
+                <td className={`${cell} text-right tabular-nums`}>
+                  {value(successRate(t?.success ?? 0, t?.calls ?? 0))}
+                </td>
+                <td className={`${cell} text-right tabular-nums`}>{value(number(t?.credits ?? 0))}</td>
+                <td className={`${cell} text-right tabular-nums`}>
+                  {price === undefined ? '-' : number(price)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * /fabric: today's calls, success rate and credits left (summary + credit balance), today per product, and a
+ * live tail of calls from the events stream. Every block keeps its size while loading (no layout shift).
+ */
+export function FabricHomePage() {
+  const timeZone = timeZonePreference.use();
+  const summary = useFabricSummary(timeZone);
+  const balance = useCreditBalance();
+  const today = summary.data?.today;
+  const calls = today?.reduce((n, t) => n + t.calls, 0) ?? 0;
+  const success = today?.reduce((n, t) => n + t.success, 0) ?? 0;
+  const used = today?.reduce((n, t) => n + t.credits, 0) ?? 0;
+  const credits = balance.data?.credits ?? summary.data?.credits;
+  const pending = <Skeleton className="mt-1 h-6 w-20" />;
+
+  return (
+    <PageFrame
+      title="Fabric overview"
+      description="Identity-verification (KYC) calls today, credits left and calls as they happen."
+      breadcrumb={[{ label: 'Fabric' }, { label: 'Fabric overview' }]}
+      actions={
+        <Button asChild variant="outline">
+          <Link to="/configurations/api-keys">API keys</Link>
+        </Button>
+      }
+    >
+      {summary.isError && (
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4"
+        >
+          <p className="text-sm">Today's figures could not be loaded: {summary.error.message}</p>
+          <Button variant="outline" onClick={() => void summary.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      <section aria-label="Today" className="flex flex-col gap-3">
+        <ul className="grid gap-3 sm:grid-cols-3">
+          <Stat label="Calls today" value={summary.isPending ? pending : number(calls)} />
+          <Stat
+            label="Success rate"
+            value={summary.isPending ? pending : successRate(success, calls)}
+            hint={summary.isPending ? undefined : `${number(success)} of ${number(calls)} successful`}
+          />
+          <Stat
+            label="Credits left"
+            value={
+              credits !== undefined ? number(credits) : balance.isPending || summary.isPending ? pending : '-'
+            }
+            hint={summary.isPending ? undefined : `${number(used)} used today`}
+          />
+        </ul>
+      </section>
+      <section aria-labelledby="fabric-today-products" className="flex flex-col gap-3">
+        <h2 id="fabric-today-products" className="text-lg font-semibold">
+          Today per product
+        </h2>
+        <TodayByProduct today={today} prices={balance.data?.prices} loading={summary.isPending} />
+      </section>
+      <LiveTail />
+    </PageFrame>
+  );
+}

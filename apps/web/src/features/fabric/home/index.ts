@@ -1,0 +1,1 @@
+export { FabricHomePage } from './fabric-home-page';

@@ -1,0 +1,1 @@
+export { FabricListPage } from './fabric-list-page';

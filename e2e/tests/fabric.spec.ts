@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+
+// Fabric end to end: create an API key on /configurations/api-keys, call text-match with it from the test
+// (HTTP Basic, as a client's server would), and see the call arrive on /fabric/text-match and in the /fabric
+// live tail without a reload.
+const ADMIN = 'admin@acme.test';
+const PASSWORD = 'Meridian#Demo2026';
+
+async function signIn(page: Page) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/flow$/);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Creates a key on the API keys page; answers its id and its secret (shown this once). */
+async function createApiKey(page: Page, name: string) {
+  await page.goto('/configurations/api-keys');
+  await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
+  await expect(page.getByText(/active keys/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  const form = page.getByRole('dialog', { name: 'Create an API key' });
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByRole('button', { name: 'Create key' }).click();
+
+  const created = page.getByRole('dialog', { name: `API key “${name}” created` });
+  await expect(created.getByRole('alert')).toContainText('you will not see it again');
+  const values = created.getByRole('definition');
+  const keyId = (await values.nth(0).locator('.font-mono').textContent())?.trim() ?? '';
+  const secret = (await values.nth(1).locator('.font-mono').textContent())?.trim() ?? '';
+  expect(keyId).not.toBe('');
+  expect(secret).not.toBe('');
+  await expect(created.getByRole('button', { name: 'Copy secret' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await created.getByRole('button', { name: 'I have copied the secret' }).click();
+  await expect(created).toHaveCount(0);
+  await expect(page.getByText(secret)).toHaveCount(0);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(keyId);
+  return { keyId, secret };
+}
+
+test('an API key calls text-match; the call shows on its screen and in the live tail without a reload', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signIn(page);
+  const { keyId, secret } = await createApiKey(page, `E2E text match ${Date.now()}`);
+
+  // Both screens open and following the events stream before the call is made.
+  await page.goto('/fabric/text-match');
+  await expect(page.getByRole('heading', { level: 1, name: 'Text match' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 10_000 });
+  const home = await context.newPage();
+  await home.goto('/fabric');
+  await expect(home.getByRole('heading', { level: 1, name: 'Fabric overview' })).toBeVisible();
+  await expect(home.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 10_000 });
+
+  const reference = `E2E-TM-${Date.now()}`;
+  const answer = await request.post('/v2/fabric/text-match', {
+    headers: { Authorization: `Basic ${Buffer.from(`${keyId}:${secret}`).toString('base64')}` },
+    data: {
+      customer_reference_number: reference,
+      type: 'name',
+      text_1: 'Kavya Menon',
+      text_2: 'KAVYA  menon',
+    },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const body = (await answer.json()) as Record<string, unknown>;
+  const urn = String(body.meridian_urn);
+  expect(urn).not.toBe('undefined');
+  expect(body.customer_reference_number).toBe(reference);
+
+  // The live tail on /fabric, without a reload.
+  const tail = home.getByRole('log', { name: /Live calls/ });
+  const entry = tail.getByRole('link').filter({ hasText: urn });
+  await expect(entry).toBeVisible({ timeout: 10_000 });
+  await expect(entry).toContainText('Text match');
+  await expect(entry).toContainText(reference);
+  await expectNoAxeViolations(home);
+
+  // The list on /fabric/text-match, without a reload.
+  const row = page.getByRole('row').filter({ hasText: urn });
+  await expect(row).toBeVisible({ timeout: 10_000 });
+  await expect(row).toContainText(reference);
+  await expect(row).toContainText('API key');
+  await expectNoAxeViolations(page);
+
+  // The tail links to the call's details: masked request and response, credits charged.
+  await entry.click();
+  await expect(home).toHaveURL(new RegExp(`/fabric/text-match\\?selected=${urn}`));
+  const dialog = home.getByRole('dialog', { name: `Text match ${urn}` });
+  await expect(dialog.getByText('Credits charged')).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'Request, personal data masked' })).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'Response, personal data masked' })).toBeVisible();
+  await expectNoAxeViolations(home);
+
+  // The search by customer reference finds it.
+  await page.goto(`/fabric/text-match?search_key=customer_reference_number&search_value=${reference}`);
+  await expect(page.getByRole('row').filter({ hasText: urn })).toHaveCount(1);
+});
