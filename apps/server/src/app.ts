@@ -9,10 +9,17 @@ import { beneficiarySearcher } from './beneficiaries/search.ts';
 import { callbackRoutes } from './callbacks/routes.ts';
 import { creditRoutes } from './credits/routes.ts';
 import { openFabricEventHub, type FabricEventHub } from './fabric/events.ts';
+import { closeFaceModel } from './fabric/images/face-model.ts';
+import { closeOcr } from './fabric/images/ocr.ts';
 import type { FabricProduct } from './fabric/product.ts';
 import { PRODUCTS } from './fabric/products/index.ts';
 import { fabricRegistry } from './fabric/registry.ts';
-import { fabricCallRoutes, fabricReadRoutes, fabricStreamRoutes } from './fabric/routes.ts';
+import {
+  fabricCallRoutes,
+  fabricHostedRoutes,
+  fabricReadRoutes,
+  fabricStreamRoutes,
+} from './fabric/routes.ts';
 import { sandboxReceiverRoutes } from './callbacks/sandbox-receiver.ts';
 import { featureRoutes } from './features/routes.ts';
 import { makeGuard, type AuthContext } from './auth/guard.ts';
@@ -89,11 +96,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     events = own;
   }
   const hub = events;
+  // The OCR worker and the face model's thread are started by the first image call; stop them with the server.
+  app.addHook('onClose', async () => {
+    await closeOcr();
+    await closeFaceModel();
+  });
   // Open streams never end by themselves: end them before the server waits for its connections to close.
   app.addHook('preClose', async () => hub.endStreams());
   await app.register(apiKeyRoutes, deps);
   await app.register(creditRoutes, { ...deps, prices: () => registry.prices() });
-  for (const routes of [fabricCallRoutes, fabricReadRoutes, fabricStreamRoutes])
+  for (const routes of [fabricCallRoutes, fabricReadRoutes, fabricStreamRoutes, fabricHostedRoutes])
     await app.register(routes, { ...deps, registry, events: hub });
   // The command palette's global search: each domain with records to find registers its searcher here.
   await app.register(searchRoutes, { ...deps, searchers: [payoutSearcher, beneficiarySearcher] });

@@ -131,3 +131,13 @@ export async function callByUrn(db: Db, clientRef: number, urn: string): Promise
     .where(and(eq(fabricCalls.clientRef, clientRef), eq(fabricCalls.urn, urn)));
   return row ?? null;
 }
+
+/**
+ * A call by urn alone, whatever its client: only for the public hosted pages (digilocker consent), where the
+ * urn (80 random bits) is the capability and no session names the client. On Citus this query visits every
+ * shard; it runs once per consent page view.
+ */
+export async function hostedCallByUrn(db: Db, urn: string): Promise<CallRow | null> {
+  const [row] = await db.select().from(fabricCalls).where(eq(fabricCalls.urn, urn)).limit(1);
+  return row ?? null;
+}

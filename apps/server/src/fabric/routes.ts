@@ -20,7 +20,9 @@ import type { RouteDeps } from '../http/route-deps.ts';
 import { checkTimeZone, dayIn, DEFAULT_TIME_ZONE, startOfDay } from '../lists/list-query.ts';
 import { registerList } from '../lists/register-list.ts';
 import type { FabricEventHub } from './events.ts';
-import { callProduct } from './pipeline.ts';
+import { hostedCallByUrn } from './calls.ts';
+import { callProduct, completeCall } from './pipeline.ts';
+import { digilockerHostedRoutes } from './products/kyc-digilocker-hosted.ts';
 import type { FabricProduct } from './product.ts';
 import {
   countFabricCalls,
@@ -287,4 +289,29 @@ export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async 
       );
     },
   );
+};
+
+/** The pages a person opens from a call's answer (digilocker's consent), public: the urn is the capability. */
+export const fabricHostedRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (app, deps) => {
+  if (!deps.registry.get('kyc-digilocker')) return;
+  await app.register(digilockerHostedRoutes, {
+    db: deps.db,
+    provider: deps.config.PROVIDER,
+    loadCall: async (db, urn) => {
+      const row = await hostedCallByUrn(db, urn);
+      return row
+        ? {
+            clientRef: row.clientRef,
+            urn: row.urn,
+            product: row.product,
+            status: row.status,
+            state: row.state ?? {},
+          }
+        : null;
+    },
+    completeCall: async (db, args) => {
+      const { effects } = await completeCall(db, args);
+      await deps.runEffects(effects);
+    },
+  });
 };

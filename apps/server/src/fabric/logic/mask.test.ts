@@ -72,3 +72,12 @@ describe('maskPersonalData', () => {
     });
   });
 });
+
+describe('masking text beyond the Basic Multilingual Plane', () => {
+  const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  it('never cuts an emoji or another astral character in half (PostgreSQL refuses the half in jsonb)', () => {
+    for (const masked of [maskName('😀 नमस्ते 𝒜lice'), maskEmail('😀x@example.com'), maskTail('ab😀😀😀😀', 4)])
+      expect(masked).not.toMatch(loneSurrogate);
+    expect(maskName('😀😀 Ravi')).toBe('😀* R***');
+  });
+});

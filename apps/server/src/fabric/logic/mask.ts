@@ -25,18 +25,21 @@ export function maskMobile(value: string): string {
   return `${X(d.length - 4)}${d.slice(-4)}`.padStart(10, 'X');
 }
 
+/** The first character by code point: `value[0]` would cut an emoji or any astral character in half. */
+const firstCharacter = (value: string) => String.fromCodePoint(value.codePointAt(0)!);
+
 /** E-mail → `a***@example.com`. */
 export function maskEmail(value: string): string {
   const at = value.lastIndexOf('@');
   if (at < 1) return '***';
-  return `${value[0]}***${value.slice(at)}`;
+  return `${firstCharacter(value)}***${value.slice(at)}`;
 }
 
 /** Any other identifier → `XXXXXX1234` (same length, the last `keep` characters shown). */
 export function maskTail(value: string, keep = 4): string {
-  const v = value.replace(/[\s-]/g, '');
+  const v = Array.from(value.replace(/[\s-]/g, ''));
   if (v.length <= keep) return X(v.length);
-  return `${X(v.length - keep)}${v.slice(-keep)}`;
+  return `${X(v.length - keep)}${v.slice(-keep).join('')}`;
 }
 
 /** A name → each word's initial and stars: `Rahul K Sharma` → `R**** K S*****`. */
@@ -44,7 +47,10 @@ export function maskName(value: string): string {
   return value
     .trim()
     .split(/\s+/)
-    .map((w) => (w.length <= 1 ? w : `${w[0]}${'*'.repeat(w.length - 1)}`))
+    .map((w) => {
+      const chars = Array.from(w);
+      return chars.length <= 1 ? w : `${chars[0]}${'*'.repeat(chars.length - 1)}`;
+    })
     .join(' ');
 }
 

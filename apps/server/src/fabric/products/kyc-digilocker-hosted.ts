@@ -57,6 +57,12 @@ const STYLE = `
   .note { color: #4b5563; font-size: 0.9rem; }
 `;
 
+/**
+ * A page for a person, not an API operation: kept out of the OpenAPI document (its errors are pages too, not the
+ * JSON error shape). The text rule still applies to its path and form fields.
+ */
+const HTML_PAGE = { schema: { hide: true } };
+
 function page(title: string, content: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -159,7 +165,7 @@ export const digilockerHostedRoutes: FastifyPluginAsync<DigilockerHostedOptions>
     return { ...call, state: call.state };
   }
 
-  app.get<{ Params: { urn: string } }>(path, async (request, reply) => {
+  app.get<{ Params: { urn: string } }>(path, HTML_PAGE, async (request, reply) => {
     const call = await pending(request.params.urn, reply);
     if (!call) return reply;
     const docs = call.state.documents
@@ -189,7 +195,7 @@ The request expires at ${escapeHtml(call.state.expires_at)}.</p>
     );
   });
 
-  app.post<{ Params: { urn: string } }>(path, async (request, reply) => {
+  app.post<{ Params: { urn: string } }>(path, HTML_PAGE, async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, unknown>;
     const decision = form.decision;
     if (decision !== 'approve' && decision !== 'decline') {
