@@ -15,6 +15,10 @@ const body = z.object({ image: base64Image('the image') });
 
 export const aadhaarUidMasking: FabricProduct<typeof body> = {
   slug: 'aadhaar-uid-masking',
+  // read when the demo seed asks (the images are files of the repo)
+  get demo() {
+    return DEMO_INPUTS();
+  },
   price: 3,
   body,
   maskRequest: (input) => ({ image: describeImage(input.image) }),

@@ -17,6 +17,10 @@ const body = z.object({
 
 export const faceMatch: FabricProduct<typeof body> = {
   slug: 'face-match',
+  // read when the demo seed asks (the images are files of the repo)
+  get demo() {
+    return DEMO_INPUTS();
+  },
   price: 5,
   body,
   maskRequest: (input) => ({ selfie: describeImage(input.selfie), id_image: describeImage(input.id_image) }),

@@ -14,6 +14,10 @@ const body = z.object({ image: base64Image('the document image') });
 
 export const idClassification: FabricProduct<typeof body> = {
   slug: 'id-classification',
+  // read when the demo seed asks (the images are files of the repo)
+  get demo() {
+    return DEMO_INPUTS();
+  },
   price: 3,
   body,
   maskRequest: (input) => ({ image: describeImage(input.image) }),

@@ -28,6 +28,10 @@ const MESSAGES = {
 
 export const videoLiveness: FabricProduct<typeof body> = {
   slug: 'video-liveness',
+  // read when the demo seed asks (the images are files of the repo)
+  get demo() {
+    return DEMO_INPUTS();
+  },
   price: 8,
   body,
   maskRequest: (input) => ({ frames: input.frames.map((f) => describeImage(f)) }),
