@@ -139,6 +139,7 @@ try {
     provider: config.PROVIDER,
     findCall: async () => null,
     saveState: async () => {},
+    replaceState: async () => true,
   });
   const parsed = product.body.parse(body) as Record<string, unknown>;
   const direct = await time('direct (product.run)', async (i) => {

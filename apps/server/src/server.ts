@@ -103,6 +103,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       railTimeScale: config.RAIL_TIME_SCALE,
       delivery: { allowPrivate: config.CALLBACK_ALLOW_PRIVATE ?? config.NODE_ENV !== 'production' },
       log,
+      fabricProducts: overrides.fabricProducts ?? PRODUCTS,
     });
     if (seeded) await runEffects(seeded.effects);
   }

@@ -1,6 +1,8 @@
 import type { PgBoss } from 'pg-boss';
 import { attemptDelivery, overdueDeliveries, type DeliveryOptions } from './callbacks/delivery.ts';
 import type { Db } from './db/database.ts';
+import { sweepExpiredCalls } from './fabric/expiry.ts';
+import type { FabricProduct } from './fabric/product.ts';
 import { ensureQueue } from './jobs/boss.ts';
 import { advancePayout, overduePayouts } from './payouts/service.ts';
 import type { EffectRunner, Effects } from './jobs/effects.ts';
@@ -18,7 +20,13 @@ type CallbackJob = { clientRef: number; deliveryId: number; attempt: number };
 const hasClient = (data: { clientRef?: unknown }) => typeof data.clientRef === 'number';
 type Log = (msg: string, data?: object) => void;
 
-export type WorkerOptions = { railTimeScale: number; delivery: DeliveryOptions; log: Log };
+export type WorkerOptions = {
+  railTimeScale: number;
+  delivery: DeliveryOptions;
+  log: Log;
+  /** Fabric's products: the sweeper completes their expired PENDING calls (`FabricProduct.expire`). */
+  fabricProducts?: readonly FabricProduct[];
+};
 
 /** Sends the jobs for committed work. Singleton keys make a second send of the same step a no-op. */
 function effectRunner(boss: PgBoss | null): EffectRunner {
@@ -44,7 +52,8 @@ function sendAttempt(boss: PgBoss, d: { clientRef: number; id: number; attempt: 
 
 /**
  * The sandbox rail's worker (payout steps), the callback worker (one attempt per job, the next attempt
- * scheduled with backoff) and a sweeper that re-sends overdue work every minute. Every handler is idempotent.
+ * scheduled with backoff) and a sweeper that re-sends overdue work and expires fabric's unanswered PENDING calls
+ * every minute. Every handler is idempotent.
  */
 export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions): Promise<EffectRunner> {
   const run = effectRunner(boss);
@@ -82,6 +91,10 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     for (const d of deliveries) await sendAttempt(boss, { ...d, attempt: d.attemptCount + 1 });
     if (rail.length || deliveries.length)
       opts.log('sweeper re-sent overdue work', { payouts: rail.length, callbacks: deliveries.length });
+    // Fabric: consents and OTPs whose time ran out end FAILURE (CONSENT_EXPIRED, OTP_EXPIRED), with callbacks.
+    const expired = await sweepExpiredCalls(db, opts.fabricProducts ?? []);
+    await run(expired.effects);
+    if (expired.completed) opts.log('sweeper expired fabric calls', { calls: expired.completed });
   });
   await boss.schedule(SWEEP_QUEUE, '* * * * *');
   return run;

@@ -743,5 +743,9 @@ export const fabricCalls = pgTable(
     index('fabric_calls_client_product_initiation_idx')
       .on(t.clientRef, t.product, t.initiationTransactionId)
       .where(sql`initiation_transaction_id IS NOT NULL`),
+    // The fabric sweeper: PENDING calls (consents, OTPs) whose time ran out; only the few pending rows.
+    index('fabric_calls_pending_idx')
+      .on(t.product, t.createdAt)
+      .where(sql`status = 'PENDING'`),
   ],
 );

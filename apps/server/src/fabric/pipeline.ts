@@ -6,7 +6,7 @@ import { applyCreditOperation, creditBalance, InsufficientCreditsError } from '.
 import { inTransaction, type Db } from '../db/database.ts';
 import { fabricCalls } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { noEffects, type Effects } from '../jobs/effects.ts';
+import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { newId } from '../lib/ids.ts';
 import {
   companyUrnOf,
@@ -77,6 +77,21 @@ function contextFor(db: Db, input: CallInput, urn: string, now: Date): ProductCo
         .update(fabricCalls)
         .set({ state })
         .where(and(eq(fabricCalls.clientRef, clientRef), eq(fabricCalls.urn, callUrn)));
+    },
+    async replaceState(callUrn, expected, next) {
+      // jsonb equality is by value (key order and spacing do not matter): one atomic compare-and-set.
+      const changed = await db
+        .update(fabricCalls)
+        .set({ state: next })
+        .where(
+          and(
+            eq(fabricCalls.clientRef, clientRef),
+            eq(fabricCalls.urn, callUrn),
+            sql`${fabricCalls.state} = ${JSON.stringify(expected)}::jsonb`,
+          ),
+        )
+        .returning({ id: fabricCalls.id });
+      return changed.length === 1;
     },
   };
 }
@@ -208,10 +223,20 @@ export async function callProduct(
         response: outcome.maskedResult,
         state: outcome.state ?? null,
       });
-      const effects =
+      let effects =
         outcome.status === 'PENDING'
           ? noEffects()
           : await queueCallback(tx, row, toFabricCall(row, await companyUrnOf(tx, caller.clientRef)));
+      if (outcome.completes) {
+        // The earlier call this one finishes (Aadhaar XML's initiation), in the same transaction.
+        const { urn: earlierUrn, ...completion } = outcome.completes;
+        const earlier = await completeInTx(tx, {
+          clientRef: caller.clientRef,
+          urn: earlierUrn,
+          outcome: completion,
+        });
+        if (earlier) effects = mergeEffects(effects, earlier.effects);
+      }
       return { row, effects };
     });
   } catch (err) {
@@ -236,7 +261,9 @@ export async function callProduct(
 }
 
 /** How a call that waited (PENDING) ends: the product's outcome, as `run` would have answered it. */
-export type CallCompletion = Pick<ProductOutcome, 'status' | 'resultCode' | 'message' | 'maskedResult'> & {
+export type CallCompletion = Pick<ProductOutcome, 'status' | 'resultCode' | 'message'> & {
+  /** The masked response (kept when omitted). */
+  maskedResult?: Record<string, unknown>;
   keys?: ProductOutcome['keys'];
   /** The new server-side state (kept when omitted). */
   state?: Record<string, unknown>;
@@ -253,38 +280,47 @@ export async function completeCall(
   input: { clientRef: number; urn: string; outcome: CallCompletion },
 ): Promise<{ call: FabricCall; effects: Effects }> {
   return inTransaction(db, async (tx) => {
-    const companyUrn = await companyUrnOf(tx, input.clientRef);
-    const [current] = await tx
-      .select()
-      .from(fabricCalls)
-      .where(and(eq(fabricCalls.clientRef, input.clientRef), eq(fabricCalls.urn, input.urn)))
-      .for('update');
-    if (!current) throw notFound(`No call with urn ${input.urn}`);
-    if (current.status !== 'PENDING')
-      return { call: toFabricCall(current, companyUrn), effects: noEffects() };
-    const { outcome } = input;
-    const eventSeq = await nextFabricSeq(tx, input.clientRef);
-    const [row] = await tx
-      .update(fabricCalls)
-      .set({
-        status: outcome.status,
-        resultCode: outcome.resultCode,
-        message: outcome.message,
-        response: outcome.maskedResult,
-        ...(outcome.state ? { state: outcome.state } : {}),
-        ...(outcome.keys?.reference_id ? { referenceId: outcome.keys.reference_id } : {}),
-        ...(outcome.keys?.transaction_id ? { transactionId: outcome.keys.transaction_id } : {}),
-        ...(outcome.keys?.initiation_transaction_id
-          ? { initiationTransactionId: outcome.keys.initiation_transaction_id }
-          : {}),
-        eventSeq,
-        updatedAt: sql`clock_timestamp()`,
-      })
-      .where(and(eq(fabricCalls.clientRef, input.clientRef), eq(fabricCalls.id, current.id)))
-      .returning();
-    await notifyFabricEvent(tx, input.clientRef);
-    const call = toFabricCall(row!, companyUrn);
-    const effects = outcome.status === 'PENDING' ? noEffects() : await queueCallback(tx, row!, call);
-    return { call, effects };
+    const done = await completeInTx(tx, input);
+    if (!done) throw notFound(`No call with urn ${input.urn}`);
+    return done;
   });
+}
+
+/** `completeCall` inside the caller's transaction (also `ProductOutcome.completes`); null when no such call. */
+async function completeInTx(
+  tx: Db,
+  input: { clientRef: number; urn: string; outcome: CallCompletion },
+): Promise<{ call: FabricCall; effects: Effects } | null> {
+  const companyUrn = await companyUrnOf(tx, input.clientRef);
+  const [current] = await tx
+    .select()
+    .from(fabricCalls)
+    .where(and(eq(fabricCalls.clientRef, input.clientRef), eq(fabricCalls.urn, input.urn)))
+    .for('update');
+  if (!current) return null;
+  if (current.status !== 'PENDING') return { call: toFabricCall(current, companyUrn), effects: noEffects() };
+  const { outcome } = input;
+  const eventSeq = await nextFabricSeq(tx, input.clientRef);
+  const [row] = await tx
+    .update(fabricCalls)
+    .set({
+      status: outcome.status,
+      resultCode: outcome.resultCode,
+      message: outcome.message,
+      ...(outcome.maskedResult ? { response: outcome.maskedResult } : {}),
+      ...(outcome.state ? { state: outcome.state } : {}),
+      ...(outcome.keys?.reference_id ? { referenceId: outcome.keys.reference_id } : {}),
+      ...(outcome.keys?.transaction_id ? { transactionId: outcome.keys.transaction_id } : {}),
+      ...(outcome.keys?.initiation_transaction_id
+        ? { initiationTransactionId: outcome.keys.initiation_transaction_id }
+        : {}),
+      eventSeq,
+      updatedAt: sql`clock_timestamp()`,
+    })
+    .where(and(eq(fabricCalls.clientRef, input.clientRef), eq(fabricCalls.id, current.id)))
+    .returning();
+  await notifyFabricEvent(tx, input.clientRef);
+  const call = toFabricCall(row!, companyUrn);
+  const effects = outcome.status === 'PENDING' ? noEffects() : await queueCallback(tx, row!, call);
+  return { call, effects };
 }

@@ -34,6 +34,22 @@ export type FabricProduct<Body extends z.ZodType = z.ZodType> = {
    * through the real pipeline, so that its log screen shows real calls. Optional.
    */
   demo?: Array<z.input<Body>>;
+  /**
+   * How a PENDING call of this product ends when nobody finished it in time (a consent link never opened, an
+   * OTP never submitted): its state's `expires_at` (ISO 8601 UTC, as `Date.toISOString()` writes it) has
+   * passed. The fabric sweeper (fabric/expiry.ts, every minute) completes such calls with this outcome through
+   * `completeCall` (event and callback). Optional: without it, a call waits until a later step finishes it.
+   */
+  expire?(call: { urn: string; state: Record<string, unknown>; now: Date }): ExpiredOutcome;
+};
+
+/** The outcome of an expired PENDING call (see `FabricProduct.expire`). */
+export type ExpiredOutcome = {
+  status: 'FAILURE';
+  resultCode: string;
+  message: string;
+  /** Replaces the call's masked response when given; kept otherwise. */
+  maskedResult?: Record<string, unknown>;
 };
 
 export type ProductContext = {
@@ -55,8 +71,19 @@ export type ProductContext = {
     key: 'reference_id' | 'transaction_id' | 'initiation_transaction_id' | 'urn',
     value: string,
   ): Promise<{ urn: string; status: string; state: Record<string, unknown> } | null>;
-  /** Replaces the server-side state of an earlier call (e.g. one more wrong OTP). */
+  /** Replaces the server-side state of an earlier call, whatever it is now (last writer wins). */
   saveState(urn: string, state: Record<string, unknown>): Promise<void>;
+  /**
+   * Compare-and-set of an earlier call's state: replaces it with `next` only if it still equals `expected` (as
+   * `findCall` answered it), in one statement. False when another call changed it first: read it again with
+   * `findCall` and decide again. Use it for anything counted (wrong OTPs): two calls at the same moment cannot
+   * both write from the same old state.
+   */
+  replaceState(
+    urn: string,
+    expected: Record<string, unknown>,
+    next: Record<string, unknown>,
+  ): Promise<boolean>;
 };
 
 export type ProductOutcome = {
@@ -72,4 +99,18 @@ export type ProductOutcome = {
   keys?: Partial<Record<'reference_id' | 'transaction_id' | 'initiation_transaction_id', string>>;
   /** Server-side state kept with the call for a later step (an OTP's HMAC, its expiry, attempts); never shown. */
   state?: Record<string, unknown>;
+  /**
+   * An earlier PENDING call of the same client that this call finishes (Aadhaar XML's initiation, once its OTP
+   * is used, exhausted or expired). The pipeline completes it in the same transaction as this call's log row,
+   * as `completeCall` does (status, verdict, a new event id: `call.updated`, the FABRIC callback); a call no
+   * longer PENDING is left as it is. Only for a charged outcome (a 4xx completes nothing).
+   */
+  completes?: {
+    urn: string;
+    status: 'SUCCESS' | 'FAILURE';
+    resultCode: string | null;
+    message: string | null;
+    /** Replaces the earlier call's masked response when given; kept otherwise. */
+    maskedResult?: Record<string, unknown>;
+  };
 };

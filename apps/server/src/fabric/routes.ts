@@ -305,6 +305,7 @@ export const fabricHostedRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async 
             urn: row.urn,
             product: row.product,
             status: row.status,
+            resultCode: row.resultCode,
             state: row.state ?? {},
           }
         : null;

@@ -5,7 +5,7 @@ import { newId, safeEqual } from '../../lib/ids.ts';
 import { aadhaarHolder, lastFourOf, testCaseOf } from '../logic/directory.ts';
 import { checkAadhaar } from '../logic/identifiers.ts';
 import { maskAadhaar, maskMobile, maskPersonalData } from '../logic/mask.ts';
-import type { FabricProduct } from '../product.ts';
+import type { ExpiredOutcome, FabricProduct } from '../product.ts';
 
 /** The OTP the sandbox "sends" to the linked mobile: always this (docs/fabric-sandbox.md). */
 export const SANDBOX_OTP = '123456';
@@ -77,6 +77,20 @@ const failure = (code: string, message: string, result: Record<string, unknown>)
   result,
   maskedResult: maskPersonalData(result),
 });
+
+/**
+ * How an initiation (PENDING OTP_SENT) ends without an e-KYC: its wrong tries exhausted or its OTP expired.
+ * Applied by the pipeline with the submit that decided it (`ProductOutcome.completes`), or by the fabric
+ * sweeper once the OTP expired unused (`expire`). A submit that succeeds completes it SUCCESS EKYC_DOWNLOADED.
+ */
+const initiationClosed = (how: 'exhausted' | 'expired'): ExpiredOutcome =>
+  how === 'exhausted'
+    ? {
+        status: 'FAILURE',
+        resultCode: 'OTP_ATTEMPTS_EXCEEDED',
+        message: 'OTP attempts exhausted: initiate again',
+      }
+    : { status: 'FAILURE', resultCode: 'OTP_EXPIRED', message: 'OTP expired: initiate again' };
 
 /** Initiations (the submit needs the id an initiation answered: see `nextDemoStep`). */
 export const DEMO_INPUTS: z.input<typeof body>[] = [
@@ -150,45 +164,68 @@ export const aadhaarXml: FabricProduct<typeof body> = {
       };
     }
 
-    const earlier = await ctx.findCall('initiation_transaction_id', b.initiation_transaction_id);
-    const st = earlier?.state as Partial<InitiateState> | undefined;
-    if (!earlier || st?.kind !== 'initiate' || typeof st.otp_hmac !== 'string') {
-      throw new AppError(
-        404,
-        'not_found',
-        'No Aadhaar XML initiation of yours has this initiation_transaction_id',
-        {
-          fields: { initiation_transaction_id: 'Unknown initiation_transaction_id' },
-        },
-      );
-    }
-    if (st.completed) {
-      throw new AppError(409, 'already_completed', 'This initiation is already completed: initiate again');
-    }
     const base = { action: 'submit', initiation_transaction_id: b.initiation_transaction_id };
-    const attempts = st.attempts ?? 0;
-    if (attempts >= MAX_OTP_ATTEMPTS) {
-      return failure('OTP_ATTEMPTS_EXCEEDED', 'Too many wrong OTPs: initiate again', {
-        ...base,
-        attempts_left: 0,
-      });
-    }
-    if (ctx.now.getTime() > Date.parse(st.expires_at ?? '')) {
-      return failure('OTP_EXPIRED', 'The OTP has expired: initiate again', base);
-    }
-    if (!safeEqual(otpHmac(b.initiation_transaction_id, b.otp), st.otp_hmac)) {
+    // Decide from the initiation's state, then write the new state only if nobody changed it meanwhile (a
+    // compare-and-set): two submits at the same moment cannot both count from the same number of attempts. The
+    // state changes at most 4 times (3 wrong OTPs or a success), so the retries are few.
+    let earlier: { urn: string; state: Record<string, unknown> };
+    let st: InitiateState;
+    for (let tries = 0; ; tries++) {
+      const found = await ctx.findCall('initiation_transaction_id', b.initiation_transaction_id);
+      const kept = found?.state as Partial<InitiateState> | undefined;
+      if (!found || kept?.kind !== 'initiate' || typeof kept.otp_hmac !== 'string') {
+        throw new AppError(
+          404,
+          'not_found',
+          'No Aadhaar XML initiation of yours has this initiation_transaction_id',
+          {
+            fields: { initiation_transaction_id: 'Unknown initiation_transaction_id' },
+          },
+        );
+      }
+      earlier = found;
+      st = kept as InitiateState;
+      if (st.completed) {
+        throw new AppError(409, 'already_completed', 'This initiation is already completed: initiate again');
+      }
+      const attempts = st.attempts ?? 0;
+      if (attempts >= MAX_OTP_ATTEMPTS) {
+        return {
+          ...failure('OTP_ATTEMPTS_EXCEEDED', 'Too many wrong OTPs: initiate again', {
+            ...base,
+            attempts_left: 0,
+          }),
+          completes: { urn: earlier.urn, ...initiationClosed('exhausted') },
+        };
+      }
+      if (ctx.now.getTime() > Date.parse(st.expires_at ?? '')) {
+        return {
+          ...failure('OTP_EXPIRED', 'The OTP has expired: initiate again', base),
+          completes: { urn: earlier.urn, ...initiationClosed('expired') },
+        };
+      }
+      const right = safeEqual(otpHmac(b.initiation_transaction_id, b.otp), st.otp_hmac);
+      const next = { ...st, attempts: attempts + 1, ...(right ? { completed: true } : {}) };
+      if (!(await ctx.replaceState(earlier.urn, earlier.state, next))) {
+        if (tries >= 10) {
+          throw new AppError(409, 'conflict', 'Another submit of this initiation is in progress: try again');
+        }
+        continue;
+      }
+      if (right) break;
       const left = MAX_OTP_ATTEMPTS - attempts - 1;
-      await ctx.saveState(earlier.urn, { ...st, attempts: attempts + 1 });
-      return failure(
-        'INVALID_OTP',
-        left
-          ? `Invalid OTP: ${left} attempt${left === 1 ? '' : 's'} left`
-          : 'Invalid OTP: no attempts left, initiate again',
-        { ...base, attempts_left: left },
-      );
+      return {
+        ...failure(
+          'INVALID_OTP',
+          left
+            ? `Invalid OTP: ${left} attempt${left === 1 ? '' : 's'} left`
+            : 'Invalid OTP: no attempts left, initiate again',
+          { ...base, attempts_left: left },
+        ),
+        // The last wrong OTP closes the initiation: nothing can succeed on it any more.
+        ...(left === 0 ? { completes: { urn: earlier.urn, ...initiationClosed('exhausted') } } : {}),
+      };
     }
-    await ctx.saveState(earlier.urn, { ...st, attempts: attempts + 1, completed: true });
-
     const last4 = st.aadhaar_last4 ?? '0000';
     const person = aadhaarHolder(last4);
     const transactionId = newId('AXT', ctx.now.getTime());
@@ -222,8 +259,19 @@ export const aadhaarXml: FabricProduct<typeof body> = {
       result,
       maskedResult: maskPersonalData(result),
       keys: { transaction_id: transactionId },
+      completes: {
+        urn: earlier.urn,
+        status: 'SUCCESS',
+        resultCode: 'EKYC_DOWNLOADED',
+        message: `e-KYC downloaded (submit transaction ${transactionId})`,
+      },
     };
   },
+  // An initiation whose OTP expired unused (the sweeper; a submit after the expiry closes it the same way).
+  expire: ({ state }) =>
+    initiationClosed(
+      typeof state.attempts === 'number' && state.attempts >= MAX_OTP_ATTEMPTS ? 'exhausted' : 'expired',
+    ),
 };
 
 /** The demo's second step after an initiation answered `result` (a submit with the sandbox OTP), or null. */

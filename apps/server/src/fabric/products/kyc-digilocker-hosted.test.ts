@@ -9,10 +9,13 @@ type Call = {
   urn: string;
   product: string;
   status: string;
+  resultCode?: string | null;
   state: Record<string, unknown>;
 };
 
-async function setup(opts: { redirect?: string; now?: Date } = {}) {
+async function setup(
+  opts: { redirect?: string; now?: Date; closed?: Partial<Call> & { resultCode?: string } } = {},
+) {
   const created = new Date('2026-11-23T06:00:00Z');
   const out = await kycDigilocker.run(
     { customer_reference_id: 'CUST-9', ...(opts.redirect ? { redirect_url: opts.redirect } : {}) },
@@ -25,6 +28,7 @@ async function setup(opts: { redirect?: string; now?: Date } = {}) {
       provider: 'meridian',
       findCall: async () => null,
       saveState: async () => {},
+      replaceState: async () => true,
     },
   );
   const calls = new Map<string, Call>([
@@ -36,6 +40,7 @@ async function setup(opts: { redirect?: string; now?: Date } = {}) {
         product: 'kyc-digilocker',
         status: 'PENDING',
         state: out.state!,
+        ...opts.closed,
       },
     ],
   ]);
@@ -123,6 +128,7 @@ describe('hosted DigiLocker consent page', () => {
     close = () => app.close();
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(410);
+    expect(res.body).toContain('This link has expired');
     expect(completed[0]!.outcome).toMatchObject({ resultCode: 'CONSENT_EXPIRED' });
     expect((await app.inject({ method: 'GET', url: '/meridian/hosted/digilocker/NOPE' })).statusCode).toBe(
       404,
@@ -131,5 +137,23 @@ describe('hosted DigiLocker consent page', () => {
       404,
     );
     expect((await app.inject({ method: 'POST', url, ...form('maybe') })).statusCode).toBe(400);
+  });
+
+  it('says "This link has expired" for a call the sweeper closed, "Already answered" for a decision', async () => {
+    const swept = await setup({ closed: { status: 'FAILURE', resultCode: 'CONSENT_EXPIRED' } });
+    close = () => swept.app.close();
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await swept.app.inject({ method, url: swept.url, ...form('approve') });
+      expect(res.statusCode).toBe(410);
+      expect(res.body).toContain('<h1>Link expired</h1>');
+      expect(res.body).toContain('This link has expired');
+    }
+    expect(swept.completed).toHaveLength(0);
+    await swept.app.close();
+    const denied = await setup({ closed: { status: 'FAILURE', resultCode: 'CONSENT_DENIED' } });
+    close = () => denied.app.close();
+    const res = await denied.app.inject({ method: 'GET', url: denied.url });
+    expect(res.statusCode).toBe(410);
+    expect(res.body).toContain('Already answered');
   });
 });

@@ -28,6 +28,8 @@ export type DigilockerHostedOptions = {
     urn: string;
     product: string;
     status: string;
+    /** The verdict of a finished call (CONSENT_EXPIRED: the sweeper closed it). */
+    resultCode?: string | null;
     state: Record<string, unknown>;
   } | null>;
   /** Clock (tests). */
@@ -143,6 +145,13 @@ export const digilockerHostedRoutes: FastifyPluginAsync<DigilockerHostedOptions>
       await message(reply, 404, 'Link not found', 'This consent link is not valid. Ask for a new one.');
       return null;
     }
+    const expired = () =>
+      message(reply, 410, 'Link expired', 'This link has expired. Ask the business for a new one.');
+    if (call.status !== 'PENDING' && call.resultCode === 'CONSENT_EXPIRED') {
+      // Closed by the fabric sweeper (or by an earlier late visit): expired, not answered by the person.
+      await expired();
+      return null;
+    }
     if (call.status !== 'PENDING') {
       await message(
         reply,
@@ -159,7 +168,7 @@ export const digilockerHostedRoutes: FastifyPluginAsync<DigilockerHostedOptions>
         urn: call.urn,
         outcome: digilockerOutcome(call.urn, call.state, 'expired', at),
       });
-      await message(reply, 410, 'Link expired', 'This consent link has expired. Ask for a new one.');
+      await expired();
       return null;
     }
     return { ...call, state: call.state };

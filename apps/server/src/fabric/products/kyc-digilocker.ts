@@ -90,6 +90,16 @@ export const kycDigilocker: FabricProduct<typeof body> = {
       state,
     };
   },
+  // A link nobody answered within 30 minutes (the fabric sweeper; the page itself when opened late).
+  expire: ({ urn, state, now }) => {
+    const outcome = digilockerOutcome(urn, state as DigilockerState, 'expired', now);
+    return {
+      status: 'FAILURE',
+      resultCode: outcome.resultCode ?? 'CONSENT_EXPIRED',
+      message: outcome.message ?? 'The consent link expired',
+      maskedResult: outcome.maskedResult,
+    };
+  },
 };
 
 /** The documents the sandbox DigiLocker holds for the person of a consent (deterministic from the call's urn). */

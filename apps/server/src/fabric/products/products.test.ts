@@ -119,6 +119,7 @@ function ctxOf(p: ReturnType<typeof fakePipeline>) {
     provider: 'meridian',
     findCall: async () => null,
     saveState: async () => {},
+    replaceState: async () => true,
   };
 }
 
@@ -398,6 +399,73 @@ describe('aadhaar-xml', () => {
     });
   });
 
+  it('closes the initiation with the submit that decides it (completes), never with a wrong OTP left', async () => {
+    const p = fakePipeline();
+    const init = await initiate(p);
+    const id = init.keys!.initiation_transaction_id!;
+    expect((await submit(p, id, '000000')).completes).toBeUndefined();
+    expect((await submit(p, id, '000000')).completes).toBeUndefined();
+    expect((await submit(p, id, '000000')).completes).toEqual({
+      urn: init.urn,
+      status: 'FAILURE',
+      resultCode: 'OTP_ATTEMPTS_EXCEEDED',
+      message: 'OTP attempts exhausted: initiate again',
+    });
+    expect((await submit(p, id, SANDBOX_OTP)).completes).toMatchObject({ urn: init.urn, status: 'FAILURE' });
+
+    const second = await initiate(p);
+    const ok = await submit(p, second.keys!.initiation_transaction_id!, SANDBOX_OTP);
+    expect(ok.completes).toEqual({
+      urn: second.urn,
+      status: 'SUCCESS',
+      resultCode: 'EKYC_DOWNLOADED',
+      message: `e-KYC downloaded (submit transaction ${ok.keys!.transaction_id})`,
+    });
+
+    const third = await initiate(p);
+    p.advance(OTP_TTL_MS + 1000);
+    expect((await submit(p, third.keys!.initiation_transaction_id!, SANDBOX_OTP)).completes).toMatchObject({
+      urn: third.urn,
+      status: 'FAILURE',
+      resultCode: 'OTP_EXPIRED',
+    });
+  });
+
+  it('counts submits made at the same moment exactly (compare-and-set, retried)', async () => {
+    const p = fakePipeline();
+    const id = (await initiate(p)).keys!.initiation_transaction_id!;
+    // All five read the state before any writes it: the losers of each compare-and-set read again.
+    const all = await Promise.all(Array.from({ length: 5 }, () => submit(p, id, '000000')));
+    const codes = all.map((o) => o.resultCode).sort();
+    expect(codes).toEqual([
+      'INVALID_OTP',
+      'INVALID_OTP',
+      'INVALID_OTP',
+      'OTP_ATTEMPTS_EXCEEDED',
+      'OTP_ATTEMPTS_EXCEEDED',
+    ]);
+    expect(all.map((o) => o.result.attempts_left).sort()).toEqual([0, 0, 0, 1, 2]);
+    expect(p.calls[0]!.state.attempts).toBe(3);
+    // Two right OTPs at once: one e-KYC, the other 409.
+    const id2 = (await initiate(p)).keys!.initiation_transaction_id!;
+    const both = await Promise.allSettled([submit(p, id2, SANDBOX_OTP), submit(p, id2, SANDBOX_OTP)]);
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(both.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 409 } });
+  });
+
+  it('expires an initiation nobody submitted (the sweeper)', async () => {
+    const p = fakePipeline();
+    const init = await initiate(p);
+    expect(aadhaarXml.expire!({ urn: init.urn, state: init.state!, now: new Date() })).toEqual({
+      status: 'FAILURE',
+      resultCode: 'OTP_EXPIRED',
+      message: 'OTP expired: initiate again',
+    });
+    expect(
+      aadhaarXml.expire!({ urn: init.urn, state: { ...init.state, attempts: 3 }, now: new Date() }),
+    ).toMatchObject({ resultCode: 'OTP_ATTEMPTS_EXCEEDED' });
+  });
+
   it('expires the OTP after 10 minutes', async () => {
     const p = fakePipeline();
     const id = (await initiate(p)).keys!.initiation_transaction_id!;
@@ -475,6 +543,12 @@ describe('kyc-digilocker', () => {
     expect(digilockerOutcome('MRDNDL1', state, 'expired', now)).toMatchObject({
       status: 'FAILURE',
       resultCode: 'CONSENT_EXPIRED',
+    });
+    expect(kycDigilocker.expire!({ urn: 'MRDNDL1', state, now })).toMatchObject({
+      status: 'FAILURE',
+      resultCode: 'CONSENT_EXPIRED',
+      message: 'The consent link expired',
+      maskedResult: { consent_status: 'EXPIRED', documents_requested: state.documents },
     });
   });
 });

@@ -34,6 +34,13 @@ export function fakePipeline(start = new Date('2026-11-23T06:00:00Z')) {
       if (!c) throw new Error(`no call ${target}`);
       c.state = structuredClone(state);
     },
+    async replaceState(target, expected, next) {
+      const c = calls.find((k) => k.urn === target);
+      if (!c) throw new Error(`no call ${target}`);
+      if (JSON.stringify(c.state) !== JSON.stringify(expected)) return false;
+      c.state = structuredClone(next);
+      return true;
+    },
   });
   return {
     calls,

@@ -1,0 +1,1 @@
+CREATE INDEX "fabric_calls_pending_idx" ON "fabric_calls" USING btree ("product","created_at") WHERE status = 'PENDING';
