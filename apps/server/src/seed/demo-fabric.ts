@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { apiKeys, creditOperations, fabricCalls } from '../db/schema.ts';
 import { callProduct } from '../fabric/pipeline.ts';
 import type { FabricProduct } from '../fabric/product.ts';
+import { AppError } from '../http/errors.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 
 const DAY = 86_400_000;
@@ -92,10 +93,17 @@ export async function seedDemoFabric(
           at,
         });
         effects = mergeEffects(effects, e);
-      } catch {
+      } catch (err) {
         // A demo input the product refuses (4xx) is logged as REJECTED, which a log screen should show too.
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
       }
     }
+    // The key was in use over the week its calls span: created before the first, last used by the last.
+    const first = new Date(now - 6.5 * DAY - 60_000);
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date(now), lastUsedIp: '127.0.0.1', ...(existing ? {} : { createdAt: first }) })
+      .where(and(eq(apiKeys.clientRef, client.id), eq(apiKeys.keyId, key.key_id)));
   }
   return effects;
 }
