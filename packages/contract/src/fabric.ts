@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FABRIC_PRODUCTS } from './screens.ts';
 import { REFERENCE_PATTERN } from './flow.ts';
 
 /**
@@ -7,77 +8,10 @@ import { REFERENCE_PATTERN } from './flow.ts';
  * is charged in credits and logged with personal data masked. `{product}` in search keys is the provider slug.
  */
 
-/** The twelve products, by the slug of their route (spec §2) and public endpoint. */
-export const FABRIC_PRODUCTS = [
-  'video-liveness',
-  'text-match',
-  'mobile-to-x',
-  'kyc-validate',
-  'kyc-digilocker',
-  'id-classification',
-  'face-match',
-  'customer-data-pull',
-  'credit-report',
-  'ckyc',
-  'aadhaar-xml',
-  'aadhaar-uid-masking',
-] as const;
+export { FABRIC_PRODUCTS, FABRIC_SCREENS, fabricSearchKeysFor } from './screens.ts';
+
 export const FabricProductSlug = z.enum(FABRIC_PRODUCTS);
 export type FabricProductSlug = z.infer<typeof FabricProductSlug>;
-
-const COMPANY_AND_REFERENCE = ['{product}_company_urn', 'customer_reference_number'] as const;
-
-/** Per product: its screen's title, search keys (spec §3, default first) and default date range. */
-export const FABRIC_SCREENS: Record<
-  FabricProductSlug,
-  {
-    title: string;
-    searchKeys: readonly string[];
-    /** `last7`: the last 7 days including today; `todayMinus7`: from today minus 7 days (spec §3). */
-    defaultRange: 'last7' | 'todayMinus7';
-  }
-> = {
-  'video-liveness': { title: 'Video liveliness', searchKeys: COMPANY_AND_REFERENCE, defaultRange: 'last7' },
-  'text-match': { title: 'Text match', searchKeys: COMPANY_AND_REFERENCE, defaultRange: 'last7' },
-  'mobile-to-x': { title: 'Mobile to X', searchKeys: COMPANY_AND_REFERENCE, defaultRange: 'todayMinus7' },
-  'kyc-validate': { title: 'KYC', searchKeys: ['customer_reference_number'], defaultRange: 'last7' },
-  'kyc-digilocker': {
-    title: 'Digilocker',
-    // customer_reference_number is accepted too and maps to customer_reference_id (spec §3)
-    searchKeys: ['{product}_company_urn', '{product}_urn', 'customer_reference_id'],
-    defaultRange: 'last7',
-  },
-  'id-classification': {
-    title: 'ID classification',
-    searchKeys: COMPANY_AND_REFERENCE,
-    defaultRange: 'last7',
-  },
-  'face-match': { title: 'Face match', searchKeys: COMPANY_AND_REFERENCE, defaultRange: 'last7' },
-  'customer-data-pull': {
-    title: 'Data pull',
-    searchKeys: COMPANY_AND_REFERENCE,
-    defaultRange: 'todayMinus7',
-  },
-  'credit-report': { title: 'Credit report', searchKeys: COMPANY_AND_REFERENCE, defaultRange: 'last7' },
-  ckyc: {
-    title: 'CKYC',
-    searchKeys: ['{product}_company_urn', 'reference_id', 'customer_reference_number'],
-    defaultRange: 'last7',
-  },
-  'aadhaar-xml': {
-    title: 'Aadhaar XML',
-    searchKeys: ['customer_reference_number', '{product}_transaction_id', 'initiation_transaction_id'],
-    defaultRange: 'todayMinus7',
-  },
-  'aadhaar-uid-masking': {
-    title: 'Aadhaar UID masking',
-    searchKeys: COMPANY_AND_REFERENCE,
-    defaultRange: 'todayMinus7',
-  },
-};
-
-export const fabricSearchKeysFor = (slug: FabricProductSlug, product: string): string[] =>
-  FABRIC_SCREENS[slug].searchKeys.map((k) => k.replace('{product}', product));
 
 // ---------------------------------------------------------------------------------------------------------
 // API keys
