@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { queryRows, type Db } from '../db/database.ts';
 import {
   callbackConfigs,
@@ -17,6 +19,28 @@ export type ChargeAndLog = {
   /** The call's seq when its row was written. */
   seq: number | null;
 };
+
+const dialect = new PgDialect();
+/** Statement text → its prepared statement's name (a handful of texts: charged or not, PENDING, backdated). */
+const prepared = new Map<string, string>();
+
+/**
+ * Runs the statement as a named prepared statement on PostgreSQL (each pooled connection parses and plans it
+ * once, then only binds and executes); PGlite runs it as any other statement.
+ */
+async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = prepared.get(text);
+  if (!name) {
+    if (prepared.size >= 16) return queryRows<T>(db, query);
+    name = `meridian_fabric_charge_${prepared.size}`;
+    prepared.set(text, name);
+  }
+  const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
+  return result.rows;
+}
 
 /**
  * A finished call's charge and log row in ONE statement (one round trip, its own transaction): the guarded debit
@@ -55,7 +79,7 @@ export async function chargeAndLog(db: Db, call: NewCall & { actor: string }): P
           )`
       : sql`, op AS (SELECT ${c}::bigint AS client_ref FROM cb WHERE NOT cb.has)`;
   const balance = price > 0 ? sql`(SELECT balance FROM updated)` : sql`NULL::bigint`;
-  const [row] = await queryRows<{
+  const [row] = await queryPrepared<{
     has_callbacks: boolean;
     balance: string | number | null;
     seq: string | number | null;
