@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { applyCreditOperation, creditBalance } from '../src/credits/credits.ts';
-import { inTransaction } from '../src/db/database.ts';
+import { inTransaction, queryRows } from '../src/db/database.ts';
 import { auditLog, callbackDeliveries, clients, fabricCalls } from '../src/db/schema.ts';
 import { callProduct, completeCall } from '../src/fabric/pipeline.ts';
 import type { FabricProduct } from '../src/fabric/product.ts';
@@ -301,6 +301,62 @@ describe('credits and the call log', () => {
       await setBalance(globexRef, 500);
     },
   );
+
+  it('the ledger and the log agree: one CONSUME per charged call, none for the uncharged; seq without gaps', async () => {
+    await setBalance(globexRef, 8); // 4 calls at 2 credits, 10 asked for at once
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        globex.call('POST', '/v2/fabric/text-match', {
+          body: { customer_reference_number: `LEDGER-${i}`, name: i % 2 ? 'a' : 'refuse', other: 'a' },
+        }),
+      ),
+    );
+    // 5 payable requests and 5 the product refuses (422, or 402 when the balance check comes first).
+    const count = (status: number) => answers.filter((a) => a.status === status).length;
+    expect(count(200)).toBe(4);
+    expect(count(402)).toBeGreaterThanOrEqual(1);
+    expect(count(402) + count(422)).toBe(6);
+    expect(await creditBalance(db(), globexRef)).toBe(0);
+    const rows = await queryRows<{
+      urn: string;
+      status: string;
+      credits: number;
+      seq: string;
+      event_seq: string;
+      consumed: string | null;
+      operations: number;
+    }>(
+      db(),
+      sql`SELECT c.urn, c.status, c.credits, c.seq, c.event_seq,
+            (SELECT sum(o.credits) FROM credit_operations o
+              WHERE o.client_ref = c.client_ref AND o.reference = c.urn) AS consumed,
+            (SELECT count(*)::int FROM credit_operations o
+              WHERE o.client_ref = c.client_ref AND o.reference = c.urn) AS operations
+          FROM fabric_calls c WHERE c.client_ref = ${globexRef} ORDER BY c.seq`,
+    );
+    for (const r of rows) {
+      const charged = ['SUCCESS', 'FAILURE', 'PENDING'].includes(r.status);
+      expect(r.credits).toBe(charged ? 2 : 0);
+      expect(r.operations).toBe(charged ? 1 : 0);
+      if (charged) expect(Number(r.consumed)).toBe(-2);
+    }
+    const seqs = rows.map((r) => Number(r.seq));
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+    const [counter] = await queryRows<{ value: string }>(
+      db(),
+      sql`SELECT value FROM client_sequences WHERE client_ref = ${globexRef} AND name = 'fabric'`,
+    );
+    expect(Number(counter!.value)).toBe(Math.max(...rows.map((r) => Number(r.event_seq))));
+    // Each operation's balance_after follows from the one before it.
+    const ops = await queryRows<{ credits: string; balance_after: string }>(
+      db(),
+      sql`SELECT credits, balance_after FROM credit_operations WHERE client_ref = ${globexRef} ORDER BY id`,
+    );
+    for (let i = 1; i < ops.length; i++)
+      expect(Number(ops[i]!.balance_after)).toBe(Number(ops[i - 1]!.balance_after) + Number(ops[i]!.credits));
+    expect(Number(ops.at(-1)!.balance_after)).toBe(await creditBalance(db(), globexRef));
+    await setBalance(globexRef, 500);
+  });
 
   it('keeps logs per client: lists, counts and details never show another client’s calls', async () => {
     const mine = await acme.call('GET', `/${P}/read/search/fabric/text-match`);

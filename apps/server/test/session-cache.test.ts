@@ -178,3 +178,81 @@ describe('the session cache, two server instances on one database', () => {
     },
   );
 });
+
+// The API-key guard keeps the keys it has verified in a companion of the session cache (src/api-keys/guard.ts):
+// a revoked key must be refused on the very next call through either instance.
+describe('the verified API keys, two server instances on one database', () => {
+  async function newKey(name: string) {
+    const t = await tokensFor(pair.a, 'admin@acme.test');
+    const res = await call(pair.a, 'POST', '/v2/company/api_keys', {
+      token: t.access_token,
+      clientId: t.client_id,
+      body: { name },
+    });
+    expect(res.status).toBe(201);
+    const { key_id, key_secret } = res.body as { key_id: string; key_secret: string };
+    const authorization = `Basic ${Buffer.from(`${key_id}:${key_secret}`).toString('base64')}`;
+    let n = 0;
+    const use = (server: TestServer) =>
+      call(server, 'POST', '/v2/fabric/text-match', {
+        headers: { authorization },
+        body: {
+          customer_reference_number: `KEY-${name}-${n++}`,
+          type: 'name',
+          text_1: 'Asha Menon',
+          text_2: 'Asha Menon',
+        },
+      });
+    const revoke = (server: TestServer) =>
+      call(server, 'POST', `/v2/company/api_keys/${key_id}/revoke`, {
+        token: t.access_token,
+        clientId: t.client_id,
+        body: {},
+      });
+    return { keyId: key_id, use, revoke };
+  }
+
+  it('control: a key revoked where no trigger runs and nobody announces it is still served from the cache', async () => {
+    // Shows that the calls below are answered from the cache: what refuses them is the invalidation.
+    const key = await newKey('control');
+    expect((await key.use(pair.b)).status).toBe(200);
+    await exec(sql`alter table api_keys disable trigger api_keys_notify`);
+    try {
+      await exec(sql`update api_keys set revoked_at = now() where key_id = ${key.keyId}`);
+      expect((await key.use(pair.b)).status).toBe(200);
+    } finally {
+      await exec(sql`alter table api_keys enable trigger api_keys_notify`);
+    }
+    await exec(sql`NOTIFY meridian_sessions, '*'`);
+    const refused = await key.use(pair.b);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ error: 'api_key_revoked' });
+  });
+
+  it('refuses a key revoked via A on the very next call via B (the server announces it, even with no trigger)', async () => {
+    const key = await newKey('endpoint');
+    expect((await key.use(pair.a)).status).toBe(200);
+    expect((await key.use(pair.b)).status).toBe(200);
+    expect((await key.use(pair.b)).status).toBe(200);
+    await exec(sql`alter table api_keys disable trigger api_keys_notify`);
+    try {
+      expect((await key.revoke(pair.a)).status).toBe(200);
+      for (const s of [pair.b, pair.a]) {
+        const next = await key.use(s);
+        expect(next.status).toBe(401);
+        expect(next.body).toMatchObject({ error: 'api_key_revoked' });
+      }
+    } finally {
+      await exec(sql`alter table api_keys enable trigger api_keys_notify`);
+    }
+  });
+
+  it('hears of a key revoked in the database by anyone', async () => {
+    const key = await newKey('by-hand');
+    expect((await key.use(pair.b)).status).toBe(200);
+    expect((await key.use(pair.b)).status).toBe(200);
+    await exec(sql`update api_keys set revoked_at = now() where key_id = ${key.keyId}`);
+    expect((await key.use(pair.b)).status).toBe(401);
+    expect((await key.use(pair.a)).status).toBe(401);
+  });
+});

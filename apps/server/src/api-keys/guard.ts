@@ -1,9 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
-import { metaOf } from '../http/context.ts';
+import { metaOf, type SessionRevocations } from '../http/context.ts';
+import { sha256 } from '../lib/ids.ts';
 import { AppError, unauthorized } from '../http/errors.ts';
-import { touchApiKey, verifyApiKey } from './service.ts';
+import { touchApiKey, verifyApiKey, type ApiKeyCaller } from './service.ts';
+
+/** The session-cache owner of a key's entries: `revoked(['key:<key_id>'])` drops them in every process. */
+export const apiKeyOwner = (keyId: string) => `key:${keyId}`;
+
+type VerifiedKey = ApiKeyCaller & { refused: null | 'unknown' | 'revoked'; touchedAt: number };
 
 /** Who called a public (fabric) endpoint: an API key of a client's servers, or a signed-in dashboard user. */
 export type ApiCaller = {
@@ -43,11 +49,36 @@ export function parseBasic(
  * take theirs) or, without one, the dashboard session through the usual guard (bearer token + `client_id`
  * header). A missing, wrong or revoked key is a 401 with a JSON error that says which. A key's last use (time
  * and address) is written at most once a minute, and only when the stored one is older: usually no write.
+ *
+ * A verified key is kept in this process (keyed by key id and the SHA-256 of the secret sent, so a hit means
+ * exactly that pair was verified) in a companion of the session cache: the same invalidation feed, the same TTL,
+ * off while the feed is down. Revoking a key calls `sessions.revoked(['key:<key_id>'])` after the commit, which
+ * drops it here and waits until every process has heard of it, so the very next call is refused everywhere.
+ * Refusals are never cached.
  */
 export function makeCallerGuard(deps: {
   db: Db;
   requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  sessions?: SessionRevocations;
 }) {
+  const cache = deps.sessions?.companion?.<VerifiedKey>() ?? null;
+  const verify = async (keyId: string, secret: string): Promise<VerifiedKey> => {
+    const load = async () => {
+      const verified = await verifyApiKey(deps.db, keyId, secret);
+      const value: VerifiedKey =
+        typeof verified === 'string'
+          ? { keyId, clientRef: -1, clientId: '', createdBy: '', refused: verified, touchedAt: 0 }
+          : { ...verified.caller, refused: null, touchedAt: verified.lastUsedAt?.getTime() ?? 0 };
+      return {
+        value,
+        owner: { sessionId: apiKeyOwner(keyId), userRef: -1, clientRef: value.clientRef },
+        // A refusal is answered, never stored (an expiry in the past is not kept).
+        expiresAt: value.refused ? 0 : Number.MAX_SAFE_INTEGER,
+      };
+    };
+    if (!cache) return (await load()).value;
+    return cache.lookup(`${keyId}:${sha256(secret)}`, load);
+  };
   return async function requireCaller(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const basic = parseBasic(request.headers.authorization);
     if (basic === 'malformed')
@@ -70,12 +101,14 @@ export function makeCallerGuard(deps: {
     }
     if (basic.keyId.length > 64 || basic.secret.length > 128)
       throw refused('Invalid API key', 'invalid_api_key');
-    const verified = await verifyApiKey(deps.db, basic.keyId, basic.secret);
-    if (verified === 'unknown') throw refused('Invalid API key', 'invalid_api_key');
-    if (verified === 'revoked') throw refused('This API key has been revoked', 'api_key_revoked');
-    const { caller, lastUsedAt } = verified;
-    if (!lastUsedAt || Date.now() - lastUsedAt.getTime() > 60_000)
+    const caller = await verify(basic.keyId, basic.secret);
+    if (caller.refused === 'unknown') throw refused('Invalid API key', 'invalid_api_key');
+    if (caller.refused === 'revoked') throw refused('This API key has been revoked', 'api_key_revoked');
+    const now = Date.now();
+    if (now - caller.touchedAt > 60_000) {
+      caller.touchedAt = now;
       await touchApiKey(deps.db, caller.keyId, request.ip);
+    }
     request.caller = {
       clientRef: caller.clientRef,
       clientId: caller.clientId,

@@ -3,6 +3,7 @@ import { ApiKey, ApiKeyCreated, CreateApiKey } from '@meridian/contract';
 import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
+import { apiKeyOwner } from './guard.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './service.ts';
 
 /** A client's API keys, managed from the dashboard (signed in): create, list, revoke. */
@@ -44,6 +45,11 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         response: { 200: ApiKey },
       },
     },
-    async (request) => revokeApiKey(deps.db, actorOf(request), request.params.key_id),
+    async (request) => {
+      const key = await revokeApiKey(deps.db, actorOf(request), request.params.key_id);
+      // Committed: drop the key from every process's cache of verified keys before answering.
+      await deps.sessions.revoked([apiKeyOwner(key.key_id)]);
+      return key;
+    },
   );
 };

@@ -146,6 +146,12 @@ export type LiveSessionCache<V> = {
   revoked(sessionIds: string[]): Promise<void>;
   /** Resolves true once every process has heard of every change committed before the call. */
   sync(): Promise<boolean>;
+  /**
+   * Another cache fed by the same invalidation feed (on and off with it, same TTL): the API-key guard keeps the
+   * keys it has verified in one, owned by `key:<key_id>`, so that `revoked(['key:<key_id>'])` drops them in
+   * every process before it answers.
+   */
+  companion<W>(): SessionCache<W>;
   stats(): SessionCacheStats;
   close(): Promise<void>;
 };
@@ -168,17 +174,20 @@ export async function openSessionCache<V>(
     maxEntries: options.maxEntries ?? SESSION_CACHE_MAX_ENTRIES,
   });
   const log = options.log ?? (() => {});
+  const caches = new Set<SessionCache<unknown>>([cache as SessionCache<unknown>]);
   let listener: Listener | null = null;
   if (options.ttlSeconds > 0) {
     listener = await listen(handle, SESSION_CHANNEL, {
-      message: (payload) => cache.invalidate(payload),
+      message: (payload) => {
+        for (const c of caches) c.invalidate(payload);
+      },
       up: () => {
-        cache.setEnabled(true);
+        for (const c of caches) c.setEnabled(true);
         log('info', 'session cache on: listening for session changes');
       },
       down: (error) => {
         if (cache.enabled) log('warn', 'session cache off: lost the session-change listener', { err: error });
-        cache.setEnabled(false);
+        for (const c of caches) c.setEnabled(false);
       },
     });
   }
@@ -187,7 +196,7 @@ export async function openSessionCache<V>(
     lookup: (token, load) => cache.lookup(token, load),
     async revoked(sessionIds) {
       const payloads = sessionIds.map((id) => `s:${id}`);
-      for (const payload of payloads) cache.invalidate(payload);
+      for (const payload of payloads) for (const c of caches) c.invalidate(payload);
       if (!payloads.length || !listener?.listening) return;
       // Announced here as well as by the triggers: the triggers catch every change, even by hand, but where a
       // trigger runs is up to the database (on Citus, on the node holding the rows); this reaches the listeners.
@@ -195,6 +204,15 @@ export async function openSessionCache<V>(
         log('warn', 'session revoked, but not every process confirmed it in time', { sessions: sessionIds });
     },
     sync: async () => (listener ? listener.sync() : false),
+    companion<W>() {
+      const c = new SessionCache<W>({
+        ttlMs: options.ttlSeconds * 1000,
+        maxEntries: options.maxEntries ?? SESSION_CACHE_MAX_ENTRIES,
+      });
+      c.setEnabled(listener?.listening ?? false);
+      caches.add(c as SessionCache<unknown>);
+      return c;
+    },
     stats: () => ({
       enabled: cache.enabled,
       entries: cache.size,
@@ -204,7 +222,7 @@ export async function openSessionCache<V>(
       backendPid: listener?.backendPid ?? null,
     }),
     async close() {
-      cache.setEnabled(false);
+      for (const c of caches) c.setEnabled(false);
       await listener?.close();
     },
   };

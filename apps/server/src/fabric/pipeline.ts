@@ -17,6 +17,7 @@ import {
   type CallRow,
   type NewCall,
 } from './calls.ts';
+import { chargeAndLog } from './charge-and-log.ts';
 import type { FabricProduct, ProductContext, ProductOutcome } from './product.ts';
 
 /** What a call answers (the route adds `{provider}_urn`). */
@@ -195,6 +196,42 @@ export async function callProduct(
   }
   const latencyMs = Math.round(performance.now() - started);
 
+  const logged = {
+    ...base,
+    status: outcome.status,
+    resultCode: outcome.resultCode,
+    message: outcome.message,
+    referenceId: outcome.keys?.reference_id ?? null,
+    transactionId: outcome.keys?.transaction_id ?? null,
+    initiationTransactionId: outcome.keys?.initiation_transaction_id ?? null,
+    credits: product.price,
+    latencyMs,
+    response: outcome.maskedResult,
+    state: outcome.state ?? null,
+  };
+  // Usually one statement (charge-and-log.ts); a client with FABRIC callbacks, or a call that finishes an
+  // earlier one (`completes`), takes the transaction below.
+  const fast = outcome.completes ? null : await chargeAndLog(db, { ...logged, actor: caller.actor.email });
+  if (fast && !fast.needsCallbacks) {
+    if (fast.seq === null) {
+      balanceHints.delete(caller.clientRef);
+      throw await insufficient();
+    }
+    if (fast.balance !== null) rememberBalance(caller.clientRef, fast.balance);
+    return {
+      answer: {
+        urn,
+        status: outcome.status,
+        result_code: outcome.resultCode,
+        message: outcome.message,
+        customer_reference_number: crn,
+        credits_charged: product.price,
+        result: outcome.result,
+      },
+      effects: noEffects(),
+    };
+  }
+
   let written: { row: CallRow; effects: Effects };
   try {
     written = await inTransaction(db, async (tx) => {
@@ -210,19 +247,7 @@ export async function callProduct(
         });
         if (charged) rememberBalance(caller.clientRef, charged.balance);
       }
-      const row = await insertCall(tx, {
-        ...base,
-        status: outcome.status,
-        resultCode: outcome.resultCode,
-        message: outcome.message,
-        referenceId: outcome.keys?.reference_id ?? null,
-        transactionId: outcome.keys?.transaction_id ?? null,
-        initiationTransactionId: outcome.keys?.initiation_transaction_id ?? null,
-        credits: product.price,
-        latencyMs,
-        response: outcome.maskedResult,
-        state: outcome.state ?? null,
-      });
+      const row = await insertCall(tx, logged);
       let effects =
         outcome.status === 'PENDING'
           ? noEffects()

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { SessionCache } from '../auth/session-cache.ts';
 import type { Config } from '../config/config.ts';
 import type { KeyMaterial } from '../config/keys.ts';
 import type { Db } from '../db/database.ts';
@@ -19,7 +20,11 @@ export type AppDeps = {
  * The guard caches live sessions in each process; code that revokes sessions tells this process's cache at
  * once (the others hear it from the database).
  */
-export type SessionRevocations = { revoked(sessionIds: string[]): Promise<void> };
+export type SessionRevocations = {
+  revoked(sessionIds: string[]): Promise<void>;
+  /** A cache on the same invalidation feed (the API-key guard's); absent where nothing is cached. */
+  companion?<W>(): SessionCache<W>;
+};
 
 /** Who is calling: recorded in audit entries and used for per-IP rate limits. */
 export type RequestMeta = { ip: string; userAgent: string | null; requestId: string };

@@ -1,0 +1,117 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { queryRows, type Db } from '../db/database.ts';
+import {
+  callbackConfigs,
+  clientSequences,
+  creditAccounts,
+  creditOperations,
+  fabricCalls,
+} from '../db/schema.ts';
+import { FABRIC_EVENTS_CHANNEL, type NewCall } from './calls.ts';
+
+export type ChargeAndLog = {
+  /** The client has active FABRIC callbacks and the call is not PENDING: nothing was written. */
+  needsCallbacks: boolean;
+  /** The balance after the charge; null when it could not pay (nothing was written). */
+  balance: number | null;
+  /** The call's seq when its row was written. */
+  seq: number | null;
+};
+
+const dialect = new PgDialect();
+/** Statement text → its prepared statement's name (a handful of texts: charged or not, PENDING, backdated). */
+const prepared = new Map<string, string>();
+
+/**
+ * Runs the statement as a named prepared statement on PostgreSQL (each pooled connection parses and plans it
+ * once, then only binds and executes); PGlite runs it as any other statement.
+ */
+async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = prepared.get(text);
+  if (!name) {
+    if (prepared.size >= 16) return queryRows<T>(db, query);
+    name = `meridian_fabric_charge_${prepared.size}`;
+    prepared.set(text, name);
+  }
+  const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
+  return result.rows;
+}
+
+/**
+ * A finished call's charge and log row in ONE statement (one round trip, its own transaction): the guarded debit
+ * of the client's credits (`balance - price >= 0`, rechecked on the latest row version when calls race, as in
+ * credits.ts), its CONSUME operation, the client's fabric counter (seq and event id), the log row and the
+ * `NOTIFY` of the event streams. The sub-statements are chained (each reads the one before), so the credit row is
+ * locked before the counter row, in the order every other writer takes them, and nothing is written when the
+ * debit does not fit. `clock_timestamp()` is read while the counter row is locked: created_at never decreases in
+ * seq. When the client has an active FABRIC callback configuration and the call is not PENDING, nothing is
+ * written (`needsCallbacks`): the caller then writes it in a transaction that also queues the callbacks.
+ * Every table is read and written for one `client_ref` only (single-shard on Citus).
+ */
+export async function chargeAndLog(db: Db, call: NewCall & { actor: string }): Promise<ChargeAndLog> {
+  const c = call.clientRef;
+  const price = call.credits;
+  const opAt = call.at ? sql`${call.at.toISOString()}::timestamptz` : sql`now()`;
+  const rowAt = call.at ? sql`${call.at.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+  const callbacks =
+    call.status === 'PENDING'
+      ? sql`SELECT false AS has`
+      : sql`SELECT EXISTS (SELECT 1 FROM ${callbackConfigs}
+          WHERE client_ref = ${c} AND event_type = 'FABRIC' AND is_active) AS has`;
+  // The counter's source: the CONSUME operation when the call is charged, else one row unless callbacks wait.
+  const charge =
+    price > 0
+      ? sql`, updated AS (
+            UPDATE ${creditAccounts} SET balance = balance - ${price}, updated_at = now()
+            WHERE client_ref = ${c} AND balance - ${price} >= 0 AND NOT (SELECT has FROM cb)
+            RETURNING client_ref, balance
+          ), op AS (
+            INSERT INTO ${creditOperations}
+              (client_ref, kind, credits, balance_after, reference, idempotency_key, actor, created_at)
+            SELECT client_ref, 'CONSUME', ${-price}, balance, ${call.urn}, ${`consume:${call.urn}`}, ${call.actor}, ${opAt}
+            FROM updated
+            RETURNING client_ref
+          )`
+      : sql`, op AS (SELECT ${c}::bigint AS client_ref FROM cb WHERE NOT cb.has)`;
+  const balance = price > 0 ? sql`(SELECT balance FROM updated)` : sql`NULL::bigint`;
+  const [row] = await queryPrepared<{
+    has_callbacks: boolean;
+    balance: string | number | null;
+    seq: string | number | null;
+  }>(
+    db,
+    sql`WITH cb AS (${callbacks})${charge}, counter AS (
+          INSERT INTO ${clientSequences} (client_ref, name, value)
+          SELECT client_ref, 'fabric', 1 FROM op
+          ON CONFLICT (client_ref, name) DO UPDATE SET value = ${clientSequences}.value + 1
+          RETURNING value, ${rowAt} AS at
+        ), logged AS (
+          INSERT INTO ${fabricCalls}
+            (client_ref, seq, event_seq, urn, product, status, result_code, message, customer_reference_number,
+             reference_id, transaction_id, initiation_transaction_id, credits, latency_ms, channel, api_key_id,
+             request, response, state, created_at, updated_at)
+          SELECT ${c}, value, value, ${call.urn}, ${call.product}, ${call.status}, ${call.resultCode},
+            ${call.message}, ${call.customerReferenceNumber}, ${call.referenceId ?? null},
+            ${call.transactionId ?? null}, ${call.initiationTransactionId ?? null}, ${price}, ${call.latencyMs},
+            ${call.channel}, ${call.apiKeyId}, ${JSON.stringify(call.request)}::jsonb,
+            ${JSON.stringify(call.response)}::jsonb, ${call.state ? JSON.stringify(call.state) : null}::jsonb,
+            at, at
+          FROM counter
+          RETURNING seq
+        )
+        SELECT (SELECT has FROM cb) AS has_callbacks, ${balance} AS balance,
+          (SELECT seq FROM logged) AS seq,
+          (SELECT pg_notify(${FABRIC_EVENTS_CHANNEL}, ${String(c)}) FROM logged) AS notified`,
+  );
+  const seq = row?.seq == null ? null : Number(row.seq);
+  return {
+    needsCallbacks: Boolean(row?.has_callbacks),
+    balance: row?.balance == null ? null : Number(row.balance),
+    seq,
+  };
+}
