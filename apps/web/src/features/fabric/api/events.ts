@@ -16,12 +16,19 @@ export type StreamState = 'connecting' | 'live' | 'reconnecting';
 
 const MAX_BACKOFF_MS = 30_000;
 
-/** The stream's URL with the stored session, or null when signed out. */
-export function fabricEventsUrl(): string | null {
+/**
+ * The stream's URL with the stored session, or null when signed out. `lastEventId` (the last event received)
+ * makes a reopened stream replay what it missed: EventSource sends `Last-Event-ID` only on its own reconnects.
+ */
+export function fabricEventsUrl(lastEventId?: string): string | null {
   const token = getAccessToken();
   const clientId = getStoredUser()?.client_id;
   if (!token || !clientId) return null;
-  return buildUrl(FABRIC_EVENTS_PATH, 'read', { access_token: token, client_id: clientId });
+  return buildUrl(FABRIC_EVENTS_PATH, 'read', {
+    access_token: token,
+    client_id: clientId,
+    ...(lastEventId ? { last_event_id: lastEventId } : {}),
+  });
 }
 
 /**
@@ -43,6 +50,7 @@ export function useFabricEvents(onEvent: (event: FabricEvent) => void): StreamSt
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let stopped = false;
+    let lastEventId: string | undefined;
 
     const receive = (message: MessageEvent<unknown>) => {
       if (typeof message.data !== 'string') return;
@@ -53,7 +61,9 @@ export function useFabricEvents(onEvent: (event: FabricEvent) => void): StreamSt
         return;
       }
       const parsed = FabricEvent.safeParse(json);
-      if (parsed.success) handler.current(parsed.data);
+      if (!parsed.success) return;
+      lastEventId = parsed.data.id;
+      handler.current(parsed.data);
     };
 
     const retryLater = () => {
@@ -70,7 +80,7 @@ export function useFabricEvents(onEvent: (event: FabricEvent) => void): StreamSt
 
     function connect() {
       if (typeof EventSource === 'undefined') return; // no live updates without it (old browsers, jsdom)
-      const url = fabricEventsUrl();
+      const url = fabricEventsUrl(lastEventId);
       if (url === null) {
         setState('reconnecting');
         retryLater();

@@ -164,6 +164,11 @@ describe('FabricHomePage', () => {
     expect(FakeEventSource.instances).toHaveLength(1);
     first.open();
     expect(screen.getByText('Live')).toBeTruthy();
+    first.emit(event(call(1), 'call.created', '41'));
+    expect(first.url).not.toContain('last_event_id');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000); // the refresh an event schedules
+    });
 
     first.fail(true); // refused (e.g. 401): closed for good
     expect(first.closed).toBe(true);
@@ -178,6 +183,9 @@ describe('FabricHomePage', () => {
     expect(balanceCalls()).toBe(before + 1);
     expect(FakeEventSource.instances).toHaveLength(2);
     const second = FakeEventSource.instances[1]!;
+    // the new stream replays what the closed one missed (EventSource itself sends Last-Event-ID only on its
+    // own reconnects)
+    expect(new URL(second.url, 'http://x').searchParams.get('last_event_id')).toBe('41');
     second.open();
     expect(screen.getByText('Live')).toBeTruthy();
 
