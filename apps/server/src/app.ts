@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './http/context.ts';
-import type { LiveSessionCache } from './auth/session-cache.ts';
+import type { LiveSessionCache } from './db/session-cache.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { beneficiaryRoutes } from './beneficiaries/routes.ts';

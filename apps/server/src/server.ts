@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import { openSessionCache, type LiveSessionCache } from './auth/session-cache.ts';
+import { openSessionCache, type LiveSessionCache } from './db/session-cache.ts';
 import type { AuthContext } from './auth/guard.ts';
 import type { Config } from './config/config.ts';
 import { loadKeys, type KeyMaterial } from './config/keys.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
 import { call, encryptPassword, tokensFor, useServerPair, type TestServer } from './helpers.ts';
 
-// Every process caches the sessions its guard has checked (src/auth/session-cache.ts). These tests run two
+// Every process caches the sessions its guard has checked (src/db/session-cache.ts). These tests run two
 // server instances on one database (on PostgreSQL: separate connections, like two API processes; on PGlite:
 // the one embedded connection, the single-process case) and check that whatever ends a session, or changes
 // what the guard reads, is refused or seen on the very next call through either instance.

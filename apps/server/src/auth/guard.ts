@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LiveSessionCache, Loaded } from './session-cache.ts';
+import type { LiveSessionCache, Loaded } from '../db/session-cache.ts';
 import { liveSession } from './sessions.ts';
 import { rolesFromScope, verifyAccessToken } from './tokens.ts';
 import type { Actor } from '../audit/actor.ts';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SessionCache } from '../auth/session-cache.ts';
+import type { SessionCache } from '../db/session-cache.ts';
 import type { Config } from '../config/config.ts';
 import type { KeyMaterial } from '../config/keys.ts';
 import type { Db } from '../db/database.ts';
@@ -12,7 +12,7 @@ export type AppDeps = {
   keys: KeyMaterial;
   sms: SmsSender;
   email: EmailSender;
-  /** Where a domain reports the sessions it has revoked, once committed (auth/session-cache.ts). */
+  /** Where a domain reports the sessions it has revoked, once committed (db/session-cache.ts). */
   sessions: SessionRevocations;
 };
 

@@ -1,5 +1,5 @@
-import type { DatabaseHandle } from '../db/database.ts';
-import { listen, type Listener } from '../db/notifications.ts';
+import type { DatabaseHandle } from './database.ts';
+import { listen, type Listener } from './notifications.ts';
 
 /** The channel the database triggers of migration 0004 notify on (payloads: see `invalidate`). */
 export const SESSION_CHANNEL = 'meridian_sessions';
