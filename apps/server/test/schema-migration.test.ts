@@ -143,7 +143,9 @@ describe('migrating a database with data to the Citus-ready keys (0003)', () => 
           FROM system_accounts s LEFT JOIN ledger_postings p ON p.system_account = s.code
           GROUP BY s.id ORDER BY s.id`,
     );
-    expect(system).toEqual(before.systemAccounts);
+    // Later migrations add system accounts of their own (0008: collections clearing), with no legs yet.
+    expect(system.slice(0, before.systemAccounts.length)).toEqual(before.systemAccounts);
+    expect(system.slice(before.systemAccounts.length).every((a) => a.legs === 0)).toBe(true);
     const accounts = await rows<Before['clientAccounts'][number]>(
       db,
       sql`SELECT id::int AS id, client_ref::int AS client_ref, account_number, balance::text AS balance

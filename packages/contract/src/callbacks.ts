@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** Event families a client can subscribe a URL to. */
-export const CALLBACK_EVENT_TYPES = ['PAYOUT', 'BANK_ACCOUNT_VALIDATION', 'FABRIC'] as const;
+export const CALLBACK_EVENT_TYPES = [
+  'PAYOUT',
+  'BANK_ACCOUNT_VALIDATION',
+  'FABRIC',
+  'VIRTUAL_ACCOUNT_CREDIT',
+] as const;
 export const CallbackEventType = z.enum(CALLBACK_EVENT_TYPES);
 export type CallbackEventType = z.infer<typeof CallbackEventType>;
 

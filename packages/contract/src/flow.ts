@@ -28,7 +28,16 @@ export const ValidationStatus = z.enum(VALIDATION_STATUSES);
 export const BENEFICIARY_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export const BeneficiaryStatus = z.enum(BENEFICIARY_STATUSES);
 
-export const TRANSACTION_CATEGORIES = ['TOPUP', 'PAYOUT', 'REVERSAL', 'VALIDATION_FEE'] as const;
+export const TRANSACTION_CATEGORIES = [
+  'TOPUP',
+  'PAYOUT',
+  'REVERSAL',
+  'VALIDATION_FEE',
+  /** Money that arrived in a virtual account. */
+  'COLLECTION',
+  /** Collections swept to the client's settlement account. */
+  'SETTLEMENT',
+] as const;
 export const TransactionCategory = z.enum(TRANSACTION_CATEGORIES);
 
 /** A decimal rupee amount with at most two decimals, e.g. "1250" or "1250.50". */

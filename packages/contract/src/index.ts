@@ -6,3 +6,4 @@ export * from './callbacks.ts';
 export * from './search.ts';
 export * from './text.ts';
 export * from './fabric.ts';
+export * from './accounts.ts';

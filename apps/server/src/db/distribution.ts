@@ -58,6 +58,12 @@ export const DISTRIBUTION = {
   credit_accounts: 'distributed',
   credit_operations: 'distributed',
   fabric_calls: 'distributed',
+  virtual_accounts: 'distributed',
+  virtual_account_credits: 'distributed',
+  settlement_accounts: 'distributed',
+  settlement_cycles: 'distributed',
+  settlements: 'distributed',
+  company_meters: 'distributed',
 
   // Meridian-wide and never joined: plain tables on the coordinator.
   rate_limits: 'local',

@@ -267,6 +267,7 @@ export const accounts = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).notNull(),
     clientRef: clientRefColumn(),
+    /** `client_current` (the client's current account) or `virtual` (a virtual account's collections). */
     kind: text('kind').notNull(),
     accountNumber: text('account_number')
       .notNull()
@@ -284,7 +285,7 @@ export const accounts = pgTable(
   (t) => [
     primaryKey({ name: 'accounts_pkey', columns: [t.clientRef, t.id] }),
     uniqueIndex('accounts_client_number_uq').on(t.clientRef, t.accountNumber),
-    check('accounts_balance_never_negative', sql`${t.kind} <> 'client_current' OR ${t.balance} >= 0`),
+    check('accounts_balance_never_negative', sql`${t.balance} >= 0`),
   ],
 );
 
@@ -351,7 +352,13 @@ export const ledgerPostings = pgTable(
       sql`(${t.accountRef} IS NULL) <> (${t.systemAccount} IS NULL) AND (${t.accountRef} IS NULL) = (${t.balanceAfter} IS NULL)`,
     ),
     index('ledger_postings_entry_idx').on(t.clientRef, t.entryRef),
-    index('ledger_postings_account_idx').on(t.clientRef, t.accountRef),
+    /** One account's statement (account transactions), newest first. */
+    index('ledger_postings_account_idx').on(
+      t.clientRef,
+      t.accountRef,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc(),
+    ),
     index('ledger_postings_system_account_idx')
       .on(t.systemAccount)
       .where(sql`system_account IS NOT NULL`),
@@ -428,7 +435,10 @@ export const payouts = pgTable(
     /** 1, 2, 3… per client in creation order (created_at is non-decreasing in seq). */
     seq: bigint('seq', { mode: 'number' }).notNull(),
     accountRef: bigint('account_ref', { mode: 'number' }).notNull(),
-    beneficiaryRef: bigint('beneficiary_ref', { mode: 'number' }).notNull(),
+    /** Null for a settlement payout (to the client's own settlement account, not a beneficiary). */
+    beneficiaryRef: bigint('beneficiary_ref', { mode: 'number' }),
+    /** PAYOUT (to a beneficiary) or SETTLEMENT (collections swept to the client's settlement account). */
+    kind: text('kind').notNull().default('PAYOUT'),
     customerReferenceNumber: text('customer_reference_number').notNull(),
     bankReferenceNumber: text('bank_reference_number'),
     beneficiaryCode: text('beneficiary_code').notNull(),
@@ -670,6 +680,8 @@ export const creditOperations = pgTable(
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
     /** The call's urn (CONSUME, REFUND) or the load's reference. */
     reference: text('reference').notNull(),
+    /** Why Meridian operations loaded or unloaded credits (LOAD and UNLOAD by a person). */
+    reason: text('reason'),
     /** Makes an operation idempotent per client (`consume:{urn}`, `load:{reference}`). */
     idempotencyKey: text('idempotency_key').notNull(),
     actor: text('actor').notNull(),
@@ -747,5 +759,238 @@ export const fabricCalls = pgTable(
     index('fabric_calls_pending_idx')
       .on(t.product, t.createdAt)
       .where(sql`status = 'PENDING'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Accounts: virtual accounts and the money arriving in them, settlements, company meters
+
+/**
+ * A client's virtual account: a number (registered in `account_numbers`) and IFSC that receive NEFT/IMPS/RTGS/UPI
+ * from the client's customers. Its money is held in its own ledger account (`accounts.kind = 'virtual'`,
+ * `account_ref`), with a running balance, until a settlement sweeps it to the client's own bank account.
+ */
+export const virtualAccounts = pgTable(
+  'virtual_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    urn: text('urn').notNull(),
+    accountRef: bigint('account_ref', { mode: 'number' }).notNull(),
+    accountNumber: text('account_number').notNull(),
+    ifsc: text('ifsc').notNull(),
+    /** The UPI address that pays into this account. */
+    upiId: text('upi_id').notNull(),
+    name: text('name').notNull(),
+    /** The client's own id of its customer (several virtual accounts may share one). */
+    customerId: text('customer_id').notNull(),
+    /** Payers allowed to pay in: `[{ account_number, ifsc }]` (ifsc null: any branch); empty: anyone. */
+    allowedPayers: jsonb('allowed_payers')
+      .$type<{ account_number: string; ifsc: string | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** When set, only a credit of exactly this amount (paise) is accepted. */
+    expectedAmount: bigint('expected_amount', { mode: 'bigint' }),
+    expiresAt: ts('expires_at'),
+    /** ACTIVE or CLOSED (an expired account stays ACTIVE and refuses credits after `expires_at`). */
+    status: text('status').notNull().default('ACTIVE'),
+    closedAt: ts('closed_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'virtual_accounts_pkey', columns: [t.clientRef, t.id] }),
+    foreignKey({
+      name: 'virtual_accounts_account_fk',
+      columns: [t.clientRef, t.accountRef],
+      foreignColumns: [accounts.clientRef, accounts.id],
+    }),
+    uniqueIndex('virtual_accounts_client_urn_uq').on(t.clientRef, t.urn),
+    uniqueIndex('virtual_accounts_client_number_uq').on(t.clientRef, t.accountNumber),
+    uniqueIndex('virtual_accounts_client_account_uq').on(t.clientRef, t.accountRef),
+    index('virtual_accounts_client_created_idx').on(
+      t.clientRef,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc(),
+    ),
+    index('virtual_accounts_client_customer_idx').on(t.clientRef, t.customerId),
+  ],
+);
+
+/**
+ * Money that arrived (or tried to) in a virtual account on the sandbox rail: CREDITED (posted to the ledger,
+ * `entry_id`) or RETURNED to the remitter (closed or expired account, payer not allowed, unexpected amount;
+ * nothing posted). A UTR is credited once per client (unique).
+ */
+export const virtualAccountCredits = pgTable(
+  'virtual_account_credits',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    urn: text('urn').notNull(),
+    virtualAccountRef: bigint('virtual_account_ref', { mode: 'number' }).notNull(),
+    utr: text('utr').notNull(),
+    /** NEFT, IMPS, RTGS or UPI. */
+    mode: text('mode').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    remitterName: text('remitter_name').notNull(),
+    remitterAccountNumber: text('remitter_account_number'),
+    remitterIfsc: text('remitter_ifsc'),
+    remitterUpiId: text('remitter_upi_id'),
+    /** CREDITED or RETURNED. */
+    status: text('status').notNull(),
+    returnReason: text('return_reason'),
+    /** The ledger entry of a CREDITED credit. */
+    entryId: text('entry_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'virtual_account_credits_pkey', columns: [t.clientRef, t.id] }),
+    foreignKey({
+      name: 'virtual_account_credits_va_fk',
+      columns: [t.clientRef, t.virtualAccountRef],
+      foreignColumns: [virtualAccounts.clientRef, virtualAccounts.id],
+    }),
+    uniqueIndex('virtual_account_credits_client_urn_uq').on(t.clientRef, t.urn),
+    uniqueIndex('virtual_account_credits_client_utr_uq').on(t.clientRef, t.utr),
+    index('virtual_account_credits_va_idx').on(t.clientRef, t.virtualAccountRef, t.createdAt),
+    index('virtual_account_credits_client_created_idx').on(t.clientRef, t.createdAt),
+  ],
+);
+
+/**
+ * The client's own bank account that settlements pay into, checked by penny drop (a bank-account validation)
+ * before use: VERIFIED or REJECTED (with the reason). At most one is active per client.
+ */
+export const settlementAccounts = pgTable(
+  'settlement_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    accountNumber: text('account_number').notNull(),
+    ifsc: text('ifsc').notNull(),
+    accountHolderName: text('account_holder_name').notNull(),
+    bankName: text('bank_name'),
+    /** VERIFIED or REJECTED. */
+    status: text('status').notNull(),
+    statusMessage: text('status_message'),
+    /** The penny drop: the validation's urn, the name the bank gave and the match score. */
+    validationUrn: text('validation_urn'),
+    registeredName: text('registered_name'),
+    nameMatchScore: integer('name_match_score'),
+    isActive: boolean('is_active').notNull().default(false),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'settlement_accounts_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('settlement_accounts_one_active_uq')
+      .on(t.clientRef)
+      .where(sql`is_active`),
+  ],
+);
+
+/**
+ * A settlement cycle: T0 (same day, at each of `run_times`, HH:mm in `time_zone`) or T1 (the previous day's
+ * collections, at the first of `run_times`); skipped below `min_amount`; `enabled` on/off. `next_run_at` is when
+ * the scheduler runs it next (null when disabled).
+ */
+export const settlementCycles = pgTable(
+  'settlement_cycles',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    cycleId: text('cycle_id').notNull(),
+    name: text('name').notNull(),
+    /** T0 or T1. */
+    type: text('type').notNull(),
+    runTimes: jsonb('run_times').$type<string[]>().notNull(),
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    minAmount: bigint('min_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    enabled: boolean('enabled').notNull().default(true),
+    nextRunAt: ts('next_run_at'),
+    lastRunAt: ts('last_run_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'settlement_cycles_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('settlement_cycles_client_cycle_uq').on(t.clientRef, t.cycleId),
+    index('settlement_cycles_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`enabled AND next_run_at IS NOT NULL`),
+  ],
+);
+
+/**
+ * One settlement: the collected money of one virtual account up to `window_end`, swept by one run of a cycle to
+ * the settlement account as a payout (`payout_urn`, the current attempt; `attempts` counts them). Unique per
+ * (cycle, window, account): a run repeated for the same window moves money once.
+ */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    urn: text('urn').notNull(),
+    cycleRef: bigint('cycle_ref', { mode: 'number' }).notNull(),
+    /** T0 or T1 (the cycle's type when it ran). */
+    type: text('type').notNull(),
+    /** SCHEDULED or MANUAL. */
+    trigger: text('trigger').notNull(),
+    windowStart: ts('window_start').notNull(),
+    windowEnd: ts('window_end').notNull(),
+    /** The ledger account swept (a virtual account's). */
+    accountRef: bigint('account_ref', { mode: 'number' }).notNull(),
+    settlementAccountRef: bigint('settlement_account_ref', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** PENDING, SETTLED, FAILED (the money is back where it was; it may be reattempted). */
+    status: text('status').notNull(),
+    statusMessage: text('status_message'),
+    payoutUrn: text('payout_urn'),
+    bankReferenceNumber: text('bank_reference_number'),
+    attempts: integer('attempts').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'settlements_pkey', columns: [t.clientRef, t.id] }),
+    foreignKey({
+      name: 'settlements_cycle_fk',
+      columns: [t.clientRef, t.cycleRef],
+      foreignColumns: [settlementCycles.clientRef, settlementCycles.id],
+    }),
+    foreignKey({
+      name: 'settlements_account_fk',
+      columns: [t.clientRef, t.accountRef],
+      foreignColumns: [accounts.clientRef, accounts.id],
+    }),
+    foreignKey({
+      name: 'settlements_settlement_account_fk',
+      columns: [t.clientRef, t.settlementAccountRef],
+      foreignColumns: [settlementAccounts.clientRef, settlementAccounts.id],
+    }),
+    uniqueIndex('settlements_client_urn_uq').on(t.clientRef, t.urn),
+    uniqueIndex('settlements_window_uq').on(t.clientRef, t.cycleRef, t.windowEnd, t.accountRef),
+    index('settlements_client_created_idx').on(t.clientRef, t.createdAt.desc().nullsFirst(), t.id.desc()),
+    index('settlements_client_payout_idx').on(t.clientRef, t.payoutUrn),
+  ],
+);
+
+/** A company's price of one call of a fabric product, in credits (Meridian operations set it; else the default). */
+export const companyMeters = pgTable(
+  'company_meters',
+  {
+    clientRef: clientRefColumn(),
+    product: text('product').notNull(),
+    price: integer('price').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientRef, t.product] }),
+    check('company_meters_price_whole', sql`${t.price} >= 0`),
   ],
 );

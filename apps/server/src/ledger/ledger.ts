@@ -22,6 +22,8 @@ export const SYSTEM_ACCOUNTS = {
   feeIncome: { code: 'FEE_INCOME', number: '0000000000002', name: 'Fee income' },
   /** Where client top-ups come from (the client's own bank, outside Meridian). */
   funding: { code: 'CLIENT_FUNDING', number: '0000000000003', name: 'Client funding' },
+  /** Money arriving from remitters into virtual accounts (the inbound side of the rail). */
+  collections: { code: 'COLLECTIONS_CLEARING', number: '0000000000004', name: 'Collections clearing' },
 } as const;
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
 

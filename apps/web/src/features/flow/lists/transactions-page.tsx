@@ -22,6 +22,8 @@ export const CATEGORY_LABELS: Record<Transaction['category'], string> = {
   PAYOUT: 'Payout',
   REVERSAL: 'Reversal',
   VALIDATION_FEE: 'Validation fee',
+  COLLECTION: 'Collection',
+  SETTLEMENT: 'Settlement',
 };
 
 /** A credit as "+₹1,250.00", a debit as "−₹1,250.00" (whatever sign the amount itself carries). */
