@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { FabricProductSlug } from './fabric.ts';
-import type {
-  TransferType} from './flow.ts';
+import type { TransferType } from './flow.ts';
 import {
   ACCOUNT_NUMBER_PATTERN,
   Amount,
   CalendarDate,
   IFSC_PATTERN,
-  MAX_PAGE_SIZE,
+  PageQuery,
   Money,
   NAME_PATTERN,
   UPI_ID_PATTERN,
@@ -199,13 +198,13 @@ export const ACCOUNT_SEARCH_KEYS = {
 } as const;
 
 /**
- * Account transactions of one selected account: spec §3 pages them by pageIndex/pageSize (`page_index` from 0,
- * `page_size` 1–100, default 10). Dates as in every list.
+ * Account transactions of one selected account: the list's own parameter beside the spec's filter, which pages
+ * them by pageIndex/pageSize (`page_index` from 0, `page_size` 1–100, default 10: the contract's PageQuery).
  */
+export const AccountTransactionsParams = { account_number: accountNumber };
 export const AccountTransactionsQuery = z.object({
-  account_number: accountNumber,
-  page_index: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+  ...AccountTransactionsParams,
+  ...PageQuery,
   start_date: CalendarDate.optional(),
   end_date: CalendarDate.optional(),
   time_zone: z.string().max(64).optional(),

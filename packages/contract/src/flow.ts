@@ -94,6 +94,11 @@ export const ListQuery = z.object({
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 export const ExportQuery = ListQuery.omit({ limit: true, offset: true });
+/** Paging by page (spec §3: account transactions use pageIndex and pageSize instead of limit and offset). */
+export const PageQuery = {
+  page_index: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+};
 
 export const CountResponse = z.object({ count: z.number().int() });
 export const listResponse = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row) });

@@ -6,24 +6,41 @@ import {
   ExportQuery,
   ListQuery,
   MAX_EXPORT_ROWS,
+  PageQuery,
   listResponse,
   type FlowList,
+  type ListQuery as ListQueryType,
 } from '@meridian/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { authOf } from '../auth/guard.ts';
 import { listDefinition, resolveListQuery, type ListDefinition, type ListFilter } from './list-query.ts';
 
-type Scope = { clientRef: number; filter: ListFilter };
+/** What a list's fetch and count receive: the caller's client, the resolved filter and the list's own params. */
+export type ListScope<Params = Record<string, never>> = {
+  clientRef: number;
+  filter: ListFilter;
+  params: Params;
+};
 
-export type ListSpec<Row extends z.ZodType> = {
+export type ListSpec<Row extends z.ZodType, Extra extends z.ZodRawShape = Record<never, z.ZodType>> = {
   /** A flow list by name, or any list's definition (search keys, aliases, default range). */
   list: FlowList | ListDefinition;
   tag: string;
   paths: { search: string; count: string; export: string };
   row: Row;
-  fetch: (db: Db, scope: Scope) => Promise<z.infer<Row>[]>;
-  count: (db: Db, scope: Scope) => Promise<number>;
+  /**
+   * The list's own query parameters beside the spec's filter (a selected account, a status): validated with the
+   * filter (a bad value is a 400 naming it) and handed to fetch and count as `params`.
+   */
+  query?: Extra;
+  /**
+   * `offset` (default): `limit` and `offset`, as most lists. `page`: `page_index` (from 0) and `page_size`
+   * instead, as spec §3 has it for account transactions.
+   */
+  paging?: 'offset' | 'page';
+  fetch: (db: Db, scope: ListScope<z.infer<z.ZodObject<Extra>>>) => Promise<z.infer<Row>[]>;
+  count: (db: Db, scope: ListScope<z.infer<z.ZodObject<Extra>>>) => Promise<number>;
   /** CSV columns: header and value of a row. */
   csv: [string, (row: z.infer<Row>) => string | number | null][];
 };
@@ -35,37 +52,62 @@ const safeCell = (v: string | number | null) =>
   typeof v === 'string' && /^[=+@\t\r-]/.test(v) && !/^-?\d+(\.\d+)?$/.test(v) ? `'${v}` : v;
 
 /** Registers a list's search, count and CSV export, all taking the spec's filter state (GUIDE §3 Lists). */
-export function registerList<Row extends z.ZodType>(
+export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape = Record<never, z.ZodType>>(
   app: FastifyInstance,
   db: Db,
   product: string,
-  spec: ListSpec<Row>,
+  spec: ListSpec<Row, Extra>,
 ): void {
+  type Params = z.infer<z.ZodObject<Extra>>;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const def = listDefinition(spec.list);
   const name = def.name;
-  const scopeOf = (auth: { clientRef: number }, query: Partial<z.infer<typeof ListQuery>>): Scope => ({
-    clientRef: auth.clientRef,
-    filter: resolveListQuery(query, spec.list, product),
-  });
+  const extra = (spec.query ?? {}) as Extra;
+  const byPage = spec.paging === 'page';
+  const searchQuery = (
+    byPage ? ListQuery.omit({ limit: true, offset: true }).extend(PageQuery) : ListQuery
+  ).extend(extra);
+  const exportQuery = ExportQuery.extend(extra);
+  const extraKeys = Object.keys(extra);
+  const scopeOf = (auth: { clientRef: number }, query: Record<string, unknown>): ListScope<Params> => {
+    const paging = byPage
+      ? {
+          limit: query['page_size'] as number | undefined,
+          offset:
+            query['page_size'] === undefined
+              ? undefined
+              : (query['page_index'] as number) * (query['page_size'] as number),
+        }
+      : {};
+    return {
+      clientRef: auth.clientRef,
+      filter: resolveListQuery({ ...(query as Partial<ListQueryType>), ...paging }, spec.list, product),
+      params: Object.fromEntries(extraKeys.map((k) => [k, query[k]])) as Params,
+    };
+  };
   typed.get(
     spec.paths.search,
-    { schema: { tags: [spec.tag], querystring: ListQuery, response: { 200: listResponse(spec.row) } } },
-    async (request) => ({ data: await spec.fetch(db, scopeOf(authOf(request), request.query)) }),
+    { schema: { tags: [spec.tag], querystring: searchQuery, response: { 200: listResponse(spec.row) } } },
+    async (request) => ({
+      data: await spec.fetch(db, scopeOf(authOf(request), request.query as Record<string, unknown>)),
+    }),
   );
   typed.get(
     spec.paths.count,
-    { schema: { tags: [spec.tag], querystring: ListQuery, response: { 200: CountResponse } } },
-    async (request) => ({ count: await spec.count(db, scopeOf(authOf(request), request.query)) }),
+    { schema: { tags: [spec.tag], querystring: searchQuery, response: { 200: CountResponse } } },
+    async (request) => ({
+      count: await spec.count(db, scopeOf(authOf(request), request.query as Record<string, unknown>)),
+    }),
   );
   typed.get(
     spec.paths.export,
-    { schema: { tags: [spec.tag], summary: `CSV of the filtered ${name}`, querystring: ExportQuery } },
+    { schema: { tags: [spec.tag], summary: `CSV of the filtered ${name}`, querystring: exportQuery } },
     async (request, reply) => {
-      const scope = scopeOf(authOf(request), request.query);
+      const query = request.query as Record<string, unknown>;
+      const scope = scopeOf(authOf(request), query);
       const csv = stringify({ header: true, columns: spec.csv.map(([h]) => h) });
       const from =
-        request.query.start_date ??
+        (query['start_date'] as string | undefined) ??
         (def.defaultRange === 'todayMinus7' ? 'today-minus-7-days' : 'last-7-days');
       reply
         .header('content-type', 'text/csv; charset=utf-8')
