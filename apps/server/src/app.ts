@@ -33,6 +33,7 @@ import { onboardingRoutes } from './onboarding/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
+import { settlementRoutes } from './settlements/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { validationRoutes } from './validations/routes.ts';
 
@@ -85,6 +86,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     payoutRoutes,
     validationRoutes,
     callbackRoutes,
+    settlementRoutes,
   ])
     await app.register(routes, deps);
   // Fabric: API keys, credits, the products' public endpoints, their logs and the event stream.
