@@ -6,7 +6,10 @@ import type { ListScope } from '../lists/register-list.ts';
 import { selectSettlements, toSettlement } from './service.ts';
 
 /** The history's own filters beside the spec's: a status and a cycle type. */
-export type HistoryParams = { status?: Settlement['status'] | undefined; type?: Settlement['type'] | undefined };
+export type HistoryParams = {
+  status?: Settlement['status'] | undefined;
+  type?: Settlement['type'] | undefined;
+};
 
 const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
   urn: (v) => eq(settlements.urn, v),

@@ -92,7 +92,12 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.get(
     `${base}/cycles/:id`,
     {
-      schema: { tags: [TAG], summary: 'A settlement cycle', params: CycleParams, response: { 200: SettlementCycle } },
+      schema: {
+        tags: [TAG],
+        summary: 'A settlement cycle',
+        params: CycleParams,
+        response: { 200: SettlementCycle },
+      },
     },
     async (request) => getCycle(deps.db, authOf(request).clientRef, request.params.id),
   );
@@ -150,7 +155,9 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
 
   app.get(
     `${base}/options/status`,
-    { schema: { tags: [TAG], summary: 'Settlement statuses (history filter)', response: { 200: OptionList } } },
+    {
+      schema: { tags: [TAG], summary: 'Settlement statuses (history filter)', response: { 200: OptionList } },
+    },
     async () => ({ data: SETTLEMENT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })) }),
   );
   app.get(

@@ -19,9 +19,9 @@ describe('settlement schedule', () => {
     expect(nextRunAt(t0, new Date('2026-03-10T12:00:00Z'))!.toISOString()).toBe('2026-03-11T07:30:00.000Z');
     expect(nextRunAt({ ...t1, enabled: false }, new Date())).toBeNull();
     // T1 uses the first run time only
-    expect(nextRunAt({ ...t1, runTimes: ['18:00', '09:00'] }, new Date('2026-03-10T04:30:00Z'))!.toISOString()).toBe(
-      '2026-03-11T03:30:00.000Z',
-    );
+    expect(
+      nextRunAt({ ...t1, runTimes: ['18:00', '09:00'] }, new Date('2026-03-10T04:30:00Z'))!.toISOString(),
+    ).toBe('2026-03-11T03:30:00.000Z');
   });
 
   it('computes the windows', () => {
@@ -42,8 +42,12 @@ describe('settlement schedule', () => {
       '2026-03-09T18:30:00.000Z',
       '2026-03-10T11:31:00.000Z',
     ]);
-    expect(manualWindow(IST, new Date('2026-03-10T11:31:42Z'), new Date('2026-03-10T07:30:00Z')).start.toISOString()).toBe(
-      '2026-03-10T07:30:00.000Z',
-    );
+    expect(
+      manualWindow(
+        IST,
+        new Date('2026-03-10T11:31:42Z'),
+        new Date('2026-03-10T07:30:00Z'),
+      ).start.toISOString(),
+    ).toBe('2026-03-10T07:30:00.000Z');
   });
 });

@@ -123,11 +123,17 @@ export async function setSettlementAccount(
         ...(opts.at ? { createdAt: opts.at } : {}),
       })
       .returning();
-    await auditBy(tx, actor, verified ? 'settlement.account_verified' : 'settlement.account_rejected', validation.urn, {
-      account_number: input.account_number,
-      ifsc: validation.ifsc_code,
-      ...(message ? { reason: message } : {}),
-    });
+    await auditBy(
+      tx,
+      actor,
+      verified ? 'settlement.account_verified' : 'settlement.account_rejected',
+      validation.urn,
+      {
+        account_number: input.account_number,
+        ifsc: validation.ifsc_code,
+        ...(message ? { reason: message } : {}),
+      },
+    );
     return { account: toSettlementAccount(row!), effects };
   });
 }
@@ -137,7 +143,14 @@ export async function setSettlementAccount(
 
 const DEFAULT_CYCLES = [
   { slot: 'T1', name: 'Daily T+1', type: 'T1', runTimes: ['10:00'], minAmount: 100_00n, enabled: true },
-  { slot: 'T0', name: 'Same day T+0', type: 'T0', runTimes: ['13:00', '17:00'], minAmount: 1000_00n, enabled: false },
+  {
+    slot: 'T0',
+    name: 'Same day T+0',
+    type: 'T0',
+    runTimes: ['13:00', '17:00'],
+    minAmount: 1000_00n,
+    enabled: false,
+  },
 ] as const;
 
 export const toCycle = (c: CycleRow): SettlementCycle => ({
@@ -260,7 +273,10 @@ export function selectSettlements(db: Db) {
     .from(settlements)
     .innerJoin(
       settlementCycles,
-      and(eq(settlementCycles.clientRef, settlements.clientRef), eq(settlementCycles.id, settlements.cycleRef)),
+      and(
+        eq(settlementCycles.clientRef, settlements.clientRef),
+        eq(settlementCycles.id, settlements.cycleRef),
+      ),
     )
     .innerJoin(
       accounts,
@@ -320,7 +336,14 @@ export type SettlementRunAnswer = {
 async function settlementPayout(
   tx: Db,
   actor: Actor,
-  s: { urn: string; attempt: number; amount: bigint; accountRef: number; accountNumber: string; cycleName: string },
+  s: {
+    urn: string;
+    attempt: number;
+    amount: bigint;
+    accountRef: number;
+    accountNumber: string;
+    cycleName: string;
+  },
   to: AccountRow,
   opts: SettlementOptions,
 ) {
@@ -454,7 +477,8 @@ export async function runCycle(
       });
       return answer(list, message);
     };
-    if (!sweeps.length) return { run: await finish([], 'Nothing to settle in this window'), effects: noEffects() };
+    if (!sweeps.length)
+      return { run: await finish([], 'Nothing to settle in this window'), effects: noEffects() };
     if (total < cycle.minAmount)
       return {
         run: await finish([], `Below the cycle minimum of ${formatRupees(cycle.minAmount)}`),
@@ -488,7 +512,14 @@ export async function runCycle(
       const { payout, effects: paid } = await settlementPayout(
         tx,
         actor,
-        { urn, attempt: 1, amount: sweep.amount, accountRef: sweep.id, accountNumber: sweep.accountNumber, cycleName: cycle.name },
+        {
+          urn,
+          attempt: 1,
+          amount: sweep.amount,
+          accountRef: sweep.id,
+          accountNumber: sweep.accountNumber,
+          cycleName: cycle.name,
+        },
         to,
         opts,
       );
@@ -551,10 +582,13 @@ export async function runDueCycles(
   let runs = 0;
   for (const c of due) {
     try {
-      const result = await runCycle(db, systemActor(c.clientRef, 'settlement-scheduler'), c.cycleId, 'SCHEDULED', {
-        ...opts,
-        now,
-      });
+      const result = await runCycle(
+        db,
+        systemActor(c.clientRef, 'settlement-scheduler'),
+        c.cycleId,
+        'SCHEDULED',
+        opts,
+      );
       effects = mergeEffects(effects, result.effects);
       if (result.run) runs++;
       else opts.log?.('settlement cycle skipped (no verified settlement account)', { cycle: c.cycleId });
@@ -650,8 +684,7 @@ export async function reattemptSettlement(
  * so the folders stay acyclic), so a settlement's status never disagrees with its payout's.
  */
 export async function syncSettlementWithPayout(tx: Db, payout: PayoutRow): Promise<void> {
-  const status =
-    payout.status === 'SUCCESS' ? 'SETTLED' : payout.status === 'PENDING' ? 'PENDING' : 'FAILED';
+  const status = payout.status === 'SUCCESS' ? 'SETTLED' : payout.status === 'PENDING' ? 'PENDING' : 'FAILED';
   const [row] = await tx
     .update(settlements)
     .set({
@@ -663,14 +696,19 @@ export async function syncSettlementWithPayout(tx: Db, payout: PayoutRow): Promi
     .where(and(eq(settlements.clientRef, payout.clientRef), eq(settlements.payoutUrn, payout.urn)))
     .returning({ urn: settlements.urn });
   if (row)
-    await auditBy(tx, systemActor(payout.clientRef, 'sandbox-rail'), `settlement.${status.toLowerCase()}`, row.urn, {
-      payout_urn: payout.urn,
-      ...(payout.statusMessage ? { reason: payout.statusMessage } : {}),
-    });
+    await auditBy(
+      tx,
+      systemActor(payout.clientRef, 'sandbox-rail'),
+      `settlement.${status.toLowerCase()}`,
+      row.urn,
+      {
+        payout_urn: payout.urn,
+        ...(payout.statusMessage ? { reason: payout.statusMessage } : {}),
+      },
+    );
 }
 
 /** Registers the status sync with payouts (at startup; idempotent). */
 export function registerSettlementSync(): void {
   onPayoutTransition('SETTLEMENT', syncSettlementWithPayout);
 }
-
