@@ -14,6 +14,7 @@ import { post, SANDBOX_PROVIDER } from '../src/ledger/ledger.ts';
 import { newId } from '../src/lib/ids.ts';
 import { advancePayout } from '../src/payouts/service.ts';
 import { registeredHolder } from '../src/rail/sandbox.ts';
+import { seedDemoSettlements } from '../src/seed/demo-settlements.ts';
 import { runDueCycles } from '../src/settlements/service.ts';
 import { clientSession, useServer, type ClientSession, type Reply } from './helpers.ts';
 
@@ -529,6 +530,25 @@ describe('settlements', () => {
       expect(attempts).toHaveLength(2);
       expect(await balanceOf(acmeRef, va.id)).toBe(0n);
     });
+  });
+
+  it('seeds a verified settlement account and, with funded virtual accounts, one run (idempotent)', async () => {
+    // Globex stands in for Acme here: it has no settlement account yet.
+    const globexRef = await clientRefOf(globex);
+    const va = await fundedVa(globexRef, 1500, 2);
+    const stand = [{ id: globexRef, name: 'Acme Retail' }];
+    const effects = await seedDemoSettlements(db(), stand, { railTimeScale: 1, full: true });
+    expect(effects.rail).toHaveLength(1);
+    expect((await globex.call('GET', `${BASE}/account`)).body.data).toMatchObject({ status: 'VERIFIED' });
+    expect(await balanceOf(globexRef, va.id)).toBe(0n);
+    expect((await history(globex)).map((s) => [s.amount, s.trigger])).toEqual([['1500.00', 'MANUAL']]);
+    const again = await seedDemoSettlements(db(), stand, { railTimeScale: 1, full: true });
+    expect(again.rail).toHaveLength(0);
+    const accountsSeeded = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from settlement_accounts where client_ref = ${globexRef}`,
+    );
+    expect(accountsSeeded[0]!.n).toBe(1);
   });
 
   it('keeps the books balanced: every entry sums to zero, no balance below zero', async () => {
