@@ -35,6 +35,7 @@ import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { validationRoutes } from './validations/routes.ts';
+import { virtualAccountRoutes } from './virtual-accounts/routes.ts';
 
 export type AppOptions = AppDeps & {
   sessions: LiveSessionCache<AuthContext>;
@@ -85,6 +86,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     payoutRoutes,
     validationRoutes,
     callbackRoutes,
+    virtualAccountRoutes,
   ])
     await app.register(routes, deps);
   // Fabric: API keys, credits, the products' public endpoints, their logs and the event stream.

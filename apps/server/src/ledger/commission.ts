@@ -10,7 +10,11 @@ import { SYSTEM_ACCOUNTS } from './ledger.ts';
  * Fees Meridian earned from a client: the FEE_INCOME legs of the client's entries (a fee credits FEE_INCOME, a
  * refunded fee would debit it), net; ever, today and this month in `timeZone`.
  */
-export async function commissionBalance(db: Db, clientRef: number, timeZone: string): Promise<CommissionBalance> {
+export async function commissionBalance(
+  db: Db,
+  clientRef: number,
+  timeZone: string,
+): Promise<CommissionBalance> {
   const today = dayIn(timeZone);
   const dayStart = startOfDay(today, timeZone);
   const monthStart = startOfDay(`${today.slice(0, 8)}01`, timeZone);
@@ -34,4 +38,3 @@ export async function commissionBalance(db: Db, clientRef: number, timeZone: str
     currency: 'INR',
   };
 }
-

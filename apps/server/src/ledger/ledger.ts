@@ -63,7 +63,10 @@ export async function ensureSystemAccounts(db: Db): Promise<void> {
 export type ClientAccountKind = 'client_current' | 'virtual';
 
 /** The first digits of a new account number, per kind (the rest is random). */
-export const ACCOUNT_NUMBER_PREFIX: Record<ClientAccountKind, string> = { client_current: '7700', virtual: '8800' };
+export const ACCOUNT_NUMBER_PREFIX: Record<ClientAccountKind, string> = {
+  client_current: '7700',
+  virtual: '8800',
+};
 
 /**
  * Opens a client account (a current account unless told otherwise) with a fresh 14-digit account number, unique
