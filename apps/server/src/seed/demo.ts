@@ -6,6 +6,7 @@ import { newId } from '../lib/ids.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { seedDemoFlow } from './demo-flow.ts';
 import { seedDemoFabric } from './demo-fabric.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
@@ -80,6 +81,14 @@ export async function seedDemo(
     }
   }
   const flowEffects = flow ? await seedDemoFlow(db, customers, flow) : noEffects();
+  // Virtual accounts and their credits, with the full demo (after flow: the clients' accounts exist).
+  const accountEffects =
+    flow?.full === true
+      ? await seedDemoAccounts(db, customers, {
+          callbackBaseUrl: flow.callbackBaseUrl,
+          ...(flow.now ? { now: flow.now } : {}),
+        })
+      : noEffects();
   const fabricEffects = fabric ? await seedDemoFabric(db, customers, fabric) : noEffects();
-  return { created, effects: mergeEffects(flowEffects, fabricEffects) };
+  return { created, effects: mergeEffects(flowEffects, accountEffects, fabricEffects) };
 }
