@@ -292,7 +292,7 @@ describe('money arriving', () => {
     });
     const expected = await openVa(acme, { expected_amount: '2500' });
 
-    const cases: [string, object, string | null][] = [
+    const cases: [string, Record<string, unknown>, string | null][] = [
       [closed.account_number, {}, 'Virtual account is closed'],
       [expired.account_number, {}, `Virtual account expired on ${istDay(0)}`],
       [payers.account_number, {}, 'Payer is not allowed for this virtual account'],
