@@ -133,6 +133,10 @@ describe('virtual accounts', () => {
       'expiry_in_past',
       { expires_on: 'is in the past' },
     ]);
+    const zero = await acme.call('POST', '/v2/banking/account/virtual', {
+      body: { name: 'Zero Payer', customer_id: 'C-0', expected_amount: '0' },
+    });
+    expect([zero.status, zero.body.fields]).toEqual([422, { expected_amount: 'is below ₹1.00' }]);
     const tooMany = await acme.call('POST', '/v2/banking/account/virtual', {
       body: {
         name: 'Many Payers',

@@ -125,6 +125,12 @@ export async function createVirtualAccount(
       .slice(0, 10);
     expiresAt = startOfDay(next, EXPIRY_TIME_ZONE);
   }
+  const expectedAmount =
+    input.expected_amount === undefined ? null : toPaise(input.expected_amount, 'expected_amount');
+  if (expectedAmount !== null && expectedAmount < 100n)
+    throw unprocessable('expected_amount_too_small', 'An expected amount is at least ₹1.00', {
+      expected_amount: 'is below ₹1.00',
+    });
   const account = await openClientAccount(tx, actor.clientRef, input.name, {
     kind: 'virtual',
     ...(opts.at ? { at: opts.at } : {}),
@@ -144,8 +150,7 @@ export async function createVirtualAccount(
         account_number: p.account_number,
         ifsc: p.ifsc ?? null,
       })),
-      expectedAmount:
-        input.expected_amount === undefined ? null : toPaise(input.expected_amount, 'expected_amount'),
+      expectedAmount,
       expiresAt,
       ...(opts.at ? { createdAt: opts.at, updatedAt: opts.at } : {}),
     })
