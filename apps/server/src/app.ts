@@ -36,6 +36,7 @@ import { searchRoutes } from './search/routes.ts';
 import { settlementRoutes } from './settlements/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { validationRoutes } from './validations/routes.ts';
+import { virtualAccountRoutes } from './virtual-accounts/routes.ts';
 
 export type AppOptions = AppDeps & {
   sessions: LiveSessionCache<AuthContext>;
@@ -87,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     validationRoutes,
     callbackRoutes,
     settlementRoutes,
+    virtualAccountRoutes,
   ])
     await app.register(routes, deps);
   // Fabric: API keys, credits, the products' public endpoints, their logs and the event stream.

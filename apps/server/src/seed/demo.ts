@@ -7,6 +7,7 @@ import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { seedDemoFlow } from './demo-flow.ts';
 import { seedDemoFabric } from './demo-fabric.ts';
 import { seedDemoSettlements } from './demo-settlements.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
@@ -81,7 +82,15 @@ export async function seedDemo(
     }
   }
   const flowEffects = flow ? await seedDemoFlow(db, customers, flow) : noEffects();
+  // Virtual accounts and their credits, with the full demo (after flow: the clients' accounts exist).
+  const accountEffects =
+    flow?.full === true
+      ? await seedDemoAccounts(db, customers, {
+          callbackBaseUrl: flow.callbackBaseUrl,
+          ...(flow.now ? { now: flow.now } : {}),
+        })
+      : noEffects();
   const fabricEffects = fabric ? await seedDemoFabric(db, customers, fabric) : noEffects();
   const settlementEffects = flow ? await seedDemoSettlements(db, customers, flow) : noEffects();
-  return { created, effects: mergeEffects(flowEffects, fabricEffects, settlementEffects) };
+  return { created, effects: mergeEffects(flowEffects, accountEffects, fabricEffects, settlementEffects) };
 }
