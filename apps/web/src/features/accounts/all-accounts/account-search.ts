@@ -1,0 +1,48 @@
+/**
+ * The URL search of /accounts/all-accounts: the accounts list's filter (`listSearchSchema`) and the selected
+ * account's transactions (spec §3: pageIndex and pageSize, the selected account number and name, and the
+ * customer reference filtered on the client). Route files use `allAccountsSearchSchema` as `validateSearch`, so
+ * this module stays in the first bundle: parsing only, no zod (see list-search.ts).
+ */
+import { listSearchSchema, MAX_PAGE_SIZE, type ListSearch } from '@/components/data-table/list-search';
+import { searchSchema, type ParamParser } from '@/lib/format/search-params';
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+
+const accountNumberParam: ParamParser<string | undefined> = (value) => {
+  const v = text(value)?.trim();
+  return v && /^[0-9]{9,18}$/.test(v) ? v : undefined;
+};
+const shortText =
+  (max: number): ParamParser<string | undefined> =>
+  (value) =>
+    text(value)?.trim().slice(0, max) || undefined;
+const kindParam: ParamParser<'CURRENT' | 'VIRTUAL' | undefined> = (value) =>
+  value === 'CURRENT' || value === 'VIRTUAL' ? value : undefined;
+const intParam =
+  (min: number, max: number): ParamParser<number | undefined> =>
+  (value) => {
+    const n =
+      typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? +value : NaN;
+    return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+  };
+
+const transactionsSchema = searchSchema({
+  account_number: accountNumberParam,
+  account_name: shortText(100),
+  account_kind: kindParam,
+  page_index: intParam(0, 1_000_000),
+  page_size: intParam(1, MAX_PAGE_SIZE),
+  reference: shortText(100),
+});
+
+/** The list's filter and the selected account's part (absent keys: no account, first page, 10 rows, no filter). */
+export type AllAccountsSearch = ListSearch & ReturnType<typeof transactionsSchema>;
+
+type Input = Parameters<typeof listSearchSchema>[0] & Parameters<typeof transactionsSchema>[0];
+
+export const allAccountsSearchSchema = (input: Input): AllAccountsSearch => ({
+  ...listSearchSchema(input),
+  ...transactionsSchema(input),
+});
