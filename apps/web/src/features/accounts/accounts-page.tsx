@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PageFrame } from '@/components/layout/page-frame';
 import { findNavEntry, type NavUrl } from '@/components/layout/nav-config';
 import type { SearchKeyOption } from '@/components/data-table';
+import type { BadgeVariant } from '@/components/ui/badge';
 
 /** The frame of an accounts screen: the title from the navigation, "Accounts" as breadcrumb, optional actions. */
 export function AccountsPage({
@@ -39,3 +40,17 @@ const LABELS: Record<string, string> = {
 /** Search keys with labels, default first (contract ACCOUNT_SEARCH_KEYS). */
 export const searchKeyOptions = (keys: readonly string[]): SearchKeyOption[] =>
   keys.map((value) => ({ value, label: LABELS[value] ?? value }));
+
+/** Badge colours of the accounts statuses. */
+export const ACCOUNT_STATUS_VARIANTS = {
+  ACTIVE: 'green',
+  CLOSED: 'grey',
+  EXPIRED: 'yellow',
+} as const satisfies Record<string, BadgeVariant>;
+
+export const CREDIT_STATUS_VARIANTS = {
+  CREDITED: 'green',
+  RETURNED: 'red',
+} as const satisfies Record<string, BadgeVariant>;
+
+export const KIND_LABELS = { CURRENT: 'Current', VIRTUAL: 'Virtual' } as const;

@@ -4,11 +4,14 @@
  * customer reference filtered on the client). Route files use `allAccountsSearchSchema` as `validateSearch`, so
  * this module stays in the first bundle: parsing only, no zod (see list-search.ts).
  */
-import { listSearchSchema, MAX_PAGE_SIZE, type ListSearch } from '@/components/data-table/list-search';
+import {
+  intParam,
+  listSearchSchema,
+  MAX_PAGE_SIZE,
+  text,
+  type ListSearch,
+} from '@/components/data-table/list-search';
 import { searchSchema, type ParamParser } from '@/lib/format/search-params';
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
 const accountNumberParam: ParamParser<string | undefined> = (value) => {
   const v = text(value)?.trim();
@@ -20,14 +23,6 @@ const shortText =
     text(value)?.trim().slice(0, max) || undefined;
 const kindParam: ParamParser<'CURRENT' | 'VIRTUAL' | undefined> = (value) =>
   value === 'CURRENT' || value === 'VIRTUAL' ? value : undefined;
-const intParam =
-  (min: number, max: number): ParamParser<number | undefined> =>
-  (value) => {
-    const n =
-      typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? +value : NaN;
-    return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
-  };
-
 const transactionsSchema = searchSchema({
   account_number: accountNumberParam,
   account_name: shortText(100),

@@ -9,6 +9,7 @@ import {
   withPageSize,
   withReference,
   type SelectedAccount,
+  type TransactionsSearch,
 } from './account-transactions-state';
 import { allAccountsSearchSchema } from './account-search';
 
@@ -41,7 +42,8 @@ describe('account transactions state (spec §3, §4)', () => {
   });
 
   it('clearing the selection resets paging', () => {
-    const on2 = withPageIndex(withAccount({ offset: 20 }, VA), 2);
+    const listSearch: TransactionsSearch & { offset?: number } = { offset: 20 };
+    const on2 = withPageIndex(withAccount(listSearch, VA), 2);
     const cleared = withAccount(on2, undefined);
     expect(cleared).toEqual({ offset: 20 });
     expect(resolveTransactionsState(cleared).pageIndex).toBe(0);

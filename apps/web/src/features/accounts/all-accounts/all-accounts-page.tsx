@@ -13,8 +13,7 @@ import {
 import { CopyButton } from '@/components/data-table/copy-button';
 import { Button } from '@/components/ui/button';
 import { allAccountsEndpoints } from '../api/all-accounts';
-import { AccountsPage, searchKeyOptions } from '../accounts-page';
-import { ACCOUNT_STATUS_VARIANTS, KIND_LABELS } from '../statuses';
+import { AccountsPage, searchKeyOptions, ACCOUNT_STATUS_VARIANTS, KIND_LABELS } from '../accounts-page';
 import type { AllAccountsSearch } from './account-search';
 import { AccountTransactionsPanel } from './account-transactions-panel';
 import {

@@ -6,8 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatPaise, toPaise } from '@/lib/format/money';
 import { timeZonePreference } from '@/lib/preferences/display';
 import { useAccountBalances, useCommissionBalance } from '../api/balances';
-import { AccountsPage } from '../accounts-page';
-import { ACCOUNT_STATUS_VARIANTS, KIND_LABELS } from '../statuses';
+import { AccountsPage, ACCOUNT_STATUS_VARIANTS, KIND_LABELS } from '../accounts-page';
 
 /** The sum of decimal amounts, in paise (never floats). */
 export function totalOf(amounts: readonly string[]): string {

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format/date';
 import { timeZonePreference } from '@/lib/preferences/display';
 import { useAccountsSummary } from '../api/summary';
-import { CREDIT_STATUS_VARIANTS } from '../statuses';
+import { CREDIT_STATUS_VARIANTS } from '../accounts-page';
 
 function Tile({ label, children }: { label: string; children: ReactNode }) {
   return (

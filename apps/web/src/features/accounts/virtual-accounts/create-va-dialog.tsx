@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CreateVirtualAccount } from '@meridian/contract';
-import Plus from 'lucide-react/icons/plus';
 import Trash from 'lucide-react/icons/trash-2';
 import { FormErrorAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
@@ -176,7 +175,6 @@ export function CreateVirtualAccountForm({ onDone }: { onDone: () => void }) {
             disabled={payers.fields.length >= MAX_PAYERS}
             onClick={() => payers.append({ account_number: '', ifsc: '' })}
           >
-            <Plus aria-hidden />
             Add payer
           </Button>
         </div>

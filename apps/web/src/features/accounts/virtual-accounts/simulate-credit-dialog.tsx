@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CREDIT_MODES, type SimulateCredit, type SimulateCreditResult } from '@meridian/contract';
 import type { z } from 'zod';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { Code, DetailList, MoneyText, StatusBadge } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
@@ -16,7 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { APP_ENV } from '@/lib/env';
 import { useSimulateCredit } from '../api/simulate-credit';
-import { CREDIT_STATUS_VARIANTS } from '../statuses';
+import { CREDIT_STATUS_VARIANTS } from '../accounts-page';
 import { MoneyInput } from './money-input';
 import { emptySimulate, SIMULATE_FIELDS, simulateFormSchema, type SimulateForm } from './va-forms';
 
@@ -195,7 +194,7 @@ function SimulateAnswer({ result }: { result: Result }) {
   else title = 'Credited';
   return (
     <Alert variant={returned ? 'destructive' : 'default'} role="status">
-      {returned || result.duplicate ? <TriangleAlert aria-hidden /> : <CircleCheck aria-hidden />}
+      <CircleCheck aria-hidden />
       <AlertTitle>{title}</AlertTitle>
       <AlertDescription>
         <DetailList

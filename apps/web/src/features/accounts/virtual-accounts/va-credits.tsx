@@ -10,7 +10,7 @@ import { formatDateTime } from '@/lib/format/date';
 import { timeZonePreference } from '@/lib/preferences/display';
 import { todayIn } from '@/components/data-table';
 import { useCredits, useCreditsCount, type CreditsQuery } from '../api/credits';
-import { CREDIT_STATUS_VARIANTS } from '../statuses';
+import { CREDIT_STATUS_VARIANTS } from '../accounts-page';
 
 type StatusFilter = '' | VirtualAccountCredit['status'];
 const PAGE = 10;

@@ -15,7 +15,7 @@ import {
   withReference,
   type TransactionsSearch,
 } from '../all-accounts/account-transactions-state';
-import { ACCOUNT_STATUS_VARIANTS } from '../statuses';
+import { ACCOUNT_STATUS_VARIANTS } from '../accounts-page';
 import { CAN_SIMULATE, SimulateCreditDialog } from './simulate-credit-dialog';
 import { VaCredits } from './va-credits';
 

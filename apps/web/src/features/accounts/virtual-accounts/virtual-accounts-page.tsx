@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { ACCOUNT_SEARCH_KEYS, type VirtualAccount } from '@meridian/contract';
-import Plus from 'lucide-react/icons/plus';
-import Zap from 'lucide-react/icons/zap';
 import {
   Code,
   DataTable,
@@ -15,8 +13,7 @@ import {
 import { CopyButton } from '@/components/data-table/copy-button';
 import { Button } from '@/components/ui/button';
 import { virtualAccountsEndpoints } from '../api/virtual-accounts';
-import { AccountsPage, searchKeyOptions } from '../accounts-page';
-import { ACCOUNT_STATUS_VARIANTS } from '../statuses';
+import { AccountsPage, searchKeyOptions, ACCOUNT_STATUS_VARIANTS } from '../accounts-page';
 import { CreateVirtualAccountDialog } from './create-va-dialog';
 import { CAN_SIMULATE, SimulateCreditDialog } from './simulate-credit-dialog';
 import { VirtualAccountDetails } from './va-details';
@@ -96,14 +93,10 @@ export function VirtualAccountsPage({ search, onSearchChange }: VirtualAccountsP
         <>
           {CAN_SIMULATE && (
             <Button variant="outline" onClick={() => setSimulating(true)}>
-              <Zap aria-hidden />
               Simulate a credit
             </Button>
           )}
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden />
-            Create virtual account
-          </Button>
+          <Button onClick={() => setCreating(true)}>Create virtual account</Button>
         </>
       }
     >
