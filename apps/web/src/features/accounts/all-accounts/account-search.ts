@@ -1,8 +1,9 @@
 /**
  * The URL search of /accounts/all-accounts: the accounts list's filter (`listSearchSchema`) and the selected
  * account's transactions (spec §3: pageIndex and pageSize, the selected account number and name, and the
- * customer reference filtered on the client). Route files use `allAccountsSearchSchema` as `validateSearch`, so
- * this module stays in the first bundle: parsing only, no zod (see list-search.ts).
+ * customer reference filtered on the client). The route validates the list's part (`listSearchSchema`); the
+ * page parses the whole search with `allAccountsSearchSchema` (the root route keeps the raw parameters).
+ * Parsing only, no zod (see list-search.ts).
  */
 import {
   intParam,

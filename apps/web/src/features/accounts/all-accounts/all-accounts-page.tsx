@@ -14,7 +14,7 @@ import { CopyButton } from '@/components/data-table/copy-button';
 import { Button } from '@/components/ui/button';
 import { allAccountsEndpoints } from '../api/all-accounts';
 import { AccountsPage, searchKeyOptions, ACCOUNT_STATUS_VARIANTS, KIND_LABELS } from '../accounts-page';
-import type { AllAccountsSearch } from './account-search';
+import { allAccountsSearchSchema, type AllAccountsSearch } from './account-search';
 import { AccountTransactionsPanel } from './account-transactions-panel';
 import {
   resolveTransactionsState,
@@ -44,7 +44,8 @@ const TRANSACTION_KEYS = [
 ] as const;
 
 export interface AllAccountsPageProps {
-  search: AllAccountsSearch;
+  /** The route's search: the list's filter, with the raw transaction parameters beside it (parsed here). */
+  search: ListSearch;
   onSearchChange: (next: AllAccountsSearch) => void;
 }
 
@@ -52,7 +53,11 @@ export interface AllAccountsPageProps {
  * /accounts/all-accounts: the client's current and virtual accounts; selecting one (its row, or its
  * Transactions button) shows its transactions below the list, paged by pageIndex/pageSize (spec §3, §4).
  */
-export function AllAccountsPage({ search, onSearchChange }: AllAccountsPageProps) {
+export function AllAccountsPage({ search: routeSearch, onSearchChange }: AllAccountsPageProps) {
+  const search = useMemo(
+    () => allAccountsSearchSchema(routeSearch as Parameters<typeof allAccountsSearchSchema>[0]),
+    [routeSearch],
+  );
   const state = resolveTransactionsState(search);
   const select = (account: SelectedAccount | undefined) => onSearchChange(withAccount(search, account));
 
@@ -94,9 +99,14 @@ export function AllAccountsPage({ search, onSearchChange }: AllAccountsPageProps
           // The row selects too; the button is the named control for keyboard and screen-reader users.
           <span className="flex items-center gap-1" onClick={(e) => e.stopPropagation()}>
             <CopyButton value={a.account_number} label={`Copy account number ${a.account_number}`} />
-            <Button variant="outline" size="sm" onClick={() => select(selectedOf(a))}>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Transactions of ${a.account_name}`}
+              onClick={() => select(selectedOf(a))}
+            >
               <ListIcon aria-hidden />
-              Transactions<span className="sr-only"> of {a.account_name}</span>
+              Transactions
             </Button>
           </span>
         ),
