@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ManagedAccount } from '@meridian/contract';
-import { Code, MoneyText, StatusBadge } from '@/components/data-table';
+import { Code, MoneyText, StatusBadge } from '@/components/data-table/cells';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatPaise, toPaise } from '@/lib/format/money';

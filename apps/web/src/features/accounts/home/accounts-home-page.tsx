@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { AccountsSummary } from '@meridian/contract';
-import { Code, DateTimeText, MoneyText, StatusBadge } from '@/components/data-table';
+import { Code, DateTimeText, MoneyText, StatusBadge } from '@/components/data-table/cells';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
