@@ -104,7 +104,7 @@ function CommissionCard() {
     );
   else
     body = (
-      <dl className="grid grid-cols-3 gap-3">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <div className="flex flex-col gap-1">
           <dt className="text-sm text-muted-foreground">Total</dt>
           <dd>
