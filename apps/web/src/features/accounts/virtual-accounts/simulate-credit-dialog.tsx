@@ -45,7 +45,7 @@ export function SimulateCreditDialog({
       {open && (
         <DialogContent
           layout={null}
-          className="top-1/2 left-1/2 max-h-[90svh] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg p-4 sm:max-w-xl sm:p-6"
+          className="top-1/2 left-1/2 max-h-[90svh] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 grid-cols-1 gap-4 overflow-y-auto rounded-lg p-4 sm:max-w-xl sm:p-6"
         >
           <DialogHeader className="pr-8">
             <DialogTitle>Simulate a credit</DialogTitle>
