@@ -11,7 +11,7 @@ import { adjustCredits } from '../credits/credits.ts';
 import { companyPrices, setCompanyPrices } from '../credits/meters.ts';
 import type { Db } from '../db/database.ts';
 import type { FabricRegistry } from '../fabric/registry.ts';
-import { badRequest } from '../http/errors.ts';
+import { AppError, badRequest } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { companyByClientId } from './queries.ts';
 
@@ -29,15 +29,18 @@ const inCompanyLog = (ops: Actor, companyRef: number): Actor => ({
   meta: ops.meta,
 });
 
-/** A LOAD or UNLOAD with its reason, inside the caller's transaction (the idempotency record's). */
+/**
+ * A LOAD or UNLOAD with its reason, inside the caller's transaction (the idempotency record's). The reference is
+ * new unless given (the demo seed's fixed one): an operation with that reference applied before is 409.
+ */
 export async function adjustCompanyCredits(
   tx: Db,
   ops: Actor,
   kind: 'LOAD' | 'UNLOAD',
   input: CreditAdjustment,
+  reference = newId('CRO'),
 ): Promise<z.infer<typeof CreditAdjustmentResult>> {
   const company = await companyByClientId(tx, input.client_id);
-  const reference = newId('CRO');
   const applied = await adjustCredits(tx, {
     clientRef: company.id,
     kind,
@@ -46,8 +49,9 @@ export async function adjustCompanyCredits(
     reference,
     actor: ops.email,
   });
-  // A fresh reference is never applied twice; replays are answered by the idempotency record.
-  if (!applied) throw new Error(`credit operation ${reference} was already applied`);
+  // A new reference is never applied twice (the API's replays are answered by the idempotency record).
+  if (!applied)
+    throw new AppError(409, 'already_applied', `The credit operation ${reference} was already applied`);
   await auditBy(
     tx,
     inCompanyLog(ops, company.id),
