@@ -64,7 +64,11 @@ async function put(session: ClientSession, url: string, body: unknown): Promise<
     headers: { authorization: `Bearer ${session.access_token}`, client_id: session.client_id },
     payload: body as Record<string, unknown>,
   });
-  return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown>, headers: res.headers };
+  return {
+    status: res.statusCode,
+    body: JSON.parse(res.body) as Record<string, unknown>,
+    headers: res.headers,
+  };
 }
 
 let keySeq = 0;
@@ -124,7 +128,11 @@ describe('the ops role', () => {
         route: `${method} ${path}`,
         status: 403,
       });
-      expect(JSON.parse(res.body)).toMatchObject({ status: 403, error: 'forbidden_role', message: FORBIDDEN });
+      expect(JSON.parse(res.body)).toMatchObject({
+        status: 403,
+        error: 'forbidden_role',
+        message: FORBIDDEN,
+      });
       // and without a session: 401
       const anonymous = await server.current.app.inject({
         method: method as 'GET',
@@ -160,7 +168,13 @@ describe('options', () => {
 });
 
 describe('companies', () => {
-  type Row = { client_id: string; company_name: string; consumer_type: string; credits: number; users: number };
+  type Row = {
+    client_id: string;
+    company_name: string;
+    consumer_type: string;
+    credits: number;
+    users: number;
+  };
   it('lists every client, newest first, with credits and users; searches and filters; counts the same', async () => {
     const all = await ops.call('GET', `${OPS}/companies`);
     expect(all.status).toBe(200);
@@ -192,8 +206,13 @@ describe('companies', () => {
 
     const internal = await ops.call('GET', `${OPS}/companies?consumer_type=internal`);
     expect((internal.body.data as Row[]).map((r) => r.company_name)).toEqual(['Meridian Operations']);
-    expect((await ops.call('GET', `${OPS}/companies/count?consumer_type=internal`)).body).toEqual({ count: 1 });
-    const customers = await ops.call('GET', `${OPS}/companies/count?consumer_type=customer&search_value=labs`);
+    expect((await ops.call('GET', `${OPS}/companies/count?consumer_type=internal`)).body).toEqual({
+      count: 1,
+    });
+    const customers = await ops.call(
+      'GET',
+      `${OPS}/companies/count?consumer_type=customer&search_value=labs`,
+    );
     expect(customers.body).toEqual({ count: 1 });
     const everyType = await ops.call('GET', `${OPS}/companies/count?consumer_type=&search_value=`);
     expect(everyType.body).toEqual({ count: rows.length });
@@ -270,12 +289,20 @@ describe('credits: load and unload', () => {
           ),
         ),
       );
-    expect(row).toMatchObject({ kind: 'LOAD', reason: 'Monthly top-up (PO 1182)', actor: 'ops@meridian.test' });
+    expect(row).toMatchObject({
+      kind: 'LOAD',
+      reason: 'Monthly top-up (PO 1182)',
+      actor: 'ops@meridian.test',
+    });
   });
 
   it('unloads; beyond the balance is 422 with what is available, and moves nothing', async () => {
     const before = await creditBalance(db(), globexRef);
-    const down = await adjust('unload', { client_id: globex.client_id, credits: 3, reason: 'Duplicate load' });
+    const down = await adjust('unload', {
+      client_id: globex.client_id,
+      credits: 3,
+      reason: 'Duplicate load',
+    });
     expect(down.status).toBe(200);
     expect(down.body).toMatchObject({
       credits: before - 3,
@@ -290,7 +317,9 @@ describe('credits: load and unload', () => {
       message: `Insufficient credits: ${before - 3} available`,
     });
     // the refusal is the key's answer
-    expect((await adjust('unload', body, key)).body.message).toBe(`Insufficient credits: ${before - 3} available`);
+    expect((await adjust('unload', body, key)).body.message).toBe(
+      `Insufficient credits: ${before - 3} available`,
+    );
     expect(await creditBalance(db(), globexRef)).toBe(before - 3);
     // A company that never had credits: 0 available.
     const internal = await ops.call('GET', `${OPS}/companies?consumer_type=internal`);
@@ -358,11 +387,11 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('credits under concurrency (Po
     for (const r of same) expect([200, 409]).toContain(r.status);
     expect(same.some((r) => r.status === 200)).toBe(true);
     expect(await creditBalance(db(), acmeRef)).toBe(before + 217);
-    const [{ n }] = await queryRows<{ n: number }>(
+    const [{ n }] = (await queryRows<{ n: number }>(
       db(),
       sql`SELECT count(*)::int AS n FROM credit_operations
           WHERE client_ref = ${acmeRef} AND reason = 'One key, ten requests'`,
-    ) as [{ n: number }];
+    )) as [{ n: number }];
     expect(n).toBe(1);
   });
 });
@@ -483,7 +512,9 @@ describe('company API meter', () => {
   });
 
   it('refuses an unknown product (400) and a bad price, and audits every change with before and after', async () => {
-    const offered = await put(ops, `${OPS}/companies/${acme.client_id}/meter`, { prices: { 'face-match': 3 } });
+    const offered = await put(ops, `${OPS}/companies/${acme.client_id}/meter`, {
+      prices: { 'face-match': 3 },
+    });
     expect(offered.status).toBe(400); // a product this server does not offer
     expect(offered.body.message).toMatch(/Unknown product/);
     const invalid = await put(ops, `${OPS}/companies/${acme.client_id}/meter`, { prices: { nope: 3 } });

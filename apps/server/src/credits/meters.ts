@@ -44,10 +44,7 @@ export async function companyPrices(db: Db, clientRef: number): Promise<Prices> 
 export async function effectivePrices(db: Db, clientRef: number, defaults: Prices): Promise<Prices> {
   const own = await companyPrices(db, clientRef);
   return Object.fromEntries(
-    Object.entries(defaults).map(([product, price]) => [
-      product,
-      own[product as FabricProductSlug] ?? price,
-    ]),
+    Object.entries(defaults).map(([product, price]) => [product, own[product as FabricProductSlug] ?? price]),
   ) as Prices;
 }
 

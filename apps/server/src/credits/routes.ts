@@ -6,7 +6,10 @@ import { creditBalance } from './credits.ts';
 import { effectivePrices, type Prices } from './meters.ts';
 
 /** The signed-in client's credits and the price of each product it can call (its meter's, else the default). */
-export const creditRoutes: FastifyPluginAsyncZod<RouteDeps & { prices: () => Prices }> = async (app, deps) => {
+export const creditRoutes: FastifyPluginAsyncZod<RouteDeps & { prices: () => Prices }> = async (
+  app,
+  deps,
+) => {
   app.addHook('preHandler', deps.requireAuth);
   app.get(
     `/${deps.config.PROVIDER}/read/fetch/credits/balance`,

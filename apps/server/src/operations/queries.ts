@@ -8,7 +8,10 @@ import { notFound } from '../http/errors.ts';
  * Meridian operations' reads across every client (companies, their credit operations). These are the only
  * queries of the server that are not scoped to the caller's client: they sit behind the `ops` role.
  */
-export type CompanyFilter = { search?: string | undefined; consumerType?: Company['consumer_type'] | undefined };
+export type CompanyFilter = {
+  search?: string | undefined;
+  consumerType?: Company['consumer_type'] | undefined;
+};
 export type Page = { limit: number; offset: number };
 
 function companyWhere(f: CompanyFilter): SQL | undefined {
@@ -85,7 +88,11 @@ export const toCreditOperationRow = (r: typeof creditOperations.$inferSelect): C
 });
 
 /** A client's credit operations, newest first (by the client's created_at index). */
-export async function listCreditOperations(db: Db, clientRef: number, page: Page): Promise<CreditOperationRow[]> {
+export async function listCreditOperations(
+  db: Db,
+  clientRef: number,
+  page: Page,
+): Promise<CreditOperationRow[]> {
   const rows = await db
     .select()
     .from(creditOperations)

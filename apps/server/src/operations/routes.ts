@@ -68,7 +68,13 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
 
   app.get(
     `${base}/fetch/consumer_types`,
-    { schema: { tags, summary: 'Consumer types of companies (filter options)', response: { 200: OptionList } } },
+    {
+      schema: {
+        tags,
+        summary: 'Consumer types of companies (filter options)',
+        response: { 200: OptionList },
+      },
+    },
     async () => ({
       data: CONSUMER_TYPES.map((value) => ({ value, label: CONSUMER_TYPE_LABELS[value] })),
     }),

@@ -94,7 +94,11 @@ function meterOf(
 }
 
 /** Every offered product's price for the company: its own where set, else the product's default. */
-export async function companyMeter(db: Db, registry: FabricRegistry, clientId: string): Promise<CompanyMeter> {
+export async function companyMeter(
+  db: Db,
+  registry: FabricRegistry,
+  clientId: string,
+): Promise<CompanyMeter> {
   const company = await companyByClientId(db, clientId);
   return meterOf(company.clientId, registry, await companyPrices(db, company.id));
 }
