@@ -5,6 +5,7 @@ import { creditBalance } from '../src/credits/credits.ts';
 import { queryRows } from '../src/db/database.ts';
 import { auditLog, clients, creditOperations, fabricCalls } from '../src/db/schema.ts';
 import type { FabricProduct } from '../src/fabric/product.ts';
+import { seedDemoOperations } from '../src/seed/demo-operations.ts';
 import { call, clientSession, useServer, type ClientSession, type Reply } from './helpers.ts';
 
 /**
@@ -236,7 +237,13 @@ describe('companies', () => {
 });
 
 describe('credits: load and unload', () => {
-  it("lists a company's credit operations newest first (the demo's load has a reason); 404 for no company", async () => {
+  it("lists a company's credit operations newest first (the demo's reasoned load); 404 for no company", async () => {
+    // The full demo data's load (SEED_DEMO_FLOW, off in tests): once per customer, whatever the runs.
+    const customers = [{ id: acmeRef }, { id: globexRef }];
+    const loaded = await creditBalance(db(), acmeRef);
+    await seedDemoOperations(db(), customers);
+    await seedDemoOperations(db(), customers);
+    expect(await creditBalance(db(), acmeRef)).toBe(loaded + 1_000);
     const list = await ops.call('GET', `${OPS}/credits/${acme.client_id}`);
     expect(list.status).toBe(200);
     const data = list.body.data as { kind: string; reason: string | null; actor: string }[];

@@ -10,7 +10,7 @@ const DEMO_OPS_EMAIL = 'ops@meridian.test';
 const DEMO_LOAD = { credits: 1_000, reason: 'Onboarding credits agreed in the pilot contract' };
 
 /**
- * Credit management's demo data, through the operations service: one LOAD with a reason for each customer that
+ * Credit management's demo data (with the full demo data: SEED_DEMO_FLOW), through the operations service: one LOAD with a reason for each customer that
  * has no operation with a reason yet (so the credits-by-company screen shows one), audited in its log as the
  * demo operations user. Idempotent: a customer with a reasoned operation is left alone, and the load's reference is fixed.
  */

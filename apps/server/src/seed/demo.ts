@@ -82,6 +82,6 @@ export async function seedDemo(
   }
   const flowEffects = flow ? await seedDemoFlow(db, customers, flow) : noEffects();
   const fabricEffects = fabric ? await seedDemoFabric(db, customers, fabric) : noEffects();
-  await seedDemoOperations(db, customers);
+  if (flow?.full) await seedDemoOperations(db, customers);
   return { created, effects: mergeEffects(flowEffects, fabricEffects) };
 }
