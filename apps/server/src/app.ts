@@ -30,6 +30,7 @@ import type { EffectRunner } from './jobs/effects.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { newId } from './lib/ids.ts';
 import { onboardingRoutes } from './onboarding/routes.ts';
+import { operationsRoutes } from './operations/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => hub.endStreams());
   await app.register(apiKeyRoutes, deps);
   await app.register(creditRoutes, { ...deps, prices: () => registry.prices() });
+  await app.register(operationsRoutes, { ...deps, registry });
   for (const routes of [fabricCallRoutes, fabricReadRoutes, fabricStreamRoutes, fabricHostedRoutes])
     await app.register(routes, { ...deps, registry, events: hub });
   // The command palette's global search: each domain with records to find registers its searcher here.

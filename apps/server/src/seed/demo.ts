@@ -8,6 +8,7 @@ import { seedDemoFlow } from './demo-flow.ts';
 import { seedDemoFabric } from './demo-fabric.ts';
 import { seedDemoSettlements } from './demo-settlements.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoOperations } from './demo-operations.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
@@ -92,5 +93,6 @@ export async function seedDemo(
       : noEffects();
   const fabricEffects = fabric ? await seedDemoFabric(db, customers, fabric) : noEffects();
   const settlementEffects = flow ? await seedDemoSettlements(db, customers, flow) : noEffects();
+  if (flow?.full) await seedDemoOperations(db, customers);
   return { created, effects: mergeEffects(flowEffects, accountEffects, fabricEffects, settlementEffects) };
 }
