@@ -1,4 +1,10 @@
-export { DataTable, type DataTableColumn, type DataTableDetails, type DataTableProps } from './data-table';
+export {
+  DataTable,
+  type DataTableColumn,
+  type DataTableDetails,
+  type DataTableFilter,
+  type DataTableProps,
+} from './data-table';
 export { createListEndpoints, parseCount, saveBlob, type ListEndpoints } from './list-endpoints';
 export { Code, DateTimeText, DetailList, MoneyText, StatusBadge } from './cells';
 export type { SearchKeyOption } from './toolbar';
