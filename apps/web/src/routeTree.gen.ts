@@ -20,6 +20,7 @@ import { Route as AuthenticatedSettingsRouteRouteImport } from './routes/_authen
 import { Route as AuthenticatedAccountsIndexRouteImport } from './routes/_authenticated/accounts/index'
 import { Route as AuthenticatedAccountsAccountBalancesRouteImport } from './routes/_authenticated/accounts/account-balances'
 import { Route as AuthenticatedAccountsAllAccountsRouteImport } from './routes/_authenticated/accounts/all-accounts'
+import { Route as AuthenticatedAccountsCreditsRouteImport } from './routes/_authenticated/accounts/credits'
 import { Route as AuthenticatedAccountsSettlementsRouteImport } from './routes/_authenticated/accounts/settlements'
 import { Route as AuthenticatedAccountsVirtualAccountsRouteImport } from './routes/_authenticated/accounts/virtual-accounts'
 import { Route as AuthenticatedApiTestIndexRouteImport } from './routes/_authenticated/api-test/index'
@@ -128,6 +129,12 @@ const AuthenticatedAccountsAllAccountsRoute =
   AuthenticatedAccountsAllAccountsRouteImport.update({
     id: '/accounts/all-accounts',
     path: '/accounts/all-accounts',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
+const AuthenticatedAccountsCreditsRoute =
+  AuthenticatedAccountsCreditsRouteImport.update({
+    id: '/accounts/credits',
+    path: '/accounts/credits',
     getParentRoute: () => AuthenticatedRouteRoute,
   } as any)
 const AuthenticatedAccountsSettlementsRoute =
@@ -445,6 +452,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthenticatedSettingsRouteRouteWithChildren
   '/accounts/account-balances': typeof AuthenticatedAccountsAccountBalancesRoute
   '/accounts/all-accounts': typeof AuthenticatedAccountsAllAccountsRoute
+  '/accounts/credits': typeof AuthenticatedAccountsCreditsRoute
   '/accounts/settlements': typeof AuthenticatedAccountsSettlementsRoute
   '/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
   '/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
@@ -507,6 +515,7 @@ export interface FileRoutesByTo {
   '/': typeof AuthenticatedIndexRoute
   '/accounts/account-balances': typeof AuthenticatedAccountsAccountBalancesRoute
   '/accounts/all-accounts': typeof AuthenticatedAccountsAllAccountsRoute
+  '/accounts/credits': typeof AuthenticatedAccountsCreditsRoute
   '/accounts/settlements': typeof AuthenticatedAccountsSettlementsRoute
   '/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
   '/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
@@ -572,6 +581,7 @@ export interface FileRoutesById {
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_authenticated/accounts/account-balances': typeof AuthenticatedAccountsAccountBalancesRoute
   '/_authenticated/accounts/all-accounts': typeof AuthenticatedAccountsAllAccountsRoute
+  '/_authenticated/accounts/credits': typeof AuthenticatedAccountsCreditsRoute
   '/_authenticated/accounts/settlements': typeof AuthenticatedAccountsSettlementsRoute
   '/_authenticated/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
   '/_authenticated/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
@@ -637,6 +647,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/accounts/account-balances'
     | '/accounts/all-accounts'
+    | '/accounts/credits'
     | '/accounts/settlements'
     | '/accounts/virtual-accounts'
     | '/changelog/$slug'
@@ -699,6 +710,7 @@ export interface FileRouteTypes {
     | '/'
     | '/accounts/account-balances'
     | '/accounts/all-accounts'
+    | '/accounts/credits'
     | '/accounts/settlements'
     | '/accounts/virtual-accounts'
     | '/changelog/$slug'
@@ -763,6 +775,7 @@ export interface FileRouteTypes {
     | '/_authenticated/'
     | '/_authenticated/accounts/account-balances'
     | '/_authenticated/accounts/all-accounts'
+    | '/_authenticated/accounts/credits'
     | '/_authenticated/accounts/settlements'
     | '/_authenticated/accounts/virtual-accounts'
     | '/_authenticated/changelog/$slug'
@@ -903,6 +916,13 @@ declare module '@tanstack/react-router' {
       path: '/accounts/all-accounts'
       fullPath: '/accounts/all-accounts'
       preLoaderRoute: typeof AuthenticatedAccountsAllAccountsRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
+    '/_authenticated/accounts/credits': {
+      id: '/_authenticated/accounts/credits'
+      path: '/accounts/credits'
+      fullPath: '/accounts/credits'
+      preLoaderRoute: typeof AuthenticatedAccountsCreditsRouteImport
       parentRoute: typeof AuthenticatedRouteRoute
     }
     '/_authenticated/accounts/settlements': {
@@ -1293,6 +1313,7 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedAccountsAccountBalancesRoute: typeof AuthenticatedAccountsAccountBalancesRoute
   AuthenticatedAccountsAllAccountsRoute: typeof AuthenticatedAccountsAllAccountsRoute
+  AuthenticatedAccountsCreditsRoute: typeof AuthenticatedAccountsCreditsRoute
   AuthenticatedAccountsSettlementsRoute: typeof AuthenticatedAccountsSettlementsRoute
   AuthenticatedAccountsVirtualAccountsRoute: typeof AuthenticatedAccountsVirtualAccountsRoute
   AuthenticatedChangelogSlugRoute: typeof AuthenticatedChangelogSlugRoute
@@ -1348,6 +1369,7 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
   AuthenticatedAccountsAccountBalancesRoute:
     AuthenticatedAccountsAccountBalancesRoute,
   AuthenticatedAccountsAllAccountsRoute: AuthenticatedAccountsAllAccountsRoute,
+  AuthenticatedAccountsCreditsRoute: AuthenticatedAccountsCreditsRoute,
   AuthenticatedAccountsSettlementsRoute: AuthenticatedAccountsSettlementsRoute,
   AuthenticatedAccountsVirtualAccountsRoute:
     AuthenticatedAccountsVirtualAccountsRoute,
