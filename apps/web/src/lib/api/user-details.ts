@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserDetails } from '@meridian/contract';
+import type { UserDetails } from '@meridian/contract/user';
 import { apiFetch } from './client';
 
 /**
@@ -18,7 +18,7 @@ export const userDetailsQueryOptions = () =>
     queryKey: userDetailsQueryKey,
     queryFn: async ({ signal }): Promise<UserDetails> => {
       const [contract, answer] = await Promise.all([
-        import('@meridian/contract'),
+        import('@/contract/shell-schemas'),
         apiFetch<unknown>(PATH, { signal }),
       ]);
       return contract.UserDetails.parse(answer);
