@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserDetails } from '@meridian/contract/user';
-import { apiFetch } from './client';
+import { apiFetch } from '@/lib/api';
 
 /**
  * GET /v2/user/details: the signed-in user's profile, with the roles the server reports. A restored session's
