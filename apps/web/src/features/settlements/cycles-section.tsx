@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Play from 'lucide-react/icons/play';
-import Pencil from 'lucide-react/icons/pencil';
 import type { SettlementCycle } from '@meridian/contract';
 import { Code, DateTimeText, DetailList, MoneyText, StatusBadge } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
@@ -156,7 +155,6 @@ function CycleCard({ cycle }: { cycle: SettlementCycle }) {
           />
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setEditing(true)} aria-label={`Edit ${cycle.name}`}>
-              <Pencil aria-hidden />
               Edit
             </Button>
             <Button variant="secondary" onClick={() => setRunning(true)} aria-label={`Run ${cycle.name} now`}>
