@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import ShieldAlert from 'lucide-react/icons/shield-alert';
 import type { Company } from '@meridian/contract';
@@ -29,6 +29,9 @@ function OpsOnly() {
 /** The selected company: balance, Load / Unload, its credit operations and its API meter. */
 function CompanyPanel({ company }: { company: Company }) {
   const [dialog, setDialog] = useState<AdjustmentKind | null>(null);
+  // Selecting a company moves focus (and, on a phone, the view) to its panel below the list.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
   // The list's latest answer for this company (its balance changes after a load or unload).
   const fresh = useQuery({
     ...companiesQueryOptions({ search_value: company.client_id, consumer_type: '', limit: 10, offset: 0 }),
@@ -39,7 +42,9 @@ function CompanyPanel({ company }: { company: Company }) {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1.5">
-          <CardTitle>{current.company_name}</CardTitle>
+          <CardTitle ref={title} tabIndex={-1} className="outline-none">
+            {current.company_name}
+          </CardTitle>
           <CardDescription>
             <Code>{current.client_id}</Code> · {current.consumer_type} · {current.users} users
           </CardDescription>

@@ -124,7 +124,7 @@ function MeterForm({ clientId, meter }: { clientId: string; meter: CompanyMeterA
                       id={inputId}
                       inputMode="numeric"
                       autoComplete="off"
-                      placeholder={`Default (${entry.default_price})`}
+                      placeholder="Default"
                       value={drafts[entry.product] ?? ''}
                       aria-invalid={bad || undefined}
                       aria-describedby={bad ? `${inputId}-error` : undefined}
