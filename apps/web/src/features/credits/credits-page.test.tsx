@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -32,6 +33,11 @@ const COMPANY = {
 };
 const OPS = '/meridian/operations';
 
+function Harness({ initial }: { initial?: string }) {
+  const [clientId, setClientId] = useState(initial);
+  return <CreditsPage clientId={clientId} onSelect={setClientId} />;
+}
+
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
@@ -40,7 +46,7 @@ afterEach(() => {
 describe('credit management page', () => {
   it('shows the ops-only state to users the server does not report as ops, without asking for companies', async () => {
     const api = fakeApi(apiFetch, { 'GET /v2/user/details': details(['user']) });
-    renderPage(<CreditsPage />);
+    renderPage(<CreditsPage clientId={undefined} onSelect={() => {}} />);
     expect(await screen.findByRole('heading', { name: OPS_ONLY_MESSAGE })).toBeTruthy();
     expect(api.calls.map((c) => c.path)).toEqual(['/v2/user/details']);
   });
@@ -54,40 +60,51 @@ describe('credit management page', () => {
       },
       [`GET ${OPS}/companies/count`]: () => ({ count: 0 }),
     });
-    renderPage(<CreditsPage />);
+    renderPage(<CreditsPage clientId={undefined} onSelect={() => {}} />);
     expect(await screen.findByRole('heading', { name: OPS_ONLY_MESSAGE })).toBeTruthy();
   });
 
   it('lists companies for ops and opens one with its operations and meter', async () => {
-    fakeApi(apiFetch, {
-      'GET /v2/user/details': details(['user', 'ops']),
-      [`GET ${OPS}/fetch/consumer_types`]: () => ({ data: [{ value: 'customer', label: 'Customer' }] }),
-      [`GET ${OPS}/companies`]: () => ({ data: [COMPANY] }),
-      [`GET ${OPS}/companies/count`]: () => ({ count: 1 }),
-      [`GET ${OPS}/credits/CLIENT01`]: () => ({
-        data: [
-          {
-            kind: 'UNLOAD',
-            credits: -50,
-            balance_after: 1000,
-            reference: 'COP02',
-            reason: 'Correction',
-            actor: 'ops@meridian.test',
-            created_at: '2026-11-23T07:00:00.000Z',
-          },
-        ],
-      }),
-      [`GET ${OPS}/credits/CLIENT01/count`]: () => ({ count: 1 }),
-      [`GET ${OPS}/companies/CLIENT01/meter`]: () => ({
-        client_id: 'CLIENT01',
-        data: [{ product: 'face-match', price: 3, default_price: 2, is_default: false }],
-      }),
-    });
-    renderPage(<CreditsPage />);
+    fakeApi(apiFetch, opsRoutes());
+    renderPage(<Harness />);
     await userEvent.click(await screen.findByRole('button', { name: 'Acme Pvt Ltd' }));
     expect(await screen.findByRole('table', { name: 'Credit operations of Acme Pvt Ltd' })).toBeTruthy();
     expect(await screen.findByText('−50')).toBeTruthy();
     expect(((await screen.findByRole('textbox', { name: /^Face/ })) as HTMLInputElement).value).toBe('3');
     expect(screen.getByRole('button', { name: 'Load credits' })).toBeTruthy();
   });
+
+  it('opens the company of a client id from the URL', async () => {
+    fakeApi(apiFetch, opsRoutes());
+    renderPage(<Harness initial="CLIENT01" />);
+    expect(await screen.findByRole('heading', { name: 'Acme Pvt Ltd' })).toBeTruthy();
+    expect(await screen.findByText('−50')).toBeTruthy();
+  });
 });
+
+function opsRoutes() {
+  return {
+    'GET /v2/user/details': details(['user', 'ops']),
+    [`GET ${OPS}/fetch/consumer_types`]: () => ({ data: [{ value: 'customer', label: 'Customer' }] }),
+    [`GET ${OPS}/companies`]: () => ({ data: [COMPANY] }),
+    [`GET ${OPS}/companies/count`]: () => ({ count: 1 }),
+    [`GET ${OPS}/credits/CLIENT01`]: () => ({
+      data: [
+        {
+          kind: 'UNLOAD',
+          credits: -50,
+          balance_after: 1000,
+          reference: 'COP02',
+          reason: 'Correction',
+          actor: 'ops@meridian.test',
+          created_at: '2026-11-23T07:00:00.000Z',
+        },
+      ],
+    }),
+    [`GET ${OPS}/credits/CLIENT01/count`]: () => ({ count: 1 }),
+    [`GET ${OPS}/companies/CLIENT01/meter`]: () => ({
+      client_id: 'CLIENT01',
+      data: [{ product: 'face-match', price: 3, default_price: 2, is_default: false }],
+    }),
+  };
+}

@@ -26,6 +26,25 @@ function OpsOnly() {
   );
 }
 
+/** The company of a client id from the URL: the list's answer when it is there, else looked up by its id. */
+function SelectedCompany({ clientId, known }: { clientId: string; known: Company | undefined }) {
+  const lookup = useQuery({
+    ...companiesQueryOptions({ search_value: clientId, consumer_type: '', limit: 10, offset: 0 }),
+    select: (rows) => rows.find((c) => c.client_id === clientId) ?? null,
+    enabled: known === undefined,
+  });
+  const company = known ?? lookup.data;
+  if (company) return <CompanyPanel key={clientId} company={company} />;
+  if (lookup.isPending) return <Skeleton className="h-40 w-full" />;
+  return (
+    <p role="alert" className="text-muted-foreground">
+      {lookup.isError
+        ? `The company ${clientId} could not be loaded: ${lookup.error.message}`
+        : `There is no company with client ID ${clientId}.`}
+    </p>
+  );
+}
+
 /** The selected company: balance, Load / Unload, its credit operations and its API meter. */
 function CompanyPanel({ company }: { company: Company }) {
   const [dialog, setDialog] = useState<AdjustmentKind | null>(null);
@@ -83,9 +102,17 @@ function CompanyPanel({ company }: { company: Company }) {
  * (`/v2/user/details`), not the session's (a restored session is always 'user'); a 403 from any call shows
  * the same ops-only state, and never signs the user out.
  */
-export function CreditsPage() {
+export function CreditsPage({
+  clientId,
+  onSelect,
+}: {
+  /** The selected company (in the URL, so that the view can be linked and reloaded). */
+  clientId: string | undefined;
+  onSelect: (clientId: string | undefined) => void;
+}) {
   const details = useQuery(userDetailsQueryOptions());
-  const [selected, setSelected] = useState<Company | null>(null);
+  // The row the user picked (saves a lookup); a client id from the URL alone is looked up.
+  const [picked, setPicked] = useState<Company | null>(null);
   let body;
   if (details.isPending) body = <Skeleton className="h-64 w-full" />;
   else if (details.isError && !(isApiError(details.error) && details.error.status === 403)) {
@@ -101,9 +128,19 @@ export function CreditsPage() {
   else {
     body = (
       <ForbiddenBoundary>
-        <CompaniesList selected={selected?.client_id} onSelect={setSelected} />
-        {selected ? (
-          <CompanyPanel key={selected.client_id} company={selected} />
+        <CompaniesList
+          selected={clientId}
+          onSelect={(company) => {
+            setPicked(company);
+            onSelect(company.client_id);
+          }}
+        />
+        {clientId ? (
+          <SelectedCompany
+            key={clientId}
+            clientId={clientId}
+            known={picked?.client_id === clientId ? picked : undefined}
+          />
         ) : (
           <p className="text-muted-foreground">
             Select a company to see its credits, operations and API prices.
