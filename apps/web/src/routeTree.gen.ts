@@ -20,6 +20,8 @@ import { Route as AuthenticatedSettingsRouteRouteImport } from './routes/_authen
 import { Route as AuthenticatedAccountsIndexRouteImport } from './routes/_authenticated/accounts/index'
 import { Route as AuthenticatedAccountsAccountBalancesRouteImport } from './routes/_authenticated/accounts/account-balances'
 import { Route as AuthenticatedAccountsAllAccountsRouteImport } from './routes/_authenticated/accounts/all-accounts'
+import { Route as AuthenticatedAccountsCreditsRouteImport } from './routes/_authenticated/accounts/credits'
+import { Route as AuthenticatedAccountsSettlementsRouteImport } from './routes/_authenticated/accounts/settlements'
 import { Route as AuthenticatedAccountsVirtualAccountsRouteImport } from './routes/_authenticated/accounts/virtual-accounts'
 import { Route as AuthenticatedApiTestIndexRouteImport } from './routes/_authenticated/api-test/index'
 import { Route as AuthenticatedChangelogIndexRouteImport } from './routes/_authenticated/changelog/index'
@@ -127,6 +129,18 @@ const AuthenticatedAccountsAllAccountsRoute =
   AuthenticatedAccountsAllAccountsRouteImport.update({
     id: '/accounts/all-accounts',
     path: '/accounts/all-accounts',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
+const AuthenticatedAccountsCreditsRoute =
+  AuthenticatedAccountsCreditsRouteImport.update({
+    id: '/accounts/credits',
+    path: '/accounts/credits',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
+const AuthenticatedAccountsSettlementsRoute =
+  AuthenticatedAccountsSettlementsRouteImport.update({
+    id: '/accounts/settlements',
+    path: '/accounts/settlements',
     getParentRoute: () => AuthenticatedRouteRoute,
   } as any)
 const AuthenticatedAccountsVirtualAccountsRoute =
@@ -438,6 +452,8 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthenticatedSettingsRouteRouteWithChildren
   '/accounts/account-balances': typeof AuthenticatedAccountsAccountBalancesRoute
   '/accounts/all-accounts': typeof AuthenticatedAccountsAllAccountsRoute
+  '/accounts/credits': typeof AuthenticatedAccountsCreditsRoute
+  '/accounts/settlements': typeof AuthenticatedAccountsSettlementsRoute
   '/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
   '/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
   '/configurations/api-keys': typeof AuthenticatedConfigurationsApiKeysRoute
@@ -499,6 +515,8 @@ export interface FileRoutesByTo {
   '/': typeof AuthenticatedIndexRoute
   '/accounts/account-balances': typeof AuthenticatedAccountsAccountBalancesRoute
   '/accounts/all-accounts': typeof AuthenticatedAccountsAllAccountsRoute
+  '/accounts/credits': typeof AuthenticatedAccountsCreditsRoute
+  '/accounts/settlements': typeof AuthenticatedAccountsSettlementsRoute
   '/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
   '/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
   '/configurations/api-keys': typeof AuthenticatedConfigurationsApiKeysRoute
@@ -563,6 +581,8 @@ export interface FileRoutesById {
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_authenticated/accounts/account-balances': typeof AuthenticatedAccountsAccountBalancesRoute
   '/_authenticated/accounts/all-accounts': typeof AuthenticatedAccountsAllAccountsRoute
+  '/_authenticated/accounts/credits': typeof AuthenticatedAccountsCreditsRoute
+  '/_authenticated/accounts/settlements': typeof AuthenticatedAccountsSettlementsRoute
   '/_authenticated/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
   '/_authenticated/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
   '/_authenticated/configurations/api-keys': typeof AuthenticatedConfigurationsApiKeysRoute
@@ -627,6 +647,8 @@ export interface FileRouteTypes {
     | '/settings'
     | '/accounts/account-balances'
     | '/accounts/all-accounts'
+    | '/accounts/credits'
+    | '/accounts/settlements'
     | '/accounts/virtual-accounts'
     | '/changelog/$slug'
     | '/configurations/api-keys'
@@ -688,6 +710,8 @@ export interface FileRouteTypes {
     | '/'
     | '/accounts/account-balances'
     | '/accounts/all-accounts'
+    | '/accounts/credits'
+    | '/accounts/settlements'
     | '/accounts/virtual-accounts'
     | '/changelog/$slug'
     | '/configurations/api-keys'
@@ -751,6 +775,8 @@ export interface FileRouteTypes {
     | '/_authenticated/'
     | '/_authenticated/accounts/account-balances'
     | '/_authenticated/accounts/all-accounts'
+    | '/_authenticated/accounts/credits'
+    | '/_authenticated/accounts/settlements'
     | '/_authenticated/accounts/virtual-accounts'
     | '/_authenticated/changelog/$slug'
     | '/_authenticated/configurations/api-keys'
@@ -890,6 +916,20 @@ declare module '@tanstack/react-router' {
       path: '/accounts/all-accounts'
       fullPath: '/accounts/all-accounts'
       preLoaderRoute: typeof AuthenticatedAccountsAllAccountsRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
+    '/_authenticated/accounts/credits': {
+      id: '/_authenticated/accounts/credits'
+      path: '/accounts/credits'
+      fullPath: '/accounts/credits'
+      preLoaderRoute: typeof AuthenticatedAccountsCreditsRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
+    '/_authenticated/accounts/settlements': {
+      id: '/_authenticated/accounts/settlements'
+      path: '/accounts/settlements'
+      fullPath: '/accounts/settlements'
+      preLoaderRoute: typeof AuthenticatedAccountsSettlementsRouteImport
       parentRoute: typeof AuthenticatedRouteRoute
     }
     '/_authenticated/accounts/virtual-accounts': {
@@ -1273,6 +1313,8 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedAccountsAccountBalancesRoute: typeof AuthenticatedAccountsAccountBalancesRoute
   AuthenticatedAccountsAllAccountsRoute: typeof AuthenticatedAccountsAllAccountsRoute
+  AuthenticatedAccountsCreditsRoute: typeof AuthenticatedAccountsCreditsRoute
+  AuthenticatedAccountsSettlementsRoute: typeof AuthenticatedAccountsSettlementsRoute
   AuthenticatedAccountsVirtualAccountsRoute: typeof AuthenticatedAccountsVirtualAccountsRoute
   AuthenticatedChangelogSlugRoute: typeof AuthenticatedChangelogSlugRoute
   AuthenticatedConfigurationsApiKeysRoute: typeof AuthenticatedConfigurationsApiKeysRoute
@@ -1327,6 +1369,8 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
   AuthenticatedAccountsAccountBalancesRoute:
     AuthenticatedAccountsAccountBalancesRoute,
   AuthenticatedAccountsAllAccountsRoute: AuthenticatedAccountsAllAccountsRoute,
+  AuthenticatedAccountsCreditsRoute: AuthenticatedAccountsCreditsRoute,
+  AuthenticatedAccountsSettlementsRoute: AuthenticatedAccountsSettlementsRoute,
   AuthenticatedAccountsVirtualAccountsRoute:
     AuthenticatedAccountsVirtualAccountsRoute,
   AuthenticatedChangelogSlugRoute: AuthenticatedChangelogSlugRoute,

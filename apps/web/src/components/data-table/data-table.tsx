@@ -29,7 +29,7 @@ import {
 import { cleanListSearch, type ListSearch } from './list-search';
 import { Pagination, rangeText } from './pagination';
 import { CardSkeletons, RowCards, type CardRole } from './row-cards';
-import { SearchForm, ToolbarActions, type SearchKeyOption } from './toolbar';
+import { FilterSelect, SearchForm, ToolbarActions, type SearchKeyOption } from './toolbar';
 
 export interface DataTableColumn<Row> {
   id: string;
@@ -86,6 +86,13 @@ export interface DataTableProps<Row, Detail = Row> {
   exportName: string;
   /** The range shown when the URL has none (spec §3). Default: the last 7 days including today. */
   defaultRange?: DefaultRangeKind;
+  /**
+   * The list's own query parameters (e.g. `{ status: 'FAILED' }`), sent with the search, the count and the
+   * export; empty values are left out.
+   */
+  params?: Readonly<Record<string, string | undefined>>;
+  /** Extra filter selects in the toolbar (e.g. status, type); the screen keeps their values and passes `params`. */
+  filters?: readonly DataTableFilter[];
   /** The filter state from the URL and how to change it (navigate). */
   search: ListSearch;
   onSearchChange: (next: ListSearch) => void;
@@ -102,6 +109,17 @@ export interface RowSelection<Row> {
   onSelect: (row: Row) => void;
   /** The name button's hidden hint, e.g. "show transactions" (default "select"). */
   hint?: string;
+}
+
+export interface DataTableFilter {
+  /** Label of the select, e.g. "Status". */
+  label: string;
+  /** The selected value; '' is "all". */
+  value: string;
+  options: readonly SearchKeyOption[];
+  /** The "all" option's text (default "All"). */
+  allLabel?: string;
+  onChange: (value: string) => void;
 }
 
 const NO_ROWS: never[] = [];
@@ -126,6 +144,8 @@ export function DataTable<Row, Detail = Row>({
   empty,
   exportName,
   defaultRange: defaultRangeKind,
+  params,
+  filters,
   search: routeSearch,
   onSearchChange,
   selection,
@@ -145,8 +165,11 @@ export function DataTable<Row, Detail = Row>({
   const [refresh, setRefresh] = useState(0);
   const [downloading, setDownloading] = useState(false);
 
-  const list = useQuery(endpoints.listQueryOptions(toListQuery(state, timeZone), refresh));
-  const count = useQuery(endpoints.countQueryOptions(toFilterQuery(state, timeZone), refresh));
+  const extra = useMemo(() => withParams(params), [params]);
+  const list = useQuery(endpoints.listQueryOptions({ ...toListQuery(state, timeZone), ...extra }, refresh));
+  const count = useQuery(
+    endpoints.countQueryOptions({ ...toFilterQuery(state, timeZone), ...extra }, refresh),
+  );
   const rows: Row[] = list.data ?? NO_ROWS;
 
   const primaryId = (columns.find((c) => c.primary) ?? columns[0])?.id;
@@ -189,7 +212,7 @@ export function DataTable<Row, Detail = Row>({
   const download = async () => {
     setDownloading(true);
     try {
-      const blob = await endpoints.exportCsv(toFilterQuery(state, timeZone));
+      const blob = await endpoints.exportCsv({ ...toFilterQuery(state, timeZone), ...extra });
       saveBlob(blob, `${exportName}_${state.startDate}_${state.endDate}.csv`);
     } catch (error) {
       toast.error('The CSV could not be downloaded', {
@@ -386,6 +409,9 @@ export function DataTable<Row, Detail = Row>({
             activeValue={state.searchValue}
             onSearch={(key, value) => onSearchChange(withSearch(search, key, value))}
           />
+          {filters?.map((f) => (
+            <FilterSelect key={f.label} filter={f} />
+          ))}
         </div>
         <ToolbarActions
           refreshing={list.isFetching && !loading}
@@ -463,4 +489,16 @@ function DetailsDialogBody<Row, Detail>({
       {(r) => details.render(r, { id })}
     </RowDetails>
   );
+}
+
+/** The non-empty list parameters (stable key order, so equal filters share a cache entry). */
+function withParams(
+  params: Readonly<Record<string, string | undefined>> | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(params ?? {}).sort()) {
+    const value = params?.[key];
+    if (value) out[key] = value;
+  }
+  return out;
 }

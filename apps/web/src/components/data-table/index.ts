@@ -2,6 +2,7 @@ export {
   DataTable,
   type DataTableColumn,
   type DataTableDetails,
+  type DataTableFilter,
   type DataTableProps,
   type RowSelection,
 } from './data-table';

@@ -89,6 +89,34 @@ export function SearchForm({
   );
 }
 
+/** One extra filter of a list (DataTable `filters`): a labelled select with an "all" option. */
+export function FilterSelect({
+  filter,
+}: {
+  filter: {
+    label: string;
+    value: string;
+    options: readonly SearchKeyOption[];
+    allLabel?: string;
+    onChange: (value: string) => void;
+  };
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{filter.label}</Label>
+      <Select id={id} value={filter.value} onChange={(e) => filter.onChange(e.target.value)} className="w-40">
+        <option value="">{filter.allLabel ?? 'All'}</option>
+        {filter.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
 export function ToolbarActions({
   refreshing,
   downloading,

@@ -3,7 +3,8 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import { teamPreference } from '@/lib/preferences/team';
 import { cx } from '@/lib/cx';
-import { filterNavGroups, NAV_GROUPS, type NavGroup } from './nav-config';
+import { useServerRoles } from '@/lib/api/user-details';
+import { filterNavByRoles, filterNavGroups, NAV_GROUPS, type NavGroup } from './nav-config';
 import { TeamSwitcher } from './team-switcher';
 
 const ALL_URLS = NAV_GROUPS.flatMap((g) => g.items.map((i) => String(i.url)));
@@ -61,11 +62,12 @@ function NavSection({
   );
 }
 
-/** Team switcher and the team-filtered navigation (spec §1). */
+/** Team switcher and the team-filtered navigation (spec §1), without the items the user's roles do not open. */
 export function AppSidebar({ onNavigate }: { onNavigate?: () => void }) {
   const team = teamPreference.use();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const groups = filterNavGroups(NAV_GROUPS, team);
+  const roles = useServerRoles();
+  const groups = filterNavByRoles(filterNavGroups(NAV_GROUPS, team), roles);
   return (
     <div className="flex h-full min-h-0 flex-col gap-2 bg-sidebar text-sidebar-foreground">
       <div className="border-b border-sidebar-border p-2">

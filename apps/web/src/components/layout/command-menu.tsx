@@ -38,7 +38,8 @@ import {
 } from '@/lib/preferences/theme';
 import { TEAM_LABELS, TEAMS, teamPreference } from '@/lib/preferences/team';
 import { useGlobalSearch } from './global-search';
-import { NAV_GROUPS, type NavUrl } from './nav-config';
+import { useServerRoles } from '@/lib/api/user-details';
+import { filterNavByRoles, NAV_GROUPS, type NavUrl } from './nav-config';
 import { useSignOut } from './use-sign-out';
 
 const THEME_ICONS: Record<Theme, typeof Sun> = { light: Sun, dark: Moon, system: Monitor, brand: Palette };
@@ -95,6 +96,7 @@ function CommandPalette({ close }: { close: () => void }) {
   const theme = themePreference.use();
   const font = fontPreference.use();
   const timeZone = timeZonePreference.use();
+  const pageGroups = filterNavByRoles(PAGE_GROUPS, useServerRoles());
   const [input, setInput] = useState('');
   const [selected, setSelected] = useState('');
   const search = useGlobalSearch(input, timeZone);
@@ -167,7 +169,7 @@ function CommandPalette({ close }: { close: () => void }) {
             </CommandItem>
           ))}
         </CommandGroup>
-        {PAGE_GROUPS.map((group) => (
+        {pageGroups.map((group) => (
           <CommandGroup key={group.title} heading={group.title}>
             {group.items.map(({ title, url, icon: Icon }) => (
               <CommandItem

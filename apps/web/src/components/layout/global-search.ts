@@ -1,11 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import {
-  GlobalSearchResponse,
-  SEARCH_MAX_LENGTH,
-  SEARCH_MIN_LENGTH,
-  type GlobalSearchResult,
-} from '@meridian/contract';
+import type { GlobalSearchResult } from '@meridian/contract';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@meridian/contract/search';
 import { apiFetch, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';
 import { PROVIDER } from '@/lib/env';
@@ -33,10 +29,14 @@ export const globalSearchQueryOptions = (q: string, timeZone: string) =>
   queryOptions({
     queryKey: ['global-search', q, timeZone] as const,
     // The signal aborts the request when the query goes stale (the user typed on) or the palette closes.
-    queryFn: async ({ signal }) =>
-      GlobalSearchResponse.parse(
-        await apiFetch<unknown>(PATH, { host: 'read', query: { q, time_zone: timeZone }, signal }),
-      ).data.filter((r) => IN_APP_PATH.test(r.route.to)),
+    queryFn: async ({ signal }) => {
+      // The schema loads with the first search (src/contract/shell-schemas.ts), beside the request.
+      const [{ GlobalSearchResponse }, answer] = await Promise.all([
+        import('@/contract/shell-schemas'),
+        apiFetch<unknown>(PATH, { host: 'read', query: { q, time_zone: timeZone }, signal }),
+      ]);
+      return GlobalSearchResponse.parse(answer).data.filter((r) => IN_APP_PATH.test(r.route.to));
+    },
     staleTime: 30_000,
     // A 400 (e.g. a character the server refuses) will not pass on a retry.
     retry: (failureCount, error) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterNavGroups, findNavEntry, NAV_GROUPS, type NavGroup } from './nav-config';
+import { filterNavByRoles, filterNavGroups, findNavEntry, NAV_GROUPS, type NavGroup } from './nav-config';
 
 const Icon = NAV_GROUPS[0]!.items[0]!.icon;
 const group = (title: string, extra: Partial<NavGroup> = {}): NavGroup => ({
@@ -55,5 +55,44 @@ describe('navigation config', () => {
     expect(findNavEntry('/settings/display')?.item.title).toBe('Settings');
     expect(findNavEntry('/changelog/some-slug')?.item.title).toBe('Changelog');
     expect(findNavEntry('/nowhere')).toBeUndefined();
+  });
+});
+
+describe('role filter', () => {
+  const groups: NavGroup[] = [
+    {
+      title: 'Accounts',
+      items: [
+        { title: 'Settlements', url: '/accounts/settlements', icon: Icon },
+        { title: 'Credit management', url: '/accounts/credits', icon: Icon, roles: ['ops'] },
+      ],
+    },
+    { title: 'Ops only', items: [{ title: 'Ops', url: '/flow', icon: Icon, roles: ['ops', 'admin'] }] },
+  ];
+  const items = (gs: NavGroup[]) => gs.flatMap((g) => g.items.map((i) => i.title));
+
+  it('keeps items with roles for users holding one of them', () => {
+    expect(items(filterNavByRoles(groups, ['user', 'ops']))).toEqual([
+      'Settlements',
+      'Credit management',
+      'Ops',
+    ]);
+    expect(items(filterNavByRoles(groups, ['admin']))).toEqual(['Settlements', 'Ops']);
+  });
+
+  it('hides them from other users and while the roles are unknown, dropping emptied groups', () => {
+    expect(filterNavByRoles(groups, ['user']).map((g) => g.title)).toEqual(['Accounts']);
+    expect(items(filterNavByRoles(groups, undefined))).toEqual(['Settlements']);
+  });
+
+  it('shows Credit management in the real navigation to ops only; team filtering is unchanged', () => {
+    const urls = (gs: NavGroup[]) => gs.flatMap((g) => g.items.map((i) => String(i.url)));
+    const flow = filterNavGroups(NAV_GROUPS, 'flow');
+    expect(urls(filterNavByRoles(flow, ['ops']))).toContain('/accounts/credits');
+    expect(urls(filterNavByRoles(flow, ['user']))).not.toContain('/accounts/credits');
+    expect(urls(filterNavByRoles(flow, ['user']))).toContain('/accounts/settlements');
+    expect(urls(filterNavByRoles(filterNavGroups(NAV_GROUPS, 'fabric'), ['ops']))).not.toContain(
+      '/accounts/credits',
+    );
   });
 });

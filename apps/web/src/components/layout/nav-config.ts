@@ -50,6 +50,8 @@ export interface NavItem {
   title: string;
   url: NavUrl;
   icon: LucideIcon;
+  /** Shown only to users whose server-reported roles (`/v2/user/details`) include one of these. */
+  roles?: readonly string[];
 }
 
 export interface NavGroup {
@@ -113,6 +115,8 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'Virtual accounts', url: '/accounts/virtual-accounts', icon: Building2 },
       { title: 'All accounts', url: '/accounts/all-accounts', icon: Landmark },
       { title: 'Account balances', url: '/accounts/account-balances', icon: Gauge },
+      { title: 'Settlements', url: '/accounts/settlements', icon: Receipt },
+      { title: 'Credit management', url: '/accounts/credits', icon: CreditCard, roles: ['ops'] },
     ],
   },
   {
@@ -162,6 +166,20 @@ export const NAV_GROUPS: NavGroup[] = [
 export function filterNavGroups(groups: readonly NavGroup[], team: Team): NavGroup[] {
   if (team === 'meridian') return [...groups];
   return groups.filter((g) => g.default === true || (g.modules ?? []).includes(team));
+}
+
+/**
+ * Items that declare `roles` are kept only when the user's roles include one of them; while the roles are
+ * unknown (not loaded yet, or failed) such items stay hidden. Groups left without items are dropped.
+ */
+export function filterNavByRoles(
+  groups: readonly NavGroup[],
+  roles: readonly string[] | undefined,
+): NavGroup[] {
+  const allowed = (item: NavItem) => !item.roles || item.roles.some((role) => roles?.includes(role) === true);
+  return groups
+    .map((g) => (g.items.every(allowed) ? g : { ...g, items: g.items.filter(allowed) }))
+    .filter((g) => g.items.length > 0);
 }
 
 /** The nav group and item for a path, matching the longest item URL that is the path or its parent. */

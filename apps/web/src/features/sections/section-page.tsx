@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { EmptyState, PageFrame, type Crumb } from '@/components/layout/page-frame';
-import { findNavEntry } from '@/components/layout/nav-config';
+import { filterNavByRoles, findNavEntry } from '@/components/layout/nav-config';
+import { useServerRoles } from '@/lib/api/user-details';
 import { SECTIONS, type SectionInfo, type SectionPath } from './sections';
 
 /**
@@ -33,7 +34,11 @@ export function SectionPage({
       ]
     : [];
   breadcrumb.push({ label: title });
-  const links = info.overview && nav ? nav.group.items.filter((i) => i.url !== path) : [];
+  const roles = useServerRoles();
+  const links =
+    info.overview && nav
+      ? (filterNavByRoles([nav.group], roles)[0]?.items ?? []).filter((i) => i.url !== path)
+      : [];
 
   return (
     <PageFrame title={title} description={info.description} breadcrumb={breadcrumb}>

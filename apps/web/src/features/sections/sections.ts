@@ -31,7 +31,7 @@ export const SECTIONS = {
   },
   // Accounts
   '/accounts': {
-    description: 'Your virtual accounts, all accounts and their balances.',
+    description: 'Your virtual accounts, all accounts, their balances and settlements.',
     empty: 'No accounts yet',
     overview: true,
   },
@@ -46,6 +46,14 @@ export const SECTIONS = {
   '/accounts/account-balances': {
     description: 'Current balances of your accounts.',
     empty: 'No balances to show yet',
+  },
+  '/accounts/settlements': {
+    description: 'Your settlement account, the cycles that settle collections, and every settlement.',
+    empty: 'No settlements yet',
+  },
+  '/accounts/credits': {
+    description: 'Meridian operations: client credits, their history and API prices.',
+    empty: 'No companies yet',
   },
   // Reports
   '/reports': {

@@ -17,7 +17,7 @@ export const flowSummaryQueryOptions = (timeZone: string) =>
     queryKey: ['flow', 'summary', timeZone] as const,
     queryFn: async ({ signal }): Promise<FlowSummary> => {
       const [contract, answer] = await Promise.all([
-        import('@meridian/contract'),
+        import('@/contract/shell-schemas'),
         apiFetch<unknown>(`/${PROVIDER}/read/fetch/flow/summary`, {
           host: 'read',
           query: { time_zone: timeZone },

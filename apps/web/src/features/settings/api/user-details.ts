@@ -1,20 +1,16 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { UserDetails, type UpdateUserDetails } from '@meridian/contract';
 import { apiFetch } from '@/lib/api';
+import { userDetailsQueryKey, userDetailsQueryOptions } from '@/lib/api/user-details';
 
 /** GET/PATCH /v2/user/details: the signed-in user's profile (contract: packages/contract/src/user.ts). */
 const PATH = '/v2/user/details';
 
 export type UpdateUserDetailsBody = z.infer<typeof UpdateUserDetails>;
 
-export const userDetailsQueryKey = ['User', 'details'] as const;
-
-export const userDetailsQueryOptions = () =>
-  queryOptions({
-    queryKey: userDetailsQueryKey,
-    queryFn: async ({ signal }) => UserDetails.parse(await apiFetch<unknown>(PATH, { signal })),
-  });
+// One query for the profile and the role checks of the shell (lib/api/user-details.ts).
+export { userDetailsQueryKey, userDetailsQueryOptions };
 
 export function useUserDetails() {
   return useQuery(userDetailsQueryOptions());

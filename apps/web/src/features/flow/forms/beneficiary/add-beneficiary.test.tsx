@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from '@/lib/toast';
 import { apiFetch } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
-import { ACCOUNT, beneficiary, fakeApi, renderPage, serverError, validation } from '../testing';
+import { ACCOUNT, beneficiary, fakeApi, renderPage, serverError, validation } from '@/test/render-page';
 import { AddBeneficiaryPage } from './add-beneficiary-page';
 
 vi.mock('@/lib/api', async (importOriginal) => ({

@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast';
 import { apiFetch } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
 import type { EditBeneficiarySearch } from '../../edit-beneficiary-search';
-import { ACCOUNT, beneficiary, fakeApi, renderPage, serverError } from '../testing';
+import { ACCOUNT, beneficiary, fakeApi, renderPage, serverError } from '@/test/render-page';
 import { EditBeneficiaryPage } from './edit-beneficiary-page';
 
 vi.mock('@/lib/api', async (importOriginal) => ({

@@ -5,7 +5,7 @@ import { ValidateAccount, type Validation } from '@meridian/contract';
 import { Button } from '@/components/ui/button';
 import { useValidateAccount } from '../../api/validate-account';
 import { FormErrorAlert } from '@/components/form/form-alert';
-import { useIdempotentSubmission } from '../idempotency';
+import { useIdempotentSubmission } from '@/components/form/idempotency';
 import { serverErrorMessage } from '@/components/form/server-errors';
 import { ValidationResultCard } from '../validation-result';
 import type { BeneficiaryForm } from './beneficiary-fields';

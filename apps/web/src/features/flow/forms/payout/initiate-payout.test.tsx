@@ -11,7 +11,7 @@ import {
   payout,
   renderPage,
   serverError,
-} from '../testing';
+} from '@/test/render-page';
 import { InitiatePayoutPage } from './initiate-payout-page';
 
 vi.mock('@/lib/api', async (importOriginal) => ({

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Payout } from '@meridian/contract';
 import { useInitiatePayout } from '../../api/initiate-payout';
 import { FormErrorAlert } from '@/components/form/form-alert';
-import { isOutcomeUnknown, useIdempotentSubmission } from '../idempotency';
+import { isOutcomeUnknown, useIdempotentSubmission } from '@/components/form/idempotency';
 import { mapServerError, setServerFieldErrors } from '@/components/form/server-errors';
 import { PayoutConfirmStep } from './payout-confirm';
 import { PayoutFormStep } from './payout-form';

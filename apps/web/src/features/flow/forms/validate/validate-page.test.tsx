@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, apiFetch } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
-import { fakeApi, renderPage, validation } from '../testing';
+import { fakeApi, renderPage, validation } from '@/test/render-page';
 import { ValidatePage } from './validate-page';
 
 vi.mock('@/lib/api', async (importOriginal) => ({

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { useValidateAccount } from '../../api/validate-account';
 import { FormErrorAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
-import { useIdempotentSubmission } from '../idempotency';
+import { useIdempotentSubmission } from '@/components/form/idempotency';
 import { IfscField } from '../ifsc-field';
 import { mapServerError, setServerFieldErrors, type ServerErrorView } from '@/components/form/server-errors';
 import { ValidationResultCard } from '../validation-result';

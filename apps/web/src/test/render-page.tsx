@@ -1,5 +1,5 @@
 /**
- * Test helpers of the flow forms (imported by *.test.tsx only): a page rendered in a memory router with a
+ * Test helpers of the screens (imported by *.test.tsx only): a page rendered in a memory router with a
  * fresh query client, and a fake `apiFetch` answering `"METHOD /path"` routes.
  */
 import type { ReactNode } from 'react';

@@ -1,0 +1,189 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import SearchIcon from 'lucide-react/icons/search';
+import type { Company } from '@meridian/contract';
+import { Code } from '@/components/data-table';
+import { Pagination } from '@/components/data-table/pagination';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cx } from '@/lib/cx';
+import {
+  companiesCountQueryOptions,
+  companiesQueryOptions,
+  optionsQueryOptions,
+  type CompaniesFilter,
+} from './api';
+import { formatCredits } from './adjust-dialog';
+
+const th = 'h-10 px-3 text-left font-medium whitespace-nowrap text-muted-foreground';
+const td = 'px-3 py-2 align-top';
+
+/** Companies by name or client id and consumer type, with their credits and users; a row selects one. */
+export function CompaniesList({
+  selected,
+  onSelect,
+}: {
+  selected: string | undefined;
+  onSelect: (company: Company) => void;
+}) {
+  const id = useId();
+  const [filter, setFilter] = useState<CompaniesFilter>({
+    search_value: '',
+    consumer_type: '',
+    limit: 10,
+    offset: 0,
+  });
+  const [draft, setDraft] = useState('');
+  const consumerTypes = useQuery(optionsQueryOptions('consumer_types'));
+  const list = useQuery(companiesQueryOptions(filter));
+  const count = useQuery(companiesCountQueryOptions(filter));
+  const rows = list.data ?? [];
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter((f) => ({ ...f, search_value: draft.trim(), offset: 0 }));
+  };
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        Companies
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <form
+          role="search"
+          aria-label="Search companies"
+          onSubmit={search}
+          className="flex flex-wrap items-end gap-3"
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-search`}>Company name or client ID</Label>
+            <Input
+              id={`${id}-search`}
+              type="search"
+              value={draft}
+              maxLength={100}
+              autoComplete="off"
+              onChange={(e) => setDraft(e.target.value)}
+              className="w-60"
+            />
+          </div>
+          <Button type="submit" variant="secondary">
+            <SearchIcon aria-hidden />
+            Search
+          </Button>
+        </form>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-type`}>Consumer type</Label>
+          <Select
+            id={`${id}-type`}
+            value={filter.consumer_type}
+            onChange={(e) => setFilter((f) => ({ ...f, consumer_type: e.target.value, offset: 0 }))}
+            className="w-44"
+          >
+            <option value="">All consumer types</option>
+            {(consumerTypes.data ?? []).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {list.isError && !list.data ? (
+        <div role="alert" className="flex flex-col items-start gap-2">
+          <p>The companies could not be loaded: {list.error.message}</p>
+          <Button variant="outline" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div
+          role="region"
+          aria-label="Companies"
+          tabIndex={0}
+          className="overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <table
+            className={cx('w-full text-sm', list.isPlaceholderData && 'opacity-60')}
+            aria-busy={list.isFetching || undefined}
+          >
+            <caption className="sr-only">Companies and their credits</caption>
+            <thead className="bg-muted/50">
+              <tr>
+                <th scope="col" className={th}>
+                  Company
+                </th>
+                <th scope="col" className={th}>
+                  Client ID
+                </th>
+                <th scope="col" className={th}>
+                  Consumer type
+                </th>
+                <th scope="col" className={cx(th, 'text-right')}>
+                  Credits
+                </th>
+                <th scope="col" className={cx(th, 'text-right')}>
+                  Users
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.isPending ? (
+                <tr>
+                  <td colSpan={5} className={td}>
+                    <Skeleton className="h-16 w-full" />
+                  </td>
+                </tr>
+              ) : rows.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="px-3 py-8 text-center text-muted-foreground">
+                    {filter.search_value ? `No company matches “${filter.search_value}”.` : 'No companies.'}
+                  </td>
+                </tr>
+              ) : (
+                rows.map((c) => (
+                  <tr
+                    key={c.client_id}
+                    data-selected={c.client_id === selected || undefined}
+                    className="cursor-pointer border-t hover:bg-muted/50 data-[selected]:bg-muted"
+                    onClick={() => onSelect(c)}
+                  >
+                    <th scope="row" className={cx(td, 'text-left font-normal')}>
+                      <button
+                        type="button"
+                        aria-pressed={c.client_id === selected}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          onSelect(c);
+                        }}
+                        className="rounded-sm text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                      >
+                        {c.company_name}
+                      </button>
+                    </th>
+                    <td className={td}>
+                      <Code>{c.client_id}</Code>
+                    </td>
+                    <td className={td}>{c.consumer_type}</td>
+                    <td className={cx(td, 'text-right tabular-nums')}>{formatCredits(c.credits)}</td>
+                    <td className={cx(td, 'text-right tabular-nums')}>{c.users}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination
+        offset={filter.offset}
+        limit={filter.limit}
+        rows={rows.length}
+        count={count.data}
+        onOffset={(offset) => setFilter((f) => ({ ...f, offset }))}
+        onLimit={(limit) => setFilter((f) => ({ ...f, limit, offset: 0 }))}
+      />
+    </section>
+  );
+}

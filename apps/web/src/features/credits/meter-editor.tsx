@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { FABRIC_SCREENS, type FabricSlug } from '@meridian/contract/screens';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/lib/toast';
+import { serverErrorMessage } from '@/components/form/server-errors';
+import {
+  companyMeterQueryOptions,
+  useUpdateMeter,
+  type CompanyMeterAnswer,
+  type UpdateCompanyMeterBody,
+} from './api';
+import { formatCredits } from './adjust-dialog';
+
+const th = 'h-10 px-3 text-left font-medium whitespace-nowrap text-muted-foreground';
+const td = 'px-3 py-2 align-middle';
+const MAX_PRICE = 100_000;
+
+type Drafts = Record<string, string>;
+const draftsOf = (meter: CompanyMeterAnswer): Drafts =>
+  Object.fromEntries(meter.data.map((e) => [e.product, e.is_default ? '' : String(e.price)]));
+
+/**
+ * The changed prices as the PUT body: a number sets the company price, null (an emptied input) returns to the
+ * default; an invalid input is reported instead.
+ */
+export function meterChanges(
+  meter: CompanyMeterAnswer,
+  drafts: Drafts,
+): { prices: Record<string, number | null>; invalid: string[] } {
+  const prices: Record<string, number | null> = {};
+  const invalid: string[] = [];
+  for (const entry of meter.data) {
+    const text = (drafts[entry.product] ?? '').trim();
+    if (text === '') {
+      if (!entry.is_default) prices[entry.product] = null;
+      continue;
+    }
+    const price = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+    if (!Number.isInteger(price) || price > MAX_PRICE) {
+      invalid.push(entry.product);
+      continue;
+    }
+    if (entry.is_default || price !== entry.price) prices[entry.product] = price;
+  }
+  return { prices, invalid };
+}
+
+function MeterForm({ clientId, meter }: { clientId: string; meter: CompanyMeterAnswer }) {
+  const update = useUpdateMeter(clientId);
+  const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(meter));
+  const [invalid, setInvalid] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const changes = meterChanges(meter, drafts);
+  const dirty = Object.keys(changes.prices).length > 0;
+
+  const save = async () => {
+    setError(null);
+    setInvalid(changes.invalid);
+    if (changes.invalid.length > 0 || !dirty) return;
+    try {
+      const next = await update.mutateAsync({ prices: changes.prices as UpdateCompanyMeterBody['prices'] });
+      setDrafts(draftsOf(next));
+      toast.success('API prices saved');
+    } catch (e) {
+      setError(serverErrorMessage(e));
+    }
+  };
+
+  return (
+    <form
+      aria-label="API meter"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      className="flex flex-col gap-3"
+    >
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          The prices were not saved: {error}
+        </p>
+      )}
+      <div
+        className="overflow-x-auto rounded-xl border bg-card"
+        role="region"
+        aria-label="API prices"
+        tabIndex={0}
+      >
+        <table className="w-full text-sm">
+          <caption className="sr-only">Price of one call per product, in credits</caption>
+          <thead className="bg-muted/50">
+            <tr>
+              <th scope="col" className={th}>
+                Product
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Default price
+              </th>
+              <th scope="col" className={th}>
+                Company price
+              </th>
+              <th scope="col" className={th}>
+                <span className="sr-only">Reset</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {meter.data.map((entry) => {
+              const title = FABRIC_SCREENS[entry.product as FabricSlug]?.title ?? entry.product;
+              const inputId = `meter-${entry.product}`;
+              const bad = invalid.includes(entry.product);
+              return (
+                <tr key={entry.product} className="border-t">
+                  <th scope="row" className={`${td} text-left font-medium`}>
+                    <label htmlFor={inputId}>{title}</label>
+                  </th>
+                  <td className={`${td} text-right tabular-nums`}>{formatCredits(entry.default_price)}</td>
+                  <td className={td}>
+                    <Input
+                      id={inputId}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      placeholder="Default"
+                      value={drafts[entry.product] ?? ''}
+                      aria-invalid={bad || undefined}
+                      aria-describedby={bad ? `${inputId}-error` : undefined}
+                      onChange={(e) => setDrafts((d) => ({ ...d, [entry.product]: e.target.value }))}
+                      className="w-32"
+                    />
+                    {bad && (
+                      <p id={`${inputId}-error`} className="mt-1 text-xs text-destructive">
+                        A whole number of credits, 0 to 100,000
+                      </p>
+                    )}
+                  </td>
+                  <td className={td}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      disabled={(drafts[entry.product] ?? '') === ''}
+                      aria-label={`Use the default price for ${title}`}
+                      onClick={() => setDrafts((d) => ({ ...d, [entry.product]: '' }))}
+                    >
+                      Use default
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={update.isPending || !dirty}>
+          {update.isPending ? 'Saving…' : 'Save prices'}
+        </Button>
+        <Button type="button" variant="outline" disabled={!dirty} onClick={() => setDrafts(draftsOf(meter))}>
+          Discard changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The company's API meter: the price of a call per product; an empty price is the default. */
+export function MeterEditor({ clientId }: { clientId: string }) {
+  const query = useQuery(companyMeterQueryOptions(clientId));
+  return (
+    <section aria-labelledby="api-meter" className="flex flex-col gap-3">
+      <h3 id="api-meter" className="font-semibold">
+        API meter
+      </h3>
+      {query.isPending ? (
+        <Skeleton className="h-40 w-full" />
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-2">
+          <p>The API meter could not be loaded: {query.error.message}</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <MeterForm key={clientId} clientId={clientId} meter={query.data} />
+      )}
+    </section>
+  );
+}

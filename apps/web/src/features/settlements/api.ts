@@ -1,0 +1,118 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  OptionList,
+  Settlement,
+  SettlementAccount,
+  SettlementAccountAnswer,
+  SettlementCycle,
+  SettlementRun,
+  type UpdateSettlementCycle,
+} from '@meridian/contract';
+import type { z } from 'zod';
+import { createListEndpoints } from '@/components/data-table';
+import { apiFetch } from '@/lib/api';
+import type { MutationMeta } from '@/lib/api/query-client';
+import { PROVIDER } from '@/lib/env';
+
+/** Settlements (internal operations paths, `{provider}` = the provider slug); every signed-in user. */
+const BASE = `/${PROVIDER}/operations/settlement`;
+const TOPIC = 'Settlement';
+
+export type SetSettlementAccountBody = { account_number: string; ifsc: string; account_holder_name: string };
+export type SettlementRunResult = z.infer<typeof SettlementRun>;
+export type SettlementOption = z.infer<typeof OptionList>['data'][number];
+
+export const settlementAccountQueryOptions = () =>
+  queryOptions({
+    queryKey: [TOPIC, 'account'] as const,
+    queryFn: async ({ signal }) =>
+      SettlementAccountAnswer.parse(await apiFetch<unknown>(`${BASE}/account`, { signal })).data,
+  });
+
+export const settlementCyclesQueryOptions = () =>
+  queryOptions({
+    queryKey: [TOPIC, 'cycles'] as const,
+    queryFn: async ({ signal }) =>
+      SettlementCycle.array().parse((await apiFetch<{ data?: unknown }>(`${BASE}/cycles`, { signal }))?.data),
+  });
+
+export const settlementOptionsQueryOptions = (kind: 'status' | 'type') =>
+  queryOptions({
+    queryKey: [TOPIC, 'options', kind] as const,
+    queryFn: async ({ signal }) =>
+      OptionList.parse(await apiFetch<unknown>(`${BASE}/options/${kind}`, { signal })).data,
+    staleTime: 5 * 60_000,
+  });
+
+export const useSettlementOptions = (kind: 'status' | 'type') =>
+  useQuery(settlementOptionsQueryOptions(kind));
+
+/** The history list: `status` and `type` are its own parameters; search keys ACCOUNT_SEARCH_KEYS.settlements. */
+export const settlementHistoryEndpoints = createListEndpoints<Settlement>({
+  key: TOPIC,
+  searchPath: `${BASE}/history`,
+  countPath: `${BASE}/history/count`,
+  exportPath: `${BASE}/report`,
+  host: 'api',
+  parseRows: (answer) => Settlement.array().parse((answer as { data?: unknown } | null)?.data),
+});
+
+function useInvalidateSettlements() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [TOPIC] });
+}
+
+/** POST …/account: penny drop; VERIFIED becomes the active account, REJECTED carries `status_message`. */
+export function useSetSettlementAccount() {
+  const invalidate = useInvalidateSettlements();
+  return useMutation({
+    mutationKey: [TOPIC, 'account', 'set'],
+    mutationFn: async (body: SetSettlementAccountBody) =>
+      SettlementAccount.parse(await apiFetch<unknown>(`${BASE}/account`, { method: 'POST', json: body })),
+    meta: { errorToast: false } satisfies MutationMeta,
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateCycle() {
+  const invalidate = useInvalidateSettlements();
+  return useMutation({
+    mutationKey: [TOPIC, 'cycle', 'update'],
+    mutationFn: async ({ cycleId, body }: { cycleId: string; body: UpdateSettlementCycle }) =>
+      SettlementCycle.parse(
+        await apiFetch<unknown>(`${BASE}/cycles/${encodeURIComponent(cycleId)}`, {
+          method: 'PUT',
+          json: body,
+        }),
+      ),
+    meta: { errorToast: false } satisfies MutationMeta,
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** POST …/cycles/{id}/invoke: runs the cycle now (422 with a message when no account is verified). */
+export function useInvokeCycle() {
+  const invalidate = useInvalidateSettlements();
+  return useMutation({
+    mutationKey: [TOPIC, 'cycle', 'invoke'],
+    mutationFn: async (cycleId: string) =>
+      SettlementRun.parse(
+        await apiFetch<unknown>(`${BASE}/cycles/${encodeURIComponent(cycleId)}/invoke`, { method: 'POST' }),
+      ),
+    meta: { errorToast: false } satisfies MutationMeta,
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useReattemptSettlement() {
+  const invalidate = useInvalidateSettlements();
+  return useMutation({
+    mutationKey: [TOPIC, 'reattempt'],
+    mutationFn: async (urn: string) =>
+      Settlement.parse(
+        await apiFetch<unknown>(`${BASE}/history/${encodeURIComponent(urn)}/reattempt`, { method: 'POST' }),
+      ),
+    meta: { errorToast: false } satisfies MutationMeta,
+    onSuccess: () => invalidate(),
+  });
+}

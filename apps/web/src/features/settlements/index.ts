@@ -1,0 +1,2 @@
+export { SettlementsPage } from './settlements-page';
+export type { SettlementHistorySearch } from './history-table';
