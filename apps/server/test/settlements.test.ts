@@ -535,12 +535,15 @@ describe('settlements', () => {
   it('seeds a verified settlement account and, with funded virtual accounts, one run (idempotent)', async () => {
     // Globex stands in for Acme here: it has no settlement account yet.
     const globexRef = await clientRefOf(globex);
-    const va = await fundedVa(globexRef, 1500, 2);
+    // Collected before today: the seed settles up to the start of today, as the daily cycle would have.
+    const va = await fundedVa(globexRef, 1500, 36);
+    const today = await fundedVa(globexRef, 700, 0);
     const stand = [{ id: globexRef, name: 'Acme Retail' }];
     const effects = await seedDemoSettlements(db(), stand, { railTimeScale: 1, full: true });
     expect(effects.rail).toHaveLength(1);
     expect((await globex.call('GET', `${BASE}/account`)).body.data).toMatchObject({ status: 'VERIFIED' });
     expect(await balanceOf(globexRef, va.id)).toBe(0n);
+    expect(await balanceOf(globexRef, today.id)).toBe(70000n);
     expect((await history(globex)).map((s) => [s.amount, s.trigger])).toEqual([['1500.00', 'MANUAL']]);
     const again = await seedDemoSettlements(db(), stand, { railTimeScale: 1, full: true });
     expect(again.rail).toHaveLength(0);

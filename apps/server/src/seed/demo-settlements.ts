@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, dayIn, startOfDay } from '../lists/list-query.ts';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { accounts, settlementAccounts } from '../db/schema.ts';
@@ -53,6 +54,9 @@ export async function seedDemoSettlements(
     .where(and(eq(accounts.clientRef, acme.id), eq(accounts.kind, 'virtual'), gt(accounts.balance, 0n)))
     .limit(1);
   if (!funded || !daily) return effects;
-  const run = await invokeCycle(db, actor, daily.cycleId, { railTimeScale: opts.railTimeScale });
+  // Swept up to the start of today (Asia/Kolkata), as the daily cycle would have: today's collections stay in the
+  // virtual accounts, so the demo shows balances waiting for the next settlement.
+  const today = startOfDay(dayIn(DEFAULT_TIME_ZONE, 0, now), DEFAULT_TIME_ZONE);
+  const run = await invokeCycle(db, actor, daily.cycleId, { railTimeScale: opts.railTimeScale, now: today });
   return mergeEffects(effects, run.effects);
 }

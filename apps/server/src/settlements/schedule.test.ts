@@ -40,7 +40,7 @@ describe('settlement schedule', () => {
     const m = manualWindow(IST, new Date('2026-03-10T11:31:42.500Z'), null);
     expect([m.start.toISOString(), m.end.toISOString()]).toEqual([
       '2026-03-09T18:30:00.000Z',
-      '2026-03-10T11:31:00.000Z',
+      '2026-03-10T11:31:42.500Z',
     ]);
     expect(
       manualWindow(

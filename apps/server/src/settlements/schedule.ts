@@ -55,11 +55,13 @@ export function scheduledWindow(c: Pick<CycleTimes, 'type' | 'runTimes' | 'timeZ
 }
 
 /**
- * The window of a run invoked now: up to now (to the minute), from where the cycle's last window ended (or the
- * start of today).
+ * The window of a run invoked now: up to this instant (money that has just arrived is settled: "run now" means
+ * now), from where the cycle's last window ended (or the start of today). Two invocations racing get different
+ * ends, but they take turns on the cycle's lock and the second finds the money gone (each account gives the
+ * smaller of what it held at the window's end and what it holds now).
  */
 export function manualWindow(timeZone: string, now: Date, lastWindowEnd: Date | null): Window {
-  const end = new Date(Math.floor(now.getTime() / MINUTE) * MINUTE);
+  const end = now;
   const start = lastWindowEnd ?? startOfDay(dayIn(timeZone, 0, now.getTime()), timeZone);
   return { start: start.getTime() > end.getTime() ? end : start, end };
 }
