@@ -1,3 +1,4 @@
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
@@ -361,7 +362,7 @@ export function DataTable<Row, Detail = Row>({
       ));
     }
     rowsView = (
-      <div className="overflow-x-auto rounded-xl border bg-card">
+      <ScrollRegion label={caption}>
         <table
           className={cx('w-full text-sm', list.isPlaceholderData && 'opacity-60 transition-opacity')}
           aria-busy={list.isFetching || undefined}
@@ -387,7 +388,7 @@ export function DataTable<Row, Detail = Row>({
           </thead>
           <tbody>{body}</tbody>
         </table>
-      </div>
+      </ScrollRegion>
     );
   }
 

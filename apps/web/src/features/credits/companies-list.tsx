@@ -1,3 +1,4 @@
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import SearchIcon from 'lucide-react/icons/search';
@@ -99,12 +100,7 @@ export function CompaniesList({
           </Button>
         </div>
       ) : (
-        <div
-          role="region"
-          aria-label="Companies"
-          tabIndex={0}
-          className="overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
+        <ScrollRegion label="Companies">
           <table
             className={cx('w-full text-sm', list.isPlaceholderData && 'opacity-60')}
             aria-busy={list.isFetching || undefined}
@@ -174,7 +170,7 @@ export function CompaniesList({
               )}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pagination
         offset={filter.offset}

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Code, DateTimeText, StatusBadge } from '@/components/data-table';
@@ -39,12 +40,7 @@ export function CreditOperations({ clientId, companyName }: { clientId: string; 
           </Button>
         </div>
       ) : (
-        <div
-          role="region"
-          aria-label={caption}
-          tabIndex={0}
-          className="overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
+        <ScrollRegion label={caption}>
           <table
             className={cx('w-full text-sm', list.isPlaceholderData && 'opacity-60')}
             aria-busy={list.isFetching || undefined}
@@ -118,7 +114,7 @@ export function CreditOperations({ clientId, companyName }: { clientId: string; 
               )}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pagination
         offset={offset}

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FABRIC_SCREENS, type FabricSlug } from '@meridian/contract/screens';
@@ -84,12 +85,7 @@ function MeterForm({ clientId, meter }: { clientId: string; meter: CompanyMeterA
           The prices were not saved: {error}
         </p>
       )}
-      <div
-        className="overflow-x-auto rounded-xl border bg-card"
-        role="region"
-        aria-label="API prices"
-        tabIndex={0}
-      >
+      <ScrollRegion label="API prices">
         <table className="w-full text-sm">
           <caption className="sr-only">Price of one call per product, in credits</caption>
           <thead className="bg-muted/50">
@@ -154,7 +150,7 @@ function MeterForm({ clientId, meter }: { clientId: string; meter: CompanyMeterA
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={update.isPending || !dirty}>
           {update.isPending ? 'Saving…' : 'Save prices'}

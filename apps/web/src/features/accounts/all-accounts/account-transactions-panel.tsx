@@ -1,3 +1,4 @@
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useId, useState, type ReactNode } from 'react';
 import type { Transaction } from '@meridian/contract';
 import { Code, DateTimeText, MoneyText, Pagination, type DataTableColumn } from '@/components/data-table';
@@ -147,7 +148,7 @@ export function AccountTransactionsPanel({
     );
   } else {
     view = (
-      <div className="overflow-x-auto rounded-xl border bg-card">
+      <ScrollRegion label={`${title} (table)`}>
         <table
           className={cx('w-full text-sm', list.isPlaceholderData && 'opacity-60')}
           aria-busy={list.isFetching || undefined}
@@ -187,7 +188,7 @@ export function AccountTransactionsPanel({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     );
   }
 

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import type { ReactNode } from 'react';
 import type { ManagedAccount } from '@meridian/contract';
 import { Code, MoneyText, StatusBadge } from '@/components/data-table/cells';
@@ -32,12 +33,7 @@ const td = 'px-3 py-(--table-row-py) align-top';
 function BalancesTable({ accounts }: { accounts: ManagedAccount[] }) {
   if (accounts.length === 0) return <p className="text-sm text-muted-foreground">No accounts yet.</p>;
   return (
-    <div
-      role="region"
-      aria-label="Balances (scrolls sideways)"
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-    >
+    <ScrollRegion label="Balances (scrolls sideways)">
       <table className="w-full text-sm">
         <caption className="sr-only">Balance of every account</caption>
         <thead className="bg-muted/50">
@@ -86,7 +82,7 @@ function BalancesTable({ accounts }: { accounts: ManagedAccount[] }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+
+// Collections end to end: open a virtual account, money arrives in it on the sandbox rail, it shows in the
+// account's transactions and in the balances, a settlement sweeps it to the settlement account, and the history
+// shows it settled by the rail.
+const ADMIN = 'admin@acme.test';
+const OPS = 'ops@meridian.test';
+const PASSWORD = 'Meridian#Demo2026';
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/flow$/);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('open a virtual account, receive a credit, see it in transactions and balances, settle it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, ADMIN);
+
+  // Open the virtual account.
+  await page.goto('/accounts/virtual-accounts');
+  await page.getByRole('button', { name: 'Create virtual account' }).click();
+  const create = page.getByRole('form', { name: 'New virtual account' });
+  await create.getByLabel('Name', { exact: true }).fill('Nisha Rao');
+  await create.getByLabel('Customer ID', { exact: true }).fill('E2E-CUST-9');
+  await create.getByRole('button', { name: 'Create virtual account' }).click();
+  const toast = page.getByText(/^Virtual account \d+ created$/);
+  await expect(toast).toBeVisible();
+  const number = (await toast.textContent())!.match(/\d+/)![0];
+  await expect(page.getByRole('row').filter({ hasText: number })).toHaveCount(1);
+
+  // Money arrives (sandbox).
+  await page.getByRole('button', { name: 'Simulate a credit' }).first().click();
+  const credit = page.getByRole('form', { name: 'Simulated credit' });
+  await credit.getByLabel('Virtual account number', { exact: true }).fill(number);
+  await credit.getByLabel(/^Amount/).fill('2500');
+  await credit.getByLabel('Mode', { exact: true }).selectOption('IMPS');
+  await credit.getByLabel('Remitter name', { exact: true }).fill('Kavya Menon');
+  await credit.getByLabel('Remitter account number', { exact: true }).fill('50100012345678');
+  await credit.getByLabel('Remitter IFSC', { exact: true }).fill('HDFC0000001');
+  await credit.getByRole('button', { name: 'Simulate credit' }).click();
+  await expect(credit.getByRole('status').filter({ hasText: 'Credited' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Its transactions, with the running balance.
+  await page.goto(`/accounts/all-accounts?search_key=account_number&search_value=${number}`);
+  await page.getByRole('button', { name: 'Transactions of Nisha Rao' }).click();
+  const statement = page.getByRole('region', { name: 'Transactions of Nisha Rao' });
+  const collection = statement.getByRole('row').filter({ hasText: 'Collection' });
+  await expect(collection).toHaveCount(1);
+  await expect(collection).toContainText('₹2,500.00');
+  await expectNoAxeViolations(page);
+
+  // The balance.
+  await page.goto('/accounts/account-balances');
+  await expect(page.getByRole('row').filter({ hasText: number })).toContainText('₹2,500.00');
+
+  // Settle now: the daily cycle sweeps it to the demo's verified settlement account; the rail settles it.
+  await page.goto('/accounts/settlements');
+  await page.getByRole('button', { name: 'Run Daily T+1 now' }).click();
+  const run = page.getByRole('dialog', { name: 'Run Daily T+1 now?' });
+  await run.getByRole('button', { name: 'Run now' }).click();
+  await expect(run.getByRole('status')).toContainText('₹2,500.00');
+  await run.getByRole('button', { name: 'Done' }).click();
+  const settled = page.getByRole('row').filter({ hasText: number });
+  await expect(settled).toContainText('₹2,500.00');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(settled).toContainText('SETTLED', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expectNoAxeViolations(page);
+
+  // The virtual account is empty again.
+  await page.goto('/accounts/account-balances');
+  await expect(page.getByRole('row').filter({ hasText: number })).toContainText('₹0.00');
+});
+
+test('credit management is for Meridian operations only', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/accounts');
+  await expect(page.getByRole('link', { name: 'Settlements', exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Credit management' })).toHaveCount(0);
+  await page.goto('/accounts/credits');
+  await expect(page.getByText('Only Meridian operations staff can manage credits')).toBeVisible();
+  await expect(page).toHaveURL(/\/accounts\/credits$/);
+
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, OPS);
+  await page.goto('/accounts');
+  await page.getByRole('link', { name: 'Credit management' }).click();
+  await page.getByRole('row').filter({ hasText: 'Globex Labs' }).click();
+  await expect(page.getByRole('heading', { name: /Globex Labs/ }).first()).toBeVisible();
+});
