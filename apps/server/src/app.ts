@@ -29,6 +29,8 @@ import { registerWeb } from './http/web.ts';
 import type { EffectRunner } from './jobs/effects.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { newId } from './lib/ids.ts';
+import { mandateHostedRoutes } from './mandates/hosted.ts';
+import { mandateRoutes } from './mandates/routes.ts';
 import { onboardingRoutes } from './onboarding/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
@@ -85,8 +87,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     payoutRoutes,
     validationRoutes,
     callbackRoutes,
+    mandateRoutes,
   ])
     await app.register(routes, deps);
+  // The mandate authorisation page a customer opens (public: the token is the capability).
+  await app.register(mandateHostedRoutes, {
+    db: opts.db,
+    provider: opts.config.PROVIDER,
+    runEffects: opts.runEffects,
+  });
   // Fabric: API keys, credits, the products' public endpoints, their logs and the event stream.
   const registry = fabricRegistry(opts.fabricProducts ?? PRODUCTS);
   let events = opts.fabricEvents;

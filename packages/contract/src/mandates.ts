@@ -58,7 +58,10 @@ export const MANDATE_SEARCH_KEYS = {
   ],
 } as const;
 
-const reference = z.string().trim().regex(REFERENCE_PATTERN, 'A reference is 1 to 40 letters, digits, _ or -');
+const reference = z
+  .string()
+  .trim()
+  .regex(REFERENCE_PATTERN, 'A reference is 1 to 40 letters, digits, _ or -');
 const optionalText = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
 
 /** The create form and `POST /v2/mandates`. NACH needs a bank account; UPI autopay a VPA. */
@@ -101,7 +104,8 @@ export const CreateMandate = z
       if (!v.vpa) need('vpa', 'A UPI autopay mandate needs the payer’s VPA');
       if (v.account_number) need('account_number', 'A UPI autopay mandate has no account number');
     }
-    if (v.end_date && v.end_date <= v.start_date) need('end_date', 'The end date must be after the start date');
+    if (v.end_date && v.end_date <= v.start_date)
+      need('end_date', 'The end date must be after the start date');
     if (AMOUNT_PATTERN.test(v.max_amount)) {
       const [r, f = ''] = v.max_amount.split('.');
       const paise = Number(r) * 100 + Number(f.padEnd(2, '0'));
@@ -142,7 +146,11 @@ export const Mandate = z.object({
 });
 export type Mandate = z.infer<typeof Mandate>;
 
-export const MandateEvent = z.object({ status: MandateStatus, message: z.string().nullable(), at: z.string() });
+export const MandateEvent = z.object({
+  status: MandateStatus,
+  message: z.string().nullable(),
+  at: z.string(),
+});
 
 export const UrnParams = z.object({ urn: z.string().min(1).max(64) });
 
