@@ -83,7 +83,7 @@ export const CreateMandate = z
         .transform((v) => v.toUpperCase())
         .pipe(z.string().regex(IFSC_PATTERN, 'An IFSC is 4 letters, a zero, then 6 letters or digits')),
     ),
-    account_type: BankAccountType.optional(),
+    account_type: optionalText(BankAccountType),
     vpa: optionalText(
       z.string().trim().max(320).regex(UPI_ID_PATTERN, 'Enter a UPI id (VPA) such as name@bank'),
     ),
