@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateMandate } from '@meridian/contract';
 import {
-  CreateMandate,
   Mandate,
   MandateDetails,
   Presentation,
