@@ -7,4 +7,3 @@ export * from './search.ts';
 export * from './text.ts';
 export * from './fabric.ts';
 export * from './accounts.ts';
-export * from './mandates.ts';

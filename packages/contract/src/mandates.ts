@@ -16,6 +16,9 @@ import {
  * E-mandates: NACH and UPI-autopay registrations (a customer's standing authorisation to debit their account up
  * to a maximum amount at a frequency between two dates) and presentations (the debits made under them).
  * Money travels as decimal strings with two places; dates as YYYY-MM-DD (Asia/Kolkata, the rail's calendar).
+ *
+ * Imported as `@meridian/contract/mandates`, not through the index (like `./screens`): every screen loads the
+ * index's chunk, and the /flow first view's JavaScript budget has no room for schemas only /flow/e-mandates uses.
  */
 
 export const MANDATE_TYPES = ['NACH', 'UPI_AUTOPAY'] as const;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { MANDATE_AUTHORISATION_DAYS } from '@meridian/contract';
+import { MANDATE_AUTHORISATION_DAYS } from '@meridian/contract/mandates';
 import type { Db } from '../db/database.ts';
 import type { EffectRunner } from '../jobs/effects.ts';
 import { formatRupees } from '../lib/money.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { MANDATE_SEARCH_KEYS } from '@meridian/contract';
+import { MANDATE_SEARCH_KEYS } from '@meridian/contract/mandates';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, mandatePresentations, mandates } from '../db/schema.ts';

@@ -8,7 +8,7 @@ import {
   Presentation,
   PresentationListParams,
   UrnParams,
-} from '@meridian/contract';
+} from '@meridian/contract/mandates';
 import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import { AppError } from '../http/errors.ts';

@@ -11,7 +11,7 @@ import {
   type MandateType,
   type Presentation,
   type PresentationStatus,
-} from '@meridian/contract';
+} from '@meridian/contract/mandates';
 import { auditBy, systemActor, type Actor } from '../audit/actor.ts';
 import { lookupIfsc } from '../beneficiaries/ifsc.ts';
 import { enqueueCallbacks } from '../callbacks/outbox.ts';

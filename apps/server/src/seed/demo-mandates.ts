@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { CreateMandate, MandateFrequency } from '@meridian/contract';
+import type { CreateMandate, MandateFrequency } from '@meridian/contract/mandates';
 import { systemActor } from '../audit/actor.ts';
 import { handleCallbackRequest } from '../callbacks/configs.ts';
 import type { Db } from '../db/database.ts';

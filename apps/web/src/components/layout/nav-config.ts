@@ -15,7 +15,6 @@ import FileChartColumn from 'lucide-react/icons/file-chart-column';
 import FileCode from 'lucide-react/icons/file-code';
 import FileSearch from 'lucide-react/icons/file-search';
 import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
-import FilePenLine from 'lucide-react/icons/file-pen-line';
 import FileText from 'lucide-react/icons/file-text';
 import Gauge from 'lucide-react/icons/gauge';
 import History from 'lucide-react/icons/history';
@@ -79,7 +78,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'Add beneficiary', url: '/flow/add-beneficiary', icon: UserPlus },
       { title: 'Bank account validations', url: '/flow/validate-bank-account', icon: Landmark },
       { title: 'Validate an account', url: '/flow/validate', icon: BadgeCheck },
-      { title: 'E-mandates', url: '/flow/e-mandates', icon: FilePenLine },
+      { title: 'E-mandates', url: '/flow/e-mandates', icon: FileText },
       { title: 'Bulk upload', url: '/flow/bulk-upload', icon: CloudUpload },
       { title: 'Bulk capabilities', url: '/flow/bulk-capabilities', icon: Layers },
     ],

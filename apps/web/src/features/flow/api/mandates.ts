@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateMandate } from '@meridian/contract';
+import { listResponse } from '@meridian/contract';
 import {
   Mandate,
   MandateDetails,
   Presentation,
-  listResponse,
+  type CreateMandate,
   type CreatePresentation,
-} from '@meridian/contract';
+} from '@meridian/contract/mandates';
 import type { z } from 'zod';
 import { createListEndpoints } from '@/components/data-table';
 import { apiFetch } from '@/lib/api';

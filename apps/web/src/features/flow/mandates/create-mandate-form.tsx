@@ -7,7 +7,7 @@ import {
   MANDATE_LIMITS,
   type Mandate,
   type MandateType,
-} from '@meridian/contract';
+} from '@meridian/contract/mandates';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Mandate, MandateDetails, Presentation } from '@meridian/contract';
+import type { Mandate, MandateDetails, Presentation } from '@meridian/contract/mandates';
 import FilePlus from 'lucide-react/icons/file-plus';
 import {
   Code,
