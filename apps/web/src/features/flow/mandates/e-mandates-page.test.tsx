@@ -88,7 +88,7 @@ function renderPage(url: string) {
   const route = createRoute({
     getParentRoute: () => rootRoute,
     path: '/flow/e-mandates',
-    validateSearch: (input: Record<string, unknown>): MandatesSearch => ({
+    validateSearch: (input: Parameters<typeof listSearchSchema>[0] & { tab?: unknown }): MandatesSearch => ({
       ...listSearchSchema(input),
       ...(input.tab === 'presentations' ? { tab: 'presentations' as const } : {}),
     }),
