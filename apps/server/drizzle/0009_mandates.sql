@@ -76,7 +76,9 @@ CREATE INDEX "mandate_presentations_rail_due_idx" ON "mandate_presentations" USI
 CREATE UNIQUE INDEX "mandates_client_urn_uq" ON "mandates" USING btree ("client_ref","urn");--> statement-breakpoint
 CREATE UNIQUE INDEX "mandates_client_crn_uq" ON "mandates" USING btree ("client_ref","customer_reference_number");--> statement-breakpoint
 CREATE INDEX "mandates_client_created_idx" ON "mandates" USING btree ("client_ref","created_at" DESC NULLS FIRST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "mandates_client_umrn_idx" ON "mandates" USING btree ("client_ref","umrn");--> statement-breakpoint
+CREATE INDEX "mandates_client_umrn_idx" ON "mandates" USING btree ("client_ref","umrn" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "mandates_client_urn_prefix_idx" ON "mandates" USING btree ("client_ref","urn" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "mandates_client_crn_prefix_idx" ON "mandates" USING btree ("client_ref",lower("customer_reference_number") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "mandates_auth_token_idx" ON "mandates" USING btree ("auth_token");--> statement-breakpoint
 CREATE INDEX "mandates_auth_expiry_idx" ON "mandates" USING btree ("auth_expires_at") WHERE status = 'PENDING';--> statement-breakpoint
 CREATE INDEX "mandates_end_date_idx" ON "mandates" USING btree ("end_date") WHERE status IN ('ACTIVE', 'PAUSED') AND end_date IS NOT NULL;

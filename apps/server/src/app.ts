@@ -31,6 +31,7 @@ import { ledgerRoutes } from './ledger/routes.ts';
 import { newId } from './lib/ids.ts';
 import { mandateHostedRoutes } from './mandates/hosted.ts';
 import { mandateRoutes } from './mandates/routes.ts';
+import { mandateSearcher } from './mandates/search.ts';
 import { onboardingRoutes } from './onboarding/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
@@ -117,7 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const routes of [fabricCallRoutes, fabricReadRoutes, fabricStreamRoutes, fabricHostedRoutes])
     await app.register(routes, { ...deps, registry, events: hub });
   // The command palette's global search: each domain with records to find registers its searcher here.
-  await app.register(searchRoutes, { ...deps, searchers: [payoutSearcher, beneficiarySearcher] });
+  await app.register(searchRoutes, { ...deps, searchers: [payoutSearcher, beneficiarySearcher, mandateSearcher] });
   if (opts.config.NODE_ENV !== 'production') await app.register(sandboxReceiverRoutes, deps);
 
   await registerWeb(app, { webDist: opts.webDist, isApi });

@@ -357,6 +357,30 @@ describe('e-mandates', () => {
     expect(pcsv.body.split('\n')[0]).toContain('mandate_urn');
   });
 
+  it('is found by the global search (urn, customer reference, UMRN), for its own client only', async () => {
+    const m = await approved(acme, nach({ customer_reference_number: crn('GSRCH') }));
+    const d = (await acme.call('GET', `/v2/mandates/${m.urn}`)).body as M & {
+      customer_reference_number: string;
+    };
+    const find = (s: ClientSession, q: string) =>
+      s
+        .call('GET', `${P}/read/search/global?q=${encodeURIComponent(q)}`)
+        .then((r) =>
+          (r.body.data as { type: string; id: string; matched: string; route: { to: string } }[]).filter(
+            (x) => x.type === 'mandate',
+          ),
+        );
+    const byUrn = await find(acme, m.urn.toLowerCase());
+    expect(byUrn).toEqual([expect.objectContaining({ id: m.urn, matched: 'urn' })]);
+    expect(byUrn[0]!.route.to).toBe('/flow/e-mandates');
+    expect((await find(acme, d.customer_reference_number.toLowerCase()))[0]).toMatchObject({
+      id: m.urn,
+      matched: 'customer_reference_number',
+    });
+    expect((await find(acme, d.umrn!))[0]).toMatchObject({ id: m.urn, matched: 'umrn' });
+    expect(await find(globex, m.urn)).toEqual([]);
+  });
+
   it('keeps each client to its own mandates', async () => {
     const m = await approved(acme, nach());
     expect((await globex.call('GET', `/v2/mandates/${m.urn}`)).status).toBe(404);

@@ -1046,7 +1046,13 @@ export const mandates = pgTable(
     uniqueIndex('mandates_client_urn_uq').on(t.clientRef, t.urn),
     uniqueIndex('mandates_client_crn_uq').on(t.clientRef, t.customerReferenceNumber),
     index('mandates_client_created_idx').on(t.clientRef, t.createdAt.desc().nullsFirst(), t.id.desc()),
-    index('mandates_client_umrn_idx').on(t.clientRef, t.umrn),
+    // text_pattern_ops: equality (list search) and prefix LIKE (the global search) whatever the collation.
+    index('mandates_client_umrn_idx').on(t.clientRef, t.umrn.op('text_pattern_ops')),
+    index('mandates_client_urn_prefix_idx').on(t.clientRef, t.urn.op('text_pattern_ops')),
+    index('mandates_client_crn_prefix_idx').on(
+      t.clientRef,
+      sql`lower(${t.customerReferenceNumber}) text_pattern_ops`,
+    ),
     /** The hosted page finds a mandate by its token before it knows the client (every node, on Citus). */
     index('mandates_auth_token_idx').on(t.authToken),
     /** The sweeper: PENDING mandates whose authorisation window closed, and mandates past their end date. */
