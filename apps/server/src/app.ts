@@ -118,7 +118,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const routes of [fabricCallRoutes, fabricReadRoutes, fabricStreamRoutes, fabricHostedRoutes])
     await app.register(routes, { ...deps, registry, events: hub });
   // The command palette's global search: each domain with records to find registers its searcher here.
-  await app.register(searchRoutes, { ...deps, searchers: [payoutSearcher, beneficiarySearcher, mandateSearcher] });
+  await app.register(searchRoutes, {
+    ...deps,
+    searchers: [payoutSearcher, beneficiarySearcher, mandateSearcher],
+  });
   if (opts.config.NODE_ENV !== 'production') await app.register(sandboxReceiverRoutes, deps);
 
   await registerWeb(app, { webDist: opts.webDist, isApi });
