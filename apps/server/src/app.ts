@@ -33,11 +33,14 @@ import { mandateHostedRoutes } from './mandates/hosted.ts';
 import { mandateRoutes } from './mandates/routes.ts';
 import { mandateSearcher } from './mandates/search.ts';
 import { onboardingRoutes } from './onboarding/routes.ts';
+import { operationsRoutes } from './operations/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
+import { settlementRoutes } from './settlements/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { validationRoutes } from './validations/routes.ts';
+import { virtualAccountRoutes } from './virtual-accounts/routes.ts';
 
 export type AppOptions = AppDeps & {
   sessions: LiveSessionCache<AuthContext>;
@@ -88,6 +91,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     payoutRoutes,
     validationRoutes,
     callbackRoutes,
+    settlementRoutes,
+    virtualAccountRoutes,
     mandateRoutes,
   ])
     await app.register(routes, deps);
@@ -115,6 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => hub.endStreams());
   await app.register(apiKeyRoutes, deps);
   await app.register(creditRoutes, { ...deps, prices: () => registry.prices() });
+  await app.register(operationsRoutes, { ...deps, registry });
   for (const routes of [fabricCallRoutes, fabricReadRoutes, fabricStreamRoutes, fabricHostedRoutes])
     await app.register(routes, { ...deps, registry, events: hub });
   // The command palette's global search: each domain with records to find registers its searcher here.

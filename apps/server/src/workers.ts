@@ -11,6 +11,7 @@ import {
   PRESENTATION_PREFIX,
 } from './mandates/service.ts';
 import { advancePayout, overduePayouts } from './payouts/service.ts';
+import { registerSettlementSync, runDueCycles } from './settlements/service.ts';
 import type { EffectRunner, Effects } from './jobs/effects.ts';
 
 const RAIL_QUEUE = 'rail.payout-step';
@@ -59,10 +60,12 @@ function sendAttempt(boss: PgBoss, d: { clientRef: number; id: number; attempt: 
 /**
  * The sandbox rail's worker (payout steps), the callback worker (one attempt per job, the next attempt
  * scheduled with backoff) and a sweeper that re-sends overdue work and expires fabric's unanswered PENDING calls
- * every minute. Every handler is idempotent.
+ * every minute, and runs the settlement cycles that are due. Every handler is idempotent.
  */
 export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions): Promise<EffectRunner> {
   const run = effectRunner(boss);
+  // Rail steps of settlement payouts update their settlements (also registered by the settlement routes).
+  registerSettlementSync();
   await ensureQueue(boss, RAIL_QUEUE, { retryLimit: 10, retryDelay: 2 });
   await ensureQueue(boss, CALLBACK_QUEUE, { retryLimit: 3, retryDelay: 5, expireInSeconds: 60 });
   await ensureQueue(boss, SWEEP_QUEUE, { retryLimit: 1 });
@@ -103,6 +106,10 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     const expired = await sweepExpiredCalls(db, opts.fabricProducts ?? []);
     await run(expired.effects);
     if (expired.completed) opts.log('sweeper expired fabric calls', { calls: expired.completed });
+    // Settlement cycles whose run time has passed run (one transaction each); their payouts go to the rail.
+    const settled = await runDueCycles(db, { railTimeScale: opts.railTimeScale, log: opts.log });
+    await run(settled.effects);
+    if (settled.runs) opts.log('sweeper ran settlement cycles', { runs: settled.runs });
     // E-mandates not authorised in time, or past their end date, end EXPIRED (with callbacks).
     const mandates = await expireMandates(db);
     await run(mandates.effects);

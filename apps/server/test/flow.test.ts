@@ -428,7 +428,12 @@ describe('flow', () => {
     expect(methods.body.data).toContainEqual(
       expect.objectContaining({ transfer_type: 'RTGS', min_amount: '200000.00', max_amount: null }),
     );
-    expect((await acme.call('GET', `${P}/read/fetch/dropdown/virtual_accounts`)).body.data).toEqual([]);
+    // the demo's virtual accounts that accept money (the closed one is not offered)
+    const vas = (await acme.call('GET', `${P}/read/fetch/dropdown/virtual_accounts`)).body.data as {
+      label: string;
+    }[];
+    expect(vas).toHaveLength(3);
+    expect(vas[0]!.label).toMatch(/^.+ · ACME-CUST-\d+ · 8800\d{10}$/);
     expect((await acme.call('GET', `${P}/read/fetch/feature_flags`)).body).toEqual({
       frontend_payout: true,
       bulk_frontend_payout: true,

@@ -4,7 +4,7 @@ import { liveSession } from './sessions.ts';
 import { rolesFromScope, verifyAccessToken } from './tokens.ts';
 import type { Actor } from '../audit/actor.ts';
 import { metaOf, type AppDeps } from '../http/context.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { AppError, forbidden, unauthorized } from '../http/errors.ts';
 
 /** The verified caller of a data route. `clientRef` scopes every read and write. */
 export type AuthContext = {
@@ -64,6 +64,16 @@ export function makeGuard(deps: Pick<AppDeps, 'db' | 'keys'> & { sessions: LiveS
     if (typeof clientHeader !== 'string' || clientHeader !== auth.clientId)
       throw forbidden('The client_id header does not match your account');
     request.auth = auth;
+  };
+}
+
+/**
+ * A route guard behind `requireAuth`: the signed-in user must have `role` (from their scopes), else 403
+ * `forbidden_role` with `message`. Roles are set on the user's record only (no API changes them).
+ */
+export function requireRole(role: string, message = `This needs the ${role} role`) {
+  return async function roleGuard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    if (!authOf(request).roles.includes(role)) throw new AppError(403, 'forbidden_role', message);
   };
 }
 

@@ -30,8 +30,13 @@ export type CreditOperation = {
   idempotencyKey: string;
   /** Who made it (an e-mail, `system:seed`, `api_key:key_…`). */
   actor: string;
+  /** Why (a LOAD or UNLOAD by Meridian operations: required there; null for calls). */
+  reason?: string | null;
   at?: Date;
 };
+
+/** An applied operation: the balance after it and when it was written. */
+export type AppliedCreditOperation = { balance: number; at: Date };
 
 const SIGN: Record<CreditOperationKind, 1 | -1> = { LOAD: 1, REFUND: 1, UNLOAD: -1, CONSUME: -1 };
 
@@ -40,7 +45,10 @@ const SIGN: Record<CreditOperationKind, 1 | -1> = { LOAD: 1, REFUND: 1, UNLOAD: 
  * fit (the caller's transaction then rolls back); answers the balance after it, or null when an operation with
  * this idempotency key already exists.
  */
-export async function applyCreditOperation(tx: Db, op: CreditOperation): Promise<{ balance: number } | null> {
+export async function applyCreditOperation(
+  tx: Db,
+  op: CreditOperation,
+): Promise<AppliedCreditOperation | null> {
   if (!Number.isSafeInteger(op.credits) || op.credits <= 0)
     throw new Error('a credit operation needs a positive whole number of credits');
   const delta = SIGN[op.kind] * op.credits;
@@ -49,7 +57,11 @@ export async function applyCreditOperation(tx: Db, op: CreditOperation): Promise
     await tx.insert(creditAccounts).values({ clientRef: op.clientRef, balance: 0 }).onConflictDoNothing();
   // One statement (one round trip): the guarded balance update and its operation, on the client's rows only.
   const at = op.at ? sql`${op.at.toISOString()}::timestamptz` : sql`now()`;
-  const [result] = await queryRows<{ balance: string | number | null; inserted: string | number | null }>(
+  const [result] = await queryRows<{
+    balance: string | number | null;
+    inserted: string | number | null;
+    at: string | Date | null;
+  }>(
     tx,
     sql`WITH updated AS (
           UPDATE ${creditAccounts} SET balance = balance + ${delta}, updated_at = now()
@@ -57,13 +69,15 @@ export async function applyCreditOperation(tx: Db, op: CreditOperation): Promise
           RETURNING client_ref, balance
         ), inserted AS (
           INSERT INTO ${creditOperations}
-            (client_ref, kind, credits, balance_after, reference, idempotency_key, actor, created_at)
-          SELECT client_ref, ${op.kind}, ${delta}, balance, ${op.reference}, ${op.idempotencyKey}, ${op.actor}, ${at}
+            (client_ref, kind, credits, balance_after, reference, reason, idempotency_key, actor, created_at)
+          SELECT client_ref, ${op.kind}, ${delta}, balance, ${op.reference}, ${op.reason ?? null},
+            ${op.idempotencyKey}, ${op.actor}, ${at}
           FROM updated
           ON CONFLICT (client_ref, idempotency_key) DO NOTHING
-          RETURNING balance_after
+          RETURNING balance_after, created_at
         )
-        SELECT (SELECT balance FROM updated) AS balance, (SELECT balance_after FROM inserted) AS inserted`,
+        SELECT (SELECT balance FROM updated) AS balance, (SELECT balance_after FROM inserted) AS inserted,
+          (SELECT created_at FROM inserted) AS at`,
   );
   if (result?.balance == null) throw new InsufficientCreditsError();
   if (result.inserted == null) {
@@ -74,14 +88,14 @@ export async function applyCreditOperation(tx: Db, op: CreditOperation): Promise
       .where(eq(creditAccounts.clientRef, op.clientRef));
     return null;
   }
-  return { balance: Number(result.balance) };
+  return { balance: Number(result.balance), at: new Date(result.at!) };
 }
 
-/** Loads credits onto a client's balance in its own transaction (the demo seed; operations staff later). */
+/** Loads credits onto a client's balance in its own transaction (the demo seed). */
 export function loadCredits(
   db: Db,
-  input: { clientRef: number; credits: number; reference: string; actor: string },
-): Promise<{ balance: number } | null> {
+  input: { clientRef: number; credits: number; reference: string; actor: string; reason?: string | null },
+): Promise<AppliedCreditOperation | null> {
   return inTransaction(db, (tx) =>
     applyCreditOperation(tx, {
       ...input,
@@ -98,4 +112,40 @@ export async function creditBalance(db: Db, clientRef: number): Promise<number> 
     .from(creditAccounts)
     .where(eq(creditAccounts.clientRef, clientRef));
   return row?.balance ?? 0;
+}
+
+/** 422 for an unload larger than the balance: how many credits there are to take. */
+export class NotEnoughToUnloadError extends AppError {
+  constructor(available: number) {
+    super(422, 'insufficient_credits', `Insufficient credits: ${available} available`);
+  }
+}
+
+/**
+ * A LOAD or UNLOAD by Meridian operations inside the caller's transaction, with its reason (kept on the
+ * operation). An unload larger than the balance is NotEnoughToUnloadError (nothing moved); null when an
+ * operation with this reference was applied before.
+ */
+export async function adjustCredits(
+  tx: Db,
+  input: {
+    clientRef: number;
+    kind: 'LOAD' | 'UNLOAD';
+    credits: number;
+    reason: string;
+    reference: string;
+    actor: string;
+    at?: Date;
+  },
+): Promise<AppliedCreditOperation | null> {
+  try {
+    return await applyCreditOperation(tx, {
+      ...input,
+      idempotencyKey: `${input.kind.toLowerCase()}:${input.reference}`,
+    });
+  } catch (err) {
+    if (err instanceof InsufficientCreditsError)
+      throw new NotEnoughToUnloadError(await creditBalance(tx, input.clientRef));
+    throw err;
+  }
 }

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CreditBalance, type FabricProductSlug } from '@meridian/contract';
+import { CreditBalance } from '@meridian/contract';
 import { authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { creditBalance } from './credits.ts';
+import { effectivePrices, type Prices } from './meters.ts';
 
-/** The signed-in client's credits and the price of each product it can call. */
-export const creditRoutes: FastifyPluginAsyncZod<
-  RouteDeps & { prices: () => Partial<Record<FabricProductSlug, number>> }
-> = async (app, deps) => {
+/** The signed-in client's credits and the price of each product it can call (its meter's, else the default). */
+export const creditRoutes: FastifyPluginAsyncZod<RouteDeps & { prices: () => Prices }> = async (
+  app,
+  deps,
+) => {
   app.addHook('preHandler', deps.requireAuth);
   app.get(
     `/${deps.config.PROVIDER}/read/fetch/credits/balance`,
@@ -18,9 +20,13 @@ export const creditRoutes: FastifyPluginAsyncZod<
         response: { 200: CreditBalance },
       },
     },
-    async (request) => ({
-      credits: await creditBalance(deps.db, authOf(request).clientRef),
-      prices: deps.prices(),
-    }),
+    async (request) => {
+      const { clientRef } = authOf(request);
+      const [credits, prices] = await Promise.all([
+        creditBalance(deps.db, clientRef),
+        effectivePrices(deps.db, clientRef, deps.prices()),
+      ]);
+      return { credits, prices };
+    },
   );
 };

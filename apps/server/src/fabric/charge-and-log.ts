@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { meterPriceSql } from '../credits/meters.ts';
 import { queryRows, type Db } from '../db/database.ts';
 import {
   callbackConfigs,
@@ -18,10 +19,12 @@ export type ChargeAndLog = {
   balance: number | null;
   /** The call's seq when its row was written. */
   seq: number | null;
+  /** The price of the call for this client (charged, and logged as the row's credits, when it was written). */
+  price: number;
 };
 
 const dialect = new PgDialect();
-/** Statement text → its prepared statement's name (a handful of texts: charged or not, PENDING, backdated). */
+/** Statement text → its prepared statement's name (a handful of texts: PENDING or not, backdated). */
 const prepared = new Map<string, string>();
 
 /**
@@ -43,19 +46,20 @@ async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /**
- * A finished call's charge and log row in ONE statement (one round trip, its own transaction): the guarded debit
- * of the client's credits (`balance - price >= 0`, rechecked on the latest row version when calls race, as in
- * credits.ts), its CONSUME operation, the client's fabric counter (seq and event id), the log row and the
- * `NOTIFY` of the event streams. The sub-statements are chained (each reads the one before), so the credit row is
- * locked before the counter row, in the order every other writer takes them, and nothing is written when the
- * debit does not fit. `clock_timestamp()` is read while the counter row is locked: created_at never decreases in
- * seq. When the client has an active FABRIC callback configuration and the call is not PENDING, nothing is
- * written (`needsCallbacks`): the caller then writes it in a transaction that also queues the callbacks.
- * Every table is read and written for one `client_ref` only (single-shard on Citus).
+ * A finished call's charge and log row in ONE statement (one round trip, its own transaction): the call's price
+ * (the company's meter price when it has one, else `call.credits`, the product's default: credits/meters.ts),
+ * the guarded debit of the client's credits (`balance - price >= 0`, rechecked on the latest row version when
+ * calls race, as in credits.ts), its CONSUME operation, the client's fabric counter (seq and event id), the log
+ * row (with the price charged) and the `NOTIFY` of the event streams. A price of 0 is free: no debit, no
+ * operation, the credit row is not even locked. The sub-statements are chained (each reads the one before), so
+ * the credit row is locked before the counter row, in the order every other writer takes them, and nothing is
+ * written when the debit does not fit. `clock_timestamp()` is read while the counter row is locked: created_at
+ * never decreases in seq. When the client has an active FABRIC callback configuration and the call is not
+ * PENDING, nothing is written (`needsCallbacks`): the caller then writes it in a transaction that also queues
+ * the callbacks. Every table is read and written for one `client_ref` only (single-shard on Citus).
  */
 export async function chargeAndLog(db: Db, call: NewCall & { actor: string }): Promise<ChargeAndLog> {
   const c = call.clientRef;
-  const price = call.credits;
   const opAt = call.at ? sql`${call.at.toISOString()}::timestamptz` : sql`now()`;
   const rowAt = call.at ? sql`${call.at.toISOString()}::timestamptz` : sql`clock_timestamp()`;
   const callbacks =
@@ -63,29 +67,34 @@ export async function chargeAndLog(db: Db, call: NewCall & { actor: string }): P
       ? sql`SELECT false AS has`
       : sql`SELECT EXISTS (SELECT 1 FROM ${callbackConfigs}
           WHERE client_ref = ${c} AND event_type = 'FABRIC' AND is_active) AS has`;
-  // The counter's source: the CONSUME operation when the call is charged, else one row unless callbacks wait.
-  const charge =
-    price > 0
-      ? sql`, updated AS (
-            UPDATE ${creditAccounts} SET balance = balance - ${price}, updated_at = now()
-            WHERE client_ref = ${c} AND balance - ${price} >= 0 AND NOT (SELECT has FROM cb)
-            RETURNING client_ref, balance
-          ), op AS (
-            INSERT INTO ${creditOperations}
-              (client_ref, kind, credits, balance_after, reference, idempotency_key, actor, created_at)
-            SELECT client_ref, 'CONSUME', ${-price}, balance, ${call.urn}, ${`consume:${call.urn}`}, ${call.actor}, ${opAt}
-            FROM updated
-            RETURNING client_ref
-          )`
-      : sql`, op AS (SELECT ${c}::bigint AS client_ref FROM cb WHERE NOT cb.has)`;
-  const balance = price > 0 ? sql`(SELECT balance FROM updated)` : sql`NULL::bigint`;
+  // The counter's source: the CONSUME operation when the call is charged; one row when it is free (price 0);
+  // none when callbacks wait or the debit does not fit.
   const [row] = await queryPrepared<{
     has_callbacks: boolean;
     balance: string | number | null;
+    price: string | number;
     seq: string | number | null;
   }>(
     db,
-    sql`WITH cb AS (${callbacks})${charge}, counter AS (
+    sql`WITH cb AS (${callbacks}), pr AS (
+          SELECT ${meterPriceSql(c, call.product, call.credits)}::bigint AS price
+        ), updated AS (
+          UPDATE ${creditAccounts} SET balance = balance - (SELECT price FROM pr), updated_at = now()
+          WHERE client_ref = ${c} AND (SELECT price FROM pr) > 0 AND balance - (SELECT price FROM pr) >= 0
+            AND NOT (SELECT has FROM cb)
+          RETURNING client_ref, balance
+        ), charged AS (
+          INSERT INTO ${creditOperations}
+            (client_ref, kind, credits, balance_after, reference, idempotency_key, actor, created_at)
+          SELECT client_ref, 'CONSUME', -(SELECT price FROM pr), balance, ${call.urn}, ${`consume:${call.urn}`},
+            ${call.actor}, ${opAt}
+          FROM updated
+          RETURNING client_ref
+        ), op AS (
+          SELECT client_ref FROM charged
+          UNION ALL
+          SELECT ${c}::bigint FROM pr WHERE pr.price = 0 AND NOT (SELECT has FROM cb)
+        ), counter AS (
           INSERT INTO ${clientSequences} (client_ref, name, value)
           SELECT client_ref, 'fabric', 1 FROM op
           ON CONFLICT (client_ref, name) DO UPDATE SET value = ${clientSequences}.value + 1
@@ -97,21 +106,22 @@ export async function chargeAndLog(db: Db, call: NewCall & { actor: string }): P
              request, response, state, created_at, updated_at)
           SELECT ${c}, value, value, ${call.urn}, ${call.product}, ${call.status}, ${call.resultCode},
             ${call.message}, ${call.customerReferenceNumber}, ${call.referenceId ?? null},
-            ${call.transactionId ?? null}, ${call.initiationTransactionId ?? null}, ${price}, ${call.latencyMs},
-            ${call.channel}, ${call.apiKeyId}, ${JSON.stringify(call.request)}::jsonb,
+            ${call.transactionId ?? null}, ${call.initiationTransactionId ?? null}, (SELECT price FROM pr),
+            ${call.latencyMs}, ${call.channel}, ${call.apiKeyId}, ${JSON.stringify(call.request)}::jsonb,
             ${JSON.stringify(call.response)}::jsonb, ${call.state ? JSON.stringify(call.state) : null}::jsonb,
             at, at
           FROM counter
           RETURNING seq
         )
-        SELECT (SELECT has FROM cb) AS has_callbacks, ${balance} AS balance,
-          (SELECT seq FROM logged) AS seq,
+        SELECT (SELECT has FROM cb) AS has_callbacks, (SELECT balance FROM updated) AS balance,
+          (SELECT price FROM pr) AS price, (SELECT seq FROM logged) AS seq,
           (SELECT pg_notify(${FABRIC_EVENTS_CHANNEL}, ${String(c)}) FROM logged) AS notified`,
   );
   const seq = row?.seq == null ? null : Number(row.seq);
   return {
     needsCallbacks: Boolean(row?.has_callbacks),
     balance: row?.balance == null ? null : Number(row.balance),
+    price: Number(row?.price ?? call.credits),
     seq,
   };
 }

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FabricCall, FabricCallStatus } from '@meridian/contract';
 import type { ApiCaller } from '../api-keys/guard.ts';
 import { enqueueCallbacks } from '../callbacks/outbox.ts';
-import { applyCreditOperation, creditBalance, InsufficientCreditsError } from '../credits/credits.ts';
+import { applyCreditOperation, InsufficientCreditsError } from '../credits/credits.ts';
+import { balanceAndPrice, meterPrice } from '../credits/meters.ts';
 import { inTransaction, type Db } from '../db/database.ts';
 import { fabricCalls } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -166,14 +167,15 @@ export async function callProduct(
     return new InsufficientCreditsError();
   };
 
-  // Fail fast without running the product when the balance cannot pay (the charge below still decides). The
-  // balance this process last charged from is a hint that saves the read while it is comfortably enough.
+  // Fail fast without running the product when the balance cannot pay the client's price (its meter's, else the
+  // product's default; the charge below still decides, at the price it reads itself). The balance this process
+  // last charged from is a hint that saves the read while it is comfortably enough for the default price.
   if (product.price > 0) {
     const hint = balanceHints.get(caller.clientRef);
     if (hint === undefined || hint < product.price * 2) {
-      const balance = await creditBalance(db, caller.clientRef);
+      const { balance, price } = await balanceAndPrice(db, caller.clientRef, product.slug, product.price);
       rememberBalance(caller.clientRef, balance);
-      if (balance < product.price) throw await insufficient();
+      if (balance < price) throw await insufficient();
     }
   }
 
@@ -204,6 +206,7 @@ export async function callProduct(
     referenceId: outcome.keys?.reference_id ?? null,
     transactionId: outcome.keys?.transaction_id ?? null,
     initiationTransactionId: outcome.keys?.initiation_transaction_id ?? null,
+    // The product's default price: the charge replaces it with the client's meter price when there is one.
     credits: product.price,
     latencyMs,
     response: outcome.maskedResult,
@@ -225,7 +228,7 @@ export async function callProduct(
         result_code: outcome.resultCode,
         message: outcome.message,
         customer_reference_number: crn,
-        credits_charged: product.price,
+        credits_charged: fast.price,
         result: outcome.result,
       },
       effects: noEffects(),
@@ -235,11 +238,12 @@ export async function callProduct(
   let written: { row: CallRow; effects: Effects };
   try {
     written = await inTransaction(db, async (tx) => {
-      if (product.price > 0) {
+      const price = await meterPrice(tx, caller.clientRef, product.slug, product.price);
+      if (price > 0) {
         const charged = await applyCreditOperation(tx, {
           clientRef: caller.clientRef,
           kind: 'CONSUME',
-          credits: product.price,
+          credits: price,
           reference: urn,
           idempotencyKey: `consume:${urn}`,
           actor: caller.actor.email,
@@ -247,7 +251,7 @@ export async function callProduct(
         });
         if (charged) rememberBalance(caller.clientRef, charged.balance);
       }
-      const row = await insertCall(tx, logged);
+      const row = await insertCall(tx, { ...logged, credits: price });
       let effects =
         outcome.status === 'PENDING'
           ? noEffects()

@@ -59,15 +59,32 @@ export async function ensureSystemAccounts(db: Db): Promise<void> {
     .onConflictDoNothing();
 }
 
+/** A client's ledger account: its current account, or the account holding a virtual account's collections. */
+export type ClientAccountKind = 'client_current' | 'virtual';
+
+/** The first digits of a new account number, per kind (the rest is random). */
+export const ACCOUNT_NUMBER_PREFIX: Record<ClientAccountKind, string> = {
+  client_current: '7700',
+  virtual: '8800',
+};
+
 /**
- * Opens a current account for a client with a fresh 14-digit account number, unique across Meridian: the number
- * is claimed in the `account_numbers` registry first (a clash with another client's number draws again).
+ * Opens a client account (a current account unless told otherwise) with a fresh 14-digit account number, unique
+ * across Meridian: the number is claimed in the `account_numbers` registry first (a clash with another client's
+ * number draws again). Inside a caller's transaction it runs as a savepoint of it.
  */
-export async function openClientAccount(db: Db, clientRef: number, name: string): Promise<AccountRow> {
+export async function openClientAccount(
+  db: Db,
+  clientRef: number,
+  name: string,
+  opts: { kind?: ClientAccountKind; prefix?: string; at?: Date } = {},
+): Promise<AccountRow> {
+  const kind = opts.kind ?? 'client_current';
+  const prefix = opts.prefix ?? ACCOUNT_NUMBER_PREFIX[kind];
   await ensureSystemAccounts(db);
   return inTransaction(db, async (tx) => {
     for (;;) {
-      const number = `7700${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+      const number = `${prefix}${String(Math.floor(Math.random() * 10 ** (14 - prefix.length))).padStart(14 - prefix.length, '0')}`;
       const [claimed] = await tx
         .insert(accountNumbers)
         .values({ accountNumber: number, clientRef })
@@ -76,7 +93,14 @@ export async function openClientAccount(db: Db, clientRef: number, name: string)
       if (!claimed) continue;
       const [row] = await tx
         .insert(accounts)
-        .values({ clientRef, kind: 'client_current', accountNumber: number, name, ...SANDBOX_PROVIDER })
+        .values({
+          clientRef,
+          kind,
+          accountNumber: number,
+          name,
+          ...SANDBOX_PROVIDER,
+          ...(opts.at ? { createdAt: opts.at, updatedAt: opts.at } : {}),
+        })
         .returning();
       return row!;
     }
@@ -91,11 +115,12 @@ export async function clientAccounts(db: Db, clientRef: number): Promise<Account
     .orderBy(asc(accounts.id));
 }
 
-/** The client's account with this number, or null (never another client's). */
+/** The client's account of this kind (default: a current account) with this number, or null (never another client's). */
 export async function clientAccountByNumber(
   db: Db,
   clientRef: number,
   accountNumber: string,
+  kind: ClientAccountKind = 'client_current',
 ): Promise<AccountRow | null> {
   const [row] = await db
     .select()
@@ -103,7 +128,7 @@ export async function clientAccountByNumber(
     .where(
       and(
         eq(accounts.clientRef, clientRef),
-        eq(accounts.kind, 'client_current'),
+        eq(accounts.kind, kind),
         eq(accounts.accountNumber, accountNumber),
       ),
     );

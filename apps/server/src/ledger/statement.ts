@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Transaction, TransactionCategory } from '@meridian/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
@@ -17,17 +17,44 @@ const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
   customer_reference_number: (v) => eq(ledgerEntries.customerReferenceNumber, v),
 };
 
-type Scope = { clientRef: number; filter: ListFilter };
+/**
+ * The client's postings in the filter's range; with `accountRef`, only that account's (one account's
+ * transactions, on the `(client_ref, account_ref, created_at)` index). `searchMode: 'contains'` matches the search
+ * value as a case-insensitive substring (account transactions, spec §3) instead of exactly.
+ */
+export type StatementScope = {
+  clientRef: number;
+  filter: ListFilter;
+  accountRef?: number;
+  searchMode?: 'exact' | 'contains';
+};
+type Scope = StatementScope;
+
+const containsColumns: Record<string, AnyColumn> = {
+  transaction_id: ledgerEntries.entryId,
+  bank_reference_number: ledgerEntries.bankReferenceNumber,
+  customer_reference_number: ledgerEntries.customerReferenceNumber,
+};
+
+function searchCondition(scope: Scope): SQL | undefined {
+  const search = scope.filter.search;
+  if (!search) return undefined;
+  if (scope.searchMode === 'contains')
+    return sql`position(${search.value.toLowerCase()} in lower(${containsColumns[search.key]!})) > 0`;
+  return SEARCH_COLUMNS[search.key]!(search.value);
+}
 
 const entryOfPosting = withinClient(ledgerEntries, ledgerPostings.clientRef, ledgerPostings.entryRef);
 
-const where = ({ clientRef, filter }: Scope) =>
+const where = (scope: Scope) =>
   and(
-    eq(ledgerPostings.clientRef, clientRef),
-    isNotNull(ledgerPostings.accountRef),
-    gte(ledgerPostings.createdAt, filter.from),
-    lt(ledgerPostings.createdAt, filter.to),
-    filter.search ? SEARCH_COLUMNS[filter.search.key]!(filter.search.value) : undefined,
+    eq(ledgerPostings.clientRef, scope.clientRef),
+    scope.accountRef === undefined
+      ? isNotNull(ledgerPostings.accountRef)
+      : eq(ledgerPostings.accountRef, scope.accountRef),
+    gte(ledgerPostings.createdAt, scope.filter.from),
+    lt(ledgerPostings.createdAt, scope.filter.to),
+    searchCondition(scope),
   );
 
 export async function listTransactions(db: Db, scope: Scope): Promise<z.infer<typeof Transaction>[]> {

@@ -109,16 +109,18 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
       const from =
         (query['start_date'] as string | undefined) ??
         (def.defaultRange === 'todayMinus7' ? 'today-minus-7-days' : 'last-7-days');
+      const pageAt = (offset: number) =>
+        spec.fetch(db, { ...scope, filter: { ...scope.filter, offset, limit: EXPORT_PAGE } });
+      // The first page is read before answering: a fetch that refuses the request (an account that is not the
+      // caller's) answers its error, not a broken stream.
+      const first = await pageAt(0);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}-${from}.csv"`);
       void (async () => {
         try {
           for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += EXPORT_PAGE) {
-            const page = await spec.fetch(db, {
-              ...scope,
-              filter: { ...scope.filter, offset, limit: EXPORT_PAGE },
-            });
+            const page = offset === 0 ? first : await pageAt(offset);
             for (const row of page) {
               if (!csv.write(spec.csv.map(([, value]) => safeCell(value(row)))))
                 await new Promise((resolve) => csv.once('drain', resolve));

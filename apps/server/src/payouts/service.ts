@@ -102,27 +102,89 @@ export async function initiatePayout(
     throw unprocessable('unknown_account', 'The sender account is not one of your accounts', {
       sender_account_number: 'is not your account',
     });
+  const upi = input.transfer_type === 'UPI';
+  return createPayout(
+    tx,
+    actor,
+    {
+      kind: 'PAYOUT',
+      accountRef: account.id,
+      accountNumber: account.accountNumber,
+      beneficiaryRef: ben.id,
+      destination: {
+        code: ben.code,
+        name: ben.name,
+        accountNumber: upi ? null : ben.accountNumber,
+        ifsc: upi ? null : ben.ifsc,
+        upiId: upi ? ben.upiId : null,
+      },
+      amount,
+      transferType: input.transfer_type,
+      customerReferenceNumber: input.customer_reference_number,
+      purposeMessage: input.purpose_message,
+    },
+    opts,
+  );
+}
+
+/** Where a payout goes: a beneficiary's account or UPI id, or the client's own settlement account. */
+export type PayoutDestination = {
+  code: string;
+  name: string;
+  accountNumber: string | null;
+  ifsc: string | null;
+  upiId: string | null;
+};
+
+export type NewPayout = {
+  /** PAYOUT (to a beneficiary) or SETTLEMENT (collections swept to the settlement account). */
+  kind: 'PAYOUT' | 'SETTLEMENT';
+  /** The ledger account debited (a current account, or a virtual account's for a settlement) and its number. */
+  accountRef: number;
+  accountNumber: string;
+  beneficiaryRef: number | null;
+  destination: PayoutDestination;
+  amount: bigint;
+  transferType: TransferType;
+  customerReferenceNumber: string;
+  purposeMessage: string;
+};
+
+/**
+ * The one creation path of every payout, after its destination is resolved: refuses a used reference, debits the
+ * account (guarded: never below zero), numbers the payout, inserts it PENDING with its rail step due, records the
+ * transition (timeline, callbacks) and audits. All in the caller's transaction.
+ */
+export async function createPayout(
+  tx: Db,
+  actor: Actor,
+  p: NewPayout,
+  opts: PayoutOptions,
+): Promise<{ payout: Answer; effects: Effects }> {
   const [dup] = await tx
     .select({ urn: payouts.urn })
     .from(payouts)
     .where(
       and(
         eq(payouts.clientRef, actor.clientRef),
-        eq(payouts.customerReferenceNumber, input.customer_reference_number),
+        eq(payouts.customerReferenceNumber, p.customerReferenceNumber),
       ),
     );
-  if (dup) throw duplicateReference(input.customer_reference_number);
+  if (dup) throw duplicateReference(p.customerReferenceNumber);
 
   const urn = newId('PAY', opts.at?.getTime());
+  const settlement = p.kind === 'SETTLEMENT';
   await post(tx, {
     clientRef: actor.clientRef,
-    clientAccountRef: account.id,
+    clientAccountRef: p.accountRef,
     counterparty: 'railClearing',
-    category: 'PAYOUT',
-    description: `Payout to ${ben.name} (${input.transfer_type})`,
-    amount: -amount,
+    category: settlement ? 'SETTLEMENT' : 'PAYOUT',
+    description: settlement
+      ? `Settlement to ${p.destination.name} (${p.transferType})`
+      : `Payout to ${p.destination.name} (${p.transferType})`,
+    amount: -p.amount,
     referenceUrn: urn,
-    customerReferenceNumber: input.customer_reference_number,
+    customerReferenceNumber: p.customerReferenceNumber,
     idempotencyKey: `payout:${urn}`,
     at: opts.at,
   });
@@ -135,7 +197,10 @@ export async function initiatePayout(
     })
     .returning({ value: clientSequences.value });
 
-  const plan = planPayout(input.transfer_type, { accountNumber: ben.accountNumber, upiId: ben.upiId });
+  const plan = planPayout(p.transferType, {
+    accountNumber: p.destination.accountNumber,
+    upiId: p.destination.upiId,
+  });
   const delayMs = plan.settleAfterMs * opts.railTimeScale;
   // clock_timestamp() is taken while this client's sequence row is locked, so created_at never decreases in seq.
   const createdAt = opts.at ?? sql`clock_timestamp()`;
@@ -148,17 +213,18 @@ export async function initiatePayout(
       urn,
       clientRef: actor.clientRef,
       seq: sequence!.value,
-      accountRef: account.id,
-      beneficiaryRef: ben.id,
-      customerReferenceNumber: input.customer_reference_number,
-      beneficiaryCode: ben.code,
-      beneficiaryName: ben.name,
-      beneficiaryAccountNumber: input.transfer_type === 'UPI' ? null : ben.accountNumber,
-      ifsc: input.transfer_type === 'UPI' ? null : ben.ifsc,
-      upiId: input.transfer_type === 'UPI' ? ben.upiId : null,
-      amount,
-      transferType: input.transfer_type,
-      purposeMessage: input.purpose_message,
+      accountRef: p.accountRef,
+      beneficiaryRef: p.beneficiaryRef,
+      kind: p.kind,
+      customerReferenceNumber: p.customerReferenceNumber,
+      beneficiaryCode: p.destination.code,
+      beneficiaryName: p.destination.name,
+      beneficiaryAccountNumber: p.destination.accountNumber,
+      ifsc: p.destination.ifsc,
+      upiId: p.destination.upiId,
+      amount: p.amount,
+      transferType: p.transferType,
+      purposeMessage: p.purposeMessage,
       status: 'PENDING',
       createdAt,
       updatedAt: createdAt,
@@ -166,13 +232,13 @@ export async function initiatePayout(
     })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw duplicateReference(input.customer_reference_number);
-  const payout = toPayout(row, account.accountNumber);
+  if (!row) throw duplicateReference(p.customerReferenceNumber);
+  const payout = toPayout(row, p.accountNumber);
   const effects = await recordTransition(tx, actor, row, 'PENDING', null, payout);
-  await auditBy(tx, actor, 'payout.initiated', urn, {
+  await auditBy(tx, actor, settlement ? 'payout.settlement_initiated' : 'payout.initiated', urn, {
     amount: payout.amount,
     transfer_type: payout.transfer_type,
-    beneficiary_code: ben.code,
+    beneficiary_code: p.destination.code,
   });
   effects.rail.push({ clientRef: actor.clientRef, urn, at: row.railDueAt! });
   return { payout, effects };
@@ -208,6 +274,18 @@ async function recordTransition(
     data: payout,
   });
   return { ...noEffects(), callbacks };
+}
+
+/**
+ * What another domain does, in the rail step's transaction, when a payout of its kind changes state: the
+ * settlement of a SETTLEMENT payout follows it (SETTLED with the UTR, FAILED once reversed). Domains that build on
+ * payouts register here at startup (one listener per kind; registering again replaces it), so payouts never
+ * import them: the folders stay acyclic.
+ */
+export type PayoutTransitionListener = (tx: Db, payout: PayoutRow) => Promise<void>;
+const transitionListeners = new Map<string, PayoutTransitionListener>();
+export function onPayoutTransition(kind: 'PAYOUT' | 'SETTLEMENT', listener: PayoutTransitionListener): void {
+  transitionListeners.set(kind, listener);
 }
 
 /**
@@ -294,6 +372,7 @@ export async function advancePayout(
         idempotencyKey: `reversal:${urn}`,
         at: opts.at,
       });
+    await transitionListeners.get(updated!.kind)?.(tx, updated!);
     const senderAccountNumber = await accountNumberOf(tx, row);
     const payout = toPayout(updated!, senderAccountNumber);
     const effects = await recordTransition(tx, actor, updated!, next.status, next.message, payout, opts.at);

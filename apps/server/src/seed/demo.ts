@@ -6,6 +6,9 @@ import { newId } from '../lib/ids.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { seedDemoFlow } from './demo-flow.ts';
 import { seedDemoFabric } from './demo-fabric.ts';
+import { seedDemoSettlements } from './demo-settlements.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoMandates } from './demo-mandates.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
@@ -81,8 +84,21 @@ export async function seedDemo(
     }
   }
   const flowEffects = flow ? await seedDemoFlow(db, customers, flow) : noEffects();
+  // Virtual accounts and their credits, with the full demo (after flow: the clients' accounts exist).
+  const accountEffects =
+    flow?.full === true
+      ? await seedDemoAccounts(db, customers, {
+          callbackBaseUrl: flow.callbackBaseUrl,
+          ...(flow.now ? { now: flow.now } : {}),
+        })
+      : noEffects();
   const fabricEffects = fabric ? await seedDemoFabric(db, customers, fabric) : noEffects();
+  const settlementEffects = flow ? await seedDemoSettlements(db, customers, flow) : noEffects();
+  if (flow?.full) await seedDemoOperations(db, customers);
   const mandateEffects =
     flow && fabric ? await seedDemoMandates(db, customers, { ...flow, ...fabric }) : noEffects();
-  return { created, effects: mergeEffects(flowEffects, fabricEffects, mandateEffects) };
+  return {
+    created,
+    effects: mergeEffects(flowEffects, accountEffects, fabricEffects, settlementEffects, mandateEffects),
+  };
 }

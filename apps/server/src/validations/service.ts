@@ -16,6 +16,13 @@ import { bankReference, nameMatchScore, planValidation } from '../rail/sandbox.t
 /** What one penny-drop validation costs the client, in paise (₹2.00), charged whatever the outcome. */
 export const VALIDATION_FEE = 200n;
 
+/**
+ * The name-match score (0–100, `nameMatchScore`) from which the name given is taken to be the holder's: the same
+ * cut as KYC name matching's MATCH verdict. Below it a validation still succeeds, with the score shown; whoever
+ * relies on the holder (a settlement account) requires it.
+ */
+export const NAME_MATCH_THRESHOLD = 80;
+
 type Row = typeof validations.$inferSelect;
 type Answer = z.infer<typeof Validation>;
 

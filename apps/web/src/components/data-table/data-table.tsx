@@ -89,6 +89,19 @@ export interface DataTableProps<Row, Detail = Row> {
   /** The filter state from the URL and how to change it (navigate). */
   search: ListSearch;
   onSearchChange: (next: ListSearch) => void;
+  /**
+   * Rows that select instead of opening a dialog (e.g. all accounts: the selected account's transactions show
+   * beside the list). A row click, its name button or its card calls `onSelect`; the row whose id is
+   * `selected` is marked (`aria-current`). The selection is the screen's own state, not the list's.
+   */
+  selection?: RowSelection<Row>;
+}
+
+export interface RowSelection<Row> {
+  selected: string | undefined;
+  onSelect: (row: Row) => void;
+  /** The name button's hidden hint, e.g. "show transactions" (default "select"). */
+  hint?: string;
 }
 
 const NO_ROWS: never[] = [];
@@ -115,6 +128,7 @@ export function DataTable<Row, Detail = Row>({
   defaultRange: defaultRangeKind,
   search: routeSearch,
   onSearchChange,
+  selection,
 }: DataTableProps<Row, Detail>) {
   // The router merges the raw parameters of parent routes into a route's search, so values the schema
   // dropped can still be there: parse again, and build every next URL from the clean search.
@@ -154,7 +168,16 @@ export function DataTable<Row, Detail = Row>({
     rowCount: count.data ?? -1,
   });
 
-  const open = (id: string) => onSearchChange(withSelected(search, id));
+  const openDetails = (id: string) => onSearchChange(withSelected(search, id));
+  const select = selection
+    ? (id: string) => {
+        const row = rows.find((r) => rowId(r) === id);
+        if (row !== undefined) selection.onSelect(row);
+      }
+    : undefined;
+  /** What activating a row does: select it (selection mode) or open its details. */
+  const open = select ?? (details ? openDetails : undefined);
+  const marked = selection ? selection.selected : state.selected;
   const selectedRow =
     state.selected === undefined ? undefined : rows.find((r) => rowId(r) === state.selected);
   const name = title.toLowerCase();
@@ -239,8 +262,9 @@ export function DataTable<Row, Detail = Row>({
         rows={rows}
         columns={columns}
         rowId={rowId}
-        selected={state.selected}
-        onOpen={details ? open : undefined}
+        selected={marked}
+        onOpen={open}
+        selects={selection !== undefined}
         busy={list.isFetching}
         dimmed={list.isPlaceholderData}
       />
@@ -267,11 +291,12 @@ export function DataTable<Row, Detail = Row>({
       body = table.getRowModel().rows.map((row) => (
         <tr
           key={row.id}
-          data-selected={row.id === state.selected || undefined}
-          onClick={details ? () => open(row.id) : undefined}
+          data-selected={row.id === marked || undefined}
+          aria-current={(selection && row.id === marked) || undefined}
+          onClick={open ? () => open(row.id) : undefined}
           className={cx(
             'border-t transition-colors data-[selected]:bg-muted',
-            details && 'cursor-pointer hover:bg-muted/50',
+            open && 'cursor-pointer hover:bg-muted/50',
           )}
         >
           {row.getVisibleCells().map((cell) => {
@@ -287,10 +312,11 @@ export function DataTable<Row, Detail = Row>({
             }
             return (
               <th key={cell.id} scope="row" className={cx(cellPadding, 'align-top font-normal', align)}>
-                {details ? (
+                {open ? (
                   <button
                     type="button"
-                    aria-haspopup="dialog"
+                    aria-haspopup={selection ? undefined : 'dialog'}
+                    aria-pressed={selection ? row.id === marked : undefined}
                     onClick={(event) => {
                       event.stopPropagation();
                       open(row.id);
@@ -298,7 +324,9 @@ export function DataTable<Row, Detail = Row>({
                     className="rounded-sm text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
                   >
                     {content}
-                    <span className="sr-only"> (open details)</span>
+                    <span className="sr-only">
+                      {selection ? ` (${selection.hint ?? 'select'})` : ' (open details)'}
+                    </span>
                   </button>
                 ) : (
                   content

@@ -1,4 +1,11 @@
-export { DataTable, type DataTableColumn, type DataTableDetails, type DataTableProps } from './data-table';
+export {
+  DataTable,
+  type DataTableColumn,
+  type DataTableDetails,
+  type DataTableProps,
+  type RowSelection,
+} from './data-table';
+export { Pagination, pageText, rangeText } from './pagination';
 export { createListEndpoints, parseCount, saveBlob, type ListEndpoints } from './list-endpoints';
 export { Code, DateTimeText, DetailList, MoneyText, StatusBadge } from './cells';
 export type { SearchKeyOption } from './toolbar';

@@ -29,7 +29,7 @@ export function isIsoDate(value: string): boolean {
 const dateParam: ParamParser<string | undefined> = (value) =>
   typeof value === 'string' && isIsoDate(value) ? value : undefined;
 
-const intParam =
+export const intParam =
   (min: number, max: number): ParamParser<number | undefined> =>
   (value) => {
     const n =
@@ -42,7 +42,7 @@ const intParam =
   };
 
 /** Text as typed or as the router JSON-parsed it (a numeric reference arrives as a number). */
-const text = (value: unknown): string | undefined =>
+export const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
 const searchKeyParam: ParamParser<string | undefined> = (value) => {

@@ -15,6 +15,13 @@ export function rangeText(offset: number, rows: number, count: number | undefine
   return `${number.format(offset + 1)}–${number.format(offset + rows)} of ${total}`;
 }
 
+/** "Page 2 of 6" (pages of `limit` rows from `offset`); "Page 1 of 1" for an empty list; "of …" while counting. */
+export function pageText(offset: number, limit: number, count: number | undefined): string {
+  const page = Math.floor(offset / limit) + 1;
+  const pages = count === undefined ? '…' : number.format(Math.max(1, Math.ceil(count / limit)));
+  return `Page ${number.format(page)} of ${pages}`;
+}
+
 /** Whether a page follows: from the count when known, else from a full page. */
 export function hasNextPage(offset: number, limit: number, rows: number, count: number | undefined): boolean {
   return count === undefined ? rows >= limit : offset + limit < count;
@@ -27,6 +34,8 @@ export function Pagination({
   count,
   onOffset,
   onLimit,
+  showPage = false,
+  label = 'Pagination',
 }: {
   offset: number;
   limit: number;
@@ -35,32 +44,42 @@ export function Pagination({
   /** Rows matching the filters (the count endpoint); undefined while unknown. */
   count: number | undefined;
   onOffset: (offset: number) => void;
-  onLimit: (limit: number) => void;
+  /** Without it the page size is fixed (no "Rows per page" select). */
+  onLimit?: (limit: number) => void;
+  /** Also "Page N of M" (pageIndex/pageSize paging, spec §3: account transactions). */
+  showPage?: boolean;
+  /** The navigation's name; give one when a page has two lists. */
+  label?: string;
 }) {
   const id = useId();
   const sizes: number[] = PAGE_SIZES.includes(limit as (typeof PAGE_SIZES)[number])
     ? [...PAGE_SIZES]
     : [...PAGE_SIZES, limit].sort((a, b) => a - b);
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <div className="flex items-center gap-2">
-        <Label htmlFor={id} className="font-normal whitespace-nowrap">
-          Rows per page
-        </Label>
-        <Select
-          id={id}
-          value={String(limit)}
-          onChange={(e) => onLimit(Number(e.target.value))}
-          className="w-20"
-        >
-          {sizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </Select>
-      </div>
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      {onLimit ? (
+        <div className="flex items-center gap-2">
+          <Label htmlFor={id} className="font-normal whitespace-nowrap">
+            Rows per page
+          </Label>
+          <Select
+            id={id}
+            value={String(limit)}
+            onChange={(e) => onLimit(Number(e.target.value))}
+            className="w-20"
+          >
+            {sizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </Select>
+        </div>
+      ) : (
+        <span />
+      )}
       <div className="flex items-center gap-3">
+        {showPage && <p className="tabular-nums">{pageText(offset, limit, count)}</p>}
         <p className="tabular-nums">{rangeText(offset, rows, count)}</p>
         <div className="flex gap-1">
           <Button

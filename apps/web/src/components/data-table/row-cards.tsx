@@ -68,6 +68,7 @@ export function RowCards<Row>({
   rowId,
   selected,
   onOpen,
+  selects = false,
   busy,
   dimmed,
 }: {
@@ -78,6 +79,8 @@ export function RowCards<Row>({
   rowId: (row: Row) => string;
   selected: string | undefined;
   onOpen: ((id: string) => void) | undefined;
+  /** The cards select their row (a toggle button) instead of opening a dialog. */
+  selects?: boolean;
   busy: boolean;
   dimmed: boolean;
 }) {
@@ -116,7 +119,8 @@ export function RowCards<Row>({
             {onOpen ? (
               <button
                 type="button"
-                aria-haspopup="dialog"
+                aria-haspopup={selects ? undefined : 'dialog'}
+                aria-pressed={selects ? id === selected : undefined}
                 data-selected={id === selected || undefined}
                 onClick={() => onOpen(id)}
                 className={cx(

@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { TransferType } from '@meridian/contract';
 import { Input } from '@/components/ui/input';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form/form-field';
 import { formatPaise } from '@/lib/format/money';
 import { amountToPaise, railLimitText } from './money';
 

@@ -2,7 +2,7 @@ import type { ChangeEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { isCompleteIfsc, isUnknownIfsc, UNKNOWN_IFSC, useIfscDetails } from '../api/ifsc';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form/form-field';
 
 /**
  * IFSC input with a bank lookup: once the code has 11 valid characters it asks the IFSC registry and

@@ -10,29 +10,12 @@ import {
   type DataTableDetails,
 } from '@/components/data-table';
 import { cx } from '@/lib/cx';
-import { formatMoney } from '@/lib/format/money';
+import { CATEGORY_LABELS, signedAmount } from '@/lib/format/transactions';
 import { transactionsEndpoints } from '../api/transactions';
 import { ListPage, type ListPageProps } from './list-page';
 import { searchKeyOptions } from './search-keys';
 
 const SEARCH_KEYS = searchKeyOptions('transactions');
-
-export const CATEGORY_LABELS: Record<Transaction['category'], string> = {
-  TOPUP: 'Top-up',
-  PAYOUT: 'Payout',
-  REVERSAL: 'Reversal',
-  VALIDATION_FEE: 'Validation fee',
-  COLLECTION: 'Collection',
-  SETTLEMENT: 'Settlement',
-  MANDATE_COLLECTION: 'Mandate collection',
-};
-
-/** A credit as "+₹1,250.00", a debit as "−₹1,250.00" (whatever sign the amount itself carries). */
-export function signedAmount(type: Transaction['type'], amount: string): string {
-  const formatted = formatMoney(amount.replace(/^[-+]/, ''));
-  if (formatted === '-') return '-';
-  return `${type === 'CREDIT' ? '+' : '−'}${formatted}`;
-}
 
 function Amount({ t }: { t: Transaction }) {
   return (

@@ -14,11 +14,11 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/lib/toast';
 import { useCreateMandate } from '../api/mandates';
-import { FormErrorAlert } from '../forms/form-alert';
-import { FormField } from '../forms/form-field';
+import { FormErrorAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
 import { useIdempotentSubmission } from '../forms/idempotency';
 import { generateReference } from '../forms/reference';
-import { mapServerError, setServerFieldErrors, type ServerErrorView } from '../forms/server-errors';
+import { mapServerError, setServerFieldErrors, type ServerErrorView } from '@/components/form/server-errors';
 
 type Input = z.input<typeof CreateMandate>;
 type Output = z.output<typeof CreateMandate>;

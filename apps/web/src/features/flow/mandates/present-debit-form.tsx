@@ -7,11 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/lib/toast';
 import { usePresentDebit } from '../api/mandates';
-import { FormErrorAlert } from '../forms/form-alert';
-import { FormField } from '../forms/form-field';
+import { FormErrorAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
 import { useIdempotentSubmission } from '../forms/idempotency';
 import { generateReference } from '../forms/reference';
-import { mapServerError, setServerFieldErrors } from '../forms/server-errors';
+import { mapServerError, setServerFieldErrors } from '@/components/form/server-errors';
 
 type Input = z.input<typeof CreatePresentation>;
 type Output = z.output<typeof CreatePresentation>;

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '@/features/sections';
+import { AccountBalancesPage } from '@/features/accounts/balances';
 
 export const Route = createFileRoute('/_authenticated/accounts/account-balances')({
-  component: () => <SectionPage path="/accounts/account-balances" />,
+  component: AccountBalancesPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '@/features/sections';
+import { AccountsHomePage } from '@/features/accounts/home';
 
 export const Route = createFileRoute('/_authenticated/accounts/')({
-  component: () => <SectionPage path="/accounts" />,
+  component: AccountsHomePage,
 });

@@ -6,8 +6,8 @@ import { toast } from '@/lib/toast';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { useCreateBeneficiary } from '../../api/beneficiary-mutations';
-import { FormErrorAlert } from '../form-alert';
-import { mapServerError, setServerFieldErrors, type ServerErrorView } from '../server-errors';
+import { FormErrorAlert } from '@/components/form/form-alert';
+import { mapServerError, setServerFieldErrors, type ServerErrorView } from '@/components/form/server-errors';
 import { BeneficiaryFields } from './beneficiary-fields';
 import {
   BENEFICIARY_FIELD_ALIASES,

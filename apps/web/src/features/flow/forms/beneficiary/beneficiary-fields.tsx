@@ -4,7 +4,7 @@ import { RAIL_LIMITS, TRANSFER_TYPES } from '@meridian/contract';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useProviderAccounts } from '../../api/dropdowns';
-import { FormField } from '../form-field';
+import { FormField } from '@/components/form/form-field';
 import { IfscField } from '../ifsc-field';
 import { PlaceholderOption } from '../select-options';
 import type { BeneficiaryFormInput, BeneficiaryFormOutput } from './beneficiary-schema';

@@ -15,8 +15,8 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { useBeneficiaryDetails } from '../../api/beneficiary-details';
 import { useUpdateBeneficiary } from '../../api/beneficiary-mutations';
-import { FormErrorAlert } from '../form-alert';
-import { serverErrorMessage } from '../server-errors';
+import { FormErrorAlert } from '@/components/form/form-alert';
+import { serverErrorMessage } from '@/components/form/server-errors';
 
 /**
  * Whether the beneficiary can be paid, and the action that changes it: deactivating (after a confirmation)

@@ -10,8 +10,8 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useUpdateBeneficiary } from '../../api/beneficiary-mutations';
 import { editBeneficiarySearch, type EditBeneficiarySearch } from '../../edit-beneficiary-search';
-import { FormErrorAlert } from '../form-alert';
-import { mapServerError, setServerFieldErrors, type ServerErrorView } from '../server-errors';
+import { FormErrorAlert } from '@/components/form/form-alert';
+import { mapServerError, setServerFieldErrors, type ServerErrorView } from '@/components/form/server-errors';
 import { BeneficiaryFields } from './beneficiary-fields';
 import {
   BENEFICIARY_FIELD_ALIASES,

@@ -4,9 +4,9 @@ import BadgeCheck from 'lucide-react/icons/badge-check';
 import { ValidateAccount, type Validation } from '@meridian/contract';
 import { Button } from '@/components/ui/button';
 import { useValidateAccount } from '../../api/validate-account';
-import { FormErrorAlert } from '../form-alert';
+import { FormErrorAlert } from '@/components/form/form-alert';
 import { useIdempotentSubmission } from '../idempotency';
-import { serverErrorMessage } from '../server-errors';
+import { serverErrorMessage } from '@/components/form/server-errors';
 import { ValidationResultCard } from '../validation-result';
 import type { BeneficiaryForm } from './beneficiary-fields';
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, PageFrame } from '@/components/layout/page-frame';
 import { useFeatureFlags } from '../../api/feature-flags';
-import { FormErrorAlert } from '../form-alert';
+import { FormErrorAlert } from '@/components/form/form-alert';
 import { PayoutWizard } from './payout-wizard';
 
 /** /flow/initiate-payout: a payout from a provider account to a saved beneficiary, if the account may. */

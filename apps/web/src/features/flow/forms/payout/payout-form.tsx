@@ -9,7 +9,7 @@ import { formatMoney } from '@/lib/format/money';
 import { useAccountBalances } from '../../api/balance';
 import { useBeneficiaryOptions, usePaymentMethods, useProviderAccounts } from '../../api/dropdowns';
 import { AmountField } from '../amount-field';
-import { FormField } from '../form-field';
+import { FormField } from '@/components/form/form-field';
 import { generateReference } from '../reference';
 import { maskAccount, PlaceholderOption } from '../select-options';
 import type { PayoutFormInput, PayoutFormOutput } from './payout-schema';

@@ -8,11 +8,11 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useValidateAccount } from '../../api/validate-account';
-import { FormErrorAlert } from '../form-alert';
-import { FormField } from '../form-field';
+import { FormErrorAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
 import { useIdempotentSubmission } from '../idempotency';
 import { IfscField } from '../ifsc-field';
-import { mapServerError, setServerFieldErrors, type ServerErrorView } from '../server-errors';
+import { mapServerError, setServerFieldErrors, type ServerErrorView } from '@/components/form/server-errors';
 import { ValidationResultCard } from '../validation-result';
 
 const shape = ValidateAccount.shape;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api';
-import { mapServerError, serverErrorMessage } from './server-errors';
+import { mapServerError, serverErrorMessage } from '@/components/form/server-errors';
 
 const FIELDS = ['amount', 'customer_reference_number', 'sender_account_number'] as const;
 

@@ -1,0 +1,235 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Company,
+  CompanyMeter,
+  CONSUMER_TYPES,
+  CountResponse,
+  CreditAdjustment,
+  CreditAdjustmentResult,
+  CreditOperationRow,
+  OptionList,
+  UpdateCompanyMeter,
+} from '@meridian/contract';
+import { actorOf, requireRole } from '../auth/guard.ts';
+import { inTransaction } from '../db/database.ts';
+import type { FabricRegistry } from '../fabric/registry.ts';
+import { AppError } from '../http/errors.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
+import {
+  companyByClientId,
+  countCompanies,
+  countCreditOperations,
+  listCompanies,
+  listCreditOperations,
+} from './queries.ts';
+import { adjustCompanyCredits, companyMeter, updateCompanyMeter } from './service.ts';
+
+export const OPS_ROLE_MESSAGE = 'Only Meridian operations staff can manage credits';
+
+const CONSUMER_TYPE_LABELS: Record<(typeof CONSUMER_TYPES)[number], string> = {
+  customer: 'Business client',
+  internal: 'Meridian internal',
+};
+const CREDIT_OPERATION_LABELS = {
+  LOAD: 'Load',
+  UNLOAD: 'Unload',
+  CONSUME: 'Consumed by an API call',
+  REFUND: 'Refund',
+} as const;
+
+const Paging = {
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+};
+const CompanyFilterQuery = {
+  /** Part of the company name (any case), or its exact client_id. */
+  search_value: z.string().trim().max(100).optional(),
+  /** Empty: every consumer type. */
+  consumer_type: z.union([z.literal(''), z.enum(CONSUMER_TYPES)]).optional(),
+};
+const ClientIdParams = z.object({ client_id: z.string().trim().min(1).max(64) });
+const IdempotencyHeaders = z.object({ 'idempotency-key': z.string().max(255).optional() });
+
+/**
+ * Meridian operations' credit management (spec §7 "Credit management"): companies, their credit operations,
+ * loads and unloads with a reason, and each company's API meter. Only for signed-in users with the `ops` role
+ * (Meridian's own staff): everyone else gets 403 `forbidden_role`.
+ */
+export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: FabricRegistry }> = async (
+  app,
+  deps,
+) => {
+  app.addHook('preHandler', deps.requireAuth);
+  app.addHook('preHandler', requireRole('ops', OPS_ROLE_MESSAGE));
+  const base = `/${deps.config.PROVIDER}/operations`;
+  const tags = ['operations'];
+
+  app.get(
+    `${base}/fetch/consumer_types`,
+    {
+      schema: {
+        tags,
+        summary: 'Consumer types of companies (filter options)',
+        response: { 200: OptionList },
+      },
+    },
+    async () => ({
+      data: CONSUMER_TYPES.map((value) => ({ value, label: CONSUMER_TYPE_LABELS[value] })),
+    }),
+  );
+
+  app.get(
+    `${base}/fetch/credit_operation_types`,
+    { schema: { tags, summary: 'Kinds of credit operations', response: { 200: OptionList } } },
+    async () => ({
+      data: Object.entries(CREDIT_OPERATION_LABELS).map(([value, label]) => ({ value, label })),
+    }),
+  );
+
+  const filterOf = (q: { search_value?: string | undefined; consumer_type?: string | undefined }) => ({
+    search: q.search_value || undefined,
+    consumerType: (q.consumer_type || undefined) as (typeof CONSUMER_TYPES)[number] | undefined,
+  });
+
+  app.get(
+    `${base}/companies`,
+    {
+      schema: {
+        tags,
+        summary: 'Every company (client) of Meridian, newest first, with its credits and users',
+        querystring: z.object({ ...CompanyFilterQuery, ...Paging }),
+        response: { 200: z.object({ data: z.array(Company) }) },
+      },
+    },
+    async (request) => ({
+      data: await listCompanies(deps.db, filterOf(request.query), {
+        limit: request.query.limit,
+        offset: request.query.offset,
+      }),
+    }),
+  );
+
+  app.get(
+    `${base}/companies/count`,
+    {
+      schema: {
+        tags,
+        summary: 'Number of companies matching the filter',
+        querystring: z.object(CompanyFilterQuery),
+        response: { 200: CountResponse },
+      },
+    },
+    async (request) => ({ count: await countCompanies(deps.db, filterOf(request.query)) }),
+  );
+
+  app.get(
+    `${base}/credits/:client_id`,
+    {
+      schema: {
+        tags,
+        summary: "A company's credit operations, newest first",
+        params: ClientIdParams,
+        querystring: z.object(Paging),
+        response: { 200: z.object({ data: z.array(CreditOperationRow) }) },
+      },
+    },
+    async (request) => {
+      const company = await companyByClientId(deps.db, request.params.client_id);
+      return {
+        data: await listCreditOperations(deps.db, company.id, {
+          limit: request.query.limit,
+          offset: request.query.offset,
+        }),
+      };
+    },
+  );
+
+  app.get(
+    `${base}/credits/:client_id/count`,
+    {
+      schema: {
+        tags,
+        summary: "Number of a company's credit operations",
+        params: ClientIdParams,
+        response: { 200: CountResponse },
+      },
+    },
+    async (request) => {
+      const company = await companyByClientId(deps.db, request.params.client_id);
+      return { count: await countCreditOperations(deps.db, company.id) };
+    },
+  );
+
+  for (const kind of ['LOAD', 'UNLOAD'] as const) {
+    const action = kind.toLowerCase();
+    app.post(
+      `${base}/credits/${action}`,
+      {
+        schema: {
+          tags,
+          summary:
+            kind === 'LOAD'
+              ? "Load credits onto a company's balance, with a reason (Idempotency-Key header required)"
+              : "Unload credits from a company's balance, with a reason (Idempotency-Key header required)",
+          body: CreditAdjustment,
+          headers: IdempotencyHeaders,
+          response: { 200: CreditAdjustmentResult },
+        },
+      },
+      async (request, reply) => {
+        const key = checkIdempotencyKey(request.headers['idempotency-key'], true);
+        const ops = actorOf(request);
+        let fresh = false;
+        const answer = await withIdempotency(
+          deps.db,
+          {
+            clientRef: ops.clientRef,
+            scope: `credits.${action}`,
+            key,
+            body: request.body,
+            leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS,
+          },
+          async (tx) => {
+            fresh = true;
+            return { status: 200, body: await adjustCompanyCredits(tx, ops, kind, request.body) };
+          },
+        );
+        if (!fresh) reply.header('idempotent-replayed', 'true');
+        if (answer.status >= 400) throw AppError.fromStored(answer);
+        return answer.body as z.infer<typeof CreditAdjustmentResult>;
+      },
+    );
+  }
+
+  app.get(
+    `${base}/companies/:client_id/meter`,
+    {
+      schema: {
+        tags,
+        summary: "A company's API meter: the price of one call per fabric product",
+        params: ClientIdParams,
+        response: { 200: CompanyMeter },
+      },
+    },
+    async (request) => companyMeter(deps.db, deps.registry, request.params.client_id),
+  );
+
+  app.put(
+    `${base}/companies/:client_id/meter`,
+    {
+      schema: {
+        tags,
+        summary: "Set a company's prices per fabric product (null: back to the product's default)",
+        params: ClientIdParams,
+        body: UpdateCompanyMeter,
+        response: { 200: CompanyMeter },
+      },
+    },
+    async (request) =>
+      inTransaction(deps.db, (tx) =>
+        updateCompanyMeter(tx, actorOf(request), deps.registry, request.params.client_id, request.body),
+      ),
+  );
+};

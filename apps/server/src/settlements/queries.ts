@@ -1,0 +1,46 @@
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Settlement } from '@meridian/contract';
+import type { Db } from '../db/database.ts';
+import { settlements } from '../db/schema.ts';
+import type { ListScope } from '../lists/register-list.ts';
+import { selectSettlements, toSettlement } from './service.ts';
+
+/** The history's own filters beside the spec's: a status and a cycle type. */
+export type HistoryParams = {
+  status?: Settlement['status'] | undefined;
+  type?: Settlement['type'] | undefined;
+};
+
+const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
+  urn: (v) => eq(settlements.urn, v),
+  bank_reference_number: (v) => eq(settlements.bankReferenceNumber, v),
+};
+
+/** The client's settlements created in the range (index settlements_client_created_idx), filtered. */
+function where({ clientRef, filter, params }: ListScope<HistoryParams>): SQL | undefined {
+  return and(
+    eq(settlements.clientRef, clientRef),
+    gte(settlements.createdAt, filter.from),
+    lt(settlements.createdAt, filter.to),
+    filter.search ? SEARCH_COLUMNS[filter.search.key]!(filter.search.value) : undefined,
+    params.status ? eq(settlements.status, params.status) : undefined,
+    params.type ? eq(settlements.type, params.type) : undefined,
+  );
+}
+
+export async function listSettlements(db: Db, scope: ListScope<HistoryParams>): Promise<Settlement[]> {
+  const rows = await selectSettlements(db)
+    .where(where(scope))
+    .orderBy(desc(settlements.createdAt), desc(settlements.id))
+    .limit(scope.filter.limit)
+    .offset(scope.filter.offset);
+  return rows.map(toSettlement);
+}
+
+export async function countSettlements(db: Db, scope: ListScope<HistoryParams>): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(settlements)
+    .where(where(scope));
+  return row?.n ?? 0;
+}

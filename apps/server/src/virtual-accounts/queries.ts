@@ -1,0 +1,216 @@
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { ManagedAccount, VirtualAccountCreditStatus } from '@meridian/contract';
+import type { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { withinClient } from '../db/distribution.ts';
+import { accounts, virtualAccountCredits, virtualAccounts } from '../db/schema.ts';
+import type { ListScope } from '../lists/register-list.ts';
+import { formatMoney } from '../lib/money.ts';
+import { statusOf, toCredit, toVirtualAccount } from './service.ts';
+
+type Scope = ListScope<Record<string, unknown>>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Virtual accounts
+
+const VA_SEARCH: Record<string, (v: string) => SQL> = {
+  account_number: (v) => eq(virtualAccounts.accountNumber, v),
+  customer_id: (v) => eq(virtualAccounts.customerId, v),
+};
+
+const vaWhere = ({ clientRef, filter }: Scope) =>
+  and(
+    eq(virtualAccounts.clientRef, clientRef),
+    gte(virtualAccounts.createdAt, filter.from),
+    lt(virtualAccounts.createdAt, filter.to),
+    filter.search ? VA_SEARCH[filter.search.key]!(filter.search.value) : undefined,
+  );
+
+/** What a virtual account collected (CREDITED credits): a correlated aggregate on the (client, va) index. */
+const collected = (what: 'sum' | 'count') =>
+  sql<string>`(SELECT ${sql.raw(what === 'sum' ? 'coalesce(sum(c.amount), 0)' : 'count(*)')}::text
+    FROM virtual_account_credits c
+    WHERE c.client_ref = ${virtualAccounts.clientRef} AND c.virtual_account_ref = ${virtualAccounts.id}
+      AND c.status = 'CREDITED')`;
+
+export async function listVirtualAccounts(db: Db, scope: Scope) {
+  const rows = await db
+    .select({
+      va: virtualAccounts,
+      balance: accounts.balance,
+      total: collected('sum'),
+      n: collected('count'),
+    })
+    .from(virtualAccounts)
+    .innerJoin(accounts, withinClient(accounts, virtualAccounts.clientRef, virtualAccounts.accountRef))
+    .where(vaWhere(scope))
+    .orderBy(desc(virtualAccounts.createdAt), desc(virtualAccounts.id))
+    .limit(scope.filter.limit)
+    .offset(scope.filter.offset);
+  const now = Date.now();
+  return rows.map((r) =>
+    toVirtualAccount(
+      r.va,
+      { balance: r.balance, totalCollected: BigInt(r.total), creditsCount: Number(r.n) },
+      now,
+    ),
+  );
+}
+
+export async function countVirtualAccounts(db: Db, scope: Scope): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(virtualAccounts)
+    .where(vaWhere(scope));
+  return row?.n ?? 0;
+}
+
+/** The client's virtual accounts that accept money now (ACTIVE, not expired): the dropdown. */
+export async function openVirtualAccountOptions(db: Db, clientRef: number) {
+  const rows = await db
+    .select()
+    .from(virtualAccounts)
+    .where(
+      and(
+        eq(virtualAccounts.clientRef, clientRef),
+        eq(virtualAccounts.status, 'ACTIVE'),
+        sql`(${virtualAccounts.expiresAt} IS NULL OR ${virtualAccounts.expiresAt} > now())`,
+      ),
+    )
+    .orderBy(virtualAccounts.name, virtualAccounts.accountNumber)
+    .limit(1000);
+  return rows.map((v) => ({
+    account_number: v.accountNumber,
+    label: `${v.name} · ${v.customerId} · ${v.accountNumber}`,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Credits
+
+export type CreditParams = { status?: z.infer<typeof VirtualAccountCreditStatus> | undefined };
+
+const CREDIT_SEARCH: Record<string, (v: string) => SQL> = {
+  bank_reference_number: (v) => eq(virtualAccountCredits.utr, v.toUpperCase()),
+  virtual_account_number: (v) => eq(virtualAccounts.accountNumber, v),
+};
+
+const vaOfCredit = withinClient(
+  virtualAccounts,
+  virtualAccountCredits.clientRef,
+  virtualAccountCredits.virtualAccountRef,
+);
+
+const creditWhere = ({ clientRef, filter, params }: ListScope<CreditParams>) =>
+  and(
+    eq(virtualAccountCredits.clientRef, clientRef),
+    gte(virtualAccountCredits.createdAt, filter.from),
+    lt(virtualAccountCredits.createdAt, filter.to),
+    params.status ? eq(virtualAccountCredits.status, params.status) : undefined,
+    filter.search ? CREDIT_SEARCH[filter.search.key]!(filter.search.value) : undefined,
+  );
+
+export async function listCredits(db: Db, scope: ListScope<CreditParams>) {
+  const rows = await db
+    .select({ credit: virtualAccountCredits, va: virtualAccounts })
+    .from(virtualAccountCredits)
+    .innerJoin(virtualAccounts, vaOfCredit)
+    .where(creditWhere(scope))
+    .orderBy(desc(virtualAccountCredits.createdAt), desc(virtualAccountCredits.id))
+    .limit(scope.filter.limit)
+    .offset(scope.filter.offset);
+  return rows.map((r) => toCredit(r.credit, r.va));
+}
+
+export async function countCredits(db: Db, scope: ListScope<CreditParams>): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(virtualAccountCredits)
+    .innerJoin(virtualAccounts, vaOfCredit)
+    .where(creditWhere(scope));
+  return row?.n ?? 0;
+}
+
+/** The client's most recent credits, whatever their date. */
+export async function recentCredits(db: Db, clientRef: number, limit: number) {
+  const rows = await db
+    .select({ credit: virtualAccountCredits, va: virtualAccounts })
+    .from(virtualAccountCredits)
+    .innerJoin(virtualAccounts, vaOfCredit)
+    .where(eq(virtualAccountCredits.clientRef, clientRef))
+    .orderBy(desc(virtualAccountCredits.createdAt), desc(virtualAccountCredits.id))
+    .limit(limit);
+  return rows.map((r) => toCredit(r.credit, r.va));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// All accounts: current accounts and virtual accounts, one ledger account each
+
+const ACCOUNT_SEARCH: Record<string, (v: string) => SQL> = {
+  account_number: (v) => eq(accounts.accountNumber, v),
+  customer_id: (v) => eq(virtualAccounts.customerId, v),
+};
+
+const vaOfAccount = and(
+  eq(virtualAccounts.clientRef, accounts.clientRef),
+  eq(virtualAccounts.accountRef, accounts.id),
+);
+
+/** "Accounts that existed in the range": opened before its end. */
+const accountWhere = (clientRef: number, filter: Scope['filter'] | null) =>
+  and(
+    eq(accounts.clientRef, clientRef),
+    inArray(accounts.kind, ['client_current', 'virtual']),
+    filter ? lt(accounts.createdAt, filter.to) : undefined,
+    filter?.search ? ACCOUNT_SEARCH[filter.search.key]!(filter.search.value) : undefined,
+  );
+
+type AccountJoin = { account: typeof accounts.$inferSelect; va: typeof virtualAccounts.$inferSelect | null };
+
+const toManagedAccount = ({ account, va }: AccountJoin, now: number): ManagedAccount => ({
+  account_number: account.accountNumber,
+  ifsc: account.ifsc,
+  account_name: account.name,
+  kind: account.kind === 'virtual' ? 'VIRTUAL' : 'CURRENT',
+  customer_id: va?.customerId ?? null,
+  status: va ? statusOf(va, now) : 'ACTIVE',
+  provider: account.provider,
+  currency: 'INR',
+  balance: formatMoney(account.balance),
+  created_at: account.createdAt.toISOString(),
+  updated_at: new Date(Math.max(account.updatedAt.getTime(), va?.updatedAt.getTime() ?? 0)).toISOString(),
+});
+
+export async function listManagedAccounts(db: Db, scope: Scope): Promise<ManagedAccount[]> {
+  const rows = await db
+    .select({ account: accounts, va: virtualAccounts })
+    .from(accounts)
+    .leftJoin(virtualAccounts, vaOfAccount)
+    .where(accountWhere(scope.clientRef, scope.filter))
+    .orderBy(desc(accounts.createdAt), desc(accounts.id))
+    .limit(scope.filter.limit)
+    .offset(scope.filter.offset);
+  const now = Date.now();
+  return rows.map((r) => toManagedAccount(r, now));
+}
+
+export async function countManagedAccounts(db: Db, scope: Scope): Promise<number> {
+  const base = db.select({ n: sql<number>`count(*)::int` }).from(accounts);
+  const [row] = await (
+    scope.filter.search?.key === 'customer_id' ? base.leftJoin(virtualAccounts, vaOfAccount) : base
+  ).where(accountWhere(scope.clientRef, scope.filter));
+  return row?.n ?? 0;
+}
+
+/** Every account of the client with its balance (current accounts first, then virtual accounts, closed ones too). */
+export async function accountBalances(db: Db, clientRef: number): Promise<ManagedAccount[]> {
+  const rows = await db
+    .select({ account: accounts, va: virtualAccounts })
+    .from(accounts)
+    .leftJoin(virtualAccounts, vaOfAccount)
+    .where(accountWhere(clientRef, null))
+    .orderBy(sql`${accounts.kind} = 'virtual'`, accounts.id)
+    .limit(10_000);
+  const now = Date.now();
+  return rows.map((r) => toManagedAccount(r, now));
+}

@@ -1,0 +1,263 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACCOUNT_SEARCH_KEYS,
+  AccountsSummary,
+  CreateVirtualAccount,
+  ManagedAccount,
+  SimulateCredit,
+  SimulateCreditResult,
+  VirtualAccount,
+  VirtualAccountCredit,
+  VirtualAccountCreditStatus,
+  VirtualAccountNumberParams,
+  VirtualAccountOption,
+  listResponse,
+} from '@meridian/contract';
+import { z } from 'zod';
+import { actorOf, authOf } from '../auth/guard.ts';
+import { AppError } from '../http/errors.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
+import { DEFAULT_TIME_ZONE, checkTimeZone, type ListDefinition } from '../lists/list-query.ts';
+import { registerList } from '../lists/register-list.ts';
+import {
+  accountBalances,
+  countCredits,
+  countManagedAccounts,
+  countVirtualAccounts,
+  listCredits,
+  listManagedAccounts,
+  listVirtualAccounts,
+  openVirtualAccountOptions,
+} from './queries.ts';
+import { createVirtualAccount, receiveCredit, setVirtualAccountOpen } from './service.ts';
+import { accountsSummary } from './summary.ts';
+
+const VIRTUAL_ACCOUNTS: ListDefinition = {
+  name: 'virtual-accounts',
+  searchKeys: ACCOUNT_SEARCH_KEYS.virtual_accounts,
+  defaultRange: 'last7',
+};
+const CREDITS: ListDefinition = {
+  name: 'virtual-account-credits',
+  searchKeys: ['bank_reference_number', 'virtual_account_number'],
+  defaultRange: 'last7',
+};
+const ACCOUNTS: ListDefinition = {
+  name: 'accounts',
+  searchKeys: ACCOUNT_SEARCH_KEYS.accounts,
+  defaultRange: 'last7',
+};
+
+const TimeZoneQuery = z.object({ time_zone: z.string().max(64).optional() });
+
+/** Virtual accounts, the money arriving in them, all accounts with their balances, and the /accounts summary. */
+export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+  const p = deps.config.PROVIDER;
+  const read = `/${p}/read/fetch`;
+
+  app.post(
+    '/v2/banking/account/virtual',
+    {
+      schema: {
+        tags: ['virtual accounts'],
+        summary: 'Open a virtual account (optional Idempotency-Key header)',
+        body: CreateVirtualAccount,
+        headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
+        response: { 201: VirtualAccount },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const key = checkIdempotencyKey(request.headers['idempotency-key'], false);
+      let replayed = true;
+      const answer = await withIdempotency(
+        deps.db,
+        {
+          clientRef: actor.clientRef,
+          scope: 'virtual_account',
+          key,
+          body: request.body,
+          leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS,
+        },
+        async (tx) => {
+          replayed = false;
+          return { status: 201, body: await createVirtualAccount(tx, actor, request.body) };
+        },
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      if (answer.status >= 400) throw AppError.fromStored(answer);
+      return reply.status(201).send(answer.body as VirtualAccount);
+    },
+  );
+
+  for (const action of ['close', 'reopen'] as const)
+    app.post(
+      `/v2/banking/account/virtual/:account_number/${action}`,
+      {
+        schema: {
+          tags: ['virtual accounts'],
+          summary:
+            action === 'close'
+              ? 'Close a virtual account: money sent to it is returned to the remitter'
+              : 'Reopen a closed virtual account (not an expired one)',
+          params: VirtualAccountNumberParams,
+          response: { 200: VirtualAccount },
+        },
+      },
+      async (request) =>
+        setVirtualAccountOpen(deps.db, actorOf(request), request.params.account_number, action === 'reopen'),
+    );
+
+  if (deps.config.APP_ENV !== 'production')
+    app.post(
+      `/${p}/sandbox/simulate/credit`,
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary:
+            'Sandbox rail: money arriving in one of your virtual accounts (a UTR seen again answers the first credit, 200)',
+          body: SimulateCredit,
+          response: { 200: SimulateCreditResult, 201: SimulateCreditResult },
+        },
+      },
+      async (request, reply) => {
+        const result = await receiveCredit(deps.db, actorOf(request), request.body);
+        await deps.runEffects(result.effects);
+        return reply
+          .status(result.duplicate ? 200 : 201)
+          .send({ ...result.credit, duplicate: result.duplicate });
+      },
+    );
+
+  app.get(
+    `${read}/dropdown/virtual_accounts`,
+    {
+      schema: {
+        tags: ['dropdowns'],
+        summary: 'Your virtual accounts that accept money now (active, not expired)',
+        response: { 200: listResponse(VirtualAccountOption) },
+      },
+    },
+    async (request) => ({ data: await openVirtualAccountOptions(deps.db, authOf(request).clientRef) }),
+  );
+
+  app.get(
+    `${read}/account_balances`,
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Every account (current and virtual, closed ones too) with its balance',
+        response: { 200: listResponse(ManagedAccount) },
+      },
+    },
+    async (request) => ({ data: await accountBalances(deps.db, authOf(request).clientRef) }),
+  );
+
+  app.get(
+    `${read}/accounts/summary`,
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The /accounts home: collections, balances, the next settlement, recent credits',
+        querystring: TimeZoneQuery,
+        response: { 200: AccountsSummary },
+      },
+    },
+    async (request) =>
+      accountsSummary(
+        deps.db,
+        authOf(request).clientRef,
+        checkTimeZone(request.query.time_zone || DEFAULT_TIME_ZONE),
+      ),
+  );
+
+  registerList(app, deps.db, p, {
+    list: VIRTUAL_ACCOUNTS,
+    tag: 'virtual accounts',
+    paths: {
+      search: `/${p}/read/search/manage/virtual_account`,
+      count: `/${p}/read/count/manage/virtual_account`,
+      export: `/${p}/read/export/manage/virtual_account`,
+    },
+    row: VirtualAccount,
+    fetch: listVirtualAccounts,
+    count: countVirtualAccounts,
+    csv: [
+      ['created_at', (r) => r.created_at],
+      [`${p}_urn`, (r) => r.urn],
+      ['account_number', (r) => r.account_number],
+      ['ifsc', (r) => r.ifsc],
+      ['upi_id', (r) => r.upi_id],
+      ['name', (r) => r.name],
+      ['customer_id', (r) => r.customer_id],
+      ['status', (r) => r.status],
+      ['expected_amount', (r) => r.expected_amount],
+      ['expires_at', (r) => r.expires_at],
+      [
+        'allowed_payers',
+        (r) => r.allowed_payers.map((a) => `${a.account_number}/${a.ifsc ?? '*'}`).join(' '),
+      ],
+      ['balance', (r) => r.balance],
+      ['total_collected', (r) => r.total_collected],
+      ['credits_count', (r) => r.credits_count],
+    ],
+  });
+
+  registerList(app, deps.db, p, {
+    list: CREDITS,
+    tag: 'virtual accounts',
+    paths: {
+      search: `/${p}/read/search/manage/virtual_account_credits`,
+      count: `/${p}/read/count/manage/virtual_account_credits`,
+      export: `/${p}/read/export/manage/virtual_account_credits`,
+    },
+    query: { status: VirtualAccountCreditStatus.optional() },
+    row: VirtualAccountCredit,
+    fetch: listCredits,
+    count: countCredits,
+    csv: [
+      ['created_at', (r) => r.created_at],
+      [`${p}_urn`, (r) => r.urn],
+      ['virtual_account_number', (r) => r.virtual_account_number],
+      ['customer_id', (r) => r.customer_id],
+      ['amount', (r) => r.amount],
+      ['mode', (r) => r.mode],
+      ['bank_reference_number', (r) => r.bank_reference_number],
+      ['remitter_name', (r) => r.remitter_name],
+      ['remitter_account_number', (r) => r.remitter_account_number],
+      ['remitter_ifsc', (r) => r.remitter_ifsc],
+      ['remitter_upi_id', (r) => r.remitter_upi_id],
+      ['status', (r) => r.status],
+      ['return_reason', (r) => r.return_reason],
+      [`${p}_transaction_id`, (r) => r.transaction_id],
+    ],
+  });
+
+  registerList(app, deps.db, p, {
+    list: ACCOUNTS,
+    tag: 'accounts',
+    paths: {
+      search: `/${p}/read/search/manage/accounts`,
+      count: `/${p}/read/count/manage/accounts`,
+      export: `/${p}/read/export/manage/accounts`,
+    },
+    row: ManagedAccount,
+    fetch: listManagedAccounts,
+    count: countManagedAccounts,
+    csv: [
+      ['created_at', (r) => r.created_at],
+      ['account_number', (r) => r.account_number],
+      ['ifsc', (r) => r.ifsc],
+      ['account_name', (r) => r.account_name],
+      ['kind', (r) => r.kind],
+      ['customer_id', (r) => r.customer_id],
+      ['status', (r) => r.status],
+      ['provider', (r) => r.provider],
+      ['currency', (r) => r.currency],
+      ['balance', (r) => r.balance],
+      ['updated_at', (r) => r.updated_at],
+    ],
+  });
+};

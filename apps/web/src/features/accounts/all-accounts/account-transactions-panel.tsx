@@ -1,0 +1,259 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { Transaction } from '@meridian/contract';
+import { Code, DateTimeText, MoneyText, Pagination, type DataTableColumn } from '@/components/data-table';
+import { RowCards } from '@/components/data-table/row-cards';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cx } from '@/lib/cx';
+import { CATEGORY_LABELS, signedAmount } from '@/lib/format/transactions';
+import { timeZonePreference } from '@/lib/preferences/display';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { useAccountTransactions, useAccountTransactionsCount } from '../api/account-transactions';
+import {
+  filterByReference,
+  toTransactionsQuery,
+  type AccountTransactionsState,
+  type SelectedAccount,
+} from './account-transactions-state';
+
+function SignedAmount({ t }: { t: Transaction }) {
+  return (
+    <span
+      className={cx(
+        'whitespace-nowrap tabular-nums',
+        t.type === 'CREDIT' ? 'font-medium text-success' : 'text-foreground',
+      )}
+    >
+      {signedAmount(t.type, t.amount)}
+    </span>
+  );
+}
+
+export const TRANSACTION_COLUMNS: DataTableColumn<Transaction>[] = [
+  { id: 'created_at', header: 'Time', card: 'time', cell: (t) => <DateTimeText value={t.created_at} /> },
+  {
+    id: 'transaction_id',
+    header: 'Transaction ID',
+    primary: true,
+    card: 'secondary',
+    cell: (t) => <Code>{t.transaction_id}</Code>,
+  },
+  {
+    id: 'type',
+    header: 'Type',
+    card: 'status',
+    cell: (t) => (
+      <span className="flex flex-col">
+        <span>{t.type === 'CREDIT' ? 'Credit' : 'Debit'}</span>
+        <span className="text-xs text-muted-foreground">{CATEGORY_LABELS[t.category] ?? t.category}</span>
+      </span>
+    ),
+  },
+  { id: 'amount', header: 'Amount', align: 'right', card: 'amount', cell: (t) => <SignedAmount t={t} /> },
+  { id: 'balance', header: 'Balance', align: 'right', cell: (t) => <MoneyText value={t.balance} /> },
+  { id: 'description', header: 'Description', card: 'primary', cell: (t) => t.description },
+  { id: 'bank_reference_number', header: 'UTR', cell: (t) => <Code>{t.bank_reference_number}</Code> },
+  {
+    id: 'customer_reference_number',
+    header: 'Customer reference',
+    card: 'secondary',
+    cell: (t) => <Code>{t.customer_reference_number}</Code>,
+  },
+];
+
+const cell = 'px-3 py-(--table-row-py) align-top';
+
+/**
+ * One account's transactions, newest first, with their running balance: paged by pageIndex/pageSize from
+ * the count ("Page N of M"), and a customer-reference filter applied to the loaded page (spec §3). The state
+ * is the caller's (the URL on all accounts, the dialog's own on a virtual account).
+ */
+export function AccountTransactionsPanel({
+  account,
+  state,
+  onPageIndex,
+  onPageSize,
+  onReference,
+  headingLevel = 'h2',
+  actions,
+}: {
+  account: SelectedAccount;
+  state: AccountTransactionsState;
+  onPageIndex: (pageIndex: number) => void;
+  onPageSize: (pageSize: number) => void;
+  onReference: (reference: string) => void;
+  headingLevel?: 'h2' | 'h3';
+  actions?: ReactNode;
+}) {
+  const id = useId();
+  const timeZone = timeZonePreference.use();
+  const wide = useMediaQuery('(min-width: 48rem)', true);
+  const query = toTransactionsQuery(account, state, timeZone);
+  const list = useAccountTransactions(account.kind, query);
+  const count = useAccountTransactionsCount(account.kind, query);
+  const loaded = list.data ?? [];
+  const rows = filterByReference(loaded, state.reference);
+  const Heading = headingLevel;
+  const title = `Transactions of ${account.name || account.number}`;
+  const caption = `${title} (${account.number}), page ${state.pageIndex + 1}`;
+
+  let message: ReactNode = null;
+  if (list.isError && list.data === undefined) {
+    message = (
+      <div role="alert" className="flex flex-col items-start gap-3 p-4 text-sm">
+        <p>The transactions could not be loaded: {list.error.message}</p>
+        <Button variant="outline" onClick={() => void list.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!list.isPending && rows.length === 0) {
+    message = (
+      <p className="p-6 text-center text-sm text-muted-foreground">
+        {loaded.length > 0
+          ? `No transaction on this page has a customer reference containing “${state.reference}”.`
+          : state.pageIndex > 0
+            ? 'No transactions on this page.'
+            : 'No transactions on this account yet.'}
+      </p>
+    );
+  }
+
+  let view: ReactNode;
+  if (list.isPending) {
+    view = (
+      <div className="flex flex-col gap-2" aria-hidden>
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-8 w-full" />
+        ))}
+      </div>
+    );
+  } else if (message !== null) {
+    view = <div className="rounded-xl border bg-card">{message}</div>;
+  } else if (!wide) {
+    view = (
+      <RowCards
+        label={caption}
+        rows={rows}
+        columns={TRANSACTION_COLUMNS}
+        rowId={(t) => t.transaction_id}
+        selected={undefined}
+        onOpen={undefined}
+        busy={list.isFetching}
+        dimmed={list.isPlaceholderData}
+      />
+    );
+  } else {
+    view = (
+      <div className="overflow-x-auto rounded-xl border bg-card">
+        <table
+          className={cx('w-full text-sm', list.isPlaceholderData && 'opacity-60')}
+          aria-busy={list.isFetching || undefined}
+        >
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-muted/50">
+            <tr>
+              {TRANSACTION_COLUMNS.map((c) => (
+                <th
+                  key={c.id}
+                  scope="col"
+                  className={cx(
+                    'h-10 px-3 font-medium whitespace-nowrap text-muted-foreground',
+                    c.align === 'right' ? 'text-right' : 'text-left',
+                  )}
+                >
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((t) => (
+              <tr key={t.transaction_id} className="border-t">
+                {TRANSACTION_COLUMNS.map((c) =>
+                  c.primary ? (
+                    <th key={c.id} scope="row" className={cx(cell, 'text-left font-normal')}>
+                      {c.cell(t)}
+                    </th>
+                  ) : (
+                    <td key={c.id} className={cx(cell, c.align === 'right' && 'text-right')}>
+                      {c.cell(t)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <Heading id={`${id}-title`} className="text-lg font-semibold">
+            {title}
+          </Heading>
+          <p className="text-sm text-muted-foreground">
+            <Code>{account.number}</Code> ·{' '}
+            {account.kind === 'VIRTUAL' ? 'Virtual account' : 'Current account'}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <ReferenceFilter value={state.reference} onChange={onReference} />
+          {actions}
+        </div>
+      </div>
+      <p role="status" className="sr-only">
+        {list.isPending ? 'Loading transactions…' : `${rows.length} transactions shown`}
+      </p>
+      {view}
+      {!(list.isError && list.data === undefined) && (
+        <Pagination
+          offset={state.pageIndex * state.pageSize}
+          limit={state.pageSize}
+          rows={loaded.length}
+          count={count.data}
+          showPage
+          label={`Pages of ${title.toLowerCase()}`}
+          onOffset={(offset) => onPageIndex(Math.floor(offset / state.pageSize))}
+          onLimit={onPageSize}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The customer-reference filter: it narrows the loaded page as the user types. */
+function ReferenceFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if (draft.trim() !== value) setDraft(value);
+  }
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Customer reference</Label>
+      <Input
+        id={id}
+        type="search"
+        value={draft}
+        maxLength={100}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Filter this page"
+        onChange={(e) => {
+          setDraft(e.target.value);
+          onChange(e.target.value);
+        }}
+        className="w-56"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { AllAccountsPage } from './all-accounts-page';

@@ -1,0 +1,41 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CommissionBalance, ManagedAccount, listResponse } from '@meridian/contract';
+import { apiFetch } from '@/lib/api';
+import { PROVIDER } from '@/lib/env';
+
+/**
+ * GET /{provider}/read/fetch/account_balances → `{ data: ManagedAccount[] }` (every account with its
+ * balance) and GET /{provider}/read/fetch/commission_balance?time_zone= → `CommissionBalance`.
+ */
+const Balances = listResponse(ManagedAccount);
+
+export const accountBalancesQueryOptions = () =>
+  queryOptions({
+    // The spec's cache tag (§9: AccountBalance), under this feature's name.
+    queryKey: ['AccountBalance', 'accounts'] as const,
+    queryFn: async ({ signal }) =>
+      Balances.parse(
+        await apiFetch<unknown>(`/${PROVIDER}/read/fetch/account_balances`, { host: 'read', signal }),
+      ).data,
+  });
+
+export const commissionBalanceQueryOptions = (timeZone: string) =>
+  queryOptions({
+    queryKey: ['AccountBalance', 'commission', timeZone] as const,
+    queryFn: async ({ signal }) =>
+      CommissionBalance.parse(
+        await apiFetch<unknown>(`/${PROVIDER}/read/fetch/commission_balance`, {
+          host: 'read',
+          query: { time_zone: timeZone },
+          signal,
+        }),
+      ),
+  });
+
+export function useAccountBalances() {
+  return useQuery(accountBalancesQueryOptions());
+}
+
+export function useCommissionBalance(timeZone: string) {
+  return useQuery(commissionBalanceQueryOptions(timeZone));
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SimulateCreditResult, type SimulateCredit } from '@meridian/contract';
+import { apiFetch } from '@/lib/api';
+import type { MutationMeta } from '@/lib/api/query-client';
+import { PROVIDER } from '@/lib/env';
+import { invalidateAccounts } from './invalidate';
+
+/**
+ * POST /{provider}/sandbox/simulate/credit: money arriving from a remitter (sandbox only; 404 in production).
+ * 201 for a new credit, 200 with `duplicate: true` when the UTR had already arrived.
+ */
+export function simulateCredit(body: SimulateCredit) {
+  return apiFetch<unknown>(`/${PROVIDER}/sandbox/simulate/credit`, { method: 'POST', json: body }).then((a) =>
+    SimulateCreditResult.parse(a),
+  );
+}
+
+export function useSimulateCredit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['accounts', 'simulate-credit'],
+    mutationFn: simulateCredit,
+    meta: { errorToast: false } satisfies MutationMeta,
+    onSuccess: () => invalidateAccounts(queryClient),
+  });
+}

@@ -1,0 +1,63 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { VirtualAccount, listResponse, type CreateVirtualAccount } from '@meridian/contract';
+import { createListEndpoints } from '@/components/data-table';
+import { apiFetch } from '@/lib/api';
+import type { MutationMeta } from '@/lib/api/query-client';
+import { PROVIDER } from '@/lib/env';
+import { invalidateAccounts } from './invalidate';
+
+/**
+ * Virtual accounts: search GET /{provider}/read/search/manage/virtual_account, count …/read/count/manage/
+ * virtual_account, CSV …/read/export/manage/virtual_account (keys account_number, customer_id); create
+ * POST /v2/banking/account/virtual, close and reopen POST /v2/banking/account/virtual/{account_number}/close
+ * and …/reopen (no body). Every write refreshes the accounts queries.
+ */
+const VirtualAccountList = listResponse(VirtualAccount);
+
+export const virtualAccountsEndpoints = createListEndpoints({
+  key: 'accounts-virtual-accounts',
+  searchPath: `/${PROVIDER}/read/search/manage/virtual_account`,
+  countPath: `/${PROVIDER}/read/count/manage/virtual_account`,
+  exportPath: `/${PROVIDER}/read/export/manage/virtual_account`,
+  parseRows: (answer) => VirtualAccountList.parse(answer).data,
+});
+
+const PATH = '/v2/banking/account/virtual';
+
+export function createVirtualAccount(body: CreateVirtualAccount): Promise<VirtualAccount> {
+  return apiFetch<unknown>(PATH, { method: 'POST', json: body }).then((a) => VirtualAccount.parse(a));
+}
+
+export type VirtualAccountAction = 'close' | 'reopen';
+
+export function changeVirtualAccount({
+  accountNumber,
+  action,
+}: {
+  accountNumber: string;
+  action: VirtualAccountAction;
+}): Promise<VirtualAccount> {
+  return apiFetch<unknown>(`${PATH}/${encodeURIComponent(accountNumber)}/${action}`, { method: 'POST' }).then(
+    (a) => VirtualAccount.parse(a),
+  );
+}
+
+export function useCreateVirtualAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['accounts', 'virtual-account', 'create'],
+    mutationFn: createVirtualAccount,
+    meta: { errorToast: false } satisfies MutationMeta,
+    onSuccess: () => invalidateAccounts(queryClient),
+  });
+}
+
+export function useChangeVirtualAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['accounts', 'virtual-account', 'change'],
+    mutationFn: changeVirtualAccount,
+    meta: { errorToast: false } satisfies MutationMeta,
+    onSuccess: () => invalidateAccounts(queryClient),
+  });
+}

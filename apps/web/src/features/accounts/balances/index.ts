@@ -1,0 +1,1 @@
+export { AccountBalancesPage } from './account-balances-page';

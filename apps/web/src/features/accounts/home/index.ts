@@ -1,0 +1,1 @@
+export { AccountsHomePage } from './accounts-home-page';

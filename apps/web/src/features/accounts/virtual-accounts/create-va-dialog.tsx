@@ -1,0 +1,193 @@
+import { useId, useState } from 'react';
+import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { CreateVirtualAccount } from '@meridian/contract';
+import Trash from 'lucide-react/icons/trash-2';
+import { FormErrorAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { mapServerError, setServerFieldErrors, type ServerErrorView } from '@/components/form/server-errors';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/lib/toast';
+import { todayIn } from '@/components/data-table';
+import { timeZonePreference } from '@/lib/preferences/display';
+import { useCreateVirtualAccount } from '../api/virtual-accounts';
+import { MoneyInput } from './money-input';
+import { createVaFields, createVaFormSchema, emptyCreateVa, type CreateVaForm } from './va-forms';
+
+const MAX_PAYERS = 10;
+type Failure = Pick<ServerErrorView<string>, 'message' | 'unmatched'>;
+
+/** The "Create virtual account" dialog: POST /v2/banking/account/virtual; the list refreshes on success. */
+export function CreateVirtualAccountDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <DialogContent
+          layout={null}
+          className="top-1/2 left-1/2 max-h-[90svh] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 grid-cols-1 gap-4 overflow-y-auto rounded-lg p-4 sm:max-w-xl sm:p-6"
+        >
+          <DialogHeader className="pr-8">
+            <DialogTitle>Create virtual account</DialogTitle>
+            <DialogDescription>
+              An account number and UPI id your customer pays into; the money is credited to you.
+            </DialogDescription>
+          </DialogHeader>
+          <CreateVirtualAccountForm onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+export function CreateVirtualAccountForm({ onDone }: { onDone: () => void }) {
+  const id = useId();
+  const create = useCreateVirtualAccount();
+  const today = todayIn(timeZonePreference.use());
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const form = useForm<CreateVaForm, unknown, CreateVirtualAccount>({
+    resolver: zodResolver(createVaFormSchema),
+    defaultValues: emptyCreateVa(),
+  });
+  const payers = useFieldArray({ control: form.control, name: 'allowed_payers' });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      const va = await create.mutateAsync(body);
+      toast.success(`Virtual account ${va.account_number} created`, { description: va.name });
+      onDone();
+    } catch (error) {
+      const view = mapServerError(error, createVaFields(payers.fields.length));
+      setFailure(view);
+      setServerFieldErrors(form.setError, view.fields as Partial<Record<FieldPath<CreateVaForm>, string>>);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="New virtual account" className="flex flex-col gap-5">
+      <FormErrorAlert
+        title="The virtual account was not created"
+        message={failure?.message ?? null}
+        details={failure?.unmatched}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
+          {(p) => <Input {...p} {...form.register('name')} autoComplete="off" />}
+        </FormField>
+        <FormField
+          id={`${id}-customer`}
+          label="Customer ID"
+          hint="Your own id of the customer who pays in"
+          error={errors.customer_id?.message}
+        >
+          {(p) => <Input {...p} {...form.register('customer_id')} autoComplete="off" spellCheck={false} />}
+        </FormField>
+        <MoneyInput
+          id={`${id}-amount`}
+          label="Expected amount"
+          optional
+          hint="Only a credit of exactly this amount is accepted"
+          value={form.watch('expected_amount')}
+          registration={form.register('expected_amount')}
+          error={errors.expected_amount?.message}
+        />
+        <FormField
+          id={`${id}-expiry`}
+          label="Expires on"
+          optional
+          hint="Credits after this day are returned"
+          error={errors.expires_on?.message}
+        >
+          {(p) => <Input {...p} {...form.register('expires_on')} type="date" min={today} />}
+        </FormField>
+      </div>
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 text-sm font-medium">
+          Allowed payers <span className="font-normal text-muted-foreground">(optional)</span>
+        </legend>
+        <p className="text-xs text-muted-foreground">
+          Only these accounts may pay in; leave empty to accept anyone. An empty IFSC accepts any branch.
+        </p>
+        {payers.fields.map((field, i) => {
+          const rowErrors = errors.allowed_payers?.[i];
+          return (
+            <div key={field.id} className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]">
+              <FormField
+                id={`${id}-payer-${i}-account`}
+                label={`Payer ${i + 1} account number`}
+                error={rowErrors?.account_number?.message}
+              >
+                {(p) => (
+                  <Input
+                    {...p}
+                    {...form.register(`allowed_payers.${i}.account_number`)}
+                    inputMode="numeric"
+                    autoComplete="off"
+                  />
+                )}
+              </FormField>
+              <FormField
+                id={`${id}-payer-${i}-ifsc`}
+                label={`Payer ${i + 1} IFSC`}
+                optional
+                error={rowErrors?.ifsc?.message}
+              >
+                {(p) => (
+                  <Input
+                    {...p}
+                    {...form.register(`allowed_payers.${i}.ifsc`)}
+                    autoComplete="off"
+                    className="uppercase"
+                  />
+                )}
+              </FormField>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="sm:mt-6"
+                aria-label={`Remove payer ${i + 1}`}
+                onClick={() => payers.remove(i)}
+              >
+                <Trash aria-hidden />
+              </Button>
+            </div>
+          );
+        })}
+        {errors.allowed_payers?.message && (
+          <p className="text-xs text-destructive">{errors.allowed_payers.message}</p>
+        )}
+        <div>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={payers.fields.length >= MAX_PAYERS}
+            onClick={() => payers.append({ account_number: '', ifsc: '' })}
+          >
+            Add payer
+          </Button>
+        </div>
+      </fieldset>
+
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create virtual account'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { VirtualAccountsPage } from './virtual-accounts-page';
