@@ -29,6 +29,9 @@ import { registerWeb } from './http/web.ts';
 import type { EffectRunner } from './jobs/effects.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { newId } from './lib/ids.ts';
+import { mandateHostedRoutes } from './mandates/hosted.ts';
+import { mandateRoutes } from './mandates/routes.ts';
+import { mandateSearcher } from './mandates/search.ts';
 import { onboardingRoutes } from './onboarding/routes.ts';
 import { operationsRoutes } from './operations/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
@@ -90,8 +93,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     callbackRoutes,
     settlementRoutes,
     virtualAccountRoutes,
+    mandateRoutes,
   ])
     await app.register(routes, deps);
+  // The mandate authorisation page a customer opens (public: the token is the capability).
+  await app.register(mandateHostedRoutes, {
+    db: opts.db,
+    provider: opts.config.PROVIDER,
+    runEffects: opts.runEffects,
+  });
   // Fabric: API keys, credits, the products' public endpoints, their logs and the event stream.
   const registry = fabricRegistry(opts.fabricProducts ?? PRODUCTS);
   let events = opts.fabricEvents;
@@ -114,7 +124,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const routes of [fabricCallRoutes, fabricReadRoutes, fabricStreamRoutes, fabricHostedRoutes])
     await app.register(routes, { ...deps, registry, events: hub });
   // The command palette's global search: each domain with records to find registers its searcher here.
-  await app.register(searchRoutes, { ...deps, searchers: [payoutSearcher, beneficiarySearcher] });
+  await app.register(searchRoutes, {
+    ...deps,
+    searchers: [payoutSearcher, beneficiarySearcher, mandateSearcher],
+  });
   if (opts.config.NODE_ENV !== 'production') await app.register(sandboxReceiverRoutes, deps);
 
   await registerWeb(app, { webDist: opts.webDist, isApi });

@@ -4,6 +4,12 @@ import type { Db } from './db/database.ts';
 import { sweepExpiredCalls } from './fabric/expiry.ts';
 import type { FabricProduct } from './fabric/product.ts';
 import { ensureQueue } from './jobs/boss.ts';
+import {
+  advancePresentation,
+  expireMandates,
+  overduePresentations,
+  PRESENTATION_PREFIX,
+} from './mandates/service.ts';
 import { advancePayout, overduePayouts } from './payouts/service.ts';
 import { registerSettlementSync, runDueCycles } from './settlements/service.ts';
 import type { EffectRunner, Effects } from './jobs/effects.ts';
@@ -71,7 +77,9 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
         opts.log('rail step without a client dropped (the sweeper re-sends it)', { urn: job.data.urn });
         continue;
       }
-      const { effects, status } = await advancePayout(db, job.data, { railTimeScale: opts.railTimeScale });
+      // One rail for payouts and mandate presentations: the urn's prefix says which step this is.
+      const step = job.data.urn.startsWith(PRESENTATION_PREFIX) ? advancePresentation : advancePayout;
+      const { effects, status } = await step(db, job.data, { railTimeScale: opts.railTimeScale });
       await run(effects);
       opts.log('rail step', { urn: job.data.urn, status });
     }
@@ -88,7 +96,7 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     );
   });
   await boss.work(SWEEP_QUEUE, async () => {
-    const rail = await overduePayouts(db);
+    const rail = [...(await overduePayouts(db)), ...(await overduePresentations(db))];
     const deliveries = await overdueDeliveries(db);
     await run({ rail, callbacks: [] });
     for (const d of deliveries) await sendAttempt(boss, { ...d, attempt: d.attemptCount + 1 });
@@ -102,6 +110,10 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     const settled = await runDueCycles(db, { railTimeScale: opts.railTimeScale, log: opts.log });
     await run(settled.effects);
     if (settled.runs) opts.log('sweeper ran settlement cycles', { runs: settled.runs });
+    // E-mandates not authorised in time, or past their end date, end EXPIRED (with callbacks).
+    const mandates = await expireMandates(db);
+    await run(mandates.effects);
+    if (mandates.expired) opts.log('sweeper expired mandates', { mandates: mandates.expired });
   });
   await boss.schedule(SWEEP_QUEUE, '* * * * *');
   return run;

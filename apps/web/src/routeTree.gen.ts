@@ -49,6 +49,7 @@ import { Route as AuthenticatedFlowAddBeneficiaryRouteImport } from './routes/_a
 import { Route as AuthenticatedFlowBeneficiariesRouteImport } from './routes/_authenticated/flow/beneficiaries'
 import { Route as AuthenticatedFlowBulkCapabilitiesRouteImport } from './routes/_authenticated/flow/bulk-capabilities'
 import { Route as AuthenticatedFlowBulkUploadRouteImport } from './routes/_authenticated/flow/bulk-upload'
+import { Route as AuthenticatedFlowEMandatesRouteImport } from './routes/_authenticated/flow/e-mandates'
 import { Route as AuthenticatedFlowEditBeneficiaryRouteImport } from './routes/_authenticated/flow/edit-beneficiary'
 import { Route as AuthenticatedFlowInitiatePayoutRouteImport } from './routes/_authenticated/flow/initiate-payout'
 import { Route as AuthenticatedFlowPayoutsRouteImport } from './routes/_authenticated/flow/payouts'
@@ -303,6 +304,12 @@ const AuthenticatedFlowBulkUploadRoute =
     path: '/flow/bulk-upload',
     getParentRoute: () => AuthenticatedRouteRoute,
   } as any)
+const AuthenticatedFlowEMandatesRoute =
+  AuthenticatedFlowEMandatesRouteImport.update({
+    id: '/flow/e-mandates',
+    path: '/flow/e-mandates',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
 const AuthenticatedFlowEditBeneficiaryRoute =
   AuthenticatedFlowEditBeneficiaryRouteImport.update({
     id: '/flow/edit-beneficiary',
@@ -476,6 +483,7 @@ export interface FileRoutesByFullPath {
   '/flow/beneficiaries': typeof AuthenticatedFlowBeneficiariesRoute
   '/flow/bulk-capabilities': typeof AuthenticatedFlowBulkCapabilitiesRoute
   '/flow/bulk-upload': typeof AuthenticatedFlowBulkUploadRoute
+  '/flow/e-mandates': typeof AuthenticatedFlowEMandatesRoute
   '/flow/edit-beneficiary': typeof AuthenticatedFlowEditBeneficiaryRoute
   '/flow/initiate-payout': typeof AuthenticatedFlowInitiatePayoutRoute
   '/flow/payouts': typeof AuthenticatedFlowPayoutsRoute
@@ -539,6 +547,7 @@ export interface FileRoutesByTo {
   '/flow/beneficiaries': typeof AuthenticatedFlowBeneficiariesRoute
   '/flow/bulk-capabilities': typeof AuthenticatedFlowBulkCapabilitiesRoute
   '/flow/bulk-upload': typeof AuthenticatedFlowBulkUploadRoute
+  '/flow/e-mandates': typeof AuthenticatedFlowEMandatesRoute
   '/flow/edit-beneficiary': typeof AuthenticatedFlowEditBeneficiaryRoute
   '/flow/initiate-payout': typeof AuthenticatedFlowInitiatePayoutRoute
   '/flow/payouts': typeof AuthenticatedFlowPayoutsRoute
@@ -605,6 +614,7 @@ export interface FileRoutesById {
   '/_authenticated/flow/beneficiaries': typeof AuthenticatedFlowBeneficiariesRoute
   '/_authenticated/flow/bulk-capabilities': typeof AuthenticatedFlowBulkCapabilitiesRoute
   '/_authenticated/flow/bulk-upload': typeof AuthenticatedFlowBulkUploadRoute
+  '/_authenticated/flow/e-mandates': typeof AuthenticatedFlowEMandatesRoute
   '/_authenticated/flow/edit-beneficiary': typeof AuthenticatedFlowEditBeneficiaryRoute
   '/_authenticated/flow/initiate-payout': typeof AuthenticatedFlowInitiatePayoutRoute
   '/_authenticated/flow/payouts': typeof AuthenticatedFlowPayoutsRoute
@@ -671,6 +681,7 @@ export interface FileRouteTypes {
     | '/flow/beneficiaries'
     | '/flow/bulk-capabilities'
     | '/flow/bulk-upload'
+    | '/flow/e-mandates'
     | '/flow/edit-beneficiary'
     | '/flow/initiate-payout'
     | '/flow/payouts'
@@ -734,6 +745,7 @@ export interface FileRouteTypes {
     | '/flow/beneficiaries'
     | '/flow/bulk-capabilities'
     | '/flow/bulk-upload'
+    | '/flow/e-mandates'
     | '/flow/edit-beneficiary'
     | '/flow/initiate-payout'
     | '/flow/payouts'
@@ -799,6 +811,7 @@ export interface FileRouteTypes {
     | '/_authenticated/flow/beneficiaries'
     | '/_authenticated/flow/bulk-capabilities'
     | '/_authenticated/flow/bulk-upload'
+    | '/_authenticated/flow/e-mandates'
     | '/_authenticated/flow/edit-beneficiary'
     | '/_authenticated/flow/initiate-payout'
     | '/_authenticated/flow/payouts'
@@ -1121,6 +1134,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedFlowBulkUploadRouteImport
       parentRoute: typeof AuthenticatedRouteRoute
     }
+    '/_authenticated/flow/e-mandates': {
+      id: '/_authenticated/flow/e-mandates'
+      path: '/flow/e-mandates'
+      fullPath: '/flow/e-mandates'
+      preLoaderRoute: typeof AuthenticatedFlowEMandatesRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
     '/_authenticated/flow/edit-beneficiary': {
       id: '/_authenticated/flow/edit-beneficiary'
       path: '/flow/edit-beneficiary'
@@ -1337,6 +1357,7 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedFlowBeneficiariesRoute: typeof AuthenticatedFlowBeneficiariesRoute
   AuthenticatedFlowBulkCapabilitiesRoute: typeof AuthenticatedFlowBulkCapabilitiesRoute
   AuthenticatedFlowBulkUploadRoute: typeof AuthenticatedFlowBulkUploadRoute
+  AuthenticatedFlowEMandatesRoute: typeof AuthenticatedFlowEMandatesRoute
   AuthenticatedFlowEditBeneficiaryRoute: typeof AuthenticatedFlowEditBeneficiaryRoute
   AuthenticatedFlowInitiatePayoutRoute: typeof AuthenticatedFlowInitiatePayoutRoute
   AuthenticatedFlowPayoutsRoute: typeof AuthenticatedFlowPayoutsRoute
@@ -1402,6 +1423,7 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
   AuthenticatedFlowBulkCapabilitiesRoute:
     AuthenticatedFlowBulkCapabilitiesRoute,
   AuthenticatedFlowBulkUploadRoute: AuthenticatedFlowBulkUploadRoute,
+  AuthenticatedFlowEMandatesRoute: AuthenticatedFlowEMandatesRoute,
   AuthenticatedFlowEditBeneficiaryRoute: AuthenticatedFlowEditBeneficiaryRoute,
   AuthenticatedFlowInitiatePayoutRoute: AuthenticatedFlowInitiatePayoutRoute,
   AuthenticatedFlowPayoutsRoute: AuthenticatedFlowPayoutsRoute,

@@ -6,6 +6,8 @@ export const CALLBACK_EVENT_TYPES = [
   'BANK_ACCOUNT_VALIDATION',
   'FABRIC',
   'VIRTUAL_ACCOUNT_CREDIT',
+  /** E-mandates: mandate.pending/active/rejected/paused/cancelled/expired, presentation.success/bounced. */
+  'MANDATE',
 ] as const;
 export const CallbackEventType = z.enum(CALLBACK_EVENT_TYPES);
 export type CallbackEventType = z.infer<typeof CallbackEventType>;

@@ -37,6 +37,8 @@ export const TRANSACTION_CATEGORIES = [
   'COLLECTION',
   /** Collections swept to the client's settlement account. */
   'SETTLEMENT',
+  /** A mandate presentation settled: the payer's money credited to the client. */
+  'MANDATE_COLLECTION',
 ] as const;
 export const TransactionCategory = z.enum(TRANSACTION_CATEGORIES);
 

@@ -64,6 +64,9 @@ export const DISTRIBUTION = {
   settlement_cycles: 'distributed',
   settlements: 'distributed',
   company_meters: 'distributed',
+  mandates: 'distributed',
+  mandate_events: 'distributed',
+  mandate_presentations: 'distributed',
 
   // Meridian-wide and never joined: plain tables on the coordinator.
   rate_limits: 'local',

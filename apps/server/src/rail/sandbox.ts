@@ -79,7 +79,11 @@ export function planPayout(transferType: TransferType, d: Destination): PayoutPl
 }
 
 /** A bank reference number (UTR) derived from the payout: a job that runs twice gets the same one. */
-export function bankReference(transferType: TransferType | 'VALIDATION', urn: string, at: Date): string {
+export function bankReference(
+  transferType: TransferType | 'VALIDATION' | 'NACH',
+  urn: string,
+  at: Date,
+): string {
   const digits = (n: number) =>
     BigInt(`0x${hash(urn).toString('hex').slice(0, 15)}`)
       .toString()
@@ -96,9 +100,56 @@ export function bankReference(transferType: TransferType | 'VALIDATION', urn: st
       return `${yy.slice(1)}${doy}${digits(8)}`; // 12-digit RRN
     case 'NEFT':
       return `MRDNN${yy}${doy}${digits(6)}`; // 16 characters
+    case 'NACH':
+      return `MRDNH${yy}${doy}${digits(6)}`; // 16 characters
     case 'RTGS':
       return `MRDNR${at.toISOString().slice(0, 10).replaceAll('-', '')}${digits(9)}`; // 22 characters
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// E-mandates (README: "Sandbox test mandates")
+
+export type PayerAccount = { accountNumber: string | null; vpa: string | null };
+
+/** Payer accounts (ending) and VPAs (before `@`) with a fixed presentation outcome; others succeed. */
+export const TEST_PAYERS = [
+  { ending: '0001', vpa: 'nofunds', presentation: 'BOUNCED: Insufficient funds in payer account' },
+  { ending: '0002', vpa: 'closed', presentation: 'BOUNCED: Payer account closed' },
+  { ending: '0003', vpa: 'slow', presentation: 'PENDING for 5 minutes, then SUCCESS' },
+] as const;
+
+export type PresentationPlan =
+  | { outcome: 'SUCCESS'; settleAfterMs: number }
+  | { outcome: 'BOUNCED'; settleAfterMs: number; reason: string };
+
+/**
+ * How the payer's bank answers a presentation: UPI autopay in 2–5 s, NACH (a clearing batch) in 5–8 s, before
+ * RAIL_TIME_SCALE; bounced for the test payers above.
+ */
+export function planPresentation(type: 'NACH' | 'UPI_AUTOPAY', payer: PayerAccount): PresentationPlan {
+  const d = { accountNumber: payer.accountNumber, upiId: payer.vpa };
+  const jitter = hash(`${payer.accountNumber ?? payer.vpa}`).readUInt16BE(0) % 3000;
+  const settleAfterMs = (type === 'NACH' ? 5000 : 2000) + jitter;
+  if (is(d, '0001', 'nofunds'))
+    return { outcome: 'BOUNCED', settleAfterMs, reason: 'Insufficient funds in payer account' };
+  if (is(d, '0002', 'closed')) return { outcome: 'BOUNCED', settleAfterMs, reason: 'Payer account closed' };
+  if (is(d, '0003', 'slow')) return { outcome: 'SUCCESS', settleAfterMs: 5 * 60_000 };
+  return { outcome: 'SUCCESS', settleAfterMs };
+}
+
+/**
+ * The scheme's reference of an activated mandate, derived from its urn: a NACH UMRN (20 characters,
+ * `MRDN` + the activation date + 8 digits) or a UPI mandate number (32 hex digits `@mrdn`).
+ */
+export function mandateReference(type: 'NACH' | 'UPI_AUTOPAY', urn: string, at: Date): string {
+  const h = hash(`umrn:${urn}`);
+  if (type === 'UPI_AUTOPAY') return `${h.toString('hex').slice(0, 32)}@mrdn`;
+  const digits = BigInt(`0x${h.toString('hex').slice(0, 15)}`)
+    .toString()
+    .padStart(8, '0')
+    .slice(-8);
+  return `MRDN${at.toISOString().slice(0, 10).replaceAll('-', '')}${digits}`;
 }
 
 const FIRST = [

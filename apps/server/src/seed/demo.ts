@@ -9,6 +9,7 @@ import { seedDemoFabric } from './demo-fabric.ts';
 import { seedDemoSettlements } from './demo-settlements.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoOperations } from './demo-operations.ts';
+import { seedDemoMandates } from './demo-mandates.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
@@ -94,5 +95,10 @@ export async function seedDemo(
   const fabricEffects = fabric ? await seedDemoFabric(db, customers, fabric) : noEffects();
   const settlementEffects = flow ? await seedDemoSettlements(db, customers, flow) : noEffects();
   if (flow?.full) await seedDemoOperations(db, customers);
-  return { created, effects: mergeEffects(flowEffects, accountEffects, fabricEffects, settlementEffects) };
+  const mandateEffects =
+    flow && fabric ? await seedDemoMandates(db, customers, { ...flow, ...fabric }) : noEffects();
+  return {
+    created,
+    effects: mergeEffects(flowEffects, accountEffects, fabricEffects, settlementEffects, mandateEffects),
+  };
 }

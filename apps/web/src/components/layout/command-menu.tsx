@@ -64,6 +64,7 @@ const PAGE_GROUPS = NAV_GROUPS.map((g) => ({
 const RECORD_KINDS: Record<string, { heading: string; icon: LucideIcon }> = {
   payout: { heading: 'Payouts', icon: Banknote },
   beneficiary: { heading: 'Beneficiaries', icon: UserRound },
+  mandate: { heading: 'E-mandates', icon: FileSearch },
 };
 const recordKind = (type: string) =>
   RECORD_KINDS[type] ?? { heading: type.charAt(0).toUpperCase() + type.slice(1), icon: FileSearch };

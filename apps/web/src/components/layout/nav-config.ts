@@ -80,6 +80,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'Add beneficiary', url: '/flow/add-beneficiary', icon: UserPlus },
       { title: 'Bank account validations', url: '/flow/validate-bank-account', icon: Landmark },
       { title: 'Validate an account', url: '/flow/validate', icon: BadgeCheck },
+      { title: 'E-mandates', url: '/flow/e-mandates', icon: FileText },
       { title: 'Bulk upload', url: '/flow/bulk-upload', icon: CloudUpload },
       { title: 'Bulk capabilities', url: '/flow/bulk-capabilities', icon: Layers },
     ],

@@ -12,6 +12,7 @@ export const CATEGORY_LABELS: Record<Transaction['category'], string> = {
   VALIDATION_FEE: 'Validation fee',
   COLLECTION: 'Collection',
   SETTLEMENT: 'Settlement',
+  MANDATE_COLLECTION: 'Mandate collection',
 };
 
 /** A credit as "+₹1,250.00", a debit as "−₹1,250.00" (whatever sign the amount itself carries). */

@@ -1,0 +1,103 @@
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { MANDATE_SEARCH_KEYS } from '@meridian/contract/mandates';
+import type { Db } from '../db/database.ts';
+import { withinClient } from '../db/distribution.ts';
+import { accounts, mandatePresentations, mandates } from '../db/schema.ts';
+import type { ListDefinition } from '../lists/list-query.ts';
+import type { ListScope } from '../lists/register-list.ts';
+import { toMandate, toPresentation } from './service.ts';
+
+export const REGISTRATIONS_LIST: ListDefinition = {
+  name: 'mandate-registrations',
+  searchKeys: MANDATE_SEARCH_KEYS.mandate_registrations,
+  defaultRange: 'last7',
+};
+export const PRESENTATIONS_LIST: ListDefinition = {
+  name: 'mandate-presentations',
+  searchKeys: MANDATE_SEARCH_KEYS.mandate_presentations,
+  defaultRange: 'last7',
+};
+
+type StatusParams = { status?: string | undefined };
+
+const MANDATE_SEARCH: Record<string, (v: string) => SQL> = {
+  urn: (v) => eq(mandates.urn, v),
+  customer_reference_number: (v) => eq(mandates.customerReferenceNumber, v),
+  umrn: (v) => eq(mandates.umrn, v),
+};
+
+/** The client's mandates created in the range, by search key and status: (client_ref, created_at) index. */
+function mandateWhere({ clientRef, filter, params }: ListScope<StatusParams>) {
+  return and(
+    eq(mandates.clientRef, clientRef),
+    gte(mandates.createdAt, filter.from),
+    lt(mandates.createdAt, filter.to),
+    filter.search ? MANDATE_SEARCH[filter.search.key]!(filter.search.value) : undefined,
+    params.status ? eq(mandates.status, params.status) : undefined,
+  );
+}
+
+export async function listMandates(db: Db, scope: ListScope<StatusParams>) {
+  const rows = await db
+    .select({ mandate: mandates, creditAccount: accounts.accountNumber })
+    .from(mandates)
+    .innerJoin(accounts, withinClient(accounts, mandates.clientRef, mandates.accountRef))
+    .where(mandateWhere(scope))
+    .orderBy(desc(mandates.createdAt), desc(mandates.id))
+    .limit(scope.filter.limit)
+    .offset(scope.filter.offset);
+  return rows.map((r) => toMandate(r.mandate, r.creditAccount));
+}
+
+export async function countMandates(db: Db, scope: ListScope<StatusParams>): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mandates)
+    .where(mandateWhere(scope));
+  return row?.n ?? 0;
+}
+
+const PRESENTATION_SEARCH: Record<string, (v: string) => SQL> = {
+  urn: (v) => eq(mandatePresentations.urn, v),
+  mandate_urn: (v) => eq(mandates.urn, v),
+  customer_reference_number: (v) => eq(mandatePresentations.customerReferenceNumber, v),
+  bank_reference_number: (v) => eq(mandatePresentations.bankReferenceNumber, v),
+};
+
+function presentationWhere({ clientRef, filter, params }: ListScope<StatusParams>) {
+  return and(
+    eq(mandatePresentations.clientRef, clientRef),
+    gte(mandatePresentations.createdAt, filter.from),
+    lt(mandatePresentations.createdAt, filter.to),
+    filter.search ? PRESENTATION_SEARCH[filter.search.key]!(filter.search.value) : undefined,
+    params.status ? eq(mandatePresentations.status, params.status) : undefined,
+  );
+}
+
+const ofMandate = withinClient(mandates, mandatePresentations.clientRef, mandatePresentations.mandateRef);
+
+export async function listPresentations(db: Db, scope: ListScope<StatusParams>) {
+  const rows = await db
+    .select({
+      presentation: mandatePresentations,
+      urn: mandates.urn,
+      type: mandates.type,
+      customerName: mandates.customerName,
+    })
+    .from(mandatePresentations)
+    .innerJoin(mandates, ofMandate)
+    .where(presentationWhere(scope))
+    .orderBy(desc(mandatePresentations.createdAt), desc(mandatePresentations.id))
+    .limit(scope.filter.limit)
+    .offset(scope.filter.offset);
+  return rows.map((r) => toPresentation(r.presentation, r));
+}
+
+export async function countPresentations(db: Db, scope: ListScope<StatusParams>): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mandatePresentations)
+    .innerJoin(mandates, ofMandate)
+    .where(presentationWhere(scope));
+  return row?.n ?? 0;
+}

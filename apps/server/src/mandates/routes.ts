@@ -1,0 +1,212 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreateMandate,
+  CreatePresentation,
+  Mandate,
+  MandateDetails,
+  MandateListParams,
+  Presentation,
+  PresentationListParams,
+  UrnParams,
+} from '@meridian/contract/mandates';
+import { z } from 'zod';
+import { actorOf, authOf } from '../auth/guard.ts';
+import { AppError } from '../http/errors.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
+import type { Effects } from '../jobs/effects.ts';
+import { registerList } from '../lists/register-list.ts';
+import {
+  countMandates,
+  countPresentations,
+  listMandates,
+  listPresentations,
+  PRESENTATIONS_LIST,
+  REGISTRATIONS_LIST,
+} from './queries.ts';
+import {
+  changeMandate,
+  createMandate,
+  createPresentation,
+  getMandateDetails,
+  type MandateAction,
+} from './service.ts';
+
+const IdempotencyHeader = z.object({ 'idempotency-key': z.string().max(255).optional() });
+
+/** E-mandates: `/v2/mandates…` for actions, `/{provider}/read/…` for the registration and presentation lists. */
+export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+  const p = deps.config.PROVIDER;
+
+  /** Runs a write once per Idempotency-Key (optional: without one, the customer reference guards replays). */
+  async function once<T>(
+    request: { headers: Record<string, unknown>; body: unknown },
+    reply: { header(k: string, v: string): unknown },
+    clientRef: number,
+    scope: string,
+    work: (
+      tx: Parameters<Parameters<typeof withIdempotency>[2]>[0],
+    ) => Promise<{ body: T; effects: Effects }>,
+  ): Promise<T> {
+    const key = checkIdempotencyKey(request.headers['idempotency-key'], false);
+    let effects: Effects | null = null;
+    const answer = await withIdempotency(
+      deps.db,
+      { clientRef, scope, key, body: request.body, leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS },
+      async (tx) => {
+        const result = await work(tx);
+        effects = result.effects;
+        return { status: 201, body: result.body };
+      },
+    );
+    if (effects) await deps.runEffects(effects);
+    else reply.header('idempotent-replayed', 'true');
+    if (answer.status >= 400) throw AppError.fromStored(answer);
+    return answer.body as T;
+  }
+
+  app.post(
+    '/v2/mandates',
+    {
+      schema: {
+        tags: ['mandates'],
+        summary: 'Register a NACH or UPI-autopay mandate (PENDING until the customer authorises it)',
+        body: CreateMandate,
+        headers: IdempotencyHeader,
+        response: { 201: Mandate },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = await once(request, reply, actor.clientRef, 'mandate', async (tx) => {
+        const r = await createMandate(tx, actor, request.body, {
+          railTimeScale: deps.config.RAIL_TIME_SCALE,
+          publicUrl: deps.publicUrl(request),
+          provider: p,
+        });
+        return { body: r.mandate, effects: r.effects };
+      });
+      return reply.status(201).send(body);
+    },
+  );
+
+  app.get(
+    '/v2/mandates/:urn',
+    {
+      schema: {
+        tags: ['mandates'],
+        summary: 'A mandate with its events and latest presentations',
+        params: UrnParams,
+        response: { 200: MandateDetails },
+      },
+    },
+    async (request) => getMandateDetails(deps.db, authOf(request).clientRef, request.params.urn),
+  );
+
+  const actions: [MandateAction, string][] = [
+    ['pause', 'Pause an ACTIVE mandate (no presentations until resumed)'],
+    ['resume', 'Resume a PAUSED mandate'],
+    ['cancel', 'Cancel a PENDING, ACTIVE or PAUSED mandate (final)'],
+  ];
+  for (const [action, summary] of actions)
+    app.post(
+      `/v2/mandates/:urn/${action}`,
+      { schema: { tags: ['mandates'], summary, params: UrnParams, response: { 200: Mandate } } },
+      async (request) => {
+        const actor = actorOf(request);
+        const { mandate, effects } = await deps.db.transaction((tx) =>
+          changeMandate(tx, actor, request.params.urn, action),
+        );
+        await deps.runEffects(effects);
+        return mandate;
+      },
+    );
+
+  app.post(
+    '/v2/mandates/:urn/presentations',
+    {
+      schema: {
+        tags: ['mandates'],
+        summary: 'Present a debit under an ACTIVE mandate (PENDING until the rail settles or bounces it)',
+        params: UrnParams,
+        body: CreatePresentation,
+        headers: IdempotencyHeader,
+        response: { 201: Presentation },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = await once(request, reply, actor.clientRef, 'mandate-presentation', async (tx) => {
+        const r = await createPresentation(tx, actor, request.params.urn, request.body, {
+          railTimeScale: deps.config.RAIL_TIME_SCALE,
+        });
+        return { body: r.presentation, effects: r.effects };
+      });
+      return reply.status(201).send(body);
+    },
+  );
+
+  registerList(app, deps.db, p, {
+    list: REGISTRATIONS_LIST,
+    tag: 'mandates',
+    paths: {
+      search: `/${p}/read/search/mandates/registrations`,
+      count: `/${p}/read/count/mandates/registrations`,
+      export: `/${p}/read/export/mandates/registrations`,
+    },
+    row: Mandate,
+    query: MandateListParams,
+    fetch: listMandates,
+    count: countMandates,
+    csv: [
+      ['created_at', (r) => r.created_at],
+      [`${p}_urn`, (r) => r.urn],
+      ['customer_reference_number', (r) => r.customer_reference_number],
+      ['umrn', (r) => r.umrn],
+      ['type', (r) => r.type],
+      ['status', (r) => r.status],
+      ['status_message', (r) => r.status_message],
+      ['customer_name', (r) => r.customer_name],
+      ['customer_email', (r) => r.customer_email],
+      ['customer_mobile', (r) => r.customer_mobile],
+      ['account_number', (r) => r.account_number],
+      ['ifsc_code', (r) => r.ifsc_code],
+      ['account_type', (r) => r.account_type],
+      ['bank_name', (r) => r.bank_name],
+      ['vpa', (r) => r.vpa],
+      ['max_amount', (r) => r.max_amount],
+      ['frequency', (r) => r.frequency],
+      ['start_date', (r) => r.start_date],
+      ['end_date', (r) => r.end_date],
+      ['credit_account_number', (r) => r.credit_account_number],
+    ],
+  });
+
+  registerList(app, deps.db, p, {
+    list: PRESENTATIONS_LIST,
+    tag: 'mandates',
+    paths: {
+      search: `/${p}/read/search/mandates/presentations`,
+      count: `/${p}/read/count/mandates/presentations`,
+      export: `/${p}/read/export/mandates/presentations`,
+    },
+    row: Presentation,
+    query: PresentationListParams,
+    fetch: listPresentations,
+    count: countPresentations,
+    csv: [
+      ['created_at', (r) => r.created_at],
+      [`${p}_urn`, (r) => r.urn],
+      ['mandate_urn', (r) => r.mandate_urn],
+      ['mandate_type', (r) => r.mandate_type],
+      ['customer_reference_number', (r) => r.customer_reference_number],
+      ['customer_name', (r) => r.customer_name],
+      ['amount', (r) => r.amount],
+      ['status', (r) => r.status],
+      ['status_message', (r) => r.status_message],
+      ['bank_reference_number', (r) => r.bank_reference_number],
+      ['remarks', (r) => r.remarks],
+    ],
+  });
+};

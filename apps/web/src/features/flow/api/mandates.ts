@@ -1,0 +1,99 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { listResponse } from '@meridian/contract';
+import {
+  Mandate,
+  MandateDetails,
+  Presentation,
+  type CreateMandate,
+  type CreatePresentation,
+} from '@meridian/contract/mandates';
+import type { z } from 'zod';
+import { createListEndpoints } from '@/components/data-table';
+import { apiFetch } from '@/lib/api';
+import type { MutationMeta } from '@/lib/api/query-client';
+import { PROVIDER } from '@/lib/env';
+import { invalidateTopics } from './invalidate';
+
+/**
+ * E-mandates (docs/flow-api.md#e-mandates): registrations and presentations as lists
+ * (`/{provider}/read/search|count|export/mandates/{registrations|presentations}`), one mandate
+ * (`GET /v2/mandates/{urn}`) and the actions (`POST /v2/mandates`, `…/{urn}/pause|resume|cancel`,
+ * `…/{urn}/presentations`). Writes carry an Idempotency-Key, so a retry after an unknown outcome is replayed.
+ */
+const MandateList = listResponse(Mandate);
+const PresentationList = listResponse(Presentation);
+const lists = (kind: 'registrations' | 'presentations') => ({
+  searchPath: `/${PROVIDER}/read/search/mandates/${kind}`,
+  countPath: `/${PROVIDER}/read/count/mandates/${kind}`,
+  exportPath: `/${PROVIDER}/read/export/mandates/${kind}`,
+});
+
+export const mandatesEndpoints = createListEndpoints({
+  key: 'mandates',
+  ...lists('registrations'),
+  parseRows: (answer) => MandateList.parse(answer).data,
+});
+
+export const presentationsEndpoints = createListEndpoints({
+  key: 'mandate-presentations',
+  ...lists('presentations'),
+  parseRows: (answer) => PresentationList.parse(answer).data,
+});
+
+export const mandateDetailsQueryKey = (urn: string) => ['flow', 'mandate-details', urn] as const;
+
+export const mandateDetailsQueryOptions = (urn: string) =>
+  queryOptions({
+    queryKey: mandateDetailsQueryKey(urn),
+    queryFn: async ({ signal }) =>
+      MandateDetails.parse(await apiFetch<unknown>(`/v2/mandates/${encodeURIComponent(urn)}`, { signal })),
+    enabled: urn !== '',
+  });
+
+export type CreateMandateBody = z.output<typeof CreateMandate>;
+
+export function createMandate(vars: { body: CreateMandateBody; idempotencyKey: string }): Promise<Mandate> {
+  return apiFetch<unknown>('/v2/mandates', {
+    method: 'POST',
+    json: vars.body,
+    headers: { 'Idempotency-Key': vars.idempotencyKey },
+  }).then((answer) => Mandate.parse(answer));
+}
+
+export type MandateAction = 'pause' | 'resume' | 'cancel';
+
+export function changeMandate(vars: { urn: string; action: MandateAction }): Promise<Mandate> {
+  return apiFetch<unknown>(`/v2/mandates/${encodeURIComponent(vars.urn)}/${vars.action}`, {
+    method: 'POST',
+  }).then((answer) => Mandate.parse(answer));
+}
+
+export function presentDebit(vars: {
+  urn: string;
+  body: CreatePresentation;
+  idempotencyKey: string;
+}): Promise<Presentation> {
+  return apiFetch<unknown>(`/v2/mandates/${encodeURIComponent(vars.urn)}/presentations`, {
+    method: 'POST',
+    json: vars.body,
+    headers: { 'Idempotency-Key': vars.idempotencyKey },
+  }).then((answer) => Presentation.parse(answer));
+}
+
+/** Every write refreshes the mandate lists, the open mandate and (a presentation) balances and statements. */
+const TOPICS = ['mandate', 'balance', 'summary', 'statement', 'transaction'];
+
+function useMandateMutation<V, R>(name: string, fn: (vars: V) => Promise<R>, errorToast: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['flow', 'mandate', name],
+    mutationFn: fn,
+    meta: { errorToast } satisfies MutationMeta,
+    onSuccess: () => invalidateTopics(queryClient, TOPICS),
+  });
+}
+
+/** The forms show the server's message and field errors themselves; a failed action is a toast. */
+export const useCreateMandate = () => useMandateMutation('create', createMandate, false);
+export const useChangeMandate = () => useMandateMutation('change', changeMandate, true);
+export const usePresentDebit = () => useMandateMutation('present', presentDebit, false);

@@ -1,0 +1,1 @@
+export { EMandatesPage, type MandatesSearch, type MandatesTab } from './e-mandates-page';
