@@ -6,6 +6,7 @@ export const CALLBACK_EVENT_TYPES = [
   'BANK_ACCOUNT_VALIDATION',
   'FABRIC',
   'VIRTUAL_ACCOUNT_CREDIT',
+  'PAYMENT_LINK',
 ] as const;
 export const CallbackEventType = z.enum(CALLBACK_EVENT_TYPES);
 export type CallbackEventType = z.infer<typeof CallbackEventType>;

@@ -37,6 +37,8 @@ export const TRANSACTION_CATEGORIES = [
   'COLLECTION',
   /** Collections swept to the client's settlement account. */
   'SETTLEMENT',
+  /** A customer paid one of the client's payment links. */
+  'PAYMENT_LINK',
 ] as const;
 export const TransactionCategory = z.enum(TRANSACTION_CATEGORIES);
 

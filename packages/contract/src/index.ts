@@ -7,3 +7,4 @@ export * from './search.ts';
 export * from './text.ts';
 export * from './fabric.ts';
 export * from './accounts.ts';
+export * from './payment-links.ts';

@@ -64,6 +64,8 @@ export const DISTRIBUTION = {
   settlement_cycles: 'distributed',
   settlements: 'distributed',
   company_meters: 'distributed',
+  payment_links: 'distributed',
+  payment_link_attempts: 'distributed',
 
   // Meridian-wide and never joined: plain tables on the coordinator.
   rate_limits: 'local',

@@ -24,6 +24,7 @@ export const CATEGORY_LABELS: Record<Transaction['category'], string> = {
   VALIDATION_FEE: 'Validation fee',
   COLLECTION: 'Collection',
   SETTLEMENT: 'Settlement',
+  PAYMENT_LINK: 'Payment link',
 };
 
 /** A credit as "+₹1,250.00", a debit as "−₹1,250.00" (whatever sign the amount itself carries). */
