@@ -15,6 +15,7 @@ CREATE TABLE "payment_links" (
 	"client_ref" bigint NOT NULL,
 	"urn" text NOT NULL,
 	"token" text NOT NULL,
+	"link_url" text NOT NULL,
 	"account_ref" bigint NOT NULL,
 	"customer_reference_number" text NOT NULL,
 	"amount" bigint,

@@ -30,6 +30,8 @@ import type { EffectRunner } from './jobs/effects.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { newId } from './lib/ids.ts';
 import { onboardingRoutes } from './onboarding/routes.ts';
+import { payPageRoutes } from './payment-links/pay-page.ts';
+import { paymentLinkRoutes } from './payment-links/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -85,8 +87,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     payoutRoutes,
     validationRoutes,
     callbackRoutes,
+    paymentLinkRoutes,
   ])
     await app.register(routes, deps);
+  // The public pay page of payment links (no sign-in: the token is the capability).
+  await app.register(payPageRoutes, { db: opts.db, runEffects: opts.runEffects });
   // Fabric: API keys, credits, the products' public endpoints, their logs and the event stream.
   const registry = fabricRegistry(opts.fabricProducts ?? PRODUCTS);
   let events = opts.fabricEvents;

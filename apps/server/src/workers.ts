@@ -4,6 +4,7 @@ import type { Db } from './db/database.ts';
 import { sweepExpiredCalls } from './fabric/expiry.ts';
 import type { FabricProduct } from './fabric/product.ts';
 import { ensureQueue } from './jobs/boss.ts';
+import { expireDueLinks } from './payment-links/service.ts';
 import { advancePayout, overduePayouts } from './payouts/service.ts';
 import type { EffectRunner, Effects } from './jobs/effects.ts';
 
@@ -53,7 +54,7 @@ function sendAttempt(boss: PgBoss, d: { clientRef: number; id: number; attempt: 
 /**
  * The sandbox rail's worker (payout steps), the callback worker (one attempt per job, the next attempt
  * scheduled with backoff) and a sweeper that re-sends overdue work and expires fabric's unanswered PENDING calls
- * every minute. Every handler is idempotent.
+ * and open payment links past their expiry every minute. Every handler is idempotent.
  */
 export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions): Promise<EffectRunner> {
   const run = effectRunner(boss);
@@ -95,6 +96,10 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     const expired = await sweepExpiredCalls(db, opts.fabricProducts ?? []);
     await run(expired.effects);
     if (expired.completed) opts.log('sweeper expired fabric calls', { calls: expired.completed });
+    // Payment links past their expiry end EXPIRED, with callbacks.
+    const links = await expireDueLinks(db);
+    await run(links.effects);
+    if (links.expired) opts.log('sweeper expired payment links', { links: links.expired });
   });
   await boss.schedule(SWEEP_QUEUE, '* * * * *');
   return run;

@@ -49,8 +49,7 @@ const linkAmount = Amount.refine(withinLinkLimits, LIMIT_MESSAGE);
 /** Compares two valid amounts: negative when a < b. */
 export const compareAmounts = (a: string, b: string) => paise(a) - paise(b);
 
-const optionalText = <T extends z.ZodType<string>>(schema: T) =>
-  z.union([z.literal(''), schema]).optional();
+const optionalText = <T extends z.ZodType<string>>(schema: T) => z.union([z.literal(''), schema]).optional();
 
 export const CreatePaymentLink = z
   .object({
@@ -176,11 +175,19 @@ export const UPI_TEXT_PATTERN = /^[A-Za-z0-9 .,:;_/#@()+-]+$/;
 export const CreateUpiLink = z.object({
   /** The payee VPA (`pa`); default: the client's collection VPA. */
   payee_vpa: optionalText(
-    z.string().trim().max(255, 'A UPI id is at most 255 characters').regex(UPI_ID_PATTERN, 'Enter a UPI id like name@bank'),
+    z
+      .string()
+      .trim()
+      .max(255, 'A UPI id is at most 255 characters')
+      .regex(UPI_ID_PATTERN, 'Enter a UPI id like name@bank'),
   ),
   /** The payee name (`pn`); default: the client's name. */
   payee_name: optionalText(
-    z.string().trim().max(99, 'At most 99 characters').regex(UPI_NAME_PATTERN, 'Letters, digits, spaces and . & \' - ( ) ,'),
+    z
+      .string()
+      .trim()
+      .max(99, 'At most 99 characters')
+      .regex(UPI_NAME_PATTERN, "Letters, digits, spaces and . & ' - ( ) ,"),
   ),
   /** `am`: absent, the payer enters the amount. */
   amount: optionalText(linkAmount),

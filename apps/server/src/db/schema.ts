@@ -1002,8 +1002,8 @@ export const companyMeters = pgTable(
  * A link the client sends its customer: a pay page of Meridian's (`/pay/{token}`, no sign-in) for a fixed amount
  * or one the customer enters within limits. CREATED → PAID (credited once to `account_ref` through the ledger,
  * `entry_id`, with a UTR), EXPIRED (the sweeper, or a visit after `expires_at`) or CANCELLED (the client).
- * The token is `{client_id}.{secret}`: the client's public id leads the page to the client's rows (one node on
- * Citus, no Meridian-wide registry to write to); the 128-bit secret, unique per client, is the capability.
+ * The public token is `{client_id}.{secret}`: the client's public id leads the page to the client's rows (one
+ * node on Citus, no Meridian-wide registry to write on every node); the 128-bit secret is the capability.
  */
 export const paymentLinks = pgTable(
   'payment_links',
@@ -1011,8 +1011,10 @@ export const paymentLinks = pgTable(
     id: bigserial('id', { mode: 'number' }).notNull(),
     clientRef: clientRefColumn(),
     urn: text('urn').notNull(),
-    /** The secret part of the public token (base64url, 128 bits). */
+    /** The public token in the pay page's URL: `{client_id}.{secret}` (base64url secret, 128 bits). */
     token: text('token').notNull(),
+    /** The pay page's full URL as answered when the link was made (the origin it was sent with). */
+    linkUrl: text('link_url').notNull(),
     accountRef: bigint('account_ref', { mode: 'number' }).notNull(),
     customerReferenceNumber: text('customer_reference_number').notNull(),
     /** The fixed amount (paise); null when the customer enters it. */
