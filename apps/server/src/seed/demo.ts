@@ -6,6 +6,7 @@ import { newId } from '../lib/ids.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { seedDemoFlow } from './demo-flow.ts';
 import { seedDemoFabric } from './demo-fabric.ts';
+import { seedDemoPaymentLinks } from './demo-payment-links.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
@@ -81,5 +82,7 @@ export async function seedDemo(
   }
   const flowEffects = flow ? await seedDemoFlow(db, customers, flow) : noEffects();
   const fabricEffects = fabric ? await seedDemoFabric(db, customers, fabric) : noEffects();
-  return { created, effects: mergeEffects(flowEffects, fabricEffects) };
+  const linkEffects =
+    flow && fabric ? await seedDemoPaymentLinks(db, customers, { ...flow, ...fabric }) : noEffects();
+  return { created, effects: mergeEffects(flowEffects, fabricEffects, linkEffects) };
 }
