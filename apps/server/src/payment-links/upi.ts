@@ -6,7 +6,7 @@ import QRCode from 'qrcode';
  *   mam: the minimum amount the payer may enter; cu: currency (always INR); tr: the payee's transaction
  *   reference; tn: the note the payer sees.
  * Values are percent-encoded as RFC 3986 query components (a space is %20, never `+`, which some apps and
- * URLSearchParams read as a space; `+` itself is %2B); `@` stays as it is in a VPA, as UPI apps expect it.
+ * URLSearchParams read as a space; `+` itself is %2B); the `@` of the payee VPA stays as it is, as UPI apps expect it.
  */
 export type UpiIntent = {
   pa: string;
@@ -17,7 +17,8 @@ export type UpiIntent = {
   tn?: string | null;
 };
 
-const encode = (value: string) => encodeURIComponent(value).replace(/%40/g, '@');
+const encode = (key: string, value: string) =>
+  key === 'pa' ? encodeURIComponent(value).replace(/%40/g, '@') : encodeURIComponent(value);
 
 export function upiIntent(p: UpiIntent): string {
   const pairs: [string, string | null | undefined][] = [
@@ -31,7 +32,7 @@ export function upiIntent(p: UpiIntent): string {
   ];
   return `upi://pay?${pairs
     .filter((pair): pair is [string, string] => !!pair[1])
-    .map(([k, v]) => `${k}=${encode(v)}`)
+    .map(([k, v]) => `${k}=${encode(k, v)}`)
     .join('&')}`;
 }
 
