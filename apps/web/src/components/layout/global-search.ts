@@ -5,7 +5,7 @@ import {
   SEARCH_MAX_LENGTH,
   SEARCH_MIN_LENGTH,
   type GlobalSearchResult,
-} from '@meridian/contract';
+} from '@meridian/contract/search';
 import { apiFetch, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';
 import { PROVIDER } from '@/lib/env';
