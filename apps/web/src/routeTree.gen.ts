@@ -49,6 +49,7 @@ import { Route as AuthenticatedFlowBulkCapabilitiesRouteImport } from './routes/
 import { Route as AuthenticatedFlowBulkUploadRouteImport } from './routes/_authenticated/flow/bulk-upload'
 import { Route as AuthenticatedFlowEditBeneficiaryRouteImport } from './routes/_authenticated/flow/edit-beneficiary'
 import { Route as AuthenticatedFlowInitiatePayoutRouteImport } from './routes/_authenticated/flow/initiate-payout'
+import { Route as AuthenticatedFlowPaymentLinksRouteImport } from './routes/_authenticated/flow/payment-links'
 import { Route as AuthenticatedFlowPayoutsRouteImport } from './routes/_authenticated/flow/payouts'
 import { Route as AuthenticatedFlowTransactionsRouteImport } from './routes/_authenticated/flow/transactions'
 import { Route as AuthenticatedFlowValidateRouteImport } from './routes/_authenticated/flow/validate'
@@ -301,6 +302,12 @@ const AuthenticatedFlowInitiatePayoutRoute =
     path: '/flow/initiate-payout',
     getParentRoute: () => AuthenticatedRouteRoute,
   } as any)
+const AuthenticatedFlowPaymentLinksRoute =
+  AuthenticatedFlowPaymentLinksRouteImport.update({
+    id: '/flow/payment-links',
+    path: '/flow/payment-links',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
 const AuthenticatedFlowPayoutsRoute =
   AuthenticatedFlowPayoutsRouteImport.update({
     id: '/flow/payouts',
@@ -462,6 +469,7 @@ export interface FileRoutesByFullPath {
   '/flow/bulk-upload': typeof AuthenticatedFlowBulkUploadRoute
   '/flow/edit-beneficiary': typeof AuthenticatedFlowEditBeneficiaryRoute
   '/flow/initiate-payout': typeof AuthenticatedFlowInitiatePayoutRoute
+  '/flow/payment-links': typeof AuthenticatedFlowPaymentLinksRoute
   '/flow/payouts': typeof AuthenticatedFlowPayoutsRoute
   '/flow/transactions': typeof AuthenticatedFlowTransactionsRoute
   '/flow/validate': typeof AuthenticatedFlowValidateRoute
@@ -523,6 +531,7 @@ export interface FileRoutesByTo {
   '/flow/bulk-upload': typeof AuthenticatedFlowBulkUploadRoute
   '/flow/edit-beneficiary': typeof AuthenticatedFlowEditBeneficiaryRoute
   '/flow/initiate-payout': typeof AuthenticatedFlowInitiatePayoutRoute
+  '/flow/payment-links': typeof AuthenticatedFlowPaymentLinksRoute
   '/flow/payouts': typeof AuthenticatedFlowPayoutsRoute
   '/flow/transactions': typeof AuthenticatedFlowTransactionsRoute
   '/flow/validate': typeof AuthenticatedFlowValidateRoute
@@ -587,6 +596,7 @@ export interface FileRoutesById {
   '/_authenticated/flow/bulk-upload': typeof AuthenticatedFlowBulkUploadRoute
   '/_authenticated/flow/edit-beneficiary': typeof AuthenticatedFlowEditBeneficiaryRoute
   '/_authenticated/flow/initiate-payout': typeof AuthenticatedFlowInitiatePayoutRoute
+  '/_authenticated/flow/payment-links': typeof AuthenticatedFlowPaymentLinksRoute
   '/_authenticated/flow/payouts': typeof AuthenticatedFlowPayoutsRoute
   '/_authenticated/flow/transactions': typeof AuthenticatedFlowTransactionsRoute
   '/_authenticated/flow/validate': typeof AuthenticatedFlowValidateRoute
@@ -651,6 +661,7 @@ export interface FileRouteTypes {
     | '/flow/bulk-upload'
     | '/flow/edit-beneficiary'
     | '/flow/initiate-payout'
+    | '/flow/payment-links'
     | '/flow/payouts'
     | '/flow/transactions'
     | '/flow/validate'
@@ -712,6 +723,7 @@ export interface FileRouteTypes {
     | '/flow/bulk-upload'
     | '/flow/edit-beneficiary'
     | '/flow/initiate-payout'
+    | '/flow/payment-links'
     | '/flow/payouts'
     | '/flow/transactions'
     | '/flow/validate'
@@ -775,6 +787,7 @@ export interface FileRouteTypes {
     | '/_authenticated/flow/bulk-upload'
     | '/_authenticated/flow/edit-beneficiary'
     | '/_authenticated/flow/initiate-payout'
+    | '/_authenticated/flow/payment-links'
     | '/_authenticated/flow/payouts'
     | '/_authenticated/flow/transactions'
     | '/_authenticated/flow/validate'
@@ -1095,6 +1108,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedFlowInitiatePayoutRouteImport
       parentRoute: typeof AuthenticatedRouteRoute
     }
+    '/_authenticated/flow/payment-links': {
+      id: '/_authenticated/flow/payment-links'
+      path: '/flow/payment-links'
+      fullPath: '/flow/payment-links'
+      preLoaderRoute: typeof AuthenticatedFlowPaymentLinksRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
     '/_authenticated/flow/payouts': {
       id: '/_authenticated/flow/payouts'
       path: '/flow/payouts'
@@ -1297,6 +1317,7 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedFlowBulkUploadRoute: typeof AuthenticatedFlowBulkUploadRoute
   AuthenticatedFlowEditBeneficiaryRoute: typeof AuthenticatedFlowEditBeneficiaryRoute
   AuthenticatedFlowInitiatePayoutRoute: typeof AuthenticatedFlowInitiatePayoutRoute
+  AuthenticatedFlowPaymentLinksRoute: typeof AuthenticatedFlowPaymentLinksRoute
   AuthenticatedFlowPayoutsRoute: typeof AuthenticatedFlowPayoutsRoute
   AuthenticatedFlowTransactionsRoute: typeof AuthenticatedFlowTransactionsRoute
   AuthenticatedFlowValidateRoute: typeof AuthenticatedFlowValidateRoute
@@ -1360,6 +1381,7 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
   AuthenticatedFlowBulkUploadRoute: AuthenticatedFlowBulkUploadRoute,
   AuthenticatedFlowEditBeneficiaryRoute: AuthenticatedFlowEditBeneficiaryRoute,
   AuthenticatedFlowInitiatePayoutRoute: AuthenticatedFlowInitiatePayoutRoute,
+  AuthenticatedFlowPaymentLinksRoute: AuthenticatedFlowPaymentLinksRoute,
   AuthenticatedFlowPayoutsRoute: AuthenticatedFlowPayoutsRoute,
   AuthenticatedFlowTransactionsRoute: AuthenticatedFlowTransactionsRoute,
   AuthenticatedFlowValidateRoute: AuthenticatedFlowValidateRoute,
