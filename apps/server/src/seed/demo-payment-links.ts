@@ -112,7 +112,8 @@ const GLOBEX_LINKS: DemoLink[] = [
 /**
  * Demo payment links in every state, made by the same service functions the API and the pay page call
  * (backdated): paid (one after a failed attempt, one with an amount the customer entered), open, cancelled and
- * expired; and a PAYMENT_LINK callback URL on the sandbox receiver (Acme). Idempotent: a client that has a
+ * expired; and a PAYMENT_LINK callback URL on the sandbox receiver (Acme). Globex's links move no money (its
+ * balance stays the round figure its top-up made). Idempotent: a client that has a
  * payment link is left alone. Answers the callbacks to deliver once jobs run.
  */
 export async function seedDemoPaymentLinks(
