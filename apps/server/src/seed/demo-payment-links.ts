@@ -101,7 +101,7 @@ const GLOBEX_LINKS: DemoLink[] = [
       purpose: 'Lab equipment deposit',
     },
     ago: 2 * 24,
-    then: { pay: true },
+    then: { cancel: true },
   },
   {
     input: { customer_reference_number: 'DEMO-LINK-2002', amount: '950.00', purpose: 'Sample analysis fee' },
