@@ -130,7 +130,7 @@ export function PaymentLinksPage({
         <Label htmlFor="payment-link-status">Status</Label>
         <Select
           id="payment-link-status"
-          className="w-44"
+          className="max-w-48"
           value={status ?? ''}
           onChange={(e) => {
             const value = e.target.value as PaymentLinksSearch['status'] | '';
