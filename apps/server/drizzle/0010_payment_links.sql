@@ -52,5 +52,7 @@ CREATE UNIQUE INDEX "payment_links_client_urn_uq" ON "payment_links" USING btree
 CREATE UNIQUE INDEX "payment_links_client_token_uq" ON "payment_links" USING btree ("client_ref","token");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_links_client_crn_uq" ON "payment_links" USING btree ("client_ref","customer_reference_number");--> statement-breakpoint
 CREATE INDEX "payment_links_client_created_idx" ON "payment_links" USING btree ("client_ref","created_at" DESC NULLS FIRST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payment_links_client_urn_prefix_idx" ON "payment_links" USING btree ("client_ref","urn" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "payment_links_client_crn_prefix_idx" ON "payment_links" USING btree ("client_ref",lower("customer_reference_number") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "payment_links_client_status_created_idx" ON "payment_links" USING btree ("client_ref","status","created_at" DESC NULLS FIRST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "payment_links_open_expiry_idx" ON "payment_links" USING btree ("expires_at") WHERE status = 'CREATED';

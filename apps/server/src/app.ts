@@ -32,6 +32,7 @@ import { newId } from './lib/ids.ts';
 import { onboardingRoutes } from './onboarding/routes.ts';
 import { payPageRoutes } from './payment-links/pay-page.ts';
 import { paymentLinkRoutes } from './payment-links/routes.ts';
+import { paymentLinkSearcher } from './payment-links/search.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -113,7 +114,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const routes of [fabricCallRoutes, fabricReadRoutes, fabricStreamRoutes, fabricHostedRoutes])
     await app.register(routes, { ...deps, registry, events: hub });
   // The command palette's global search: each domain with records to find registers its searcher here.
-  await app.register(searchRoutes, { ...deps, searchers: [payoutSearcher, beneficiarySearcher] });
+  await app.register(searchRoutes, {
+    ...deps,
+    searchers: [payoutSearcher, beneficiarySearcher, paymentLinkSearcher],
+  });
   if (opts.config.NODE_ENV !== 'production') await app.register(sandboxReceiverRoutes, deps);
 
   await registerWeb(app, { webDist: opts.webDist, isApi });

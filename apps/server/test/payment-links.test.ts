@@ -341,6 +341,32 @@ describe('payment links', () => {
     expect(all.length).toBeGreaterThan(0);
   });
 
+  it('finds links in the global search (command palette), only the caller’s', async () => {
+    const found = await acme.call('GET', `${P}/read/search/global?q=demo-link-100`);
+    expect(found.status).toBe(200);
+    const links = (
+      found.body.data as {
+        type: string;
+        id: string;
+        title: string;
+        route: { to: string; search: Record<string, string> };
+      }[]
+    ).filter((r) => r.type === 'payment_link');
+    expect(links.length).toBe(5);
+    expect(links[0]!.title).toMatch(/^DEMO-LINK-100\d: /);
+    expect(links[0]!.route).toMatchObject({
+      to: '/flow/payment-links',
+      search: { search_key: 'meridian_urn', search_value: links[0]!.id, selected: links[0]!.id },
+    });
+    const byUrn = await acme.call(
+      'GET',
+      `${P}/read/search/global?q=${links[0]!.id.slice(0, 12).toLowerCase()}`,
+    );
+    expect((byUrn.body.data as { id: string }[]).some((r) => r.id === links[0]!.id)).toBe(true);
+    const other = await globex.call('GET', `${P}/read/search/global?q=demo-link-100`);
+    expect((other.body.data as { type: string }[]).filter((r) => r.type === 'payment_link')).toEqual([]);
+  });
+
   it('searches, counts and exports links with a status filter', async () => {
     const list = await acme.call('GET', `${P}/read/search/payment_links?limit=100`);
     expect(list.status).toBe(200);

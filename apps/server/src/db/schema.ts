@@ -1052,6 +1052,12 @@ export const paymentLinks = pgTable(
     uniqueIndex('payment_links_client_token_uq').on(t.clientRef, t.token),
     uniqueIndex('payment_links_client_crn_uq').on(t.clientRef, t.customerReferenceNumber),
     index('payment_links_client_created_idx').on(t.clientRef, t.createdAt.desc().nullsFirst(), t.id.desc()),
+    // text_pattern_ops: prefix LIKE (the global search) whatever the collation.
+    index('payment_links_client_urn_prefix_idx').on(t.clientRef, t.urn.op('text_pattern_ops')),
+    index('payment_links_client_crn_prefix_idx').on(
+      t.clientRef,
+      sql`lower(${t.customerReferenceNumber}) text_pattern_ops`,
+    ),
     index('payment_links_client_status_created_idx').on(
       t.clientRef,
       t.status,
