@@ -34,6 +34,9 @@ import { mandateRoutes } from './mandates/routes.ts';
 import { mandateSearcher } from './mandates/search.ts';
 import { onboardingRoutes } from './onboarding/routes.ts';
 import { operationsRoutes } from './operations/routes.ts';
+import { payPageRoutes } from './payment-links/pay-page.ts';
+import { paymentLinkRoutes } from './payment-links/routes.ts';
+import { paymentLinkSearcher } from './payment-links/search.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -94,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     settlementRoutes,
     virtualAccountRoutes,
     mandateRoutes,
+    paymentLinkRoutes,
   ])
     await app.register(routes, deps);
   // The mandate authorisation page a customer opens (public: the token is the capability).
@@ -102,6 +106,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     provider: opts.config.PROVIDER,
     runEffects: opts.runEffects,
   });
+  // The public pay page of payment links (no sign-in: the token is the capability).
+  await app.register(payPageRoutes, { db: opts.db, runEffects: opts.runEffects });
   // Fabric: API keys, credits, the products' public endpoints, their logs and the event stream.
   const registry = fabricRegistry(opts.fabricProducts ?? PRODUCTS);
   let events = opts.fabricEvents;
@@ -126,7 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The command palette's global search: each domain with records to find registers its searcher here.
   await app.register(searchRoutes, {
     ...deps,
-    searchers: [payoutSearcher, beneficiarySearcher, mandateSearcher],
+    searchers: [payoutSearcher, beneficiarySearcher, mandateSearcher, paymentLinkSearcher],
   });
   if (opts.config.NODE_ENV !== 'production') await app.register(sandboxReceiverRoutes, deps);
 

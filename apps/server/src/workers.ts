@@ -10,6 +10,7 @@ import {
   overduePresentations,
   PRESENTATION_PREFIX,
 } from './mandates/service.ts';
+import { expireDueLinks } from './payment-links/service.ts';
 import { advancePayout, overduePayouts } from './payouts/service.ts';
 import { registerSettlementSync, runDueCycles } from './settlements/service.ts';
 import type { EffectRunner, Effects } from './jobs/effects.ts';
@@ -60,7 +61,8 @@ function sendAttempt(boss: PgBoss, d: { clientRef: number; id: number; attempt: 
 /**
  * The sandbox rail's worker (payout steps), the callback worker (one attempt per job, the next attempt
  * scheduled with backoff) and a sweeper that re-sends overdue work and expires fabric's unanswered PENDING calls
- * every minute, and runs the settlement cycles that are due. Every handler is idempotent.
+ * every minute, runs the settlement cycles that are due and expires open payment links past their expiry. Every
+ * handler is idempotent.
  */
 export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions): Promise<EffectRunner> {
   const run = effectRunner(boss);
@@ -114,6 +116,10 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     const mandates = await expireMandates(db);
     await run(mandates.effects);
     if (mandates.expired) opts.log('sweeper expired mandates', { mandates: mandates.expired });
+    // Payment links past their expiry end EXPIRED, with callbacks.
+    const links = await expireDueLinks(db);
+    await run(links.effects);
+    if (links.expired) opts.log('sweeper expired payment links', { links: links.expired });
   });
   await boss.schedule(SWEEP_QUEUE, '* * * * *');
   return run;

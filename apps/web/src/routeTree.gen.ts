@@ -52,6 +52,7 @@ import { Route as AuthenticatedFlowBulkUploadRouteImport } from './routes/_authe
 import { Route as AuthenticatedFlowEMandatesRouteImport } from './routes/_authenticated/flow/e-mandates'
 import { Route as AuthenticatedFlowEditBeneficiaryRouteImport } from './routes/_authenticated/flow/edit-beneficiary'
 import { Route as AuthenticatedFlowInitiatePayoutRouteImport } from './routes/_authenticated/flow/initiate-payout'
+import { Route as AuthenticatedFlowPaymentLinksRouteImport } from './routes/_authenticated/flow/payment-links'
 import { Route as AuthenticatedFlowPayoutsRouteImport } from './routes/_authenticated/flow/payouts'
 import { Route as AuthenticatedFlowTransactionsRouteImport } from './routes/_authenticated/flow/transactions'
 import { Route as AuthenticatedFlowValidateRouteImport } from './routes/_authenticated/flow/validate'
@@ -322,6 +323,12 @@ const AuthenticatedFlowInitiatePayoutRoute =
     path: '/flow/initiate-payout',
     getParentRoute: () => AuthenticatedRouteRoute,
   } as any)
+const AuthenticatedFlowPaymentLinksRoute =
+  AuthenticatedFlowPaymentLinksRouteImport.update({
+    id: '/flow/payment-links',
+    path: '/flow/payment-links',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
 const AuthenticatedFlowPayoutsRoute =
   AuthenticatedFlowPayoutsRouteImport.update({
     id: '/flow/payouts',
@@ -486,6 +493,7 @@ export interface FileRoutesByFullPath {
   '/flow/e-mandates': typeof AuthenticatedFlowEMandatesRoute
   '/flow/edit-beneficiary': typeof AuthenticatedFlowEditBeneficiaryRoute
   '/flow/initiate-payout': typeof AuthenticatedFlowInitiatePayoutRoute
+  '/flow/payment-links': typeof AuthenticatedFlowPaymentLinksRoute
   '/flow/payouts': typeof AuthenticatedFlowPayoutsRoute
   '/flow/transactions': typeof AuthenticatedFlowTransactionsRoute
   '/flow/validate': typeof AuthenticatedFlowValidateRoute
@@ -550,6 +558,7 @@ export interface FileRoutesByTo {
   '/flow/e-mandates': typeof AuthenticatedFlowEMandatesRoute
   '/flow/edit-beneficiary': typeof AuthenticatedFlowEditBeneficiaryRoute
   '/flow/initiate-payout': typeof AuthenticatedFlowInitiatePayoutRoute
+  '/flow/payment-links': typeof AuthenticatedFlowPaymentLinksRoute
   '/flow/payouts': typeof AuthenticatedFlowPayoutsRoute
   '/flow/transactions': typeof AuthenticatedFlowTransactionsRoute
   '/flow/validate': typeof AuthenticatedFlowValidateRoute
@@ -617,6 +626,7 @@ export interface FileRoutesById {
   '/_authenticated/flow/e-mandates': typeof AuthenticatedFlowEMandatesRoute
   '/_authenticated/flow/edit-beneficiary': typeof AuthenticatedFlowEditBeneficiaryRoute
   '/_authenticated/flow/initiate-payout': typeof AuthenticatedFlowInitiatePayoutRoute
+  '/_authenticated/flow/payment-links': typeof AuthenticatedFlowPaymentLinksRoute
   '/_authenticated/flow/payouts': typeof AuthenticatedFlowPayoutsRoute
   '/_authenticated/flow/transactions': typeof AuthenticatedFlowTransactionsRoute
   '/_authenticated/flow/validate': typeof AuthenticatedFlowValidateRoute
@@ -684,6 +694,7 @@ export interface FileRouteTypes {
     | '/flow/e-mandates'
     | '/flow/edit-beneficiary'
     | '/flow/initiate-payout'
+    | '/flow/payment-links'
     | '/flow/payouts'
     | '/flow/transactions'
     | '/flow/validate'
@@ -748,6 +759,7 @@ export interface FileRouteTypes {
     | '/flow/e-mandates'
     | '/flow/edit-beneficiary'
     | '/flow/initiate-payout'
+    | '/flow/payment-links'
     | '/flow/payouts'
     | '/flow/transactions'
     | '/flow/validate'
@@ -814,6 +826,7 @@ export interface FileRouteTypes {
     | '/_authenticated/flow/e-mandates'
     | '/_authenticated/flow/edit-beneficiary'
     | '/_authenticated/flow/initiate-payout'
+    | '/_authenticated/flow/payment-links'
     | '/_authenticated/flow/payouts'
     | '/_authenticated/flow/transactions'
     | '/_authenticated/flow/validate'
@@ -1155,6 +1168,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedFlowInitiatePayoutRouteImport
       parentRoute: typeof AuthenticatedRouteRoute
     }
+    '/_authenticated/flow/payment-links': {
+      id: '/_authenticated/flow/payment-links'
+      path: '/flow/payment-links'
+      fullPath: '/flow/payment-links'
+      preLoaderRoute: typeof AuthenticatedFlowPaymentLinksRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
     '/_authenticated/flow/payouts': {
       id: '/_authenticated/flow/payouts'
       path: '/flow/payouts'
@@ -1360,6 +1380,7 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedFlowEMandatesRoute: typeof AuthenticatedFlowEMandatesRoute
   AuthenticatedFlowEditBeneficiaryRoute: typeof AuthenticatedFlowEditBeneficiaryRoute
   AuthenticatedFlowInitiatePayoutRoute: typeof AuthenticatedFlowInitiatePayoutRoute
+  AuthenticatedFlowPaymentLinksRoute: typeof AuthenticatedFlowPaymentLinksRoute
   AuthenticatedFlowPayoutsRoute: typeof AuthenticatedFlowPayoutsRoute
   AuthenticatedFlowTransactionsRoute: typeof AuthenticatedFlowTransactionsRoute
   AuthenticatedFlowValidateRoute: typeof AuthenticatedFlowValidateRoute
@@ -1426,6 +1447,7 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
   AuthenticatedFlowEMandatesRoute: AuthenticatedFlowEMandatesRoute,
   AuthenticatedFlowEditBeneficiaryRoute: AuthenticatedFlowEditBeneficiaryRoute,
   AuthenticatedFlowInitiatePayoutRoute: AuthenticatedFlowInitiatePayoutRoute,
+  AuthenticatedFlowPaymentLinksRoute: AuthenticatedFlowPaymentLinksRoute,
   AuthenticatedFlowPayoutsRoute: AuthenticatedFlowPayoutsRoute,
   AuthenticatedFlowTransactionsRoute: AuthenticatedFlowTransactionsRoute,
   AuthenticatedFlowValidateRoute: AuthenticatedFlowValidateRoute,

@@ -8,6 +8,7 @@ export const CALLBACK_EVENT_TYPES = [
   'VIRTUAL_ACCOUNT_CREDIT',
   /** E-mandates: mandate.pending/active/rejected/paused/cancelled/expired, presentation.success/bounced. */
   'MANDATE',
+  'PAYMENT_LINK',
 ] as const;
 export const CallbackEventType = z.enum(CALLBACK_EVENT_TYPES);
 export type CallbackEventType = z.infer<typeof CallbackEventType>;

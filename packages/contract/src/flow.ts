@@ -39,6 +39,8 @@ export const TRANSACTION_CATEGORIES = [
   'SETTLEMENT',
   /** A mandate presentation settled: the payer's money credited to the client. */
   'MANDATE_COLLECTION',
+  /** A customer paid one of the client's payment links. */
+  'PAYMENT_LINK',
 ] as const;
 export const TransactionCategory = z.enum(TRANSACTION_CATEGORIES);
 

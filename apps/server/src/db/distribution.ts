@@ -67,6 +67,8 @@ export const DISTRIBUTION = {
   mandates: 'distributed',
   mandate_events: 'distributed',
   mandate_presentations: 'distributed',
+  payment_links: 'distributed',
+  payment_link_attempts: 'distributed',
 
   // Meridian-wide and never joined: plain tables on the coordinator.
   rate_limits: 'local',

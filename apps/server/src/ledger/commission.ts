@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { CommissionBalance } from '@meridian/contract';
+import type { CommissionBalance } from '@meridian/contract/accounts';
 import type { Db } from '../db/database.ts';
 import { ledgerPostings } from '../db/schema.ts';
 import { dayIn, startOfDay } from '../lists/list-query.ts';

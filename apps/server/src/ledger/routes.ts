@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  Account,
-  AccountTransactionsParams,
-  CommissionBalance,
-  ProviderAccountOption,
-  Transaction,
-  listResponse,
-} from '@meridian/contract';
+import { Account, ProviderAccountOption, Transaction, listResponse } from '@meridian/contract';
+import { AccountTransactionsParams, CommissionBalance } from '@meridian/contract/accounts';
 import { z } from 'zod';
 import { authOf } from '../auth/guard.ts';
 import type { Db } from '../db/database.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Company, CreditOperationRow } from '@meridian/contract';
+import type { Company, CreditOperationRow } from '@meridian/contract/accounts';
 import type { Db } from '../db/database.ts';
 import { clients, creditAccounts, creditOperations, users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CountResponse } from '@meridian/contract';
 import {
   Company,
   CompanyMeter,
   CONSUMER_TYPES,
-  CountResponse,
   CreditAdjustment,
   CreditAdjustmentResult,
   CreditOperationRow,
   OptionList,
   UpdateCompanyMeter,
-} from '@meridian/contract';
+} from '@meridian/contract/accounts';
 import { actorOf, requireRole } from '../auth/guard.ts';
 import { inTransaction } from '../db/database.ts';
 import type { FabricRegistry } from '../fabric/registry.ts';

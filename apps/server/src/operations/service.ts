@@ -1,11 +1,11 @@
 import type { z } from 'zod';
+import type { FabricProductSlug } from '@meridian/contract';
 import type {
   CompanyMeter as CompanyMeterSchema,
   CreditAdjustment,
   CreditAdjustmentResult,
-  FabricProductSlug,
   UpdateCompanyMeter,
-} from '@meridian/contract';
+} from '@meridian/contract/accounts';
 import { auditBy, type Actor } from '../audit/actor.ts';
 import { adjustCredits } from '../credits/credits.ts';
 import { companyPrices, setCompanyPrices } from '../credits/meters.ts';

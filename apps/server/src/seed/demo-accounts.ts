@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { CreateVirtualAccount, SimulateCredit } from '@meridian/contract';
+import type { CreateVirtualAccount, SimulateCredit } from '@meridian/contract/accounts';
 import { systemActor } from '../audit/actor.ts';
 import { handleCallbackRequest } from '../callbacks/configs.ts';
 import type { Db } from '../db/database.ts';

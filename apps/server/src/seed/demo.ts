@@ -10,6 +10,7 @@ import { seedDemoSettlements } from './demo-settlements.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoMandates } from './demo-mandates.ts';
+import { seedDemoPaymentLinks } from './demo-payment-links.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
@@ -97,8 +98,17 @@ export async function seedDemo(
   if (flow?.full) await seedDemoOperations(db, customers);
   const mandateEffects =
     flow && fabric ? await seedDemoMandates(db, customers, { ...flow, ...fabric }) : noEffects();
+  const linkEffects =
+    flow && fabric ? await seedDemoPaymentLinks(db, customers, { ...flow, ...fabric }) : noEffects();
   return {
     created,
-    effects: mergeEffects(flowEffects, accountEffects, fabricEffects, settlementEffects, mandateEffects),
+    effects: mergeEffects(
+      flowEffects,
+      accountEffects,
+      fabricEffects,
+      settlementEffects,
+      mandateEffects,
+      linkEffects,
+    ),
   };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Settlement } from '@meridian/contract';
+import type { Settlement } from '@meridian/contract/accounts';
 import type { Db } from '../db/database.ts';
 import { settlements } from '../db/schema.ts';
 import type { ListScope } from '../lists/register-list.ts';

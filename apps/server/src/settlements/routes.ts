@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listResponse } from '@meridian/contract';
 import {
   ACCOUNT_SEARCH_KEYS,
   OptionList,
@@ -13,8 +14,7 @@ import {
   SettlementStatus,
   SettlementType,
   UpdateSettlementCycle,
-  listResponse,
-} from '@meridian/contract';
+} from '@meridian/contract/accounts';
 import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, lt, lte, sql } from 'drizzle-orm';
+import { RAIL_LIMITS } from '@meridian/contract';
 import {
-  RAIL_LIMITS,
   type SetSettlementAccount,
   type Settlement,
   type SettlementAccount,
   type SettlementCycle,
   type UpdateSettlementCycle,
-} from '@meridian/contract';
+} from '@meridian/contract/accounts';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { accounts, ledgerPostings, settlementAccounts, settlementCycles, settlements } from '../db/schema.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { ManagedAccount, VirtualAccountCreditStatus } from '@meridian/contract';
+import type { ManagedAccount, VirtualAccountCreditStatus } from '@meridian/contract/accounts';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { VirtualAccountOption, listResponse } from '@meridian/contract';
 import {
   ACCOUNT_SEARCH_KEYS,
   AccountsSummary,
@@ -10,9 +11,7 @@ import {
   VirtualAccountCredit,
   VirtualAccountCreditStatus,
   VirtualAccountNumberParams,
-  VirtualAccountOption,
-  listResponse,
-} from '@meridian/contract';
+} from '@meridian/contract/accounts';
 import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import { AppError } from '../http/errors.ts';

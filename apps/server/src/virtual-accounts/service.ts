@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { RAIL_LIMITS } from '@meridian/contract';
 import {
-  RAIL_LIMITS,
   type CreateVirtualAccount,
   type SimulateCredit,
   type VirtualAccount,
   type VirtualAccountCredit,
-} from '@meridian/contract';
+} from '@meridian/contract/accounts';
 import { auditBy, type Actor } from '../audit/actor.ts';
 import { enqueueCallbacks } from '../callbacks/outbox.ts';
 import type { Db } from '../db/database.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { AccountsSummary } from '@meridian/contract';
+import type { AccountsSummary } from '@meridian/contract/accounts';
 import type { Db } from '../db/database.ts';
 import { accounts, settlementCycles, virtualAccountCredits, virtualAccounts } from '../db/schema.ts';
 import { dayIn, startOfDay } from '../lists/list-query.ts';

@@ -6,6 +6,7 @@ import type { GlobalSearchResult } from '@meridian/contract';
 import Banknote from 'lucide-react/icons/banknote';
 import Check from 'lucide-react/icons/check';
 import FileSearch from 'lucide-react/icons/file-search';
+import Link2 from 'lucide-react/icons/link-2';
 import LogOut from 'lucide-react/icons/log-out';
 import Monitor from 'lucide-react/icons/monitor';
 import Moon from 'lucide-react/icons/moon';
@@ -65,6 +66,7 @@ const RECORD_KINDS: Record<string, { heading: string; icon: LucideIcon }> = {
   payout: { heading: 'Payouts', icon: Banknote },
   beneficiary: { heading: 'Beneficiaries', icon: UserRound },
   mandate: { heading: 'E-mandates', icon: FileSearch },
+  payment_link: { heading: 'Payment links', icon: Link2 },
 };
 const recordKind = (type: string) =>
   RECORD_KINDS[type] ?? { heading: type.charAt(0).toUpperCase() + type.slice(1), icon: FileSearch };

@@ -23,6 +23,7 @@ import KeyRound from 'lucide-react/icons/key-round';
 import KeySquare from 'lucide-react/icons/key-square';
 import Landmark from 'lucide-react/icons/landmark';
 import Layers from 'lucide-react/icons/layers';
+import Link2 from 'lucide-react/icons/link-2';
 import ListChecks from 'lucide-react/icons/list-checks';
 import Network from 'lucide-react/icons/network';
 import Newspaper from 'lucide-react/icons/newspaper';
@@ -81,6 +82,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'Bank account validations', url: '/flow/validate-bank-account', icon: Landmark },
       { title: 'Validate an account', url: '/flow/validate', icon: BadgeCheck },
       { title: 'E-mandates', url: '/flow/e-mandates', icon: FileText },
+      { title: 'Payment links', url: '/flow/payment-links', icon: Link2 },
       { title: 'Bulk upload', url: '/flow/bulk-upload', icon: CloudUpload },
       { title: 'Bulk capabilities', url: '/flow/bulk-capabilities', icon: Layers },
     ],

@@ -7,7 +7,7 @@ import {
   OptionList,
   type CreditAdjustment,
   type UpdateCompanyMeter,
-} from '@meridian/contract';
+} from '@meridian/contract/accounts';
 import type { z } from 'zod';
 import { parseCount } from '@/components/data-table';
 import { apiFetch } from '@/lib/api';

@@ -2,7 +2,7 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import SearchIcon from 'lucide-react/icons/search';
-import type { Company } from '@meridian/contract';
+import type { Company } from '@meridian/contract/accounts';
 import { Code } from '@/components/data-table';
 import { Pagination } from '@/components/data-table/pagination';
 import { Button } from '@/components/ui/button';

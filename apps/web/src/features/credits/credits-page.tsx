@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import ShieldAlert from 'lucide-react/icons/shield-alert';
-import type { Company } from '@meridian/contract';
+import type { Company } from '@meridian/contract/accounts';
 import { Code } from '@/components/data-table';
 import { EmptyState, PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';

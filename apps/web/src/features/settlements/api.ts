@@ -7,7 +7,7 @@ import {
   SettlementCycle,
   SettlementRun,
   type UpdateSettlementCycle,
-} from '@meridian/contract';
+} from '@meridian/contract/accounts';
 import type { z } from 'zod';
 import { createListEndpoints } from '@/components/data-table';
 import { apiFetch } from '@/lib/api';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SettlementCycle } from '@meridian/contract';
+import type { SettlementCycle } from '@meridian/contract/accounts';
 import { apiFetch } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
 import { toast } from '@/lib/toast';

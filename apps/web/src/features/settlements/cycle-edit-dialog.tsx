@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { SETTLEMENT_TYPES, UpdateSettlementCycle, type SettlementCycle } from '@meridian/contract';
+import { SETTLEMENT_TYPES, UpdateSettlementCycle, type SettlementCycle } from '@meridian/contract/accounts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Play from 'lucide-react/icons/play';
-import type { SettlementCycle } from '@meridian/contract';
+import type { SettlementCycle } from '@meridian/contract/accounts';
 import { Code, DateTimeText, DetailList, MoneyText, StatusBadge } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Settlement } from '@meridian/contract';
+import type { Settlement } from '@meridian/contract/accounts';
 import { apiFetch, type ApiRequestInit } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
 import { toast } from '@/lib/toast';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ACCOUNT_SEARCH_KEYS, type Settlement } from '@meridian/contract';
+import { ACCOUNT_SEARCH_KEYS, type Settlement } from '@meridian/contract/accounts';
 import {
   Code,
   DataTable,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SetSettlementAccount, type SettlementAccount } from '@meridian/contract';
+import { SetSettlementAccount, type SettlementAccount } from '@meridian/contract/accounts';
 import { Code, DateTimeText, DetailList, StatusBadge } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -13,6 +13,7 @@ export const CATEGORY_LABELS: Record<Transaction['category'], string> = {
   COLLECTION: 'Collection',
   SETTLEMENT: 'Settlement',
   MANDATE_COLLECTION: 'Mandate collection',
+  PAYMENT_LINK: 'Payment link',
 };
 
 /** A credit as "+₹1,250.00", a debit as "−₹1,250.00" (whatever sign the amount itself carries). */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ACCOUNT_SEARCH_KEYS, type ManagedAccount } from '@meridian/contract';
+import { ACCOUNT_SEARCH_KEYS, type ManagedAccount } from '@meridian/contract/accounts';
 import ListIcon from 'lucide-react/icons/list';
 import {
   Code,

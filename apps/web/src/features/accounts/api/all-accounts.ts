@@ -1,4 +1,5 @@
-import { ManagedAccount, listResponse } from '@meridian/contract';
+import { listResponse } from '@meridian/contract';
+import { ManagedAccount } from '@meridian/contract/accounts';
 import { createListEndpoints } from '@/components/data-table';
 import { PROVIDER } from '@/lib/env';
 

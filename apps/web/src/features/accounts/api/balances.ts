@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CommissionBalance, ManagedAccount, listResponse } from '@meridian/contract';
+import { listResponse } from '@meridian/contract';
+import { CommissionBalance, ManagedAccount } from '@meridian/contract/accounts';
 import { apiFetch } from '@/lib/api';
 import { PROVIDER } from '@/lib/env';
 

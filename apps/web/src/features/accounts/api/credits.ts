@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { VirtualAccountCredit, listResponse } from '@meridian/contract';
+import { listResponse } from '@meridian/contract';
+import { VirtualAccountCredit } from '@meridian/contract/accounts';
 import { parseCount } from '@/components/data-table';
 import { apiFetch } from '@/lib/api';
 import { PROVIDER } from '@/lib/env';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SimulateCreditResult, type SimulateCredit } from '@meridian/contract';
+import { SimulateCreditResult, type SimulateCredit } from '@meridian/contract/accounts';
 import { apiFetch } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
 import { PROVIDER } from '@/lib/env';

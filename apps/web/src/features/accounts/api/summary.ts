@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AccountsSummary } from '@meridian/contract';
+import { AccountsSummary } from '@meridian/contract/accounts';
 import { apiFetch } from '@/lib/api';
 import { PROVIDER } from '@/lib/env';
 

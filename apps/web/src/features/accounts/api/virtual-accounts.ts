@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { VirtualAccount, listResponse, type CreateVirtualAccount } from '@meridian/contract';
+import { listResponse } from '@meridian/contract';
+import { VirtualAccount, type CreateVirtualAccount } from '@meridian/contract/accounts';
 import { createListEndpoints } from '@/components/data-table';
 import { apiFetch } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';

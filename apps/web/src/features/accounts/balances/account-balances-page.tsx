@@ -1,6 +1,6 @@
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import type { ReactNode } from 'react';
-import type { ManagedAccount } from '@meridian/contract';
+import type { ManagedAccount } from '@meridian/contract/accounts';
 import { Code, MoneyText, StatusBadge } from '@/components/data-table/cells';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';

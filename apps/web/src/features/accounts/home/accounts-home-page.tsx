@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { AccountsSummary } from '@meridian/contract';
+import type { AccountsSummary } from '@meridian/contract/accounts';
 import { Code, DateTimeText, MoneyText, StatusBadge } from '@/components/data-table/cells';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';

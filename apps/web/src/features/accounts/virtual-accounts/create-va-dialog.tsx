@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { CreateVirtualAccount } from '@meridian/contract';
+import type { CreateVirtualAccount } from '@meridian/contract/accounts';
 import Trash from 'lucide-react/icons/trash-2';
 import { FormErrorAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CREDIT_MODES, type SimulateCredit, type SimulateCreditResult } from '@meridian/contract';
+import { CREDIT_MODES, type SimulateCredit, type SimulateCreditResult } from '@meridian/contract/accounts';
 import type { z } from 'zod';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { Code, DetailList, MoneyText, StatusBadge } from '@/components/data-table';

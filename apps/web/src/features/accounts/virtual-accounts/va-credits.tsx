@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { VirtualAccount, VirtualAccountCredit } from '@meridian/contract';
+import type { VirtualAccount, VirtualAccountCredit } from '@meridian/contract/accounts';
 import { Code, DateTimeText, MoneyText, Pagination, StatusBadge } from '@/components/data-table';
 import { addDays, MAX_RANGE_DAYS } from '@/components/data-table/list-state';
 import { Button } from '@/components/ui/button';

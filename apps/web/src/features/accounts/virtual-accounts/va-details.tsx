@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { VirtualAccount } from '@meridian/contract';
+import type { VirtualAccount } from '@meridian/contract/accounts';
 import { Code, DateTimeText, DetailList, MoneyText, StatusBadge } from '@/components/data-table';
 import { CopyButton } from '@/components/data-table/copy-button';
 import { serverErrorMessage } from '@/components/form/server-errors';

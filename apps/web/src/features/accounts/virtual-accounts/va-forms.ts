@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateVirtualAccount, SimulateCredit } from '@meridian/contract';
+import { CreateVirtualAccount, SimulateCredit } from '@meridian/contract/accounts';
 
 /**
  * The create-virtual-account and simulate-credit forms: what the user types (text; empty means absent) turned

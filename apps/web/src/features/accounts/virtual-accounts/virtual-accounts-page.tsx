@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ACCOUNT_SEARCH_KEYS, type VirtualAccount } from '@meridian/contract';
+import { ACCOUNT_SEARCH_KEYS, type VirtualAccount } from '@meridian/contract/accounts';
 import {
   Code,
   DataTable,

@@ -8,7 +8,8 @@ import { PROVIDER } from '@/lib/env';
  * the 7-day volume and the 5 latest payouts, for the /flow home.
  *
  * The home is the first signed-in view (180 KB of JavaScript as received, npm run size), so the contract and zod
- * load in parallel with the request instead of with the page: the answer is still validated.
+ * load in parallel with the request instead of with the page: the answer is still validated. Only the flow part
+ * of the contract (`@meridian/contract/flow`): the whole contract grows with every module.
  */
 export type { FlowSummary };
 

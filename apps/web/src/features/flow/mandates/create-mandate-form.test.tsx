@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { apiFetch } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
 import { toast } from '@/lib/toast';
-import { fakeApi, renderPage, serverError } from '../forms/testing';
+import { fakeApi, renderPage, serverError } from '@/test/render-page';
 import { CreateMandateForm } from './create-mandate-form';
 
 vi.mock('@/lib/api', async (importOriginal) => ({

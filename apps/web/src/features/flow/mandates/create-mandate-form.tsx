@@ -16,7 +16,7 @@ import { toast } from '@/lib/toast';
 import { useCreateMandate } from '../api/mandates';
 import { FormErrorAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
-import { useIdempotentSubmission } from '../forms/idempotency';
+import { useIdempotentSubmission } from '@/components/form/idempotency';
 import { generateReference } from '../forms/reference';
 import { mapServerError, setServerFieldErrors, type ServerErrorView } from '@/components/form/server-errors';
 

@@ -1,0 +1,192 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreatePaymentLink,
+  CreateUpiLink,
+  PAYMENT_LINK_SEARCH_KEYS,
+  PaymentLink,
+  PaymentLinkDetails,
+  PaymentLinkListQuery,
+  PaymentLinkUrnParams,
+  UpiLink,
+} from '@meridian/contract/payment-links';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { actorOf, authOf } from '../auth/guard.ts';
+import { clients } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
+import type { Effects } from '../jobs/effects.ts';
+import { clientAccounts } from '../ledger/ledger.ts';
+import { formatMoney, toPaise } from '../lib/money.ts';
+import { registerList } from '../lists/register-list.ts';
+import { countPaymentLinks, listPaymentLinks } from './queries.ts';
+import { cancelPaymentLink, createPaymentLink, getPaymentLinkDetails } from './service.ts';
+import { collectionVpa, qrSvg, upiIntent, upiPayeeName } from './upi.ts';
+
+export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+  const p = deps.config.PROVIDER;
+
+  app.post(
+    '/v2/payments/links',
+    {
+      schema: {
+        tags: ['payment links'],
+        summary:
+          'Create a payment link: a public pay page with a UPI QR code (Idempotency-Key header optional)',
+        body: CreatePaymentLink,
+        headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
+        response: { 201: PaymentLinkDetails },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const key = checkIdempotencyKey(request.headers['idempotency-key'], false);
+      let effects: Effects | null = null;
+      const answer = await withIdempotency(
+        deps.db,
+        {
+          clientRef: actor.clientRef,
+          scope: 'payment_link',
+          key,
+          body: request.body,
+          leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS,
+        },
+        async (tx) => {
+          const result = await createPaymentLink(tx, actor, request.body, {
+            publicUrl: deps.publicUrl(request),
+          });
+          effects = result.effects;
+          return { status: 201, body: result.link };
+        },
+      );
+      if (effects) await deps.runEffects(effects);
+      else reply.header('idempotent-replayed', 'true');
+      if (answer.status >= 400) throw AppError.fromStored(answer);
+      return reply.status(201).send(answer.body as z.infer<typeof PaymentLinkDetails>);
+    },
+  );
+
+  app.get(
+    '/v2/payments/links/:urn',
+    {
+      schema: {
+        tags: ['payment links'],
+        summary: 'A payment link with its QR code (SVG), payment attempts and callbacks',
+        params: PaymentLinkUrnParams,
+        response: { 200: PaymentLinkDetails },
+      },
+    },
+    async (request) => getPaymentLinkDetails(deps.db, authOf(request).clientRef, request.params.urn),
+  );
+
+  app.post(
+    '/v2/payments/links/:urn/cancel',
+    {
+      schema: {
+        tags: ['payment links'],
+        summary: 'Cancel an open payment link (409 when it is paid, expired or cancelled)',
+        params: PaymentLinkUrnParams,
+        response: { 200: PaymentLink },
+      },
+    },
+    async (request) => {
+      const { link, effects, refused } = await cancelPaymentLink(
+        deps.db,
+        actorOf(request),
+        request.params.urn,
+      );
+      await deps.runEffects(effects);
+      if (refused)
+        throw new AppError(409, 'payment_link_not_open', `The payment link is ${link.status.toLowerCase()}`);
+      return link;
+    },
+  );
+
+  app.post(
+    '/v2/payments/upi/link',
+    {
+      schema: {
+        tags: ['payment links'],
+        summary: 'A UPI intent link (upi://pay?pa=…&pn=…&am=…&cu=INR&tr=…&tn=…) and its QR code (SVG)',
+        body: CreateUpiLink,
+        response: { 200: UpiLink },
+      },
+    },
+    async (request) => {
+      const { clientRef } = authOf(request);
+      const body = request.body;
+      let vpa = body.payee_vpa || null;
+      if (!vpa) {
+        const [account] = await clientAccounts(deps.db, clientRef);
+        if (!account)
+          throw new AppError(
+            422,
+            'no_account',
+            'You have no current account to collect into: give a payee_vpa',
+            {
+              fields: { payee_vpa: 'is required' },
+            },
+          );
+        vpa = collectionVpa(account.accountNumber);
+      }
+      let name = body.payee_name || null;
+      if (!name) {
+        const [client] = await deps.db
+          .select({ name: clients.companyCommonName })
+          .from(clients)
+          .where(eq(clients.id, clientRef));
+        name = upiPayeeName(client?.name ?? '');
+      }
+      const amount = body.amount ? formatMoney(toPaise(body.amount)) : null;
+      const intent = upiIntent({
+        pa: vpa,
+        pn: name,
+        am: amount,
+        tr: body.reference || null,
+        tn: body.note || null,
+      });
+      return {
+        intent,
+        payee_vpa: vpa,
+        payee_name: name,
+        amount,
+        reference: body.reference || null,
+        note: body.note || null,
+        qr_svg: await qrSvg(intent),
+      };
+    },
+  );
+
+  registerList(app, deps.db, p, {
+    list: { name: 'payment_links', searchKeys: PAYMENT_LINK_SEARCH_KEYS, defaultRange: 'last7' },
+    tag: 'payment links',
+    paths: {
+      search: `/${p}/read/search/payment_links`,
+      count: `/${p}/read/count/payment_links`,
+      export: `/${p}/read/export/payment_links`,
+    },
+    row: PaymentLink,
+    query: PaymentLinkListQuery,
+    fetch: listPaymentLinks,
+    count: countPaymentLinks,
+    csv: [
+      ['created_at', (r) => r.created_at],
+      [`${p}_urn`, (r) => r.urn],
+      ['customer_reference_number', (r) => r.customer_reference_number],
+      ['amount', (r) => r.amount],
+      ['customer_enters_amount', (r) => String(r.customer_enters_amount)],
+      ['purpose', (r) => r.purpose],
+      ['customer_name', (r) => r.customer_name],
+      ['customer_email', (r) => r.customer_email],
+      ['customer_mobile', (r) => r.customer_mobile],
+      ['status', (r) => r.status],
+      ['expires_at', (r) => r.expires_at],
+      ['paid_amount', (r) => r.paid_amount],
+      ['bank_reference_number', (r) => r.bank_reference_number],
+      ['paid_at', (r) => r.paid_at],
+      ['link_url', (r) => r.link_url],
+    ],
+  });
+};

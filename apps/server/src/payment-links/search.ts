@@ -1,0 +1,76 @@
+import type { GlobalSearchResult } from '@meridian/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/database.ts';
+import { paymentLinks } from '../db/schema.ts';
+import { formatRupees } from '../lib/money.ts';
+import { likePrefix, listRoute, type SearchScope, type Searcher } from '../search/registry.ts';
+import { statusOf } from './service.ts';
+
+/** Urns (Crockford base32) are upper-case letters and digits; customer references add `_` and `-`. */
+const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
+const REFERENCE = /^[A-Za-z0-9_-]+$/;
+
+type Match = 'urn' | 'customer_reference_number';
+
+/** One index probe on `(client_ref, key text_pattern_ops)`, in the index's order, stopping after `limit` rows. */
+function probe(db: Db, scope: SearchScope, match: Match, key: SQL, pattern: string) {
+  return db
+    .select({
+      link: paymentLinks,
+      matched: sql<Match>`${match}::text`.as('matched'),
+    })
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.clientRef, scope.clientRef), sql`${key} like ${likePrefix(pattern)}`))
+    .orderBy(sql`${key} using ~<~`)
+    .limit(scope.limit);
+}
+
+/** Payment links by urn or customer reference (prefix, case-blind); each opens in the payment links list. */
+export const paymentLinkSearcher: Searcher = {
+  type: 'payment_link',
+  async search(db, scope) {
+    const q = scope.q;
+    const probes = [
+      ...(ALPHANUMERIC.test(q) ? [probe(db, scope, 'urn', sql`${paymentLinks.urn}`, q.toUpperCase())] : []),
+      ...(REFERENCE.test(q)
+        ? [
+            probe(
+              db,
+              scope,
+              'customer_reference_number',
+              sql`lower(${paymentLinks.customerReferenceNumber})`,
+              q.toLowerCase(),
+            ),
+          ]
+        : []),
+    ];
+    const [first, second] = probes;
+    if (!first) return [];
+    const rows = await (second ? unionAll(first, second) : first);
+    const seen = new Set<string>();
+    const results: GlobalSearchResult[] = [];
+    for (const { link, matched } of rows) {
+      if (seen.has(link.urn) || results.length >= scope.limit) continue;
+      seen.add(link.urn);
+      results.push({
+        type: 'payment_link',
+        id: link.urn,
+        title: `${link.customerReferenceNumber}: ${link.purpose}`,
+        subtitle: [
+          link.amount === null ? 'Customer enters the amount' : formatRupees(link.amount),
+          statusOf(link),
+          link.urn,
+        ].join(' · '),
+        matched,
+        route: listRoute('/flow/payment-links', scope, {
+          searchKey: `${scope.product}_urn`,
+          value: link.urn,
+          createdAt: link.createdAt,
+          selected: link.urn,
+        }),
+      });
+    }
+    return results;
+  },
+};

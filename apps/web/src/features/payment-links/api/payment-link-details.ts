@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { PaymentLinkDetails } from '@meridian/contract/payment-links';
+import { apiFetch } from '@/lib/api';
+
+/** GET /v2/payments/links/{urn}: one link with its QR code (SVG), payment attempts and callbacks. */
+export const paymentLinkDetailsQueryKey = (urn: string) => ['payment-links', 'details', urn] as const;
+
+export const paymentLinkDetailsQueryOptions = (urn: string) =>
+  queryOptions({
+    queryKey: paymentLinkDetailsQueryKey(urn),
+    queryFn: async ({ signal }) =>
+      PaymentLinkDetails.parse(
+        await apiFetch<unknown>(`/v2/payments/links/${encodeURIComponent(urn)}`, { signal }),
+      ),
+    enabled: urn !== '',
+  });
