@@ -18,13 +18,17 @@ const APP_ROOTS = /\/src\/(main\.tsx|routes\/(__root|_authenticated\/route)\.tsx
 const APP_WIDE = [
   /\/src\/lib\//, // data layer, formatting, preferences
   /\/src\/components\/layout\/(page-frame|use-sign-out)\.tsx?$/,
-  /\/src\/components\/ui\/(alert|badge|select|skeleton)\.tsx$/,
+  /\/src\/components\/ui\/(alert|badge|scroll-region|select|skeleton)\.tsx$/,
   /\/src\/components\/data-table\/cells\.tsx$/, // money, dates and statuses as every list shows them
   // The flow statuses' badge colours (~0.1 KB): shared by the /flow home and the flow lists, alone they were a
   // chunk of their own, one more request (~1 KB of headers) on the /flow first view.
   /\/src\/features\/flow\/lists\/statuses\.ts$/,
   /\/node_modules\/@tanstack\/react-query\//, // the screens' data hooks
 ];
+
+/** zod, and the contract's core modules (its domain entries — accounts, mandates, payment links — stay apart). */
+const SCHEMAS =
+  /(\/node_modules\/zod\/|\/packages\/contract\/src\/(index|errors|auth|user|flow|callbacks|search|text|fabric)\.ts$)/;
 
 /** The bundler's and Vite's helpers: every page needs them, so they go with React. */
 const RUNTIME = /^\0(rolldown\/runtime|vite\/(modulepreload-polyfill|preload-helper))/;
@@ -90,5 +94,14 @@ export function firstPaintGroups(): CodeSplittingOptions {
   });
 
   // `base` first: what it takes is no longer the app's to take (the app's chunk imports it).
-  return { groups: [group('base', 2), group('app', 1)] };
+  return {
+    groups: [
+      group('base', 2),
+      group('app', 1),
+      // The schemas: zod and the contract's core (not its domain entries such as accounts). Screens validate
+      // answers with them; in one file instead of a chunk per contract module (each a request, and an entry in
+      // the app's preload map).
+      { name: 'schemas', priority: 0, test: SCHEMAS },
+    ],
+  };
 }
