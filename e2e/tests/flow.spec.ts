@@ -144,3 +144,43 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: /^Date range [A-Z][a-z]{2} 01, \d{4}/ })).toBeVisible();
   });
 });
+
+/** The current account's balance in paise, as the balances screen shows it. */
+async function currentBalance(page: Page): Promise<number> {
+  await page.goto('/accounts/account-balances');
+  const row = page.getByRole('row').filter({ hasText: 'current account' });
+  const text = (await row.textContent()) ?? '';
+  const rupees = text.match(/₹([\d,]+\.\d{2})/)![1]!.replaceAll(',', '');
+  return Math.round(Number(rupees) * 100);
+}
+
+test('create a payment link, pay it on the public page, see it paid and the balance moved', async ({
+  page,
+}) => {
+  await signIn(page);
+  const before = await currentBalance(page);
+
+  await page.goto('/flow/payment-links');
+  await page.getByRole('button', { name: 'Create payment link' }).click();
+  const form = page.getByRole('form', { name: 'New payment link' });
+  await form.getByLabel('Reference', { exact: true }).fill('E2E-LINK-42');
+  await form.getByLabel('Purpose', { exact: true }).fill('E2E order 42');
+  await form.getByLabel('Amount (₹)', { exact: true }).fill('1250.50');
+  await form.getByLabel(/^Customer name/).fill('Meera Pillai');
+  await form.getByRole('button', { name: 'Create link' }).click();
+  const payPage = page.getByRole('link', { name: 'Open pay page' });
+  const url = await payPage.getAttribute('href');
+  expect(url).toMatch(/\/pay\//);
+
+  // The customer's side: no sign-in.
+  const customer = await page.context().browser()!.newPage();
+  await customer.goto(url!);
+  await expect(customer.getByRole('heading', { name: 'E2E order 42' })).toBeVisible();
+  await customer.getByRole('button', { name: 'Pay (sandbox)' }).click();
+  await expect(customer.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await customer.close();
+
+  await page.goto('/flow/payment-links');
+  await expect(page.getByRole('row').filter({ hasText: 'E2E order 42' })).toContainText('Paid');
+  expect(await currentBalance(page)).toBe(before + 125050);
+});
