@@ -1,9 +1,15 @@
 import type { GlobalSearchResult } from '@meridian/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { beneficiaries } from '../db/schema.ts';
-import { likePrefix, listRoute, type SearchScope, type Searcher } from '../search/registry.ts';
+import {
+  likePrefix,
+  listRoute,
+  type SearchScope,
+  type Searcher,
+  firstOfEach,
+  unionOfProbes,
+} from '../search/registry.ts';
 
 const CODE = /^[A-Za-z0-9_-]+$/;
 const DIGITS = /^[0-9]+$/;
@@ -83,9 +89,7 @@ export function beneficiarySearchQuery(db: Db, scope: SearchScope) {
         ]
       : []),
   ];
-  const [first, second, ...rest] = probes;
-  if (!first) return null;
-  return second ? unionAll(first, second, ...rest) : first;
+  return unionOfProbes(probes);
 }
 
 /** Beneficiaries by code, name or account number; each opens its details from the beneficiaries list. */
@@ -94,11 +98,8 @@ export const beneficiarySearcher: Searcher = {
   async search(db, scope) {
     const query = beneficiarySearchQuery(db, scope);
     if (!query) return [];
-    const seen = new Set<string>();
     const results: GlobalSearchResult[] = [];
-    for (const row of await query) {
-      if (seen.has(row.code)) continue;
-      seen.add(row.code);
+    for (const row of firstOfEach(await query, (r) => r.code)) {
       const destination =
         row.transferType === 'UPI' ? `UPI ${row.upiId}` : `A/c ${row.accountNumber} · ${row.ifsc}`;
       results.push({

@@ -1,10 +1,16 @@
 import type { GlobalSearchResult } from '@meridian/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { mandates } from '../db/schema.ts';
 import { formatRupees } from '../lib/money.ts';
-import { likePrefix, listRoute, type SearchScope, type Searcher } from '../search/registry.ts';
+import {
+  likePrefix,
+  listRoute,
+  type SearchScope,
+  type Searcher,
+  firstOfEach,
+  unionOfProbes,
+} from '../search/registry.ts';
 
 /** Urns are upper-case letters and digits; customer references add `_` and `-`; UMRNs add `@` (UPI). */
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
@@ -61,9 +67,7 @@ export function mandateSearchQuery(db: Db, scope: SearchScope) {
         ]
       : []),
   ];
-  const [first, second, ...rest] = probes;
-  if (!first) return null;
-  return second ? unionAll(first, second, ...rest) : first;
+  return unionOfProbes(probes);
 }
 
 /** Mandates by urn, customer reference or UMRN; each opens in the e-mandates registrations list. */
@@ -72,11 +76,8 @@ export const mandateSearcher: Searcher = {
   async search(db, scope) {
     const query = mandateSearchQuery(db, scope);
     if (!query) return [];
-    const seen = new Set<string>();
     const results: GlobalSearchResult[] = [];
-    for (const row of await query) {
-      if (seen.has(row.urn)) continue;
-      seen.add(row.urn);
+    for (const row of firstOfEach(await query, (r) => r.urn)) {
       const label =
         row.matched === 'customer_reference_number'
           ? `Ref ${row.customerReferenceNumber}`

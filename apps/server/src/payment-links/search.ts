@@ -1,10 +1,16 @@
 import type { GlobalSearchResult } from '@meridian/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { paymentLinks } from '../db/schema.ts';
 import { formatRupees } from '../lib/money.ts';
-import { likePrefix, listRoute, type SearchScope, type Searcher } from '../search/registry.ts';
+import {
+  likePrefix,
+  listRoute,
+  type SearchScope,
+  type Searcher,
+  firstOfEach,
+  unionOfProbes,
+} from '../search/registry.ts';
 import { statusOf } from './service.ts';
 
 /** Urns (Crockford base32) are upper-case letters and digits; customer references add `_` and `-`. */
@@ -45,14 +51,10 @@ export const paymentLinkSearcher: Searcher = {
           ]
         : []),
     ];
-    const [first, second] = probes;
-    if (!first) return [];
-    const rows = await (second ? unionAll(first, second) : first);
-    const seen = new Set<string>();
+    const query = unionOfProbes(probes);
+    if (!query) return [];
     const results: GlobalSearchResult[] = [];
-    for (const { link, matched } of rows) {
-      if (seen.has(link.urn) || results.length >= scope.limit) continue;
-      seen.add(link.urn);
+    for (const { link, matched } of firstOfEach(await query, (r) => r.link.urn).slice(0, scope.limit)) {
       results.push({
         type: 'payment_link',
         id: link.urn,

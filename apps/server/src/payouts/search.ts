@@ -1,10 +1,16 @@
 import type { GlobalSearchResult } from '@meridian/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { payouts } from '../db/schema.ts';
 import { formatRupees } from '../lib/money.ts';
-import { likePrefix, listRoute, type SearchScope, type Searcher } from '../search/registry.ts';
+import {
+  likePrefix,
+  listRoute,
+  type SearchScope,
+  type Searcher,
+  firstOfEach,
+  unionOfProbes,
+} from '../search/registry.ts';
 
 /** Urns (Crockford base32) and UTRs are upper-case letters and digits; customer references add `_` and `-`. */
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
@@ -57,9 +63,7 @@ export function payoutSearchQuery(db: Db, scope: SearchScope) {
         ]
       : []),
   ];
-  const [first, second, ...rest] = probes;
-  if (!first) return null;
-  return second ? unionAll(first, second, ...rest) : first;
+  return unionOfProbes(probes);
 }
 
 /** Payouts by urn, UTR (bank reference number) or customer reference; each opens in the payouts list. */
@@ -68,11 +72,8 @@ export const payoutSearcher: Searcher = {
   async search(db, scope) {
     const query = payoutSearchQuery(db, scope);
     if (!query) return [];
-    const seen = new Set<string>();
     const results: GlobalSearchResult[] = [];
-    for (const row of await query) {
-      if (seen.has(row.urn)) continue;
-      seen.add(row.urn);
+    for (const row of firstOfEach(await query, (r) => r.urn)) {
       // Say which field matched when it is not the title.
       const label =
         row.matched === 'bank_reference_number'

@@ -1,3 +1,4 @@
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { GlobalSearchResult, SearchRoute } from '@meridian/contract';
 import type { Db } from '../db/database.ts';
 import { dayIn } from '../lists/list-query.ts';
@@ -28,6 +29,29 @@ export type Searcher = {
 };
 
 /** `value%` for LIKE, with LIKE's own characters (`%`, `_`, `\`) matched literally. */
+/**
+ * The probes of one searcher (one per field it matches) as one query: `UNION ALL` of them (each keeps its own
+ * order and limit), the only one, or null when the search term fits none.
+ */
+export function unionOfProbes<P extends Parameters<typeof unionAll>[0]>(probes: readonly P[]): P | null {
+  const [first, second, ...rest] = probes;
+  if (!first) return null;
+  // unionAll's types want each operand's exact select; the probes of one searcher all select the same columns.
+  const union = unionAll as unknown as (...selects: P[]) => P;
+  return second ? union(first, second, ...rest) : first;
+}
+
+/** Each record once, as the first probe that found it says (rows of several probes can name the same one). */
+export function firstOfEach<R>(rows: readonly R[], key: (row: R) => string): R[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    const k = key(row);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
 export const likePrefix = (value: string): string => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
