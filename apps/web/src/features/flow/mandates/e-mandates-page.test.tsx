@@ -10,10 +10,9 @@ import {
   createRouter,
 } from '@tanstack/react-router';
 import type { Mandate, MandateDetails, Presentation } from '@meridian/contract/mandates';
-import { listSearchSchema } from '@/components/data-table/list-search';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
-import { EMandatesPage, type MandatesSearch } from './e-mandates-page';
+import { EMandatesPage, mandatesSearchSchema } from './e-mandates-page';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiModule>()),
@@ -88,10 +87,7 @@ function renderPage(url: string) {
   const route = createRoute({
     getParentRoute: () => rootRoute,
     path: '/flow/e-mandates',
-    validateSearch: (input: Parameters<typeof listSearchSchema>[0] & { tab?: unknown }): MandatesSearch => ({
-      ...listSearchSchema(input),
-      ...(input.tab === 'presentations' ? { tab: 'presentations' as const } : {}),
-    }),
+    validateSearch: mandatesSearchSchema,
     component: function Route() {
       const navigate = route.useNavigate();
       return (
@@ -153,5 +149,27 @@ describe('/flow/e-mandates', () => {
     const row = await within(table).findByRole('row', { name: /MPR01JTESTURN0001/ });
     expect(within(row).getByText('BOUNCED')).toBeTruthy();
     expect(router.state.location.search).toEqual({ tab: 'presentations' });
+  });
+
+  it('filters the open list by status (the status query parameter), from the first page', async () => {
+    answer();
+    const user = userEvent.setup();
+    const router = renderPage('/flow/e-mandates?offset=10');
+    await screen.findByRole('table', { name: /Mandate registrations/ });
+    await user.selectOptions(screen.getByLabelText('Status'), 'ACTIVE');
+    await waitFor(() => expect(router.state.location.search).toEqual({ status: 'ACTIVE' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([path, init]) =>
+            path === '/meridian/read/search/mandates/registrations' &&
+            JSON.stringify(init).includes('"status":"ACTIVE"'),
+        ),
+      ).toBe(true),
+    );
+    // The presentations tab has its own statuses.
+    await user.click(screen.getByRole('tab', { name: 'Presentations' }));
+    const options = within(await screen.findByLabelText('Status')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['All statuses', 'Pending', 'Success', 'Bounced']);
   });
 });

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import type { Mandate, MandateDetails, Presentation } from '@meridian/contract/mandates';
+import {
+  MANDATE_STATUSES,
+  PRESENTATION_STATUSES,
+  type Mandate,
+  type MandateDetails,
+  type Presentation,
+} from '@meridian/contract/mandates';
 import FilePlus from 'lucide-react/icons/file-plus';
 import {
   Code,
@@ -14,6 +20,7 @@ import {
   type SearchKeyOption,
 } from '@/components/data-table';
 import { CopyButton } from '@/components/data-table/copy-button';
+import { listSearchSchema } from '@/components/data-table/list-search';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { cx } from '@/lib/cx';
@@ -30,7 +37,24 @@ import { CreateMandateForm } from './create-mandate-form';
 import { PresentDebitForm } from './present-debit-form';
 
 export type MandatesTab = 'registrations' | 'presentations';
-export type MandatesSearch = ListSearch & { tab?: MandatesTab };
+export type MandatesSearch = ListSearch & { tab?: MandatesTab; status?: string };
+
+/** The page's URL state: the list filter, the open row, the tab and the status filter; bad values degrade. */
+export const mandatesSearchSchema = (
+  input: Parameters<typeof listSearchSchema>[0] & { tab?: unknown; status?: unknown },
+): MandatesSearch => ({
+  ...listSearchSchema(input),
+  ...(input.tab === 'presentations' ? { tab: 'presentations' as const } : {}),
+  ...(typeof input.status === 'string' && /^[A-Z_]{1,20}$/.test(input.status)
+    ? { status: input.status }
+    : {}),
+});
+
+/** The status filter's options of each list, in the order a mandate or a debit goes through them. */
+const statusOptions = (statuses: readonly string[], variants: Record<string, string>) =>
+  statuses
+    .filter((s) => s in variants)
+    .map((s) => ({ value: s, label: s.charAt(0) + s.slice(1).toLowerCase() }));
 
 const MANDATE_STATUS_VARIANTS = {
   PENDING: 'yellow',
@@ -306,8 +330,28 @@ export function EMandatesPage({
 }) {
   const [creating, setCreating] = useState(false);
   const tab: MandatesTab = search.tab ?? 'registrations';
-  const { tab: _tab, ...listSearch } = search;
-  const keepTab = (next: ListSearch) => onSearchChange(tab === 'registrations' ? next : { ...next, tab });
+  const { tab: _tab, status, ...listSearch } = search;
+  const keep = (next: ListSearch, nextStatus = status) =>
+    onSearchChange({
+      ...next,
+      ...(tab === 'registrations' ? {} : { tab }),
+      ...(nextStatus ? { status: nextStatus } : {}),
+    });
+  const keepTab = (next: ListSearch) => keep(next);
+  // A status filter of the open list (the server's `status` parameter); changing it goes back to the first page.
+  const statusFilter = (statuses: readonly string[], variants: Record<string, string>) => ({
+    params: { status },
+    filters: [
+      {
+        label: 'Status',
+        value: status ?? '',
+        options: statusOptions(statuses, variants),
+        allLabel: 'All statuses',
+        onChange: (v: string) =>
+          keep({ ...listSearch, offset: undefined, selected: undefined }, v || undefined),
+      },
+    ],
+  });
   const tabs: { id: MandatesTab; label: string }[] = [
     { id: 'registrations', label: 'Registrations' },
     { id: 'presentations', label: 'Presentations' },
@@ -351,6 +395,7 @@ export function EMandatesPage({
             searchKeys={REGISTRATION_KEYS}
             rowId={(m) => m.urn}
             details={REGISTRATION_DETAILS}
+            {...statusFilter(MANDATE_STATUSES, MANDATE_STATUS_VARIANTS)}
             empty={{
               title: 'No mandates in this date range',
               hint: 'Mandates are listed by the day they were registered; widen the range or register one.',
@@ -367,6 +412,7 @@ export function EMandatesPage({
             searchKeys={PRESENTATION_KEYS}
             rowId={(p) => p.urn}
             details={PRESENTATION_DETAILS}
+            {...statusFilter(PRESENTATION_STATUSES, PRESENTATION_STATUS_VARIANTS)}
             empty={{
               title: 'No debits in this date range',
               hint: 'Present a debit from an active mandate’s details.',

@@ -1,1 +1,6 @@
-export { EMandatesPage, type MandatesSearch, type MandatesTab } from './e-mandates-page';
+export {
+  EMandatesPage,
+  mandatesSearchSchema,
+  type MandatesSearch,
+  type MandatesTab,
+} from './e-mandates-page';

@@ -1,15 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchSchema } from '@/components/data-table/list-search';
-import { EMandatesPage } from '@/features/flow/mandates';
-
-type Input = Parameters<typeof listSearchSchema>[0] & { tab?: unknown };
+import { EMandatesPage, mandatesSearchSchema } from '@/features/flow/mandates';
 
 export const Route = createFileRoute('/_authenticated/flow/e-mandates')({
-  // The list's filters, the open row and the tab live in the URL; a bad value degrades to its default.
-  validateSearch: (input: Input) => ({
-    ...listSearchSchema(input),
-    ...(input.tab === 'presentations' ? { tab: 'presentations' as const } : {}),
-  }),
+  // The list's filters, the open row, the tab and the status filter live in the URL.
+  validateSearch: mandatesSearchSchema,
   component: function EMandatesRoute() {
     const navigate = Route.useNavigate();
     return (
