@@ -163,7 +163,6 @@ test('create a payment link, pay it on the public page, see it paid and the bala
   await page.goto('/flow/payment-links');
   await page.getByRole('button', { name: 'Create payment link' }).click();
   const form = page.getByRole('form', { name: 'New payment link' });
-  await form.getByLabel('Reference', { exact: true }).fill('E2E-LINK-42');
   await form.getByLabel('Purpose', { exact: true }).fill('E2E order 42');
   await form.getByLabel('Amount (₹)', { exact: true }).fill('1250.50');
   await form.getByLabel(/^Customer name/).fill('Meera Pillai');

@@ -85,12 +85,16 @@ const errorOf = (label: RegExp) => {
 describe('the create-a-payment-link form', () => {
   it('checks the fields before sending anything', async () => {
     const { user } = renderForm();
+    // A fresh reference is filled in; without one the form says what a reference is.
+    expect((screen.getByLabelText(/^Reference/) as HTMLInputElement).value).toMatch(/^LNK\d{8}-[0-9A-Z]{8}$/);
+    await user.clear(screen.getByLabelText(/^Reference/));
     await user.click(screen.getByRole('button', { name: 'Create link' }));
     await waitFor(() => expect(errorOf(/^Reference/)).toMatch(/reference is 1 to 40/));
     expect(errorOf(/^Purpose/)).toBe('Enter what the payment is for');
     expect(errorOf(/^Amount/)).toBe('Enter an amount, or let the customer enter it');
     expect(screen.getByLabelText(/^Amount/).getAttribute('aria-invalid')).toBe('true');
 
+    await user.clear(screen.getByLabelText(/^Reference/));
     await user.type(screen.getByLabelText(/^Reference/), 'has space');
     await user.type(screen.getByLabelText(/^Purpose/), 'Order 7');
     await user.type(screen.getByLabelText(/^Amount/), '0.50');
@@ -109,6 +113,7 @@ describe('the create-a-payment-link form', () => {
     const { user } = renderForm();
     await user.click(screen.getByLabelText('The customer enters the amount'));
     expect(screen.queryByLabelText(/^Amount/)).toBeNull();
+    await user.clear(screen.getByLabelText(/^Reference/));
     await user.type(screen.getByLabelText(/^Reference/), 'TIP-1');
     await user.type(screen.getByLabelText(/^Purpose/), 'Tips');
     await user.type(screen.getByLabelText(/^Minimum amount/), '500');
@@ -128,6 +133,7 @@ describe('the create-a-payment-link form', () => {
         fields: { customer_reference_number: 'is already used' },
       });
     };
+    await user.clear(screen.getByLabelText(/^Reference/));
     await user.type(screen.getByLabelText(/^Reference/), 'INV-1');
     await user.type(screen.getByLabelText(/^Purpose/), 'Invoice 1');
     await user.type(screen.getByLabelText(/^Amount/), '1250.5');

@@ -1,3 +1,4 @@
+import { generateReference } from '@/components/form/reference';
 import { z } from 'zod';
 import { CreatePaymentLink } from '@meridian/contract/payment-links';
 
@@ -43,7 +44,8 @@ export type LinkFormInput = z.input<typeof linkFormSchema>;
 export type LinkFormOutput = z.output<typeof linkFormSchema>;
 
 export const emptyLinkForm = (): LinkFormInput => ({
-  customer_reference_number: '',
+  // A fresh reference, as the payout form gives one: the client may type its own instead.
+  customer_reference_number: generateReference('LNK'),
   amount: '',
   min_amount: '',
   max_amount: '',

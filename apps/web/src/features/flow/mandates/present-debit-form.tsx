@@ -10,7 +10,7 @@ import { usePresentDebit } from '../api/mandates';
 import { FormErrorAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { useIdempotentSubmission } from '@/components/form/idempotency';
-import { generateReference } from '../forms/reference';
+import { generateReference } from '@/components/form/reference';
 import { mapServerError, setServerFieldErrors } from '@/components/form/server-errors';
 
 type Input = z.input<typeof CreatePresentation>;

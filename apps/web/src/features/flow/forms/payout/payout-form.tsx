@@ -10,7 +10,7 @@ import { useAccountBalances } from '../../api/balance';
 import { useBeneficiaryOptions, usePaymentMethods, useProviderAccounts } from '../../api/dropdowns';
 import { AmountField } from '../amount-field';
 import { FormField } from '@/components/form/form-field';
-import { generateReference } from '../reference';
+import { generateReference } from '@/components/form/reference';
 import { maskAccount, PlaceholderOption } from '../select-options';
 import type { PayoutFormInput, PayoutFormOutput } from './payout-schema';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Amount, InitiatePayout, TRANSFER_TYPES, TransferType } from '@meridian/contract';
 import { amountLimitError } from '../money';
-import { generateReference } from '../reference';
+import { generateReference } from '@/components/form/reference';
 
 /** The payout form: the contract's InitiatePayout, with "choose/enter" messages and the rail limits. */
 export const payoutFormSchema = z
