@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/form/form-field';
 
-/** A labelled text input with its hint and error, tied together by ids (for this feature's small forms). */
+/** A labelled text input with its hint and error: the shared FormField around an Input. */
 export function TextField({
   id,
   label,
@@ -17,30 +17,10 @@ export function TextField({
   error?: string | undefined;
   optional?: boolean;
 }) {
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>
-        {label}
-        {optional && <span className="font-normal text-muted-foreground"> (optional)</span>}
-      </Label>
-      <Input
-        id={id}
-        {...(error ? { 'aria-invalid': true } : {})}
-        {...(describedBy ? { 'aria-describedby': describedBy } : {})}
-        {...input}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-xs text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
+    <FormField id={id} label={label} hint={hint} error={error} optional={optional}>
+      {(control) => <Input {...control} {...input} />}
+    </FormField>
   );
 }
 
