@@ -554,6 +554,20 @@ describe('bulk payouts', () => {
     expect(xin.headers['content-type']).toMatch(/spreadsheetml/);
   });
 
+  it('rejects the rows the balance no longer covers when they are processed', async () => {
+    const amount = (BigInt(await balance()) * 6n) / 10n / 100n; // rupees: 60% of the balance
+    const first = await submit(csvOf([directRow({ amount: String(amount) })]));
+    const second = await submit(csvOf([directRow({ amount: String(amount) }), directRow({ amount: '10' })]));
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(await process_((first.body as unknown as Bulk).urn)).toBe('COMPLETED');
+    const urn = (second.body as unknown as Bulk).urn;
+    expect(await process_(urn)).toBe('COMPLETED_WITH_ERRORS');
+    const items = (await acme.call('GET', `${P}/read/search/bulk/line_items?bulk_urn=${urn}`)).body
+      .data as BulkLineItem[];
+    expect(items.map((i) => i.status)).toEqual(['REJECTED', 'PROCESSING']);
+    expect(items[0]!.failure_reason).toMatch(/^Insufficient balance/);
+  });
+
   it('keeps each client to its own bulks', async () => {
     for (const url of [
       `${P}/read/fetch/bulk/${bulk.urn}`,
@@ -585,7 +599,7 @@ describe('bulk payouts', () => {
     expect((await overdueBulks(db())).map((b) => b.urn)).toContain(urn);
     const job = { clientRef: acmeRef, urn };
     await Promise.all([
-      processBulkBatch(db(), job, { railTimeScale: 1, batch: 3 }),
+      processBulkBatch(db(), job, { railTimeScale: 1, batch: 3, safe: true }),
       processBulkBatch(db(), job, { railTimeScale: 1, batch: 3 }),
       processBulk(db(), job, { railTimeScale: 1, batch: 2 }),
     ]);

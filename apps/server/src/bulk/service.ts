@@ -12,16 +12,19 @@ import {
   beneficiaryDestination,
   checkRailLimits,
   createPayout,
+  type NewPayout,
   type PayoutDestination,
   type PayoutOptions,
 } from '../payouts/service.ts';
+import { InsufficientBalanceError } from '../ledger/ledger.ts';
+import type { TransferType } from '@meridian/contract';
 import type { CheckedRow } from './validate.ts';
 
 export type BulkRow = typeof bulks.$inferSelect;
 type LineRow = typeof bulkLineItems.$inferSelect;
 
 /** Rows per transaction when processing: each batch commits its payouts, its rows' marks and the counters. */
-export const BULK_BATCH = 100;
+export const BULK_BATCH = 200;
 /** How long a bulk's job counts as alive after its last batch; past it the sweeper re-sends the job. */
 export const BULK_LEASE_SECONDS = 60;
 
@@ -150,6 +153,13 @@ export async function storeBulk(tx: Db, actor: Actor, b: NewBulk): Promise<{ bul
   };
 }
 
+/** A row the payouts service refused after writing: the batch is rolled back and run again with savepoints. */
+class RetrySafely extends Error {
+  constructor(cause: AppError) {
+    super(`retry the batch with a savepoint per row: ${cause.message}`, { cause });
+  }
+}
+
 /** The status of a bulk whose rows are all processed. */
 const finalStatus = (b: BulkRow): BulkStatus =>
   b.rejectedRows === 0 ? 'COMPLETED' : b.rejectedRows === b.totalRows ? 'FAILED' : 'COMPLETED_WITH_ERRORS';
@@ -163,7 +173,10 @@ function destinationOf(
     const ben = bens.get(item.beneficiaryCode.toLowerCase());
     if (!ben)
       throw new AppError(422, 'unknown_beneficiary', `No beneficiary with code ${item.beneficiaryCode}`);
-    return { destination: beneficiaryDestination(ben, item.transferType as never), beneficiaryRef: ben.id };
+    return {
+      destination: beneficiaryDestination(ben, item.transferType as TransferType),
+      beneficiaryRef: ben.id,
+    };
   }
   return {
     destination: {
@@ -179,16 +192,18 @@ function destinationOf(
 
 /**
  * Processes the next batch of a bulk's rows in one transaction: the bulk row is locked (two jobs of one bulk take
- * turns), its next PENDING rows are read in row order, each becomes one payout through `createPayout` (in a
- * savepoint: a row the service refuses, e.g. when the balance ran out, is REJECTED with the reason and the others
- * go on), and the rows' marks and the counters are written in the same transaction as the payouts. A process
- * killed mid-batch rolls the whole batch back; the rows are still PENDING and the next run does them: each row
- * gets exactly one payout. Answers whether rows remain.
+ * turns) and so is the account; the next PENDING rows are read in row order and each becomes one payout through
+ * `createPayout`, the payouts service's one creation path. A row the service would refuse (beneficiary gone
+ * inactive, reference taken meanwhile, the balance ran out) is checked before any write and marked REJECTED with
+ * the reason; the others go on. An unforeseen refusal after a write rolls the batch back and it runs again with a
+ * savepoint per row (`safe`). The rows' marks and the counters are written in the same transaction as the payouts:
+ * a process killed mid-batch leaves the whole batch PENDING and the next run does it, so each row gets exactly
+ * one payout. Answers whether rows remain.
  */
 export async function processBulkBatch(
   db: Db,
   ref: BulkRef,
-  opts: PayoutOptions & { batch?: number },
+  opts: PayoutOptions & { batch?: number; safe?: boolean },
 ): Promise<{ effects: Effects; remaining: boolean; status: BulkStatus | null }> {
   return db.transaction(async (tx) => {
     const [bulk] = await tx
@@ -224,10 +239,13 @@ export async function processBulkBatch(
         .where(and(eq(bulks.clientRef, ref.clientRef), eq(bulks.id, bulk.id)));
       return { effects: noEffects(), remaining: false, status };
     }
+    // The account row is locked for the batch: its balance is what the rows may spend, row after row.
     const [account] = await tx
       .select()
       .from(accounts)
-      .where(and(eq(accounts.clientRef, ref.clientRef), eq(accounts.id, bulk.accountRef)));
+      .where(and(eq(accounts.clientRef, ref.clientRef), eq(accounts.id, bulk.accountRef)))
+      .for('update');
+    let available = account!.balance;
     const codes = [
       ...new Set(items.flatMap((i) => (i.beneficiaryCode ? [i.beneficiaryCode.toLowerCase()] : []))),
     ];
@@ -245,6 +263,23 @@ export async function processBulkBatch(
         : []
       ).map((b) => [b.code.toLowerCase(), b]),
     );
+    // References taken since the bulk was checked (a single payout made meanwhile): refused before any write.
+    const taken = new Set(
+      (
+        await tx
+          .select({ crn: payouts.customerReferenceNumber })
+          .from(payouts)
+          .where(
+            and(
+              eq(payouts.clientRef, ref.clientRef),
+              inArray(
+                payouts.customerReferenceNumber,
+                items.map((i) => i.customerReferenceNumber),
+              ),
+            ),
+          )
+      ).map((p) => p.crn),
+    );
     const actor: Actor = {
       clientRef: ref.clientRef,
       userRef: bulk.createdByRef,
@@ -254,32 +289,50 @@ export async function processBulkBatch(
     const effects: Effects[] = [];
     const marks: { id: number; payoutUrn: string | null; reason: string | null }[] = [];
     for (const item of items) {
+      const reject = (err: unknown) => {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        marks.push({ id: item.id, payoutUrn: null, reason: err.message.slice(0, 500) });
+      };
+      let payout: NewPayout;
       try {
-        const result = await tx.transaction(async (sp) => {
-          const { destination, beneficiaryRef } = destinationOf(item, bens);
-          checkRailLimits(item.transferType as never, item.amount);
-          return createPayout(
-            sp,
-            actor,
-            {
-              kind: 'PAYOUT',
-              accountRef: account!.id,
-              accountNumber: account!.accountNumber,
-              beneficiaryRef,
-              destination,
-              amount: item.amount,
-              transferType: item.transferType as never,
-              customerReferenceNumber: item.customerReferenceNumber,
-              purposeMessage: item.purposeMessage,
-            },
-            opts,
+        // Every refusal the service could answer after writing is checked here, before any write (the account is
+        // locked, so `available` is exact).
+        const { destination, beneficiaryRef } = destinationOf(item, bens);
+        checkRailLimits(item.transferType as TransferType, item.amount);
+        if (taken.has(item.customerReferenceNumber))
+          throw new AppError(
+            409,
+            'duplicate_reference',
+            `customer_reference_number ${item.customerReferenceNumber} was already used`,
           );
-        });
+        if (item.amount > available) throw new InsufficientBalanceError(available, item.amount);
+        payout = {
+          kind: 'PAYOUT',
+          accountRef: account!.id,
+          accountNumber: account!.accountNumber,
+          beneficiaryRef,
+          destination,
+          amount: item.amount,
+          transferType: item.transferType as TransferType,
+          customerReferenceNumber: item.customerReferenceNumber,
+          purposeMessage: item.purposeMessage,
+        };
+      } catch (err) {
+        reject(err);
+        continue;
+      }
+      try {
+        // A refusal the checks above did not foresee may come after the service wrote: without a savepoint the
+        // batch rolls back and processBulk runs it again with a savepoint per row (`safe`).
+        const result = opts.safe
+          ? await tx.transaction((sp) => createPayout(sp, actor, payout, opts))
+          : await createPayout(tx, actor, payout, opts);
+        available -= item.amount;
         effects.push(result.effects);
         marks.push({ id: item.id, payoutUrn: result.payout.urn, reason: null });
       } catch (err) {
-        if (!(err instanceof AppError) || err.status >= 500) throw err;
-        marks.push({ id: item.id, payoutUrn: null, reason: err.message.slice(0, 500) });
+        if (!opts.safe && err instanceof AppError && err.status < 500) throw new RetrySafely(err);
+        reject(err);
       }
     }
     const urns = marks.flatMap((m) => (m.payoutUrn ? [m.payoutUrn] : []));
@@ -333,7 +386,14 @@ export async function processBulk(
   opts: PayoutOptions & { batch?: number; runEffects?: (e: Effects) => Promise<void> },
 ): Promise<BulkStatus | null> {
   for (;;) {
-    const { effects, remaining, status } = await processBulkBatch(db, ref, opts);
+    let batch;
+    try {
+      batch = await processBulkBatch(db, ref, opts);
+    } catch (err) {
+      if (!(err instanceof RetrySafely)) throw err;
+      batch = await processBulkBatch(db, ref, { ...opts, safe: true });
+    }
+    const { effects, remaining, status } = batch;
     if (opts.runEffects && (effects.rail.length || effects.callbacks.length)) await opts.runEffects(effects);
     if (!remaining) return status;
   }
