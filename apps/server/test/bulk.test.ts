@@ -339,6 +339,13 @@ describe('bulk payouts', () => {
       expect([what, res.status, res.body.error], JSON.stringify(res.body)).toEqual([what, status, error]);
       expect(res.body.message).toMatch(message);
     }
+    // A zip bomb: an XLSX whose directory declares gigabytes is refused before anything is unpacked.
+    const bomb = await xlsxOf([benRow()]);
+    const dir = bomb.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    bomb.writeUInt32LE(0x7fffffff, dir + 24);
+    const exploded = await validate(bomb, 'bomb.xlsx');
+    expect([exploded.status, exploded.body.error]).toEqual([400, 'bulk_file_unreadable']);
+    expect(exploded.body.message).toMatch(/unpacks to more/);
     const noFile = await upload(acme, 'validate', null);
     expect([noFile.status, noFile.body.error]).toEqual([400, 'bulk_file_empty']);
   });

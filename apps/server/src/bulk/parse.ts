@@ -181,8 +181,38 @@ function cellText(value: ExcelJS.CellValue): { text: string; formula: boolean } 
   return { text: '', formula: false };
 }
 
+/** What an XLSX may unpack to: a 10,000-row sheet is a few MB of XML; a zip bomb is refused before unpacking. */
+const XLSX_MAX_UNPACKED = 100 * 1024 * 1024;
+const XLSX_MAX_ENTRIES = 1000;
+
+/**
+ * Checks an XLSX's zip directory before anything is unpacked: at most `XLSX_MAX_ENTRIES` entries declaring at most
+ * `XLSX_MAX_UNPACKED` bytes in all (no ZIP64). A guard against zip bombs, by the sizes the directory declares.
+ */
+function checkZipDirectory(bytes: Buffer): void {
+  const eocd = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0 || eocd + 22 > bytes.length) throw unreadable('it is not a valid XLSX (no zip directory)');
+  const entries = bytes.readUInt16LE(eocd + 10);
+  const size = bytes.readUInt32LE(eocd + 12);
+  const offset = bytes.readUInt32LE(eocd + 16);
+  if (entries > XLSX_MAX_ENTRIES || offset + size > eocd)
+    throw unreadable('it is not a valid XLSX (its zip directory is not one of a workbook)');
+  let at = offset;
+  let unpacked = 0;
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50)
+      throw unreadable('it is not a valid XLSX (a broken zip directory)');
+    const declared = bytes.readUInt32LE(at + 24);
+    if (declared === 0xffffffff) throw unreadable('it unpacks to more than an XLSX of 10,000 rows can');
+    unpacked += declared;
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  if (unpacked > XLSX_MAX_UNPACKED) throw unreadable('it unpacks to more than an XLSX of 10,000 rows can');
+}
+
 /** Reads the first worksheet of an XLSX with exceljs' streaming reader: stops at once past the row limit. */
 async function readXlsx(bytes: Buffer): Promise<ReadRow[]> {
+  checkZipDirectory(bytes);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
