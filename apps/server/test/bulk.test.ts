@@ -451,6 +451,17 @@ describe('bulk payouts', () => {
       [rowsOfBulk[2]!.customer_reference_number, '9900'],
     ]);
     expect(BigInt(await balance())).toBe(before - 159925n);
+    // Each payout sends its own PAYOUT callback (Acme's demo subscribes), as a single payout does.
+    const [callbacks] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM callback_deliveries d JOIN payouts p ON p.client_ref = d.client_ref AND p.urn = d.subject_urn
+          WHERE p.client_ref = ${acmeRef} AND d.event = 'payout.pending'
+          AND p.customer_reference_number IN (${sql.join(
+            rowsOfBulk.map((r) => sql`${r.customer_reference_number!}`),
+            sql`, `,
+          )})`,
+    );
+    expect(callbacks!.n).toBe(3);
   });
 
   it('rejects a row the service refuses at processing time and goes on with the others', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Bulk, BulkFormat, BulkStatus } from '@meridian/contract/bulk';
 import { auditBy, type Actor } from '../audit/actor.ts';
+import { activeCallbackConfigs } from '../callbacks/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, beneficiaries, bulkFiles, bulkLineItems, bulks, payouts } from '../db/schema.ts';
@@ -280,6 +281,14 @@ export async function processBulkBatch(
           )
       ).map((p) => p.crn),
     );
+    const batchOpts: PayoutOptions = {
+      railTimeScale: opts.railTimeScale,
+      ...(opts.at ? { at: opts.at } : {}),
+      batched: {
+        referencesChecked: true,
+        callbackConfigs: await activeCallbackConfigs(tx, ref.clientRef, 'PAYOUT'),
+      },
+    };
     const actor: Actor = {
       clientRef: ref.clientRef,
       userRef: bulk.createdByRef,
@@ -325,9 +334,10 @@ export async function processBulkBatch(
         // A refusal the checks above did not foresee may come after the service wrote: without a savepoint the
         // batch rolls back and processBulk runs it again with a savepoint per row (`safe`).
         const result = opts.safe
-          ? await tx.transaction((sp) => createPayout(sp, actor, payout, opts))
-          : await createPayout(tx, actor, payout, opts);
+          ? await tx.transaction((sp) => createPayout(sp, actor, payout, batchOpts))
+          : await createPayout(tx, actor, payout, batchOpts);
         available -= item.amount;
+        taken.add(item.customerReferenceNumber);
         effects.push(result.effects);
         marks.push({ id: item.id, payoutUrn: result.payout.urn, reason: null });
       } catch (err) {
