@@ -68,6 +68,14 @@ describe('bulk payouts on pg-boss', () => {
     );
     expect(bulk).toMatchObject({ status: 'COMPLETED', total_rows: 25, pending: 0 });
     expect(bulk.done + bulk.failed).toBe(25);
+    // The rail steps of its payouts (queued in one insert per batch) settle them: no row stays PROCESSING.
+    const settled = await until(
+      async () =>
+        (await acme.call('GET', `${P}/read/count/bulk/line_items?bulk_urn=${urn}&status=PROCESSING`)).body
+          .count as number,
+      (n) => n === 0,
+    );
+    expect(settled).toBe(0);
   });
 
   it(
