@@ -5,10 +5,29 @@ import type { DeliveryRef } from '../jobs/effects.ts';
 import { callbackConfigs, callbackDeliveries } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 
+/** The client's active callback configurations for an event type. */
+export function activeCallbackConfigs(
+  tx: Db,
+  clientRef: number,
+  eventType: CallbackEventType,
+): Promise<{ id: number }[]> {
+  return tx
+    .select({ id: callbackConfigs.id })
+    .from(callbackConfigs)
+    .where(
+      and(
+        eq(callbackConfigs.clientRef, clientRef),
+        eq(callbackConfigs.eventType, eventType),
+        eq(callbackConfigs.isActive, true),
+      ),
+    );
+}
+
 /**
  * Queues a callback to every active URL the client configured for this event type. Call it inside the
  * transaction that changes the state, so the message exists exactly when the change does. Answers the new
- * deliveries, to wake the delivery worker after commit.
+ * deliveries, to wake the delivery worker after commit. `configs`: the active configurations when the caller
+ * read them already in this transaction (a batch of many changes), else they are read here.
  */
 export async function enqueueCallbacks(
   tx: Db,
@@ -19,17 +38,9 @@ export async function enqueueCallbacks(
     subjectUrn: string;
     data: unknown;
   },
+  known?: { id: number }[],
 ): Promise<DeliveryRef[]> {
-  const configs = await tx
-    .select({ id: callbackConfigs.id })
-    .from(callbackConfigs)
-    .where(
-      and(
-        eq(callbackConfigs.clientRef, input.clientRef),
-        eq(callbackConfigs.eventType, input.eventType),
-        eq(callbackConfigs.isActive, true),
-      ),
-    );
+  const configs = known ?? (await activeCallbackConfigs(tx, input.clientRef, input.eventType));
   if (!configs.length) return [];
   const timestamp = new Date().toISOString();
   const rows = await tx
