@@ -69,6 +69,9 @@ export const DISTRIBUTION = {
   mandate_presentations: 'distributed',
   payment_links: 'distributed',
   payment_link_attempts: 'distributed',
+  bulks: 'distributed',
+  bulk_files: 'distributed',
+  bulk_line_items: 'distributed',
 
   // Meridian-wide and never joined: plain tables on the coordinator.
   rate_limits: 'local',
