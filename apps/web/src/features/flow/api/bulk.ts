@@ -2,10 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { listResponse } from '@meridian/contract';
 import {
   Bulk,
+  BULK_FILE_FIELD,
   BulkLineItem,
   BulkValidation,
-  type BulkFileType,
-  type BulkRowInput,
+  type BulkFormat,
+  type BulkRowsRequest,
 } from '@meridian/contract/bulk';
 import { createListEndpoints } from '@/components/data-table';
 import { apiFetch } from '@/lib/api';
@@ -41,7 +42,7 @@ export const lineItemsEndpoints = createListEndpoints({
 /** POST /{provider}/bulk/validate with the file (multipart `file`): its rows and every row's errors. */
 export async function validateFile(file: File, signal?: AbortSignal): Promise<BulkValidation> {
   const body = new FormData();
-  body.append('file', file, file.name);
+  body.append(BULK_FILE_FIELD, file, file.name);
   const answer = await apiFetch<unknown>(`${BULK}/validate`, {
     host: 'bulk',
     method: 'POST',
@@ -52,11 +53,7 @@ export async function validateFile(file: File, signal?: AbortSignal): Promise<Bu
   return BulkValidation.parse(answer);
 }
 
-export interface BulkRowsBody {
-  rows: BulkRowInput[];
-  file_name?: string;
-  file_type?: BulkFileType;
-}
+export type BulkRowsBody = BulkRowsRequest;
 
 /** POST /{provider}/bulk/validate with JSON rows (the grid, after edits). */
 export async function validateRows(body: BulkRowsBody): Promise<BulkValidation> {
@@ -136,11 +133,11 @@ export function downloadBulkFile(urn: string, kind: BulkFileKind): Promise<Blob>
 }
 
 /** The name a downloaded bulk file is saved under. */
-export function bulkFileName(urn: string, kind: BulkFileKind, type: BulkFileType): string {
-  return `bulk_${urn}_${kind}.${type.toLowerCase()}`;
+export function bulkFileName(urn: string, kind: BulkFileKind, format: BulkFormat): string {
+  return `bulk_${urn}_${kind}.${format}`;
 }
 
 /** GET /{provider}/bulk/template.csv or template.xlsx. */
-export function downloadTemplate(type: BulkFileType): Promise<Blob> {
-  return apiFetch<Blob>(`${BULK}/template.${type.toLowerCase()}`, { host: 'bulk', parseAs: 'blob' });
+export function downloadTemplate(format: BulkFormat): Promise<Blob> {
+  return apiFetch<Blob>(`${BULK}/template.${format}`, { host: 'bulk', parseAs: 'blob' });
 }

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import Download from 'lucide-react/icons/download';
 import ListIcon from 'lucide-react/icons/list';
 import Upload from 'lucide-react/icons/upload';
-import { BULK_SEARCH_KEYS, type Bulk, type BulkLineItem } from '@meridian/contract/bulk';
+import { BULK_LINE_STATUSES, bulkSearchKeysFor, type Bulk, type BulkLineItem } from '@meridian/contract/bulk';
 import {
   Code,
   DataTable,
@@ -41,19 +41,20 @@ import {
 } from './bulk-state';
 import { BULK_STATUS_VARIANTS, LINE_ITEM_STATUS_VARIANTS, statusLabel } from './statuses';
 
-const LABELS: Record<string, string> = {
-  [`${PROVIDER}_urn`]: 'URN',
+const BULK_KEYS: SearchKeyOption[] = bulkSearchKeysFor('bulk_payouts', PROVIDER).map((value) => ({
+  value,
+  label: 'Bulk URN',
+}));
+/** In line items `{product}_urn` is the payout's. */
+const LINE_ITEM_LABELS: Record<string, string> = {
+  [`${PROVIDER}_urn`]: 'Payout URN',
   bank_reference_number: 'Bank reference (UTR)',
-  file_name: 'File name',
 };
-const keyOptions = (keys: readonly string[]): SearchKeyOption[] =>
-  keys.map((k) => {
-    const value = k.replace('{product}', PROVIDER);
-    return { value, label: LABELS[value] ?? value };
-  });
-const BULK_KEYS = keyOptions(BULK_SEARCH_KEYS.bulks);
-const LINE_ITEM_KEYS = keyOptions(BULK_SEARCH_KEYS.line_items);
-const LINE_ITEM_STATUSES = Object.keys(LINE_ITEM_STATUS_VARIANTS).map((s) => ({
+const LINE_ITEM_KEYS: SearchKeyOption[] = bulkSearchKeysFor('bulk_line_items', PROVIDER).map((value) => ({
+  value,
+  label: LINE_ITEM_LABELS[value] ?? value,
+}));
+const LINE_ITEM_STATUSES = BULK_LINE_STATUSES.map((s) => ({
   value: s,
   label: statusLabel(s),
 }));
@@ -61,8 +62,13 @@ const LINE_ITEM_STATUSES = Object.keys(LINE_ITEM_STATUS_VARIANTS).map((s) => ({
 const count = new Intl.NumberFormat('en-IN');
 
 const LINE_ITEM_COLUMNS: DataTableColumn<BulkLineItem>[] = [
-  { id: 'row', header: 'Row', cell: (i) => <span className="tabular-nums">{i.row}</span> },
-  { id: 'urn', header: 'URN', primary: true, card: 'secondary', cell: (i) => <Code>{i.urn}</Code> },
+  {
+    id: 'row',
+    header: 'Row',
+    primary: true,
+    card: 'secondary',
+    cell: (i) => <span className="tabular-nums">Row {i.row}</span>,
+  },
   {
     id: 'customer_reference_number',
     header: 'Customer ref',
@@ -94,11 +100,11 @@ const LINE_ITEM_COLUMNS: DataTableColumn<BulkLineItem>[] = [
     cell: (i) => (
       <span className="flex flex-col gap-1">
         <StatusBadge status={i.status} variants={LINE_ITEM_STATUS_VARIANTS} label={statusLabel(i.status)} />
-        {i.status_message && <span className="text-xs text-muted-foreground">{i.status_message}</span>}
+        {i.failure_reason && <span className="text-xs text-muted-foreground">{i.failure_reason}</span>}
       </span>
     ),
   },
-  { id: 'payout_urn', header: 'Payout', cell: (i) => <Code>{i.payout_urn}</Code> },
+  { id: 'payout_urn', header: 'Payout URN', cell: (i) => <Code>{i.payout_urn}</Code> },
   { id: 'bank_reference_number', header: 'UTR', cell: (i) => <Code>{i.bank_reference_number}</Code> },
 ];
 
@@ -155,7 +161,7 @@ export function BulkCapabilitiesPage({ search: routeSearch, onSearchChange }: Bu
   const select = (bulk: SelectedBulk | undefined) => onSearchChange(withBulk(search, bulk));
   const selectedOf = (b: Bulk): SelectedBulk => ({
     urn: b.urn,
-    type: b.file_type,
+    type: b.format,
     day: todayIn(timeZone, new Date(b.created_at)),
   });
 
@@ -171,7 +177,7 @@ export function BulkCapabilitiesPage({ search: routeSearch, onSearchChange }: Bu
           <StatusBadge status={b.status} variants={BULK_STATUS_VARIANTS} label={statusLabel(b.status)} />
         ),
       },
-      { id: 'rows', header: 'Rows', align: 'right', cell: (b) => count.format(b.rows) },
+      { id: 'rows', header: 'Rows', align: 'right', cell: (b) => count.format(b.total_rows) },
       {
         id: 'progress',
         header: 'Done / failed / pending',
@@ -279,7 +285,7 @@ export function BulkCapabilitiesPage({ search: routeSearch, onSearchChange }: Bu
             endpoints={lineItemsEndpoints}
             columns={LINE_ITEM_COLUMNS}
             searchKeys={LINE_ITEM_KEYS}
-            rowId={(i) => i.urn}
+            rowId={(i) => `${i.bulk_urn}:${i.row}`}
             params={params}
             filters={[
               {

@@ -15,8 +15,8 @@ import { BULK_STATUS_VARIANTS, statusLabel } from './statuses';
 const count = new Intl.NumberFormat('en-IN');
 
 /** Done, failed and pending as one bar (done then failed), with the numbers beside it. */
-export function ProgressBar({ bulk }: { bulk: Pick<Bulk, 'rows' | 'done' | 'failed' | 'pending'> }) {
-  const total = Math.max(1, bulk.rows);
+export function ProgressBar({ bulk }: { bulk: Pick<Bulk, 'total_rows' | 'done' | 'failed' | 'pending'> }) {
+  const total = Math.max(1, bulk.total_rows);
   const processed = bulk.done + bulk.failed;
   const pct = (n: number) => `${(100 * n) / total}%`;
   return (
@@ -25,9 +25,9 @@ export function ProgressBar({ bulk }: { bulk: Pick<Bulk, 'rows' | 'done' | 'fail
         role="progressbar"
         aria-label="Rows processed"
         aria-valuemin={0}
-        aria-valuemax={bulk.rows}
+        aria-valuemax={bulk.total_rows}
         aria-valuenow={processed}
-        aria-valuetext={`${count.format(processed)} of ${count.format(bulk.rows)} rows processed`}
+        aria-valuetext={`${count.format(processed)} of ${count.format(bulk.total_rows)} rows processed`}
         className="flex h-3 w-full overflow-hidden rounded-full bg-muted"
       >
         <div className="h-full bg-green-600 transition-[width]" style={{ width: pct(bulk.done) }} />
@@ -71,10 +71,7 @@ export function BulkProgress({
   const download = async () => {
     setDownloading(true);
     try {
-      saveBlob(
-        await downloadBulkFile(bulk.urn, 'response'),
-        bulkFileName(bulk.urn, 'response', bulk.file_type),
-      );
+      saveBlob(await downloadBulkFile(bulk.urn, 'response'), bulkFileName(bulk.urn, 'response', bulk.format));
     } catch (error) {
       toast.error('The response file could not be downloaded', {
         description: error instanceof Error ? error.message : undefined,
@@ -87,7 +84,7 @@ export function BulkProgress({
   const bulkSearch: Record<string, string> = {
     search_value: bulk.urn,
     bulk_urn: bulk.urn,
-    bulk_type: bulk.file_type,
+    bulk_type: bulk.format,
   };
   return (
     <Card role="region" aria-labelledby="bulk-progress-title">
@@ -97,7 +94,7 @@ export function BulkProgress({
           <Badge variant={BULK_STATUS_VARIANTS[bulk.status] ?? 'grey'}>{statusLabel(bulk.status)}</Badge>
         </div>
         <CardDescription>
-          {count.format(bulk.rows)} payouts, {formatMoney(bulk.total_amount)} ·{' '}
+          {count.format(bulk.total_rows)} payouts, {formatMoney(bulk.total_amount)} ·{' '}
           <span className="font-mono">{bulk.urn}</span>
         </CardDescription>
       </CardHeader>

@@ -7,11 +7,11 @@
  */
 import { listSearchSchema, text, type ListSearch } from '@/components/data-table/list-search';
 import { searchSchema, type ParamParser } from '@/lib/format/search-params';
-import type { BulkFileType } from '@meridian/contract/bulk';
+import type { BulkFormat } from '@meridian/contract/bulk';
 
 export interface SelectedBulk {
   urn: string;
-  type: BulkFileType;
+  type: BulkFormat;
   /** The day (YYYY-MM-DD, user's time zone) it was created: its line items' default start date. */
   day?: string | undefined;
 }
@@ -19,7 +19,7 @@ export interface SelectedBulk {
 /** The selected bulk and its line items' filter as kept in the URL (defaults left out). */
 export interface BulkItemsSearch {
   bulk_urn?: string;
-  bulk_type?: BulkFileType;
+  bulk_type?: BulkFormat;
   bulk_day?: string;
   li_start_date?: string;
   li_end_date?: string;
@@ -48,8 +48,8 @@ const urnParam: ParamParser<string | undefined> = (value) => {
   const v = text(value)?.trim();
   return v && /^[A-Za-z0-9_-]{1,64}$/.test(v) ? v : undefined;
 };
-const typeParam: ParamParser<BulkFileType | undefined> = (value) =>
-  value === 'CSV' || value === 'XLSX' ? value : undefined;
+const typeParam: ParamParser<BulkFormat | undefined> = (value) =>
+  value === 'csv' || value === 'xlsx' ? value : undefined;
 const dayParam: ParamParser<string | undefined> = (value) => {
   const v = text(value);
   return v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined;
@@ -98,7 +98,7 @@ export function resolveBulkState(search: BulkCapabilitiesSearch): BulkItemsState
     bulk:
       search.bulk_urn === undefined
         ? undefined
-        : { urn: search.bulk_urn, type: search.bulk_type ?? 'CSV', day: search.bulk_day },
+        : { urn: search.bulk_urn, type: search.bulk_type ?? 'csv', day: search.bulk_day },
     items: toLineItemsSearch(search),
     status: search.li_status ?? '',
   };

@@ -1,9 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
-import { BulkRowError, type Bulk } from '@meridian/contract/bulk';
-import type { BulkColumn } from '@meridian/contract/bulk';
-import { z } from 'zod';
+import type { Bulk, BulkColumn } from '@meridian/contract/bulk';
 import { FormErrorAlert } from '@/components/form/form-alert';
 import { isOutcomeUnknown, useIdempotentSubmission } from '@/components/form/idempotency';
 import { serverErrorMessage } from '@/components/form/server-errors';
@@ -11,7 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { isApiError } from '@/lib/api';
+import { fieldErrors } from '@/lib/api';
 import { formatPaise } from '@/lib/format/money';
 import { useSubmitBulk, validateFile, validateRows, type BulkRowsBody } from '../api/bulk';
 import { BulkGrid } from './bulk-grid';
@@ -25,6 +23,7 @@ import {
   dropRow,
   editCell,
   gridFromValidation,
+  refusalErrors,
   submitBlocker,
   summarize,
   toRequestRows,
@@ -38,9 +37,6 @@ interface Failure {
   message: string;
   details?: string[];
 }
-
-/** A refusal of the submit that names rows: `{ errors: [{ row, column, message }] }` in the error answer. */
-const RowErrorsAnswer = z.object({ errors: z.array(BulkRowError).min(1) });
 
 const count = new Intl.NumberFormat('en-IN');
 
@@ -93,7 +89,6 @@ export function BulkUpload({ pollMs }: { pollMs?: number }) {
   const body = (g: GridState): BulkRowsBody => ({
     rows: toRequestRows(g),
     ...(g.fileName ? { file_name: g.fileName } : {}),
-    ...(g.fileType ? { file_type: g.fileType } : {}),
   });
 
   const checkAgain = async () => {
@@ -127,10 +122,10 @@ export function BulkUpload({ pollMs }: { pollMs?: number }) {
       submission.settle(error);
       const unknown = isOutcomeUnknown(error);
       setRetry(unknown);
-      const rowErrors = isApiError(error) ? RowErrorsAnswer.safeParse(error.data) : null;
-      if (rowErrors?.success) {
+      const refused = refusalErrors(fieldErrors(error));
+      if (refused.rows.length > 0 || refused.file.length > 0) {
         // The server refused rows (e.g. a reference used since the check): back to the grid, on their cells.
-        setGrid(applyRowErrors(grid, rowErrors.data.errors));
+        setGrid({ ...applyRowErrors(grid, refused.rows), fileErrors: refused.file });
         setConfirming(false);
       }
       setFailure({
@@ -193,18 +188,11 @@ export function BulkUpload({ pollMs }: { pollMs?: number }) {
       {grid.fileErrors.length > 0 && (
         <Alert variant="destructive" role="alert">
           <TriangleAlert aria-hidden />
-          <AlertTitle>The file has errors</AlertTitle>
+          <AlertTitle>The rows cannot be submitted as they are</AlertTitle>
           <AlertDescription>
             <ul className="list-disc pl-4">
               {grid.fileErrors.map((e, i) => (
-                <li key={i}>
-                  {e.row
-                    ? `Row ${e.row}${e.column ? `, ${e.column}` : ''}: `
-                    : e.column
-                      ? `${e.column}: `
-                      : ''}
-                  {e.message}
-                </li>
+                <li key={`${e.code}-${i}`}>{e.message}</li>
               ))}
             </ul>
           </AlertDescription>

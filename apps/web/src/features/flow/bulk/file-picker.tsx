@@ -2,7 +2,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
 import Download from 'lucide-react/icons/download';
 import Upload from 'lucide-react/icons/upload';
-import type { BulkFileType } from '@meridian/contract/bulk';
+import { BULK_FORMATS, type BulkFormat } from '@meridian/contract/bulk';
 import { saveBlob } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/lib/cx';
@@ -11,11 +11,11 @@ import { downloadTemplate } from '../api/bulk';
 
 /** The template of each file type, fetched with the auth headers and saved. */
 export function TemplateDownloads() {
-  const [busy, setBusy] = useState<BulkFileType | null>(null);
-  const download = async (type: BulkFileType) => {
+  const [busy, setBusy] = useState<BulkFormat | null>(null);
+  const download = async (type: BulkFormat) => {
     setBusy(type);
     try {
-      saveBlob(await downloadTemplate(type), `bulk_payout_template.${type.toLowerCase()}`);
+      saveBlob(await downloadTemplate(type), `bulk_payout_template.${type}`);
     } catch (error) {
       toast.error('The template could not be downloaded', {
         description: error instanceof Error ? error.message : undefined,
@@ -26,7 +26,7 @@ export function TemplateDownloads() {
   };
   return (
     <div className="flex flex-wrap gap-2">
-      {(['CSV', 'XLSX'] as const).map((type) => (
+      {BULK_FORMATS.map((type) => (
         <Button
           key={type}
           variant="outline"
@@ -35,7 +35,7 @@ export function TemplateDownloads() {
           aria-busy={busy === type || undefined}
         >
           <Download aria-hidden />
-          {type} template
+          {type.toUpperCase()} template
         </Button>
       ))}
     </div>

@@ -8,15 +8,25 @@ import {
   BULK_COLUMNS,
   BulkRow,
   type BulkColumn,
-  type BulkFileError,
-  type BulkRowError,
-  type BulkRowValues,
+  type BulkFormat,
   type BulkValidation,
 } from '@meridian/contract/bulk';
 import { TRANSFER_TYPES, type TransferType } from '@meridian/contract';
 import { toPaise } from '@/lib/format/money';
 
 export type CellErrors = Partial<Record<BulkColumn, string>>;
+/** Every column's text ('' for a blank cell). */
+export type BulkRowValues = Record<BulkColumn, string>;
+/** An error of the rows as a whole (e.g. `total_above_balance`), from the server. */
+export interface FileError {
+  code: string;
+  message: string;
+}
+/** The server's errors of one row, keyed by column (any other key is about the whole row). */
+export interface RowErrors {
+  row: number;
+  errors: Readonly<Record<string, string>>;
+}
 
 export interface GridRow {
   /** The row's number in the file (1-based), kept when other rows are dropped. */
@@ -32,12 +42,12 @@ export interface GridRow {
 
 export interface GridState {
   rows: GridRow[];
-  /** Errors of the file itself (type, headers, limits): nothing can be submitted. */
-  fileErrors: BulkFileError[];
-  /** The available balance at the last server check, if known. */
+  /** Errors of the rows as a whole at the last server check (e.g. the total above the balance). */
+  fileErrors: FileError[];
+  /** The sender account's balance at the last server check, if known. */
   availableBalance: string | null;
   fileName: string | null;
-  fileType: BulkValidation['file_type'];
+  format: BulkFormat | null;
 }
 
 const isColumn = (name: unknown): name is BulkColumn =>
@@ -60,36 +70,28 @@ export function checkRow(values: BulkRowValues): CellErrors {
   return errors;
 }
 
-function serverErrorsByRow(errors: readonly BulkRowError[]) {
-  const byRow = new Map<number, { cells: CellErrors; row: string[] }>();
-  for (const e of errors) {
-    const entry = byRow.get(e.row) ?? { cells: {}, row: [] };
-    if (isColumn(e.column)) entry.cells[e.column] ??= e.message;
-    else entry.row.push(e.message);
-    byRow.set(e.row, entry);
+function split(errors: Readonly<Record<string, string>>): { cells: CellErrors; row: string[] } {
+  const cells: CellErrors = {};
+  const row: string[] = [];
+  for (const [key, message] of Object.entries(errors)) {
+    if (isColumn(key)) cells[key] = message;
+    else row.push(message);
   }
-  return byRow;
+  return { cells, row };
 }
 
 /** The grid of a validate answer (the rows as the server read them, with their errors). */
 export function gridFromValidation(answer: BulkValidation): GridState {
-  const byRow = serverErrorsByRow(answer.errors);
   return {
-    rows: answer.rows.map(({ row, values }) => {
+    rows: answer.rows.map(({ row, values, errors }) => {
       const v = toValues(values);
-      const server = byRow.get(row);
-      return {
-        row,
-        values: v,
-        client: checkRow(v),
-        server: server?.cells ?? {},
-        rowErrors: server?.row ?? [],
-      };
+      const server = split(errors);
+      return { row, values: v, client: checkRow(v), server: server.cells, rowErrors: server.row };
     }),
     fileErrors: answer.file_errors,
-    availableBalance: answer.summary.available_balance,
+    availableBalance: answer.summary.balance,
     fileName: answer.file_name,
-    fileType: answer.file_type,
+    format: answer.format,
   };
 }
 
@@ -99,15 +101,18 @@ export function gridFromValidation(answer: BulkValidation): GridState {
  */
 export function applyServerCheck(grid: GridState, answer: BulkValidation): GridState {
   return {
-    ...applyRowErrors(grid, answer.errors),
+    ...applyRowErrors(grid, answer.rows),
     fileErrors: answer.file_errors,
-    availableBalance: answer.summary.available_balance,
+    availableBalance: answer.summary.balance,
   };
 }
 
-/** Row errors of an answer to the grid's rows (numbered 1… in grid order) onto the grid, replacing the old ones. */
-export function applyRowErrors(grid: GridState, errors: readonly BulkRowError[]): GridState {
-  const byRow = serverErrorsByRow(errors);
+/**
+ * Row errors of an answer to the grid's rows (numbered 1… in grid order) onto the grid: every row's server
+ * errors are replaced (a row the answer does not name has none).
+ */
+export function applyRowErrors(grid: GridState, rows: readonly RowErrors[]): GridState {
+  const byRow = new Map(rows.map((r) => [r.row, split(r.errors)]));
   return {
     ...grid,
     rows: grid.rows.map((r, i) => {
@@ -116,6 +121,32 @@ export function applyRowErrors(grid: GridState, errors: readonly BulkRowError[])
     }),
   };
 }
+
+/**
+ * The fields of a refused submit (422 `bulk_invalid`: `rows.<row>.<column>` and `file.<code>` → message) as
+ * row errors (rows numbered 1… in the order sent) and errors of the rows as a whole.
+ */
+export function refusalErrors(fields: Readonly<Record<string, string>>): {
+  rows: RowErrors[];
+  file: FileError[];
+} {
+  const rows = new Map<number, Record<string, string>>();
+  const file: FileError[] = [];
+  for (const [path, message] of Object.entries(fields)) {
+    const rowMatch = /^rows\.(\d+)\.(.+)$/.exec(path);
+    if (rowMatch) {
+      const row = Number(rowMatch[1]);
+      rows.set(row, { ...rows.get(row), [rowMatch[2]!]: message });
+    } else if (path.startsWith('file')) {
+      file.push({ code: path.slice('file.'.length) || 'file', message });
+    }
+  }
+  return { rows: [...rows].map(([row, errors]) => ({ row, errors })), file };
+}
+
+/** The balance is checked in the browser as rows change: the server's "total above balance" is dropped on edits. */
+const BALANCE_ERRORS = new Set(['total_above_balance']);
+const withoutBalanceErrors = (errors: FileError[]) => errors.filter((e) => !BALANCE_ERRORS.has(e.code));
 
 /** One cell typed: its row is checked again at once; the server's word on that cell (and on the row) is dropped. */
 export function editCell(grid: GridState, row: number, column: BulkColumn, value: string): GridState {
@@ -128,12 +159,17 @@ export function editCell(grid: GridState, row: number, column: BulkColumn, value
       delete server[column];
       return { ...r, values, client: checkRow(values), server, rowErrors: [] };
     }),
+    fileErrors: withoutBalanceErrors(grid.fileErrors),
   };
 }
 
 /** Drops a row from the bulk. */
 export function dropRow(grid: GridState, row: number): GridState {
-  return { ...grid, rows: grid.rows.filter((r) => r.row !== row) };
+  return {
+    ...grid,
+    rows: grid.rows.filter((r) => r.row !== row),
+    fileErrors: withoutBalanceErrors(grid.fileErrors),
+  };
 }
 
 /** The error shown on a cell: the browser's check first (it is the current one), else the server's. */
@@ -196,7 +232,7 @@ export function summarize(grid: GridState): GridSummary {
 
 /** Why the grid cannot be submitted yet, or null when it can. */
 export function submitBlocker(grid: GridState, summary: GridSummary = summarize(grid)): string | null {
-  if (grid.fileErrors.length > 0) return 'The file has errors: upload a corrected file.';
+  if (grid.fileErrors.length > 0) return 'The rows as a whole have errors: fix them, then check again.';
   if (grid.rows.length === 0) return 'There are no rows left to pay.';
   if (summary.rowsWithErrors > 0) {
     return `${summary.rowsWithErrors} ${summary.rowsWithErrors === 1 ? 'row has' : 'rows have'} errors: fix or drop ${summary.rowsWithErrors === 1 ? 'it' : 'them'}.`;

@@ -2,18 +2,19 @@ import type { BadgeVariant } from '@/components/ui/badge';
 
 /** Badge colours of bulk and line-item statuses; unknown statuses are grey. */
 export const BULK_STATUS_VARIANTS: Record<string, BadgeVariant> = {
-  PENDING: 'yellow',
+  QUEUED: 'grey',
   PROCESSING: 'blue',
   COMPLETED: 'green',
-  COMPLETED_WITH_FAILURES: 'yellow',
+  COMPLETED_WITH_ERRORS: 'yellow',
   FAILED: 'red',
 };
 
 export const LINE_ITEM_STATUS_VARIANTS: Record<string, BadgeVariant> = {
-  PENDING: 'yellow',
+  PENDING: 'grey',
+  PROCESSING: 'yellow',
   SUCCESS: 'green',
   FAILURE: 'red',
-  RETURNED: 'blue',
+  REJECTED: 'red',
 };
 
 /** "COMPLETED_WITH_FAILURES" → "Completed with failures". */
