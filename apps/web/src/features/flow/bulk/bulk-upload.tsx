@@ -39,6 +39,7 @@ interface Failure {
 }
 
 const count = new Intl.NumberFormat('en-IN');
+const payouts = (n: number) => `${count.format(n)} ${n === 1 ? 'payout' : 'payouts'}`;
 
 /**
  * The bulk upload: a file → the server reads and checks every row → the grid, where cells are fixed (each edit
@@ -218,7 +219,7 @@ export function BulkUpload({ pollMs }: { pollMs?: number }) {
               disabled={blocker !== null || checking !== null}
               aria-describedby="bulk-submit-blocker"
             >
-              Submit {count.format(summary.count)} payouts
+              Submit {payouts(summary.count)}
             </Button>
             <Button
               variant="outline"
@@ -240,8 +241,8 @@ export function BulkUpload({ pollMs }: { pollMs?: number }) {
           <DialogHeader>
             <DialogTitle>Submit the bulk</DialogTitle>
             <DialogDescription>
-              {count.format(summary.count)} payouts of {formatPaise(summary.paise)} in total. Money moves as
-              soon as you confirm.
+              {payouts(summary.count)} of {formatPaise(summary.paise)} in total. Money moves as soon as you
+              confirm.
             </DialogDescription>
           </DialogHeader>
           <BulkSummary summary={summary} />
@@ -264,7 +265,7 @@ export function BulkUpload({ pollMs }: { pollMs?: number }) {
                 ? 'Submitting…'
                 : retry
                   ? 'Try again'
-                  : `Pay ${count.format(summary.count)} payouts of ${formatPaise(summary.paise)}`}
+                  : `Pay ${payouts(summary.count)} of ${formatPaise(summary.paise)}`}
             </Button>
           </div>
         </DialogContent>
