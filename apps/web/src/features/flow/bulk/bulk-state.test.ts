@@ -12,6 +12,9 @@ import {
   type SelectedBulk,
 } from './bulk-state';
 
+/** A search of the screen (the transitions keep the type they are given). */
+const at = (search: BulkCapabilitiesSearch = {}): BulkCapabilitiesSearch => search;
+
 const A: SelectedBulk = { urn: 'BLK01AAAA', type: 'csv', day: '2025-09-01' };
 const B: SelectedBulk = { urn: 'BLK01BBBB', type: 'xlsx', day: '2025-09-03' };
 
@@ -62,20 +65,20 @@ describe('bulk capabilities state (spec §3, §4)', () => {
 
   it('clearing the selection drops the line items state', () => {
     const search = withLineItemStatus(
-      withLineItemsSearch(withBulk({ limit: 25 }, A), { offset: 10 }),
+      withLineItemsSearch(withBulk(at({ limit: 25 }), A), { offset: 10 }),
       'SUCCESS',
     );
     expect(withBulk(search, undefined)).toEqual({ limit: 25 });
   });
 
   it('a status filter goes back to the first page of line items', () => {
-    const search = withLineItemsSearch(withBulk({}, A), { offset: 10, search_value: 'x' });
+    const search = withLineItemsSearch(withBulk(at(), A), { offset: 10, search_value: 'x' });
     expect(toLineItemsSearch(withLineItemStatus(search, 'REJECTED'))).toEqual({ search_value: 'x' });
     expect(withLineItemStatus(withLineItemStatus(search, 'REJECTED'), '').li_status).toBeUndefined();
   });
 
   it('the bulk list filter changes keep the selected bulk and its line items', () => {
-    const search = withLineItemsSearch(withBulk({ offset: 10 }, A), { offset: 10 });
+    const search = withLineItemsSearch(withBulk(at({ offset: 10 }), A), { offset: 10 });
     expect(withBulkListSearch(search, { search_value: 'BLK01' })).toEqual({
       search_value: 'BLK01',
       bulk_urn: A.urn,
