@@ -12,7 +12,6 @@ import { createListEndpoints } from '@/components/data-table';
 import { apiFetch } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
 import { PROVIDER } from '@/lib/env';
-import { invalidateTopics } from './invalidate';
 
 /**
  * Bulk payouts (issue 11): templates, validate (file or JSON rows), submit, progress, the bulk list and a
@@ -90,7 +89,8 @@ export function useSubmitBulk() {
     mutationFn: submitBulk,
     // The upload screen shows the server's message and row errors itself.
     meta: { errorToast: false } satisfies MutationMeta,
-    onSuccess: () => invalidateTopics(queryClient, ['bulk', 'balance', 'summary']),
+    // Money moved and a bulk appeared: every cached answer may be out of date (balances, lists, overview).
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 

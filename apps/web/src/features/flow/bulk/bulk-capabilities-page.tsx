@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import Download from 'lucide-react/icons/download';
-import ListIcon from 'lucide-react/icons/list';
+import Rows3 from 'lucide-react/icons/rows-3';
 import Upload from 'lucide-react/icons/upload';
 import { BULK_LINE_STATUSES, bulkSearchKeysFor, type Bulk, type BulkLineItem } from '@meridian/contract/bulk';
 import {
@@ -214,7 +214,7 @@ export function BulkCapabilitiesPage({ search: routeSearch, onSearchChange }: Bu
               aria-label={`Line items of ${b.urn}`}
               onClick={() => select(selectedOf(b))}
             >
-              <ListIcon aria-hidden />
+              <Rows3 aria-hidden />
               Line items
             </Button>
           </span>

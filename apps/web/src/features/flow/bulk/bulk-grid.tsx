@@ -1,5 +1,5 @@
 import { memo, useId, useState } from 'react';
-import Trash2 from 'lucide-react/icons/trash-2';
+import ListX from 'lucide-react/icons/list-x';
 import { BULK_COLUMNS, type BulkColumn } from '@meridian/contract/bulk';
 import { Pagination } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
@@ -91,7 +91,7 @@ const GridRowView = memo(function GridRowView({
           title={`Drop row ${row.row}`}
           onClick={() => onDrop(row.row)}
         >
-          <Trash2 aria-hidden />
+          <ListX aria-hidden />
         </Button>
       </td>
     </tr>

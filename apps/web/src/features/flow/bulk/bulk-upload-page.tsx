@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import CloudUpload from 'lucide-react/icons/cloud-upload';
 import { EmptyState } from '@/components/layout/page-frame';
-import { FormErrorAlert } from '@/components/form/form-alert';
+import { FailureAlert } from './failure-alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFeatureFlags } from '../api/feature-flags';
@@ -28,7 +28,7 @@ export function BulkUploadPage({ pollMs }: { pollMs?: number }) {
         </div>
       ) : flags.isError ? (
         <div className="flex flex-col items-start gap-3">
-          <FormErrorAlert title="This page could not be loaded" message={flags.error.message} />
+          <FailureAlert title="This page could not be loaded" message={flags.error.message} />
           <Button variant="outline" onClick={() => void flags.refetch()}>
             Try again
           </Button>

@@ -2,9 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { Bulk, BulkColumn } from '@meridian/contract/bulk';
-import { FormErrorAlert } from '@/components/form/form-alert';
 import { isOutcomeUnknown, useIdempotentSubmission } from '@/components/form/idempotency';
-import { serverErrorMessage } from '@/components/form/server-errors';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,6 +13,7 @@ import { useSubmitBulk, validateFile, validateRows, type BulkRowsBody } from '..
 import { BulkGrid } from './bulk-grid';
 import { BulkProgress } from './bulk-progress';
 import { BulkSummary } from './bulk-summary';
+import { FailureAlert, failureMessage } from './failure-alert';
 import { checkFile } from './file-check';
 import { FilePicker, TemplateDownloads } from './file-picker';
 import {
@@ -35,7 +34,6 @@ type Step = { name: 'file' } | { name: 'grid' } | { name: 'progress'; bulk: Bulk
 interface Failure {
   title: string;
   message: string;
-  details?: string[];
 }
 
 const count = new Intl.NumberFormat('en-IN');
@@ -74,7 +72,7 @@ export function BulkUpload({ pollMs }: { pollMs?: number }) {
       submission.reset();
       setStep({ name: 'grid' });
     } catch (error) {
-      setFailure({ title: 'The file could not be checked', message: serverErrorMessage(error) });
+      setFailure({ title: 'The file could not be checked', message: failureMessage(error) });
     } finally {
       setChecking(null);
     }
@@ -102,7 +100,7 @@ export function BulkUpload({ pollMs }: { pollMs?: number }) {
       // Edits made while the server was checking keep their own (browser) check.
       setGrid((g) => (g === sent ? applyServerCheck(sent, answer) : g));
     } catch (error) {
-      setFailure({ title: 'The rows could not be checked', message: serverErrorMessage(error) });
+      setFailure({ title: 'The rows could not be checked', message: failureMessage(error) });
     } finally {
       setChecking(null);
     }
@@ -131,7 +129,7 @@ export function BulkUpload({ pollMs }: { pollMs?: number }) {
       }
       setFailure({
         title: unknown ? 'The bulk may not have been submitted' : 'The bulk was not submitted',
-        message: serverErrorMessage(error),
+        message: failureMessage(error),
       });
     }
   };
@@ -144,9 +142,7 @@ export function BulkUpload({ pollMs }: { pollMs?: number }) {
     setStep({ name: 'file' });
   };
 
-  const alert = failure && (
-    <FormErrorAlert title={failure.title} message={failure.message} details={failure.details} />
-  );
+  const alert = failure && <FailureAlert title={failure.title} message={failure.message} />;
 
   if (step.name === 'progress') {
     return <BulkProgress created={step.bulk} pollMs={pollMs} onNewUpload={startOver} />;
