@@ -7,7 +7,9 @@ import { saveBlob } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { todayIn } from '@/components/data-table/list-state';
 import { formatMoney } from '@/lib/format/money';
+import { timeZonePreference } from '@/lib/preferences/display';
 import { toast } from '@/lib/toast';
 import { bulkFileName, downloadBulkFile, isBulkFinal, useBulkProgress } from '../api/bulk';
 import { BULK_STATUS_VARIANTS, statusLabel } from './statuses';
@@ -65,6 +67,7 @@ export function BulkProgress({
   onNewUpload: () => void;
 }) {
   const progress = useBulkProgress(created.urn, created, pollMs);
+  const timeZone = timeZonePreference.use();
   const bulk = progress.data;
   const final = isBulkFinal(bulk.status);
   const [downloading, setDownloading] = useState(false);
@@ -85,6 +88,7 @@ export function BulkProgress({
     search_value: bulk.urn,
     bulk_urn: bulk.urn,
     bulk_type: bulk.format,
+    bulk_day: todayIn(timeZone, new Date(bulk.created_at)),
   };
   return (
     <Card role="region" aria-labelledby="bulk-progress-title">

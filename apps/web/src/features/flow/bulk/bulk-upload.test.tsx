@@ -128,6 +128,27 @@ describe('/flow/bulk-upload', () => {
     expect(checkFile({ name: 'ok.CSV', size: 10, type: 'text/csv' })).toBeNull();
   });
 
+  it('shows why the server could not read a file, naming the column', async () => {
+    const api = bulkApi();
+    api.routes[VALIDATE] = () => {
+      throw new ApiError(400, 'The file’s header is not the template’s', {
+        status: 400,
+        message: 'The file’s header is not the template’s',
+        error: 'bulk_file_headers',
+        fields: { purpose_message: 'The column purpose_message is missing' },
+      });
+    };
+    const user = userEvent.setup();
+    renderPage(<BulkUploadPage />);
+    const input = await screen.findByLabelText('Payout file (CSV or XLSX, up to 5 MB)');
+    await user.upload(input, new File(['a,b\n'], 'payouts.csv', { type: 'text/csv' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The file could not be checked');
+    expect(alert.textContent).toContain('The file’s header is not the template’s');
+    expect(alert.textContent).toContain('purpose_message: The column purpose_message is missing');
+    expect(screen.getByRole('button', { name: 'Choose a file' })).toBeTruthy();
+  });
+
   it('checks the file, shows errors on their cells, fixes one, drops one, submits with an idempotency key and follows the progress', async () => {
     const api = bulkApi();
     let attempts = 0;

@@ -34,6 +34,7 @@ type Step = { name: 'file' } | { name: 'grid' } | { name: 'progress'; bulk: Bulk
 interface Failure {
   title: string;
   message: string;
+  details?: string[];
 }
 
 const count = new Intl.NumberFormat('en-IN');
@@ -72,7 +73,12 @@ export function BulkUpload({ pollMs }: { pollMs?: number }) {
       submission.reset();
       setStep({ name: 'grid' });
     } catch (error) {
-      setFailure({ title: 'The file could not be checked', message: failureMessage(error) });
+      setFailure({
+        title: 'The file could not be checked',
+        message: failureMessage(error),
+        // The server names what is wrong: the file, or a column of its header.
+        details: Object.entries(fieldErrors(error)).map(([field, text]) => `${field}: ${text}`),
+      });
     } finally {
       setChecking(null);
     }
@@ -142,7 +148,9 @@ export function BulkUpload({ pollMs }: { pollMs?: number }) {
     setStep({ name: 'file' });
   };
 
-  const alert = failure && <FailureAlert title={failure.title} message={failure.message} />;
+  const alert = failure && (
+    <FailureAlert title={failure.title} message={failure.message} details={failure.details} />
+  );
 
   if (step.name === 'progress') {
     return <BulkProgress created={step.bulk} pollMs={pollMs} onNewUpload={startOver} />;

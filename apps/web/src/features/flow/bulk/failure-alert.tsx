@@ -18,13 +18,29 @@ export function failureMessage(error: unknown): string {
 }
 
 /** A failure of the bulk screens: what failed and the server's message (like the forms' FormErrorAlert). */
-export function FailureAlert({ title, message }: { title: string; message: string }) {
+export function FailureAlert({
+  title,
+  message,
+  details = [],
+}: {
+  title: string;
+  message: string;
+  /** The server's field errors, e.g. the column a file lacks. */
+  details?: readonly string[];
+}) {
   return (
     <Alert variant="destructive" role="alert">
       <CircleAlert aria-hidden />
       <AlertTitle>{title}</AlertTitle>
       <AlertDescription>
         <p>{message}</p>
+        {details.length > 0 && (
+          <ul className="list-disc pl-4">
+            {details.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </ul>
+        )}
       </AlertDescription>
     </Alert>
   );
