@@ -60,6 +60,8 @@ ALTER TABLE "bulks" ADD CONSTRAINT "bulks_client_ref_clients_id_fk" FOREIGN KEY 
 ALTER TABLE "bulks" ADD CONSTRAINT "bulks_account_fk" FOREIGN KEY ("client_ref","account_ref") REFERENCES "public"."accounts"("client_ref","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "bulk_files_client_bulk_uq" ON "bulk_files" USING btree ("client_ref","bulk_ref");--> statement-breakpoint
 CREATE UNIQUE INDEX "bulk_line_items_client_bulk_row_uq" ON "bulk_line_items" USING btree ("client_ref","bulk_ref","row");--> statement-breakpoint
+CREATE INDEX "bulk_line_items_pending_idx" ON "bulk_line_items" USING btree ("client_ref","bulk_ref","row") WHERE status = 'PENDING';--> statement-breakpoint
+CREATE INDEX "bulk_line_items_pending_crn_idx" ON "bulk_line_items" USING btree ("client_ref","customer_reference_number") WHERE status = 'PENDING';--> statement-breakpoint
 CREATE UNIQUE INDEX "bulk_line_items_client_payout_uq" ON "bulk_line_items" USING btree ("client_ref","payout_ref") WHERE payout_ref IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "bulks_client_urn_uq" ON "bulks" USING btree ("client_ref","urn");--> statement-breakpoint
 CREATE INDEX "bulks_client_created_idx" ON "bulks" USING btree ("client_ref","created_at" DESC NULLS FIRST,"id" DESC NULLS LAST);--> statement-breakpoint

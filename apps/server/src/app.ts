@@ -5,6 +5,7 @@ import type { LiveSessionCache } from './db/session-cache.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { beneficiaryRoutes } from './beneficiaries/routes.ts';
+import { bulkRoutes } from './bulk/routes.ts';
 import { beneficiarySearcher } from './beneficiaries/search.ts';
 import { callbackRoutes } from './callbacks/routes.ts';
 import { creditRoutes } from './credits/routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     virtualAccountRoutes,
     mandateRoutes,
     paymentLinkRoutes,
+    bulkRoutes,
   ])
     await app.register(routes, deps);
   // The mandate authorisation page a customer opens (public: the token is the capability).

@@ -1,4 +1,5 @@
 import type { PgBoss } from 'pg-boss';
+import { overdueBulks, processBulk } from './bulk/service.ts';
 import { attemptDelivery, overdueDeliveries, type DeliveryOptions } from './callbacks/delivery.ts';
 import type { Db } from './db/database.ts';
 import { sweepExpiredCalls } from './fabric/expiry.ts';
@@ -18,6 +19,7 @@ import type { EffectRunner, Effects } from './jobs/effects.ts';
 const RAIL_QUEUE = 'rail.payout-step';
 const CALLBACK_QUEUE = 'callbacks.deliver';
 const SWEEP_QUEUE = 'flow.sweep';
+const BULK_QUEUE = 'bulk.process';
 
 /**
  * Job payloads name the client, so a handler touches one client's rows. A job queued before they did (no
@@ -25,6 +27,7 @@ const SWEEP_QUEUE = 'flow.sweep';
  */
 type RailJob = { clientRef: number; urn: string };
 type CallbackJob = { clientRef: number; deliveryId: number; attempt: number };
+type BulkJob = { clientRef: number; urn: string };
 const hasClient = (data: { clientRef?: unknown }) => typeof data.clientRef === 'number';
 type Log = (msg: string, data?: object) => void;
 
@@ -46,7 +49,15 @@ function effectRunner(boss: PgBoss | null): EffectRunner {
         singletonKey: `${r.urn}@${r.at.getTime()}`,
       });
     for (const d of effects.callbacks) await sendAttempt(boss, { ...d, attempt: 1 });
+    for (const b of effects.bulks ?? []) await sendBulk(boss, b);
   };
+}
+
+/** Queues a bulk's job; `lease` (the re-send of a bulk whose lease ran out) makes each re-send its own job. */
+function sendBulk(boss: PgBoss, b: BulkJob & { lease?: Date | null }) {
+  return boss.send(BULK_QUEUE, { clientRef: b.clientRef, urn: b.urn } satisfies BulkJob, {
+    singletonKey: `${b.urn}@${b.lease?.getTime() ?? 0}`,
+  });
 }
 
 /** Queues attempt `attempt` of a delivery (at most once per delivery and attempt). */
@@ -71,6 +82,7 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
   await ensureQueue(boss, RAIL_QUEUE, { retryLimit: 10, retryDelay: 2 });
   await ensureQueue(boss, CALLBACK_QUEUE, { retryLimit: 3, retryDelay: 5, expireInSeconds: 60 });
   await ensureQueue(boss, SWEEP_QUEUE, { retryLimit: 1 });
+  await ensureQueue(boss, BULK_QUEUE, { retryLimit: 10, retryDelay: 5, expireInSeconds: 900 });
 
   const polling = { pollingIntervalSeconds: 0.5, batchSize: 10 };
   await boss.work<RailJob>(RAIL_QUEUE, polling, async (jobs) => {
@@ -97,7 +109,17 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
       }),
     );
   });
+  // Bulk payouts: one job processes a bulk's rows batch after batch (resumable: it carries on from the first
+  // unprocessed row); a bulk whose job was lost is re-sent by the sweeper once its lease runs out.
+  await boss.work<BulkJob>(BULK_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+    if (!job || !hasClient(job.data)) return;
+    const status = await processBulk(db, job.data, { railTimeScale: opts.railTimeScale, runEffects: run });
+    opts.log('bulk processed', { urn: job.data.urn, status });
+  });
   await boss.work(SWEEP_QUEUE, async () => {
+    const lostBulks = await overdueBulks(db);
+    for (const b of lostBulks) await sendBulk(boss, { ...b, lease: b.leaseUntil });
+    if (lostBulks.length) opts.log('sweeper re-sent bulk payouts', { bulks: lostBulks.length });
     const rail = [...(await overduePayouts(db)), ...(await overduePresentations(db))];
     const deliveries = await overdueDeliveries(db);
     await run({ rail, callbacks: [] });

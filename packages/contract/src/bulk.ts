@@ -301,11 +301,11 @@ export const Bulk = z.object({
   status: BulkStatus,
   sender_account_number: z.string(),
   total_rows: z.number().int(),
-  /** Rows that became a payout (PROCESSING, SUCCESS or FAILURE). */
+  /** Rows whose payout was made and has not failed (line status PROCESSING or SUCCESS). */
   done: z.number().int(),
-  /** Rows refused (REJECTED) plus payouts that failed (FAILURE). */
+  /** Rows refused (REJECTED) plus rows whose payout failed or was returned (FAILURE). */
   failed: z.number().int(),
-  /** Rows not processed yet. */
+  /** Rows not processed yet (PENDING). `done + failed + pending = total_rows`. */
   pending: z.number().int(),
   total_amount: Money,
   created_by: z.string().nullable(),

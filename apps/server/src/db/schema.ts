@@ -1359,6 +1359,14 @@ export const bulkLineItems = pgTable(
       foreignColumns: [payouts.clientRef, payouts.id],
     }),
     uniqueIndex('bulk_line_items_client_bulk_row_uq').on(t.clientRef, t.bulkRef, t.row),
+    // The job's next batch: a bulk's PENDING rows in row order.
+    index('bulk_line_items_pending_idx')
+      .on(t.clientRef, t.bulkRef, t.row)
+      .where(sql`status = 'PENDING'`),
+    // The validation's check of references already taken by rows not processed yet.
+    index('bulk_line_items_pending_crn_idx')
+      .on(t.clientRef, t.customerReferenceNumber)
+      .where(sql`status = 'PENDING'`),
     // One row per payout (a second claim of the same payout would fail).
     uniqueIndex('bulk_line_items_client_payout_uq')
       .on(t.clientRef, t.payoutRef)

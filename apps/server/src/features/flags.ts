@@ -30,3 +30,13 @@ export async function requireFrontendPayout(db: Db, clientRef: number): Promise<
       'Payouts from the dashboard are not enabled for your account',
     );
 }
+
+/** Bulk payouts from the dashboard (validate and submit) need the client's `bulk_frontend_payout` flag. */
+export async function requireBulkFrontendPayout(db: Db, clientRef: number): Promise<void> {
+  if (!(await featureFlags(db, clientRef)).bulk_frontend_payout)
+    throw new AppError(
+      403,
+      'feature_disabled',
+      'Bulk payouts are not enabled for your account: ask Meridian to turn on bulk payouts from the dashboard',
+    );
+}

@@ -6,13 +6,16 @@
  */
 export type RailStep = { clientRef: number; urn: string; at: Date };
 export type DeliveryRef = { clientRef: number; id: number };
-export type Effects = { rail: RailStep[]; callbacks: DeliveryRef[] };
+/** A bulk payout to process (its job); a lost job is re-sent by the sweeper when the bulk's lease runs out. */
+export type BulkRef = { clientRef: number; urn: string };
+export type Effects = { rail: RailStep[]; callbacks: DeliveryRef[]; bulks?: BulkRef[] };
 
 export const noEffects = (): Effects => ({ rail: [], callbacks: [] });
 
 export const mergeEffects = (...all: Effects[]): Effects => ({
   rail: all.flatMap((e) => e.rail),
   callbacks: all.flatMap((e) => e.callbacks),
+  bulks: all.flatMap((e) => e.bulks ?? []),
 });
 
 export type EffectRunner = (effects: Effects) => Promise<void>;

@@ -48,7 +48,7 @@ export type ListSpec<Row extends z.ZodType, Extra extends z.ZodRawShape = Record
 const EXPORT_PAGE = 1000;
 
 /** A cell a spreadsheet would run as a formula is prefixed with ' (CSV injection). */
-const safeCell = (v: string | number | null) =>
+export const safeCell = (v: string | number | null) =>
   typeof v === 'string' && /^[=+@\t\r-]/.test(v) && !/^-?\d+(\.\d+)?$/.test(v) ? `'${v}` : v;
 
 /** Registers a list's search, count and CSV export, all taking the spec's filter state (GUIDE §3 Lists). */

@@ -12,7 +12,7 @@ import { findBeneficiary } from '../beneficiaries/service.ts';
 import { enqueueCallbacks } from '../callbacks/outbox.ts';
 import { deliveriesFor } from '../callbacks/delivery.ts';
 import type { Db } from '../db/database.ts';
-import { accounts, clientSequences, payoutEvents, payouts } from '../db/schema.ts';
+import { accounts, clientSequences, payoutEvents, payouts, type beneficiaries } from '../db/schema.ts';
 import { auditBy, systemActor, type Actor } from '../audit/actor.ts';
 import { noEffects, type Effects, type RailStep } from '../jobs/effects.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -83,18 +83,7 @@ export async function initiatePayout(
       beneficiary_code: 'is not one of your beneficiaries',
     });
   const ben = found.beneficiary;
-  if (ben.status !== 'ACTIVE')
-    throw unprocessable('beneficiary_inactive', `Beneficiary ${ben.code} is inactive`, {
-      beneficiary_code: 'is inactive',
-    });
-  if (input.transfer_type === 'UPI' ? !ben.upiId : !ben.accountNumber || !ben.ifsc)
-    throw unprocessable(
-      'transfer_type_not_possible',
-      input.transfer_type === 'UPI'
-        ? `Beneficiary ${ben.code} has no UPI id`
-        : `Beneficiary ${ben.code} has no bank account for ${input.transfer_type}`,
-      { transfer_type: 'is not possible for this beneficiary' },
-    );
+  const destination = beneficiaryDestination(ben, input.transfer_type);
   const amount = toPaise(input.amount);
   checkRailLimits(input.transfer_type, amount);
   const account = await clientAccountByNumber(tx, actor.clientRef, input.sender_account_number);
@@ -102,7 +91,6 @@ export async function initiatePayout(
     throw unprocessable('unknown_account', 'The sender account is not one of your accounts', {
       sender_account_number: 'is not your account',
     });
-  const upi = input.transfer_type === 'UPI';
   return createPayout(
     tx,
     actor,
@@ -111,13 +99,7 @@ export async function initiatePayout(
       accountRef: account.id,
       accountNumber: account.accountNumber,
       beneficiaryRef: ben.id,
-      destination: {
-        code: ben.code,
-        name: ben.name,
-        accountNumber: upi ? null : ben.accountNumber,
-        ifsc: upi ? null : ben.ifsc,
-        upiId: upi ? ben.upiId : null,
-      },
+      destination,
       amount,
       transferType: input.transfer_type,
       customerReferenceNumber: input.customer_reference_number,
@@ -125,6 +107,36 @@ export async function initiatePayout(
     },
     opts,
   );
+}
+
+/**
+ * A beneficiary as the destination of a payout of this transfer type: its account, or its UPI id for UPI; 422 when
+ * it is inactive or has nothing to pay to with this type (the answers `initiatePayout` gives; bulk rows too).
+ */
+export function beneficiaryDestination(
+  ben: typeof beneficiaries.$inferSelect,
+  transferType: TransferType,
+): PayoutDestination {
+  if (ben.status !== 'ACTIVE')
+    throw unprocessable('beneficiary_inactive', `Beneficiary ${ben.code} is inactive`, {
+      beneficiary_code: 'is inactive',
+    });
+  if (transferType === 'UPI' ? !ben.upiId : !ben.accountNumber || !ben.ifsc)
+    throw unprocessable(
+      'transfer_type_not_possible',
+      transferType === 'UPI'
+        ? `Beneficiary ${ben.code} has no UPI id`
+        : `Beneficiary ${ben.code} has no bank account for ${transferType}`,
+      { transfer_type: 'is not possible for this beneficiary' },
+    );
+  const upi = transferType === 'UPI';
+  return {
+    code: ben.code,
+    name: ben.name,
+    accountNumber: upi ? null : ben.accountNumber,
+    ifsc: upi ? null : ben.ifsc,
+    upiId: upi ? ben.upiId : null,
+  };
 }
 
 /** Where a payout goes: a beneficiary's account or UPI id, or the client's own settlement account. */

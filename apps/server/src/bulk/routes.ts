@@ -1,0 +1,355 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCOUNT_NUMBER_PATTERN } from '@meridian/contract';
+import {
+  BULK_COLUMNS,
+  BULK_FILE_ERRORS,
+  BULK_FILE_FIELD,
+  BULK_LIMITS,
+  BULK_RESPONSE_COLUMNS,
+  Bulk,
+  BulkLineItem,
+  BulkLineItemsQuery,
+  BulkListQuery,
+  BulkRowsRequest,
+  BulkValidation,
+  type BulkFormat,
+} from '@meridian/contract/bulk';
+import { z } from 'zod';
+import { actorOf, authOf } from '../auth/guard.ts';
+import { requireBulkFrontendPayout } from '../features/flags.ts';
+import { AppError, badRequest } from '../http/errors.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
+import type { Effects } from '../jobs/effects.ts';
+import { sha256 } from '../lib/ids.ts';
+import { registerList } from '../lists/register-list.ts';
+import {
+  CONTENT_TYPES,
+  csvOf,
+  responseValues,
+  safeFileName,
+  templateCsv,
+  templateXlsx,
+  xlsxStream,
+} from './files.ts';
+import { emptyFile, readBulkFile, readJsonRows, tooLarge, type ReadRow } from './parse.ts';
+import {
+  allLineItems,
+  BULK_LIST,
+  countBulks,
+  countLineItems,
+  LINE_ITEM_LIST,
+  listBulks,
+  listLineItems,
+} from './queries.ts';
+import { bulkInputFile, getBulk, storeBulk } from './service.ts';
+import { checkRows, invalidBulk } from './validate.ts';
+
+/** The input of validate and submit: a multipart file, or JSON rows (stored as a CSV). */
+type BulkInput = {
+  rows: ReadRow[];
+  format: BulkFormat;
+  fileName: string;
+  content: Buffer;
+  senderAccountNumber: string | undefined;
+  /** What the Idempotency-Key's body hash covers. */
+  fingerprint: unknown;
+};
+
+const urnParams = z.object({ urn: z.string().trim().min(1).max(64) });
+
+async function readMultipart(request: FastifyRequest): Promise<BulkInput> {
+  let file: { bytes: Buffer; name: string } | null = null;
+  let sender: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== BULK_FILE_FIELD || file) {
+          part.file.resume();
+          throw badRequest(`Send one file, in the part named "${BULK_FILE_FIELD}"`, {
+            [part.fieldname.slice(0, 40)]: 'is not expected',
+          });
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > BULK_LIMITS.bytes) throw tooLarge();
+          chunks.push(chunk);
+        }
+        if (part.file.truncated) throw tooLarge();
+        file = { bytes: Buffer.concat(chunks), name: part.filename };
+      } else if (part.fieldname === 'sender_account_number') {
+        const value = String(part.value).trim();
+        if (!ACCOUNT_NUMBER_PATTERN.test(value))
+          throw badRequest('An account number is 9 to 18 digits', { sender_account_number: 'is invalid' });
+        sender = value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw new AppError(
+      400,
+      BULK_FILE_ERRORS.unreadable,
+      `The upload cannot be read: ${(err as Error).message.slice(0, 200)}`,
+      { fields: { file: 'cannot be read' } },
+    );
+  }
+  if (!file)
+    throw new AppError(400, BULK_FILE_ERRORS.empty, `Attach the file in a part named "${BULK_FILE_FIELD}"`, {
+      fields: { [BULK_FILE_FIELD]: 'is required' },
+    });
+  const read = await readBulkFile(file.bytes);
+  const fileName = (file.name || `bulk.${read.format}`).trim().slice(0, 200);
+  return {
+    rows: read.rows,
+    format: read.format,
+    fileName,
+    content: file.bytes,
+    senderAccountNumber: sender,
+    fingerprint: { file_sha256: sha256(file.bytes.toString('base64')), file_name: fileName, sender },
+  };
+}
+
+async function readInput(request: FastifyRequest): Promise<BulkInput> {
+  if (request.isMultipart()) return readMultipart(request);
+  const body = request.body as z.infer<typeof BulkRowsRequest> | null | undefined;
+  if (!body)
+    throw badRequest('Send the file as multipart/form-data (part "file") or the rows as JSON', {
+      rows: 'is required',
+    });
+  const rows = readJsonRows(body.rows);
+  if (rows.length === 0) throw emptyFile();
+  return {
+    rows,
+    format: 'csv',
+    fileName: body.file_name ?? 'bulk.csv',
+    content: await csvOf(
+      BULK_COLUMNS,
+      rows.map((r) => BULK_COLUMNS.map((c) => r.cells[c])),
+    ),
+    senderAccountNumber: body.sender_account_number,
+    fingerprint: body,
+  };
+}
+
+const fileSchema = { tags: ['bulk'], consumes: ['application/json', 'multipart/form-data'] };
+
+export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+  await app.register(multipart, {
+    limits: { fileSize: BULK_LIMITS.bytes, files: 1, fields: 4, fieldSize: 1000, parts: 6, headerPairs: 50 },
+  });
+  const p = deps.config.PROVIDER;
+  const bodyLimit = 2 * BULK_LIMITS.bytes;
+
+  for (const format of ['csv', 'xlsx'] as const)
+    app.get(
+      `/${p}/bulk/template.${format}`,
+      {
+        schema: {
+          tags: ['bulk'],
+          summary: `The bulk payout template (${format.toUpperCase()}): headers and 2 example rows`,
+        },
+      },
+      async (_request, reply) =>
+        reply
+          .header('content-type', CONTENT_TYPES[format])
+          .header('content-disposition', `attachment; filename="bulk-payouts-template.${format}"`)
+          .send(format === 'csv' ? await templateCsv() : await templateXlsx()),
+    );
+
+  app.post(
+    `/${p}/bulk/validate`,
+    {
+      bodyLimit,
+      schema: {
+        ...fileSchema,
+        summary: 'Check a bulk file (multipart "file": CSV or XLSX) or JSON rows without moving money',
+        body: BulkRowsRequest.nullish(),
+        response: { 200: BulkValidation },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      await requireBulkFrontendPayout(deps.db, auth.clientRef);
+      const input = await readInput(request);
+      const { validation } = await checkRows(deps.db, auth.clientRef, input.rows, {
+        fileName: request.isMultipart() ? input.fileName : null,
+        format: request.isMultipart() ? input.format : null,
+        senderAccountNumber: input.senderAccountNumber,
+      });
+      return validation;
+    },
+  );
+
+  app.post(
+    `/${p}/bulk/bulk_payout`,
+    {
+      bodyLimit,
+      schema: {
+        ...fileSchema,
+        summary:
+          'Submit a bulk payout (Idempotency-Key header required): every row checked again, then processed',
+        body: BulkRowsRequest.nullish(),
+        headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
+        response: { 201: Bulk },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const key = checkIdempotencyKey(request.headers['idempotency-key'], true);
+      await requireBulkFrontendPayout(deps.db, actor.clientRef);
+      const input = await readInput(request);
+      let effects: Effects | null = null;
+      const answer = await withIdempotency(
+        deps.db,
+        {
+          clientRef: actor.clientRef,
+          scope: 'bulk_payout',
+          key,
+          body: input.fingerprint,
+          leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS,
+        },
+        async (tx) => {
+          const checked = await checkRows(tx, actor.clientRef, input.rows, {
+            fileName: input.fileName,
+            format: input.format,
+            senderAccountNumber: input.senderAccountNumber,
+          });
+          if (checked.validation.summary.invalid_rows || checked.validation.file_errors.length)
+            throw invalidBulk(checked.validation);
+          const stored = await storeBulk(tx, actor, {
+            fileName: input.fileName,
+            format: input.format,
+            contentType: CONTENT_TYPES[input.format],
+            content: input.content,
+            accountRef: checked.account.id,
+            accountNumber: checked.account.accountNumber,
+            rows: checked.valid,
+          });
+          effects = stored.effects;
+          return { status: 201, body: stored.bulk };
+        },
+      );
+      if (effects) await deps.runEffects(effects);
+      else reply.header('idempotent-replayed', 'true');
+      if (answer.status >= 400) throw AppError.fromStored(answer);
+      return reply.status(201).send(answer.body as Bulk);
+    },
+  );
+
+  app.get(
+    `/${p}/read/fetch/bulk/:urn`,
+    {
+      schema: {
+        tags: ['bulk'],
+        summary: 'One bulk payout with its progress (poll it while it is processed)',
+        params: urnParams,
+        response: { 200: Bulk },
+      },
+    },
+    async (request) => getBulk(deps.db, authOf(request).clientRef, request.params.urn),
+  );
+
+  app.get(
+    `/${p}/read/download/bulk/:urn/input`,
+    {
+      schema: { tags: ['bulk'], summary: 'The input file of a bulk payout, as uploaded', params: urnParams },
+    },
+    async (request, reply) => {
+      const file = await bulkInputFile(deps.db, authOf(request).clientRef, request.params.urn);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${safeFileName(file.bulk.fileName)}"`)
+        .send(file.content);
+    },
+  );
+
+  app.get(
+    `/${p}/read/download/bulk/:urn/response`,
+    {
+      schema: {
+        tags: ['bulk'],
+        summary:
+          'The response file of a bulk payout: every row with its payout urn, status, UTR or failure reason',
+        params: urnParams,
+      },
+    },
+    async (request, reply) => {
+      const { clientRef } = authOf(request);
+      const bulk = await getBulk(deps.db, clientRef, request.params.urn);
+      const base = safeFileName(bulk.file_name.replace(/\.(csv|xlsx)$/i, ''));
+      const rows = async function* () {
+        for await (const item of allLineItems(deps.db, clientRef, bulk.urn)) yield responseValues(item);
+      };
+      reply
+        .header('content-type', CONTENT_TYPES[bulk.format])
+        .header('content-disposition', `attachment; filename="${base}-response.${bulk.format}"`);
+      if (bulk.format === 'xlsx')
+        return reply.send(
+          xlsxStream(BULK_RESPONSE_COLUMNS, rows(), (err) =>
+            request.log.error({ err }, 'XLSX response failed'),
+          ),
+        );
+      const all: (string | null)[][] = [];
+      for await (const r of rows()) all.push(r);
+      return reply.send(await csvOf(BULK_RESPONSE_COLUMNS, all));
+    },
+  );
+
+  registerList(app, deps.db, p, {
+    list: BULK_LIST,
+    tag: 'bulk',
+    paths: {
+      search: `/${p}/read/search/bulk/payouts`,
+      count: `/${p}/read/count/bulk/payouts`,
+      export: `/${p}/read/export/bulk/payouts`,
+    },
+    row: Bulk,
+    query: BulkListQuery,
+    fetch: listBulks,
+    count: countBulks,
+    csv: [
+      ['created_at', (r) => r.created_at],
+      [`${p}_urn`, (r) => r.urn],
+      ['file_name', (r) => r.file_name],
+      ['status', (r) => r.status],
+      ['total_rows', (r) => r.total_rows],
+      ['done', (r) => r.done],
+      ['failed', (r) => r.failed],
+      ['pending', (r) => r.pending],
+      ['total_amount', (r) => r.total_amount],
+      ['sender_account_number', (r) => r.sender_account_number],
+      ['created_by', (r) => r.created_by],
+    ],
+  });
+
+  registerList(app, deps.db, p, {
+    list: LINE_ITEM_LIST,
+    tag: 'bulk',
+    paths: {
+      search: `/${p}/read/search/bulk/line_items`,
+      count: `/${p}/read/count/bulk/line_items`,
+      export: `/${p}/read/export/bulk/line_items`,
+    },
+    row: BulkLineItem,
+    query: BulkLineItemsQuery,
+    fetch: listLineItems,
+    count: countLineItems,
+    csv: [
+      ['row', (r) => r.row],
+      ...BULK_RESPONSE_COLUMNS.map(
+        (c) =>
+          [
+            c === 'payout_urn' ? `${p}_urn` : c,
+            (r: BulkLineItem) => responseValues(r)[BULK_RESPONSE_COLUMNS.indexOf(c)] ?? null,
+          ] as [string, (r: BulkLineItem) => string | null],
+      ),
+    ],
+  });
+};
