@@ -93,7 +93,8 @@ export function BulkUpload({ pollMs }: { pollMs?: number }) {
 
   const body = (g: GridState): BulkRowsBody => ({
     rows: toRequestRows(g),
-    ...(g.fileName ? { file_name: g.fileName } : {}),
+    // Rows sent as JSON are stored as a CSV (and answered with a CSV response file): named so.
+    ...(g.fileName ? { file_name: `${g.fileName.replace(/\.(csv|xlsx)$/i, '')}.csv` } : {}),
   });
 
   const checkAgain = async () => {
