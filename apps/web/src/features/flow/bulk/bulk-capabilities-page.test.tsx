@@ -137,8 +137,8 @@ describe('/flow/bulk-capabilities', () => {
     expect(lineItemCalls().at(-1)?.query).toMatchObject({ bulk_urn: 'BLK01AAAA', offset: 0 });
     // The line items start on the day the bulk was created.
     expect(lineItemCalls().at(-1)?.query.start_date).toBe(DAY_A);
-    expect(screen.getByRole('button', { name: 'Input file (csv)' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Response file (csv)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Input file (CSV)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Response file (CSV)' })).toBeTruthy();
 
     // Their own paging, search and status filter.
     const itemPages = screen.getByRole('navigation', { name: 'Pages of line items' });
@@ -177,7 +177,7 @@ describe('/flow/bulk-capabilities', () => {
     expect(last.search_value).toBeUndefined();
     expect(last.status).toBeUndefined();
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('');
-    expect(screen.getByRole('button', { name: 'Response file (xlsx)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Response file (XLSX)' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Clear selection' }));
     await waitFor(() => expect(search()).toEqual({}));

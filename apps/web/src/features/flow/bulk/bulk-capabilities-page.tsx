@@ -67,7 +67,7 @@ const LINE_ITEM_COLUMNS: DataTableColumn<BulkLineItem>[] = [
     header: 'Row',
     primary: true,
     card: 'secondary',
-    cell: (i) => <span className="tabular-nums">Row {i.row}</span>,
+    cell: (i) => <span className="whitespace-nowrap tabular-nums">Row {i.row}</span>,
   },
   {
     id: 'customer_reference_number',
@@ -134,7 +134,7 @@ function FileButtons({ bulk }: { bulk: SelectedBulk }) {
           aria-busy={busy === kind || undefined}
         >
           <Download aria-hidden />
-          {kind === 'input' ? 'Input file' : 'Response file'} ({bulk.type})
+          {kind === 'input' ? 'Input file' : 'Response file'} ({bulk.type.toUpperCase()})
         </Button>
       ))}
     </>
@@ -270,7 +270,7 @@ export function BulkCapabilitiesPage({ search: routeSearch, onSearchChange }: Bu
               <h2 id="bulk-line-items-title" className="text-lg font-semibold">
                 Line items of {state.bulk.urn}
               </h2>
-              <p className="text-sm text-muted-foreground">{state.bulk.type} file</p>
+              <p className="text-sm text-muted-foreground">{state.bulk.type.toUpperCase()} file</p>
             </div>
             <div className="flex flex-wrap gap-2">
               <FileButtons bulk={state.bulk} />

@@ -108,7 +108,7 @@ describe('the checked grid of a bulk upload', () => {
     expect(summary.count).toBe(3);
     expect(summary.rowsWithErrors).toBe(1);
     expect(summary.byType.map((t) => [t.transferType, t.count, t.paise])).toEqual([
-      ['IMPS', 2, 101235n],
+      ['IMPS', 1, 100000n],
       ['NEFT', 1, 25000000n],
     ]);
     expect(summarize(grid).overBalance).toBe(false);

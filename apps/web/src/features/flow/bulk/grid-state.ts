@@ -11,7 +11,7 @@ import {
   type BulkFormat,
   type BulkValidation,
 } from '@meridian/contract/bulk';
-import { TRANSFER_TYPES, type TransferType } from '@meridian/contract';
+import { AMOUNT_PATTERN, TRANSFER_TYPES, type TransferType } from '@meridian/contract';
 import { toPaise } from '@/lib/format/money';
 
 export type CellErrors = Partial<Record<BulkColumn, string>>;
@@ -198,7 +198,7 @@ export interface GridSummary {
 }
 
 /**
- * Count and total per transfer type (of the rows whose type and amount can be read), the grand total against
+ * Count and total per transfer type (of the rows whose type and amount are valid), the grand total against
  * the available balance, and how many rows have errors.
  */
 export function summarize(grid: GridState): GridSummary {
@@ -208,8 +208,9 @@ export function summarize(grid: GridState): GridSummary {
   for (const r of grid.rows) {
     if (rowHasErrors(r)) rowsWithErrors++;
     const type = r.values.transfer_type.trim().toUpperCase() as TransferType;
-    const amount = toPaise(r.values.amount);
-    if (!TRANSFER_TYPES.includes(type) || amount === null || amount < 0n) continue;
+    const text = r.values.amount.trim();
+    const amount = AMOUNT_PATTERN.test(text) ? toPaise(text) : null;
+    if (!TRANSFER_TYPES.includes(type) || amount === null) continue;
     const total = byType.get(type) ?? { transferType: type, count: 0, paise: 0n };
     total.count++;
     total.paise += amount;
