@@ -162,6 +162,27 @@ describe('bulk payouts', () => {
     expect(checked.body.summary.total_rows).toBe(2);
   });
 
+  it('has the demo bulks of Acme, processed through the same code paths', async () => {
+    const list = await acme.call(
+      'GET',
+      `${P}/read/search/bulk/payouts?start_date=2000-01-01&end_date=2999-12-31`,
+    );
+    expect(list.status).toBe(400); // a range is at most 366 days
+    const demo = (await acme.call('GET', `${P}/read/search/bulk/payouts`)).body.data as Bulk[];
+    expect(demo.map((b) => [b.file_name, b.format, b.total_rows, b.pending])).toEqual([
+      ['vendor-invoices.csv', 'csv', 5, 0],
+      ['salaries-october.xlsx', 'xlsx', 8, 0],
+    ]);
+    expect(demo.every((b) => b.status === 'COMPLETED' && b.done + b.failed === b.total_rows)).toBe(true);
+    const items = (
+      await acme.call('GET', `${P}/read/search/bulk/line_items?bulk_urn=${demo[1]!.urn}&limit=100`)
+    ).body.data as BulkLineItem[];
+    expect(items).toHaveLength(8);
+    expect(items.every((i) => i.payout_urn)).toBe(true);
+    const input = await download(acme, `${P}/read/download/bulk/${demo[1]!.urn}/input`);
+    expect(input.headers['content-type']).toMatch(/spreadsheetml/);
+  });
+
   it('validates a good CSV without moving money: totals by transfer type and the balance', async () => {
     const before = await balance();
     const res = await validate(csvOf([benRow(), benRow({ amount: '200' }), directRow()]));

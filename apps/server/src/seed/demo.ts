@@ -11,6 +11,7 @@ import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoMandates } from './demo-mandates.ts';
 import { seedDemoPaymentLinks } from './demo-payment-links.ts';
+import { seedDemoBulk } from './demo-bulk.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
@@ -100,9 +101,12 @@ export async function seedDemo(
     flow && fabric ? await seedDemoMandates(db, customers, { ...flow, ...fabric }) : noEffects();
   const linkEffects =
     flow && fabric ? await seedDemoPaymentLinks(db, customers, { ...flow, ...fabric }) : noEffects();
+  // Bulk payouts last: their payouts come after every other demo payout (payouts are numbered in time order).
+  const bulkEffects = flow ? await seedDemoBulk(db, customers, flow) : noEffects();
   return {
     created,
     effects: mergeEffects(
+      bulkEffects,
       flowEffects,
       accountEffects,
       fabricEffects,
