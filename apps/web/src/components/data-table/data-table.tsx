@@ -434,6 +434,7 @@ export function DataTable<Row, Detail = Row>({
           count={count.data}
           onOffset={(offset) => onSearchChange(withOffset(search, offset))}
           onLimit={(limit) => onSearchChange(withLimit(search, limit))}
+          label={`Pages of ${name}`}
         />
       )}
 

@@ -212,6 +212,16 @@ describe('CommandMenu', () => {
     expect(searchCalls()).toHaveLength(0);
   });
 
+  it('lists the bulk screens with the other flow screens', async () => {
+    const user = userEvent.setup();
+    const { location } = renderMenu();
+    const flow = await screen.findByRole('group', { name: 'Flow' });
+    expect(within(flow).getByRole('option', { name: 'Bulk upload' })).toBeTruthy();
+    expect(within(flow).getByRole('option', { name: 'Bulk capabilities' })).toBeTruthy();
+    await user.click(within(flow).getByRole('option', { name: 'Bulk capabilities' }));
+    await waitFor(() => expect(location().path).toBe('/flow/bulk-capabilities'));
+  });
+
   it('switches team and theme through their stored preferences', async () => {
     const user = userEvent.setup();
     renderMenu();

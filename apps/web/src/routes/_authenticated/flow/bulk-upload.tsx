@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '@/features/sections';
+import { BulkUploadPage } from '@/features/flow/bulk';
 
 export const Route = createFileRoute('/_authenticated/flow/bulk-upload')({
-  component: () => <SectionPage path="/flow/bulk-upload" />,
+  component: () => <BulkUploadPage />,
 });

@@ -1,0 +1,2 @@
+export { BulkUploadPage } from './bulk-upload-page';
+export { BulkCapabilitiesPage } from './bulk-capabilities-page';
