@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
@@ -182,4 +183,55 @@ test('create a payment link, pay it on the public page, see it paid and the bala
   await page.goto('/flow/payment-links');
   await expect(page.getByRole('row').filter({ hasText: 'E2E order 42' })).toContainText('Paid');
   expect(await currentBalance(page)).toBe(before + 125050);
+});
+
+test('upload a bulk file with two bad rows, fix one and drop one, submit, watch it finish, download the response', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  await page.goto('/flow/bulk-upload');
+  const stamp = Date.now().toString(36).toUpperCase();
+  const csv = [
+    'customer_reference_number,beneficiary_code,beneficiary_account_number,ifsc_code,beneficiary_name,amount,transfer_type,purpose_message',
+    `E2E-BULK-${stamp}-1,VENDOR-ALPHA,,,,1500.00,IMPS,Invoice 1`,
+    `E2E-BULK-${stamp}-2,NO-SUCH-BEN,,,,2500.00,IMPS,Invoice 2`,
+    `E2E-BULK-${stamp}-3,VENDOR-ALPHA,,,,999999999.00,IMPS,Invoice 3`,
+  ].join('\n');
+  await page.getByLabel('Payout file (CSV or XLSX, up to 5 MB)').setInputFiles({
+    name: 'e2e-bulk.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+
+  // Each error on its cell; submit is blocked until they are fixed or dropped.
+  const code2 = page.getByRole('textbox', { name: 'Beneficiary code, row 2' });
+  await expect(code2).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('textbox', { name: 'Amount (₹), row 3' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expect(page.getByRole('button', { name: 'Submit 3 payouts' })).toBeDisabled();
+  await code2.fill('VENDOR-ALPHA');
+  await page.getByRole('button', { name: 'Drop row 3' }).click();
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(code2).not.toHaveAttribute('aria-invalid', 'true');
+
+  const submit = page.getByRole('button', { name: 'Submit 2 payouts' });
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await page.getByRole('button', { name: 'Pay 2 payouts of ₹4,000.00' }).click();
+  await expect(page.getByText('Done: 2 paid, 0 failed.')).toBeVisible({ timeout: 30_000 });
+
+  // The response file: each row with its payout urn and status, read by a CSV reader.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the response file' }).click();
+  const file = await download;
+  const text = readFileSync((await file.path())!, 'utf8');
+  const rows = text.trim().split(/\r?\n/);
+  expect(rows).toHaveLength(3);
+  expect(rows[1]).toContain(`E2E-BULK-${stamp}-1`);
+  expect(rows[2]).toContain(`E2E-BULK-${stamp}-2`);
+  expect(rows.slice(1).every((r) => /PAY[0-9A-Z]+/.test(r))).toBe(true);
+  await expectNoAxeViolations(page);
 });
