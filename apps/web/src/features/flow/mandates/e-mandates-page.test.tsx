@@ -12,7 +12,8 @@ import {
 import type { Mandate, MandateDetails, Presentation } from '@meridian/contract/mandates';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
-import { EMandatesPage, mandatesSearchSchema } from './e-mandates-page';
+import { EMandatesPage } from './e-mandates-page';
+import { mandatesSearchSchema } from './search';
 
 vi.mock('@/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiModule>()),

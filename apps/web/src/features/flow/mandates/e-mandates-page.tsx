@@ -20,7 +20,6 @@ import {
   type SearchKeyOption,
 } from '@/components/data-table';
 import { CopyButton } from '@/components/data-table/copy-button';
-import { listSearchSchema } from '@/components/data-table/list-search';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { cx } from '@/lib/cx';
@@ -36,19 +35,7 @@ import { DetailsSection, ListPage } from '../lists/list-page';
 import { CreateMandateForm } from './create-mandate-form';
 import { PresentDebitForm } from './present-debit-form';
 
-export type MandatesTab = 'registrations' | 'presentations';
-export type MandatesSearch = ListSearch & { tab?: MandatesTab; status?: string };
-
-/** The page's URL state: the list filter, the open row, the tab and the status filter; bad values degrade. */
-export const mandatesSearchSchema = (
-  input: Parameters<typeof listSearchSchema>[0] & { tab?: unknown; status?: unknown },
-): MandatesSearch => ({
-  ...listSearchSchema(input),
-  ...(input.tab === 'presentations' ? { tab: 'presentations' as const } : {}),
-  ...(typeof input.status === 'string' && /^[A-Z_]{1,20}$/.test(input.status)
-    ? { status: input.status }
-    : {}),
-});
+import type { MandatesSearch, MandatesTab } from './search';
 
 /** The status filter's options of each list, in the order a mandate or a debit goes through them. */
 const statusOptions = (statuses: readonly string[], variants: Record<string, string>) =>

@@ -1,6 +1,2 @@
-export {
-  EMandatesPage,
-  mandatesSearchSchema,
-  type MandatesSearch,
-  type MandatesTab,
-} from './e-mandates-page';
+export { EMandatesPage } from './e-mandates-page';
+export { mandatesSearchSchema, type MandatesSearch, type MandatesTab } from './search';
