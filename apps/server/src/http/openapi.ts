@@ -38,9 +38,9 @@ declare module 'fastify' {
 /** `schema.security` of a public route: no credentials. */
 export const PUBLIC: Array<Record<string, string[]>> = [];
 /** `schema.security` of a dashboard route (the default). */
-export const SESSION = [{ bearerAuth: [] }];
+export const SESSION: Array<Record<string, string[]>> = [{ bearerAuth: [] }];
 /** `schema.security` of fabric's public endpoints: an API key (HTTP Basic `key_id:key_secret`) or a session. */
-export const API_KEY_OR_SESSION = [{ apiKeyAuth: [] }, { bearerAuth: [] }];
+export const API_KEY_OR_SESSION: Array<Record<string, string[]>> = [{ apiKeyAuth: [] }, { bearerAuth: [] }];
 
 /** The tags, each described (a tag a route uses that is not here gets a generic description). */
 const TAGS: Record<string, string> = {
@@ -148,6 +148,16 @@ export function operationIdFor(method: string, url: string, provider: string): s
   return [verb, ...nouns.map(cap)].join('') + by;
 }
 
+/**
+ * Documents that every route the plugin `app` registers from now on needs `role` (call it beside the plugin's
+ * role guard): the document says so and lists the 403.
+ */
+export function documentRole(app: FastifyInstance, role: string): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, openapi: { ...route.config?.openapi, role } };
+  });
+}
+
 type Json = Record<string, unknown>;
 type Operation = {
   operationId?: string;
@@ -187,6 +197,9 @@ export function completeDocument(doc: Json, opts: { provider: string }): Json {
       const statuses = new Set([400, 500, ...(op['x-meridian-errors'] ?? [])]);
       if (secured) [401, 403].forEach((s) => statuses.add(s));
       if (op.parameters?.some((p) => p.in === 'path')) statuses.add(404);
+      // Idempotent creation: a request still in flight is a 409, the same key with another body a 422.
+      if (op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'))
+        [409, 422].forEach((s) => statuses.add(s));
       op.responses ??= {};
       for (const status of [...statuses].sort()) {
         op.responses[String(status)] ??= { $ref: `#/components/responses/E${status}` };

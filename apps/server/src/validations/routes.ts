@@ -52,6 +52,7 @@ export const validationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
     {
       schema: {
         tags: ['validations'],
+        summary: 'A bank-account validation by its urn',
         params: z.object({ urn: z.string().min(1).max(64) }),
         response: { 200: Validation },
       },
