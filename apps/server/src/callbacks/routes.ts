@@ -31,6 +31,7 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     {
       schema: {
         tags: ['callbacks'],
+        operationId: 'listCallbacks',
         summary: 'List the callback configurations',
         response: { 200: z.object({ data: z.array(CallbackConfig) }) },
       },

@@ -31,6 +31,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     {
       schema: {
         tags: ['payouts'],
+        operationId: 'createPayout',
         summary: 'Initiate a payout (Idempotency-Key header required)',
         body: InitiatePayout,
         headers: z.object({ 'idempotency-key': z.string().optional() }),

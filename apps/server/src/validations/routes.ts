@@ -19,6 +19,7 @@ export const validationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
     {
       schema: {
         tags: ['validations'],
+        operationId: 'validateBankAccount',
         summary: 'Validate a bank account (penny drop); ₹2.00 fee',
         body: ValidateAccount,
         response: { 201: Validation },
