@@ -40,7 +40,7 @@ console.log(`signed in as ${tokens.email} (${tokens.company_common_name}, client
 
 // 2. A beneficiary to pay (and the account it is paid from).
 const { data: beneficiaries } = await meridian.GET('/meridian/read/fetch/dropdown/beneficiaries');
-const beneficiary = beneficiaries?.data[0];
+const beneficiary = beneficiaries?.data.find((b) => b.transfer_type !== 'RTGS'); // RTGS starts at ₹2,00,000
 if (!beneficiary) throw new Error('no beneficiary: add one first (POST /v2/banking/beneficiary)');
 
 // 3. The payout, with an Idempotency-Key: a retry with the same key answers the first payout again.

@@ -12,6 +12,14 @@ import { createRequire } from 'node:module';
  */
 const REDOC_PATH = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
 
+/**
+ * Redoc's "API docs by Redocly" badge loads its logo from Redocly's CDN, which the CSP (`img-src 'self' data:`)
+ * refuses with a console error: the served bundle carries a small inline logo instead (nothing leaves the page).
+ */
+const CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const LOCAL_LOGO =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='7' fill='%23e4434c'/%3E%3C/svg%3E";
+
 const PAGE = `<!doctype html>
 <html lang="en">
   <head>
@@ -34,7 +42,7 @@ export function registerDocs(app: FastifyInstance, opts: { publicUrl: string | u
   );
   app.get('/docs/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/docs'));
   app.get('/docs/redoc.standalone.js', { schema: { hide: true } }, async (_request, reply) => {
-    redoc ??= readFileSync(REDOC_PATH);
+    redoc ??= Buffer.from(readFileSync(REDOC_PATH, 'utf8').replaceAll(CDN_LOGO, LOCAL_LOGO));
     return reply.type('application/javascript; charset=utf-8').send(redoc);
   });
   app.get('/docs/json', { schema: { hide: true } }, async (request) => {
