@@ -15,7 +15,7 @@ const step = (name, cmd, args, env) => ({ name, cmd, args, ...(env ? { env } : {
 const steps = [
   step('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
   step('format', 'npx', ['prettier', '--check', '.']),
-  ...['packages/contract', 'apps/server', 'apps/web', 'e2e', 'scripts'].map((p) =>
+  ...['packages/contract', 'packages/sdk', 'apps/server', 'apps/web', 'e2e', 'scripts'].map((p) =>
     step(`typecheck ${p}`, 'npx', ['tsc', '-p', p]),
   ),
   // The OpenAPI document as /docs/json serves it: Redocly's recommended rules, 0 errors and 0 warnings.

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 
 // The API reference at /docs: Redoc served by the product under its own strict CSP, grouped by tag, with the
 // getting-started section and request samples, and not one console error or refused resource.
-test('/docs renders the API reference under the CSP, grouped by tag, with no console error', async ({ page }) => {
+test('/docs renders the API reference under the CSP, grouped by tag, with no console error', async ({
+  page,
+}) => {
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
@@ -11,7 +13,11 @@ test('/docs renders the API reference under the CSP, grouped by tag, with no con
   page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
   const external: string[] = [];
   page.on('request', (r) => {
-    if (!r.url().startsWith('http://127.0.0.1') && !r.url().startsWith('data:') && !r.url().startsWith('blob:'))
+    if (
+      !r.url().startsWith('http://127.0.0.1') &&
+      !r.url().startsWith('data:') &&
+      !r.url().startsWith('blob:')
+    )
       external.push(r.url());
   });
 

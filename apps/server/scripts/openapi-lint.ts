@@ -12,12 +12,17 @@ const doc = await openapiDocument();
 writeFileSync(join(root, file), `${JSON.stringify(doc, null, 2)}\n`);
 
 const redocly = (format: string) =>
-  spawnSync('npx', ['redocly', 'lint', file, '--config', 'redocly.yaml', `--format=${format}`, '--max-problems=1000'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  spawnSync(
+    'npx',
+    ['redocly', 'lint', file, '--config', 'redocly.yaml', `--format=${format}`, '--max-problems=1000'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
 const json = redocly('json');
-const totals = (JSON.parse(json.stdout) as { totals: { errors: number; warnings: number; ignored: number } }).totals;
+const totals = (JSON.parse(json.stdout) as { totals: { errors: number; warnings: number; ignored: number } })
+  .totals;
 const operations = Object.values(doc['paths'] as Record<string, object>).reduce(
   (n, item) => n + Object.keys(item).length,
   0,

@@ -11,9 +11,7 @@ const KEYS_DIR = join(import.meta.dirname, '..', '..', '..', '.tmp', 'openapi-ke
  * (no jobs, no seed, nothing listens). `PUBLIC_URL` defaults to the documented local origin so that the
  * document does not depend on the machine. Used by `npm run openapi:lint` and `npm run sdk:generate`.
  */
-export async function openapiDocument(
-  env: Record<string, string> = {},
-): Promise<Record<string, unknown>> {
+export async function openapiDocument(env: Record<string, string> = {}): Promise<Record<string, unknown>> {
   mkdirSync(KEYS_DIR, { recursive: true });
   const config = loadConfig({
     DATA_DIR: KEYS_DIR,

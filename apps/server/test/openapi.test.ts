@@ -59,7 +59,8 @@ describe('the OpenAPI document', () => {
     const problems: string[] = [];
     for (const { path, method, op } of ops) {
       const where = `${method.toUpperCase()} ${path}`;
-      if (!op.operationId || !/^[a-z][A-Za-z0-9]+$/.test(op.operationId)) problems.push(`${where}: operationId`);
+      if (!op.operationId || !/^[a-z][A-Za-z0-9]+$/.test(op.operationId))
+        problems.push(`${where}: operationId`);
       else if (ids.has(op.operationId)) problems.push(`${where}: duplicate operationId ${op.operationId}`);
       ids.add(op.operationId ?? '');
       if (!op.summary?.trim()) problems.push(`${where}: no summary (add one in the route's schema)`);
@@ -71,9 +72,11 @@ describe('the OpenAPI document', () => {
       if (!codes.includes('500')) problems.push(`${where}: no 500 answer`);
       if (op.security?.length && !(codes.includes('401') && codes.includes('403')))
         problems.push(`${where}: secured without 401/403`);
-      if (op.parameters?.some((p) => p.in === 'path') && !codes.includes('404')) problems.push(`${where}: no 404`);
+      if (op.parameters?.some((p) => p.in === 'path') && !codes.includes('404'))
+        problems.push(`${where}: no 404`);
       const langs = (op['x-codeSamples'] ?? []).map((s) => s.lang);
-      if (!['Shell', 'JavaScript', 'Python'].every((l) => langs.includes(l))) problems.push(`${where}: samples`);
+      if (!['Shell', 'JavaScript', 'Python'].every((l) => langs.includes(l)))
+        problems.push(`${where}: samples`);
     }
     expect(problems).toEqual([]);
   });
@@ -104,9 +107,9 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/meridian/operations/companies']?.['get']?.summary).toBeTruthy();
     expect(JSON.stringify(doc.paths['/meridian/operations/companies'])).toContain('`ops` role');
     expect(Object.keys(doc.paths['/v2/auth/token']?.['post']?.responses ?? {})).toContain('429');
-    expect(Object.keys(doc.paths['/core_banking/money_transfer/initiate']?.['post']?.responses ?? {})).toEqual(
-      expect.arrayContaining(['409', '422']),
-    );
+    expect(
+      Object.keys(doc.paths['/core_banking/money_transfer/initiate']?.['post']?.responses ?? {}),
+    ).toEqual(expect.arrayContaining(['409', '422']));
   });
 
   it('matches the server: without credentials, exactly the secured operations answer 401', async () => {
@@ -126,7 +129,9 @@ describe('the OpenAPI document', () => {
       const ok = secured ? [400, 401].includes(res.statusCode) : res.statusCode !== 401;
       if (secured && res.statusCode === 401) proven++;
       if (!ok)
-        wrong.push(`${method.toUpperCase()} ${path}: documented ${secured ? 'secured' : 'public'}, answered ${res.statusCode}`);
+        wrong.push(
+          `${method.toUpperCase()} ${path}: documented ${secured ? 'secured' : 'public'}, answered ${res.statusCode}`,
+        );
     }
     expect(wrong).toEqual([]);
     expect(proven).toBeGreaterThan(100);
@@ -137,7 +142,11 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual([...CALLBACK_EVENT_TYPES].sort());
     for (const type of CALLBACK_EVENT_TYPES) {
       const post = doc.webhooks?.[type]?.post;
-      expect(post?.parameters?.map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      expect(post?.parameters?.map((p) => p.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
       const ref = JSON.stringify(post?.requestBody).match(/#\/components\/schemas\/(\w+)/)?.[1];
       expect(doc.components.schemas).toHaveProperty(ref!);
     }

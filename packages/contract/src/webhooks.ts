@@ -21,9 +21,21 @@ const envelope = <T extends z.ZodType>(id: string, events: string[], data: T) =>
     })
     .meta({ id });
 
-export const PayoutEvent = envelope('PayoutEvent', ['payout.success', 'payout.failure', 'payout.pending'], Payout);
-export const ValidationEvent = envelope('ValidationEvent', ['validation.success', 'validation.failure'], Validation);
-export const FabricEvent = envelope('FabricEvent', ['fabric.call.success', 'fabric.call.failure'], FabricCall);
+export const PayoutEvent = envelope(
+  'PayoutEvent',
+  ['payout.success', 'payout.failure', 'payout.pending'],
+  Payout,
+);
+export const ValidationEvent = envelope(
+  'ValidationEvent',
+  ['validation.success', 'validation.failure'],
+  Validation,
+);
+export const FabricEvent = envelope(
+  'FabricEvent',
+  ['fabric.call.success', 'fabric.call.failure'],
+  FabricCall,
+);
 export const VirtualAccountCreditEvent = envelope(
   'VirtualAccountCreditEvent',
   ['virtual_account.credited'],

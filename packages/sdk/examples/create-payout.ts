@@ -31,7 +31,9 @@ else {
   // The SMS step: the code went to the user's phone.
   const otp = process.env['MERIDIAN_OTP'];
   if (!otp) throw new Error(`${signedIn.response_message}: run again with MERIDIAN_OTP set`);
-  const { data, error } = await meridian.POST('/v2/mfa/verify', { body: { request_urn: signedIn.request_urn, otp } });
+  const { data, error } = await meridian.POST('/v2/mfa/verify', {
+    body: { request_urn: signedIn.request_urn, otp },
+  });
   if (!data) throw new Error(`verify: ${error.message}`);
   tokens = data;
 }
@@ -54,7 +56,11 @@ const body = {
   sender_account_number: beneficiary.sender_account_number,
 };
 for (const attempt of [1, 2]) {
-  const { data: payout, error, response } = await meridian.POST('/core_banking/money_transfer/initiate', {
+  const {
+    data: payout,
+    error,
+    response,
+  } = await meridian.POST('/core_banking/money_transfer/initiate', {
     params: { header: { 'idempotency-key': idempotencyKey } },
     body,
   });

@@ -12,7 +12,11 @@ export type Credentials =
  * A typed client of the Meridian API (openapi-fetch over the generated `paths`): every path, parameter, body
  * and answer is checked by TypeScript. `setCredentials` switches credentials (e.g. after signing in).
  */
-export function createMeridianClient(opts: { baseUrl: string; credentials?: Credentials; fetch?: typeof fetch }): Client<paths> & {
+export function createMeridianClient(opts: {
+  baseUrl: string;
+  credentials?: Credentials;
+  fetch?: typeof fetch;
+}): Client<paths> & {
   setCredentials(credentials: Credentials | undefined): void;
 } {
   let credentials = opts.credentials;

@@ -24,7 +24,11 @@ type Operation = {
   requestBody?: { content?: Record<string, { schema?: Schema }> };
 };
 
-const SAMPLE_REFS: Record<string, unknown> = { Money: '1250.00', MoneyInput: '1250.00', CalendarDate: '2026-01-31' };
+const SAMPLE_REFS: Record<string, unknown> = {
+  Money: '1250.00',
+  MoneyInput: '1250.00',
+  CalendarDate: '2026-01-31',
+};
 
 function sample(schema: Schema | undefined, depth = 0): unknown {
   if (!schema || depth > 4) return null;
@@ -64,7 +68,9 @@ export function codeSamples(method: string, path: string, op: Operation) {
   const url = `$MERIDIAN_URL${path.replace(/\{([^}]+)\}/g, (_m, name: string) => `<${name}>`)}`;
   const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required);
   const qs = query.length ? `?${query.map((p) => `${p.name}=${String(sample(p.schema))}`).join('&')}` : '';
-  const idempotent = (op.parameters ?? []).some((p) => p.in === 'header' && /^idempotency-key$/i.test(p.name));
+  const idempotent = (op.parameters ?? []).some(
+    (p) => p.in === 'header' && /^idempotency-key$/i.test(p.name),
+  );
   const content = op.requestBody?.content ?? {};
   const json = content['application/json']?.schema;
   const body = json ? JSON.stringify(sample(json), null, 2) : null;
@@ -76,7 +82,8 @@ export function codeSamples(method: string, path: string, op: Operation) {
       "`Basic ${Buffer.from(`${process.env.KEY_ID}:${process.env.KEY_SECRET}`).toString('base64')}`",
       '',
     ]);
-  else if (secured) headers.push(['authorization', 'Bearer $ACCESS_TOKEN', '`Bearer ${process.env.ACCESS_TOKEN}`', '']);
+  else if (secured)
+    headers.push(['authorization', 'Bearer $ACCESS_TOKEN', '`Bearer ${process.env.ACCESS_TOKEN}`', '']);
   if (secured) headers.push(['client_id', '$CLIENT_ID', 'process.env.CLIENT_ID', '']);
   if (idempotent) headers.push(['idempotency-key', '$(uuidgen)', 'crypto.randomUUID()', '']);
   if (body) headers.push(['content-type', 'application/json', "'application/json'", '']);
@@ -94,7 +101,7 @@ export function codeSamples(method: string, path: string, op: Operation) {
     ...(headers.length ? ['  headers: {', nodeHeaders, '  },'] : []),
     ...(body ? [`  body: JSON.stringify(${body.replaceAll('\n', '\n  ')}),`] : []),
     '});',
-    "console.log(res.status, await res.json());",
+    'console.log(res.status, await res.json());',
   ].join('\n');
 
   const pyHeaders = headers

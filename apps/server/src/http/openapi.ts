@@ -49,8 +49,10 @@ const TAGS: Record<string, string> = {
   accounts: 'Balances, statements and account transactions of the client’s current and virtual accounts.',
   dropdowns: 'Small option lists the dashboard’s forms and filters offer.',
   beneficiaries: 'Beneficiaries that payouts are sent to (bank account + IFSC, or UPI id).',
-  payouts: 'Payouts on the (sandbox) banking rail: initiate with an Idempotency-Key, then follow their state.',
-  validations: 'Bank-account validation (penny drop) with the registered holder’s name and a name-match score.',
+  payouts:
+    'Payouts on the (sandbox) banking rail: initiate with an Idempotency-Key, then follow their state.',
+  validations:
+    'Bank-account validation (penny drop) with the registered holder’s name and a name-match score.',
   callbacks: 'Callback URLs the client registers for events (Standard Webhooks; see the webhooks section).',
   settlements: 'Settlement accounts, cycles and their history (operations).',
   'virtual accounts': 'Virtual accounts that collect money for the client, and their credits.',
@@ -134,7 +136,8 @@ export function operationIdFor(method: string, url: string, provider: string): s
     verb = last === 'presentations' ? 'present' : last;
     rest.pop();
   }
-  verb ??= { GET: 'get', POST: 'create', PUT: 'replace', PATCH: 'update', DELETE: 'delete' }[method] ?? 'call';
+  verb ??=
+    { GET: 'get', POST: 'create', PUT: 'replace', PATCH: 'update', DELETE: 'delete' }[method] ?? 'call';
   const nouns: string[] = [];
   rest.forEach((s, i) => {
     if (isParam(s)) return;
@@ -220,15 +223,13 @@ export function completeDocument(doc: Json, opts: { provider: string }): Json {
   });
   const components = (doc['components'] ?? {}) as Json;
   components['responses'] = Object.fromEntries(
-    [...allStatuses]
-      .sort()
-      .map((s) => [
-        `E${s}`,
-        {
-          description: ERROR_TEXT[s] ?? 'An error.',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-        },
-      ]),
+    [...allStatuses].sort().map((s) => [
+      `E${s}`,
+      {
+        description: ERROR_TEXT[s] ?? 'An error.',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    ]),
   );
   doc['components'] = components;
   doc['tags'] = [...usedTags].sort().map((name) => ({
@@ -336,7 +337,11 @@ export async function registerOpenApi(
         title: 'Meridian API',
         version: '2.0.0',
         description: API_DESCRIPTION,
-        contact: { name: 'Meridian API support', email: 'api@meridian.example', url: 'https://meridian.example' },
+        contact: {
+          name: 'Meridian API support',
+          email: 'api@meridian.example',
+          url: 'https://meridian.example',
+        },
         license: { name: 'Proprietary', url: 'https://meridian.example/terms' },
       },
       servers: [{ url: opts.publicUrl ?? 'http://localhost:3000', description: 'This Meridian server' }],
@@ -352,7 +357,8 @@ export async function registerOpenApi(
           apiKeyAuth: {
             type: 'http',
             scheme: 'basic',
-            description: 'An API key as HTTP Basic: user `key_id`, password `key_secret` (`POST /v2/company/api_keys`).',
+            description:
+              'An API key as HTTP Basic: user `key_id`, password `key_secret` (`POST /v2/company/api_keys`).',
           },
         },
       },
