@@ -30,7 +30,31 @@ const SAMPLE_REFS: Record<string, unknown> = {
   CalendarDate: '2026-01-31',
 };
 
-function sample(schema: Schema | undefined, depth = 0): unknown {
+/** Realistic values for the fields whose schema has a pattern but no example (the sandbox accepts them). */
+const SAMPLE_FIELDS: Record<string, unknown> = {
+  amount: '1250.00',
+  email: 'admin@acme.test',
+  ifsc: 'MRDN0000001',
+  ifsc_code: 'MRDN0000001',
+  account_number: '123456789012',
+  beneficiary_account_number: '123456789012',
+  sender_account_number: '000100200300',
+  beneficiary_code: 'VENDOR_01',
+  customer_reference_number: 'INV-2026-0001',
+  upi_id: 'asha@okmeridian',
+  beneficiary_upi_id: 'asha@okmeridian',
+  mobile: '+919876543210',
+  phone: '+919876543210',
+  start_date: '2026-01-01',
+  end_date: '2026-01-31',
+  purpose_message: 'Vendor invoice',
+  url: 'https://example.org/meridian/callbacks',
+  otp: '123456',
+};
+
+function sample(schema: Schema | undefined, depth = 0, name?: string): unknown {
+  if (name && name in SAMPLE_FIELDS && !schema?.enum && schema?.const === undefined)
+    return SAMPLE_FIELDS[name];
   if (!schema || depth > 4) return null;
   if (schema.examples?.length) return schema.examples[0];
   if (schema.default !== undefined) return schema.default;
@@ -46,7 +70,7 @@ function sample(schema: Schema | undefined, depth = 0): unknown {
       return Object.fromEntries(
         Object.entries(schema.properties ?? {})
           .filter(([k]) => required.has(k))
-          .map(([k, v]) => [k, sample(v, depth + 1)]),
+          .map(([k, v]) => [k, sample(v, depth + 1, k)]),
       );
     }
     case 'array':
@@ -67,7 +91,9 @@ export function codeSamples(method: string, path: string, op: Operation) {
   const apiKey = JSON.stringify(op.security ?? []).includes('apiKeyAuth');
   const url = `$MERIDIAN_URL${path.replace(/\{([^}]+)\}/g, (_m, name: string) => `<${name}>`)}`;
   const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required);
-  const qs = query.length ? `?${query.map((p) => `${p.name}=${String(sample(p.schema))}`).join('&')}` : '';
+  const qs = query.length
+    ? `?${query.map((p) => `${p.name}=${String(sample(p.schema, 0, p.name))}`).join('&')}`
+    : '';
   const idempotent = (op.parameters ?? []).some(
     (p) => p.in === 'header' && /^idempotency-key$/i.test(p.name),
   );
