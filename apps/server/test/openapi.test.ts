@@ -81,7 +81,7 @@ describe('the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
-  it('refers to the one error shape, money and dates as shared components', async () => {
+  it('refers to the one error shape, money, dates and the list parameters as shared components', async () => {
     const doc = await documentOf();
     expect(doc.components.schemas).toHaveProperty('Error');
     expect(doc.components.schemas).toHaveProperty('Money');
@@ -90,7 +90,11 @@ describe('the OpenAPI document', () => {
       description: expect.any(String),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     });
+    const shared = (doc.components as { parameters?: Record<string, unknown> }).parameters ?? {};
+    for (const name of ['start_date', 'end_date', 'limit', 'offset', 'search_key', 'search_value'])
+      expect(shared).toHaveProperty(name);
     const text = JSON.stringify(doc.paths);
+    expect(text).toContain('"$ref":"#/components/parameters/start_date"');
     expect(text).toContain('"$ref":"#/components/schemas/Money"');
     expect(text).toContain('"$ref":"#/components/schemas/CalendarDateInput"');
   });

@@ -3302,7 +3302,20 @@ export interface components {
       };
     };
   };
-  parameters: never;
+  parameters: {
+    account_number: string;
+    end_date: components['schemas']['CalendarDateInput'];
+    limit: number;
+    offset: number;
+    page_index: number;
+    page_size: number;
+    search_key: string;
+    search_value: string;
+    start_date: components['schemas']['CalendarDateInput'];
+    status: 'PENDING' | 'SETTLED' | 'FAILED';
+    time_zone: string;
+    type: 'T0' | 'T1';
+  };
   requestBodies: never;
   headers: never;
   pathItems: never;
@@ -3483,9 +3496,9 @@ export interface operations {
     parameters: {
       query?: {
         consumer_type?: '' | ('customer' | 'internal');
-        limit?: number;
+        limit?: components['parameters']['limit'];
         offset?: number;
-        search_value?: string;
+        search_value?: components['parameters']['search_value'];
       };
       header?: never;
       path?: never;
@@ -3627,7 +3640,7 @@ export interface operations {
     parameters: {
       query?: {
         consumer_type?: '' | ('customer' | 'internal');
-        search_value?: string;
+        search_value?: components['parameters']['search_value'];
       };
       header?: never;
       path?: never;
@@ -3655,7 +3668,7 @@ export interface operations {
   getOperationsCreditByClientId: {
     parameters: {
       query?: {
-        limit?: number;
+        limit?: components['parameters']['limit'];
         offset?: number;
       };
       header?: never;
@@ -4145,15 +4158,15 @@ export interface operations {
   getOperationsSettlementHistory: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        status?: 'PENDING' | 'SETTLED' | 'FAILED';
-        time_zone?: string;
-        type?: 'T0' | 'T1';
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: components['parameters']['status'];
+        time_zone?: components['parameters']['time_zone'];
+        type?: components['parameters']['type'];
       };
       header?: never;
       path?: never;
@@ -4248,15 +4261,15 @@ export interface operations {
   countOperationsSettlementHistory: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        status?: 'PENDING' | 'SETTLED' | 'FAILED';
-        time_zone?: string;
-        type?: 'T0' | 'T1';
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: components['parameters']['status'];
+        time_zone?: components['parameters']['time_zone'];
+        type?: components['parameters']['type'];
       };
       header?: never;
       path?: never;
@@ -4342,13 +4355,13 @@ export interface operations {
   getOperationsSettlementReport: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        status?: 'PENDING' | 'SETTLED' | 'FAILED';
-        time_zone?: string;
-        type?: 'T0' | 'T1';
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: components['parameters']['status'];
+        time_zone?: components['parameters']['time_zone'];
+        type?: components['parameters']['type'];
       };
       header?: never;
       path?: never;
@@ -4372,14 +4385,14 @@ export interface operations {
   countAccountTransactions: {
     parameters: {
       query: {
-        account_number: string;
-        end_date?: components['schemas']['CalendarDateInput'];
-        page_index?: number;
-        page_size?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        account_number: components['parameters']['account_number'];
+        end_date?: components['parameters']['end_date'];
+        page_index?: components['parameters']['page_index'];
+        page_size?: components['parameters']['page_size'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4407,14 +4420,14 @@ export interface operations {
   countAccountTransactionsVa: {
     parameters: {
       query: {
-        account_number: string;
-        end_date?: components['schemas']['CalendarDateInput'];
-        page_index?: number;
-        page_size?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        account_number: components['parameters']['account_number'];
+        end_date?: components['parameters']['end_date'];
+        page_index?: components['parameters']['page_index'];
+        page_size?: components['parameters']['page_size'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4442,13 +4455,13 @@ export interface operations {
   countFabricAadhaarUidMasking: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4476,13 +4489,13 @@ export interface operations {
   countFabricAadhaarXml: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4510,13 +4523,13 @@ export interface operations {
   countFabricCkyc: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4544,13 +4557,13 @@ export interface operations {
   countFabricCreditReport: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4578,13 +4591,13 @@ export interface operations {
   countFabricCustomerDataPull: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4612,13 +4625,13 @@ export interface operations {
   countFabricFaceMatch: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4646,13 +4659,13 @@ export interface operations {
   countFabricIdClassification: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4680,13 +4693,13 @@ export interface operations {
   countFabricKycDigilocker: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4714,13 +4727,13 @@ export interface operations {
   countFabricKycValidate: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4748,13 +4761,13 @@ export interface operations {
   countFabricMobileToX: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4782,13 +4795,13 @@ export interface operations {
   countFabricTextMatch: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4816,13 +4829,13 @@ export interface operations {
   countFabricVideoLiveness: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4850,13 +4863,13 @@ export interface operations {
   countManageAccounts: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4884,13 +4897,13 @@ export interface operations {
   countManageBeneficiary: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4918,13 +4931,13 @@ export interface operations {
   countManageVirtualAccount: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4952,14 +4965,14 @@ export interface operations {
   countManageVirtualAccountCredits: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
         status?: 'CREDITED' | 'RETURNED';
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -4987,14 +5000,14 @@ export interface operations {
   countMandatesPresentations: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
         status?: '' | ('PENDING' | 'SUCCESS' | 'BOUNCED');
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5022,14 +5035,14 @@ export interface operations {
   countMandatesRegistrations: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
         status?: '' | ('PENDING' | 'ACTIVE' | 'REJECTED' | 'PAUSED' | 'CANCELLED' | 'EXPIRED');
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5057,14 +5070,14 @@ export interface operations {
   countPaymentLinks: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
         status?: 'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED';
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5092,13 +5105,13 @@ export interface operations {
   countTransactionPayouts: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5126,13 +5139,13 @@ export interface operations {
   countTransactionStatement: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5160,13 +5173,13 @@ export interface operations {
   countTransactionValidations: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5194,12 +5207,12 @@ export interface operations {
   exportAccountTransactions: {
     parameters: {
       query: {
-        account_number: string;
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        account_number: components['parameters']['account_number'];
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5223,12 +5236,12 @@ export interface operations {
   exportAccountTransactionsVa: {
     parameters: {
       query: {
-        account_number: string;
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        account_number: components['parameters']['account_number'];
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5252,11 +5265,11 @@ export interface operations {
   exportFabricAadhaarUidMasking: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5280,11 +5293,11 @@ export interface operations {
   exportFabricAadhaarXml: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5308,11 +5321,11 @@ export interface operations {
   exportFabricCkyc: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5336,11 +5349,11 @@ export interface operations {
   exportFabricCreditReport: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5364,11 +5377,11 @@ export interface operations {
   exportFabricCustomerDataPull: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5392,11 +5405,11 @@ export interface operations {
   exportFabricFaceMatch: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5420,11 +5433,11 @@ export interface operations {
   exportFabricIdClassification: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5448,11 +5461,11 @@ export interface operations {
   exportFabricKycDigilocker: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5476,11 +5489,11 @@ export interface operations {
   exportFabricKycValidate: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5504,11 +5517,11 @@ export interface operations {
   exportFabricMobileToX: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5532,11 +5545,11 @@ export interface operations {
   exportFabricTextMatch: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5560,11 +5573,11 @@ export interface operations {
   exportFabricVideoLiveness: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5588,11 +5601,11 @@ export interface operations {
   exportManageAccounts: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5616,11 +5629,11 @@ export interface operations {
   exportManageBeneficiary: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5644,11 +5657,11 @@ export interface operations {
   exportManageVirtualAccount: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5672,12 +5685,12 @@ export interface operations {
   exportManageVirtualAccountCredits: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
         status?: 'CREDITED' | 'RETURNED';
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5701,12 +5714,12 @@ export interface operations {
   exportMandatesPresentations: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
         status?: '' | ('PENDING' | 'SUCCESS' | 'BOUNCED');
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5730,12 +5743,12 @@ export interface operations {
   exportMandatesRegistrations: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
         status?: '' | ('PENDING' | 'ACTIVE' | 'REJECTED' | 'PAUSED' | 'CANCELLED' | 'EXPIRED');
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5759,12 +5772,12 @@ export interface operations {
   exportPaymentLinks: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
         status?: 'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED';
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5788,11 +5801,11 @@ export interface operations {
   exportTransactionPayouts: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5816,11 +5829,11 @@ export interface operations {
   exportTransactionStatement: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5844,11 +5857,11 @@ export interface operations {
   exportTransactionValidations: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -5913,7 +5926,7 @@ export interface operations {
   getAccountsSummary: {
     parameters: {
       query?: {
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -6050,7 +6063,7 @@ export interface operations {
   getCommissionBalance: {
     parameters: {
       query?: {
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -6316,7 +6329,7 @@ export interface operations {
   getFabricSummary: {
     parameters: {
       query?: {
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -6390,7 +6403,7 @@ export interface operations {
   getFlowSummary: {
     parameters: {
       query?: {
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -6491,13 +6504,13 @@ export interface operations {
   getManageBeneficiary: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -6698,14 +6711,14 @@ export interface operations {
   searchAccountTransactions: {
     parameters: {
       query: {
-        account_number: string;
-        end_date?: components['schemas']['CalendarDateInput'];
-        page_index?: number;
-        page_size?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        account_number: components['parameters']['account_number'];
+        end_date?: components['parameters']['end_date'];
+        page_index?: components['parameters']['page_index'];
+        page_size?: components['parameters']['page_size'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -6755,14 +6768,14 @@ export interface operations {
   searchAccountTransactionsVa: {
     parameters: {
       query: {
-        account_number: string;
-        end_date?: components['schemas']['CalendarDateInput'];
-        page_index?: number;
-        page_size?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        account_number: components['parameters']['account_number'];
+        end_date?: components['parameters']['end_date'];
+        page_index?: components['parameters']['page_index'];
+        page_size?: components['parameters']['page_size'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -6812,13 +6825,13 @@ export interface operations {
   searchFabricAadhaarUidMasking: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -6878,13 +6891,13 @@ export interface operations {
   searchFabricAadhaarXml: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -6944,13 +6957,13 @@ export interface operations {
   searchFabricCkyc: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7010,13 +7023,13 @@ export interface operations {
   searchFabricCreditReport: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7076,13 +7089,13 @@ export interface operations {
   searchFabricCustomerDataPull: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7142,13 +7155,13 @@ export interface operations {
   searchFabricFaceMatch: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7208,13 +7221,13 @@ export interface operations {
   searchFabricIdClassification: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7274,13 +7287,13 @@ export interface operations {
   searchFabricKycDigilocker: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7340,13 +7353,13 @@ export interface operations {
   searchFabricKycValidate: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7406,13 +7419,13 @@ export interface operations {
   searchFabricMobileToX: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7472,13 +7485,13 @@ export interface operations {
   searchFabricTextMatch: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7538,13 +7551,13 @@ export interface operations {
   searchFabricVideoLiveness: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7606,7 +7619,7 @@ export interface operations {
       query: {
         limit?: number;
         q: string;
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7646,13 +7659,13 @@ export interface operations {
   searchManageAccounts: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7695,13 +7708,13 @@ export interface operations {
   searchManageVirtualAccount: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7749,14 +7762,14 @@ export interface operations {
   searchManageVirtualAccountCredits: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
         status?: 'CREDITED' | 'RETURNED';
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7801,14 +7814,14 @@ export interface operations {
   searchMandatesPresentations: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
         status?: '' | ('PENDING' | 'SUCCESS' | 'BOUNCED');
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7851,14 +7864,14 @@ export interface operations {
   searchMandatesRegistrations: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
         status?: '' | ('PENDING' | 'ACTIVE' | 'REJECTED' | 'PAUSED' | 'CANCELLED' | 'EXPIRED');
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7913,14 +7926,14 @@ export interface operations {
   searchPaymentLinks: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
         status?: 'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED';
-        time_zone?: string;
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -7974,13 +7987,13 @@ export interface operations {
   searchTransactionPayouts: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -8027,13 +8040,13 @@ export interface operations {
   searchTransactionStatement: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;
@@ -8083,13 +8096,13 @@ export interface operations {
   searchTransactionValidations: {
     parameters: {
       query?: {
-        end_date?: components['schemas']['CalendarDateInput'];
-        limit?: number;
-        offset?: number;
-        search_key?: string;
-        search_value?: string;
-        start_date?: components['schemas']['CalendarDateInput'];
-        time_zone?: string;
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
       path?: never;

@@ -213,6 +213,7 @@ export function completeDocument(doc: Json, opts: { provider: string }): Json {
       op['x-codeSamples'] ??= codeSamples(method, path, op);
     }
   }
+  shareQueryParameters(doc, paths);
   const allStatuses = new Set<number>();
   JSON.stringify(paths, (_k, v: unknown) => {
     if (typeof v === 'string') {
@@ -299,6 +300,42 @@ function webhooks(): Json {
       ];
     }),
   );
+}
+
+/**
+ * Query parameters that many operations declare identically (the list filter: `start_date`, `end_date`,
+ * `limit`, `offset`, `search_key`, `search_value`, `time_zone`…) become `#/components/parameters/<name>`, each
+ * defined once; a variant of the same name (another limit, another description) stays inline.
+ */
+const SHARED_PARAMETER_MIN_USES = 3;
+function shareQueryParameters(doc: Json, paths: Record<string, Record<string, Operation>>): void {
+  const ops = Object.values(paths).flatMap((item) => METHODS.map((m) => item[m]).filter((op) => !!op));
+  const uses = new Map<string, { name: string; count: number; param: unknown }>();
+  for (const op of ops)
+    for (const p of op.parameters ?? []) {
+      if (p.in !== 'query') continue;
+      const key = JSON.stringify(p);
+      const use = uses.get(key) ?? { name: p.name, count: 0, param: p };
+      use.count++;
+      uses.set(key, use);
+    }
+  const chosen = new Map<string, string>(); // parameter JSON → component name
+  for (const [key, use] of [...uses].sort((a, b) => b[1].count - a[1].count)) {
+    if (use.count < SHARED_PARAMETER_MIN_USES || [...chosen.values()].includes(use.name)) continue;
+    chosen.set(key, use.name);
+  }
+  if (!chosen.size) return;
+  const components = (doc['components'] ?? {}) as Json;
+  const shared = (components['parameters'] ?? {}) as Json;
+  for (const [key, name] of [...chosen].sort((a, b) => a[1].localeCompare(b[1])))
+    shared[name] = JSON.parse(key);
+  components['parameters'] = shared;
+  doc['components'] = components;
+  for (const op of ops)
+    op.parameters = op.parameters?.map((p) => {
+      const name = chosen.get(JSON.stringify(p));
+      return name ? ({ $ref: `#/components/parameters/${name}` } as never) : p;
+    });
 }
 
 /** Both an input and an output component come out of each registered zod schema: keep the ones in use. */
