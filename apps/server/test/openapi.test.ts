@@ -15,7 +15,7 @@ type Operation = {
   summary?: string;
   tags?: string[];
   security?: Array<Record<string, string[]>>;
-  parameters?: Array<{ in: string; name: string; required?: boolean }>;
+  parameters?: Array<{ in: string; name: string; required?: boolean; $ref?: string }>;
   responses?: Record<string, unknown>;
   'x-codeSamples'?: Array<{ lang: string; source: string }>;
 };
@@ -57,6 +57,8 @@ describe('the OpenAPI document', () => {
     const described = new Map((doc.tags ?? []).map((t) => [t.name, t.description]));
     const ids = new Set<string>();
     const problems: string[] = [];
+    const shared = (doc.components as { parameters?: Record<string, { in: string }> }).parameters ?? {};
+    const inOf = (p: { in?: string; $ref?: string }) => p.in ?? shared[p.$ref?.split('/').pop() ?? '']?.in;
     for (const { path, method, op } of ops) {
       const where = `${method.toUpperCase()} ${path}`;
       if (!op.operationId || !/^[a-z][A-Za-z0-9]+$/.test(op.operationId))
@@ -72,7 +74,7 @@ describe('the OpenAPI document', () => {
       if (!codes.includes('500')) problems.push(`${where}: no 500 answer`);
       if (op.security?.length && !(codes.includes('401') && codes.includes('403')))
         problems.push(`${where}: secured without 401/403`);
-      if (op.parameters?.some((p) => p.in === 'path') && !codes.includes('404'))
+      if (op.parameters?.some((p) => inOf(p) === 'path') && !codes.includes('404'))
         problems.push(`${where}: no 404`);
       const langs = (op['x-codeSamples'] ?? []).map((s) => s.lang);
       if (!['Shell', 'JavaScript', 'Python'].every((l) => langs.includes(l)))
@@ -95,6 +97,7 @@ describe('the OpenAPI document', () => {
       expect(shared).toHaveProperty(name);
     const text = JSON.stringify(doc.paths);
     expect(text).toContain('"$ref":"#/components/parameters/start_date"');
+    expect(shared).toHaveProperty('urn');
     expect(text).toContain('"$ref":"#/components/schemas/Money"');
     expect(text).toContain('"$ref":"#/components/schemas/CalendarDateInput"');
   });

@@ -3304,7 +3304,9 @@ export interface components {
   };
   parameters: {
     account_number: string;
+    client_id: string;
     end_date: components['schemas']['CalendarDateInput'];
+    id: string;
     limit: number;
     offset: number;
     page_index: number;
@@ -3315,6 +3317,7 @@ export interface components {
     status: 'PENDING' | 'SETTLED' | 'FAILED';
     time_zone: string;
     type: 'T0' | 'T1';
+    urn: string;
   };
   requestBodies: never;
   headers: never;
@@ -3537,7 +3540,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        client_id: string;
+        client_id: components['parameters']['client_id'];
       };
       cookie?: never;
     };
@@ -3585,7 +3588,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        client_id: string;
+        client_id: components['parameters']['client_id'];
       };
       cookie?: never;
     };
@@ -3673,7 +3676,7 @@ export interface operations {
       };
       header?: never;
       path: {
-        client_id: string;
+        client_id: components['parameters']['client_id'];
       };
       cookie?: never;
     };
@@ -3711,7 +3714,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        client_id: string;
+        client_id: components['parameters']['client_id'];
       };
       cookie?: never;
     };
@@ -4018,7 +4021,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        id: string;
+        id: components['parameters']['id'];
       };
       cookie?: never;
     };
@@ -4057,7 +4060,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        id: string;
+        id: components['parameters']['id'];
       };
       cookie?: never;
     };
@@ -4107,7 +4110,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        id: string;
+        id: components['parameters']['id'];
       };
       cookie?: never;
     };
@@ -4216,7 +4219,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        urn: string;
+        urn: components['parameters']['urn'];
       };
       cookie?: never;
     };
@@ -6266,7 +6269,7 @@ export interface operations {
           | 'ckyc'
           | 'aadhaar-xml'
           | 'aadhaar-uid-masking';
-        urn: string;
+        urn: components['parameters']['urn'];
       };
       cookie?: never;
     };
@@ -6603,7 +6606,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        urn: string;
+        urn: components['parameters']['urn'];
       };
       cookie?: never;
     };
@@ -6671,7 +6674,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        urn: string;
+        urn: components['parameters']['urn'];
       };
       cookie?: never;
     };
@@ -9559,7 +9562,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        urn: string;
+        urn: components['parameters']['urn'];
       };
       cookie?: never;
     };
@@ -9635,7 +9638,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        urn: string;
+        urn: components['parameters']['urn'];
       };
       cookie?: never;
     };
@@ -9689,7 +9692,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        urn: string;
+        urn: components['parameters']['urn'];
       };
       cookie?: never;
     };
@@ -9745,7 +9748,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
-        urn: string;
+        urn: components['parameters']['urn'];
       };
       cookie?: never;
     };
@@ -9797,7 +9800,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        urn: string;
+        urn: components['parameters']['urn'];
       };
       cookie?: never;
     };
@@ -9991,7 +9994,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        urn: string;
+        urn: components['parameters']['urn'];
       };
       cookie?: never;
     };
@@ -10069,7 +10072,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        urn: string;
+        urn: components['parameters']['urn'];
       };
       cookie?: never;
     };

@@ -303,9 +303,10 @@ function webhooks(): Json {
 }
 
 /**
- * Query parameters that many operations declare identically (the list filter: `start_date`, `end_date`,
- * `limit`, `offset`, `search_key`, `search_value`, `time_zone`…) become `#/components/parameters/<name>`, each
- * defined once; a variant of the same name (another limit, another description) stays inline.
+ * Query and path parameters that many operations declare identically (the list filter: `start_date`,
+ * `end_date`, `limit`, `offset`, `search_key`, `search_value`, `time_zone`…; the `urn` of a record) become
+ * `#/components/parameters/<name>`, each defined once; a variant of the same name (another limit, another
+ * description) stays inline.
  */
 const SHARED_PARAMETER_MIN_USES = 3;
 function shareQueryParameters(doc: Json, paths: Record<string, Record<string, Operation>>): void {
@@ -313,7 +314,7 @@ function shareQueryParameters(doc: Json, paths: Record<string, Record<string, Op
   const uses = new Map<string, { name: string; count: number; param: unknown }>();
   for (const op of ops)
     for (const p of op.parameters ?? []) {
-      if (p.in !== 'query') continue;
+      if (p.in !== 'query' && p.in !== 'path') continue;
       const key = JSON.stringify(p);
       const use = uses.get(key) ?? { name: p.name, count: 0, param: p };
       use.count++;
