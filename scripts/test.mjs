@@ -15,9 +15,13 @@ const step = (name, cmd, args, env) => ({ name, cmd, args, ...(env ? { env } : {
 const steps = [
   step('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
   step('format', 'npx', ['prettier', '--check', '.']),
-  ...['packages/contract', 'apps/server', 'apps/web', 'e2e', 'scripts'].map((p) =>
+  ...['packages/contract', 'packages/sdk', 'apps/server', 'apps/web', 'e2e', 'scripts'].map((p) =>
     step(`typecheck ${p}`, 'npx', ['tsc', '-p', p]),
   ),
+  // The OpenAPI document as /docs/json serves it: Redocly's recommended rules, 0 errors and 0 warnings.
+  step('OpenAPI lint', 'node', ['apps/server/scripts/openapi-lint.ts']),
+  // packages/sdk's generated types match the document (else: run npm run sdk:generate).
+  step('SDK drift', 'node', ['packages/sdk/scripts/generate.ts', '--check']),
   step('unit tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web']),
   step('API tests on PGlite', 'npx', ['vitest', 'run', '--project', 'api']),
 ];

@@ -72,7 +72,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
-  await registerHttpBasics(app, isApi);
+  await registerHttpBasics(app, isApi, {
+    provider: opts.config.PROVIDER,
+    publicUrl: opts.config.PUBLIC_URL,
+  });
 
   app.get('/health', { schema: { hide: true } }, async () => ({
     status: 'ok',

@@ -4,6 +4,7 @@ import {
   type Server as HttpServer,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PayoutEvent } from '@meridian/contract/webhooks';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientSession, useServer, type ClientSession } from './helpers.ts';
@@ -110,6 +111,9 @@ describe('callbacks', () => {
         'webhook-timestamp': m.headers['webhook-timestamp'] as string,
         'webhook-signature': m.headers['webhook-signature'] as string,
       }) as { type: string; data: { urn: string; status: string } };
+      // The body is what the OpenAPI document's PAYOUT webhook says it is.
+      const parsed = PayoutEvent.safeParse(JSON.parse(m.body));
+      expect(parsed.error?.issues ?? []).toEqual([]);
       return verified.type;
     });
     expect(events.sort()).toEqual(['payout.pending', 'payout.success']);

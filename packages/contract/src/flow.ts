@@ -51,7 +51,11 @@ export const Amount = z
   .trim()
   .regex(AMOUNT_PATTERN, 'Enter an amount in rupees with at most two decimals, e.g. 1250.00');
 /** Money in answers: always two decimals. */
-export const Money = z.string();
+export const Money = z.string().meta({
+  id: 'Money',
+  description: 'An amount in rupees as a decimal string with two places (never a float).',
+  examples: ['1250.00'],
+});
 
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const ACCOUNT_NUMBER_PATTERN = /^[0-9]{9,18}$/;
@@ -80,7 +84,12 @@ const DATE_MESSAGE = `Use a real date between ${DATE_LIMITS.min} and ${DATE_LIMI
 /** A calendar date (YYYY-MM-DD) that exists: 2025-02-30 is refused, not rolled over to March 2. */
 export const CalendarDate = z.iso
   .date({ message: DATE_MESSAGE })
-  .refine((d) => d >= DATE_LIMITS.min && d <= DATE_LIMITS.max, DATE_MESSAGE);
+  .refine((d) => d >= DATE_LIMITS.min && d <= DATE_LIMITS.max, DATE_MESSAGE)
+  .meta({
+    id: 'CalendarDate',
+    description: 'A calendar date, YYYY-MM-DD (a whole day in the time zone of the request).',
+    examples: ['2026-01-31'],
+  });
 export const MAX_RANGE_DAYS = 366;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_EXPORT_ROWS = 100_000;

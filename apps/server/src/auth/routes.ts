@@ -12,6 +12,7 @@ import {
 } from '@meridian/contract';
 import { authOf } from './guard.ts';
 import { metaOf } from '../http/context.ts';
+import { PUBLIC } from '../http/openapi.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { logout, passwordGrant, refreshGrant, verifyOtp } from './service.ts';
@@ -22,6 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     {
       schema: {
         tags: ['auth'],
+        security: PUBLIC,
         summary: 'RSA-OAEP public key for encrypted_password',
         response: { 200: PublicKeyResponse },
       },
@@ -32,8 +34,10 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     '/v2/auth/token',
     {
+      config: { openapi: { errors: [429] } },
       schema: {
         tags: ['auth'],
+        security: PUBLIC,
         summary: 'Sign in (user_credentials; also re-sends the SMS code while an attempt is open) or refresh',
         body: TokenRequest,
         response: { 200: TokenResponse },
@@ -50,8 +54,10 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     '/v2/mfa/verify',
     {
+      config: { openapi: { errors: [429] } },
       schema: {
         tags: ['auth'],
+        security: PUBLIC,
         summary: 'Verify the SMS one-time code',
         body: MfaVerifyRequest,
         response: { 200: MfaVerifyResponse },
@@ -80,8 +86,10 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     '/excalibur/password/reset_link',
     {
+      config: { openapi: { errors: [429] } },
       schema: {
         tags: ['auth'],
+        security: PUBLIC,
         summary: 'E-mail a password reset link',
         body: ResetLinkRequest,
         response: { 200: MessageResponse },
@@ -95,8 +103,10 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     '/excalibur/password/reset',
     {
+      config: { openapi: { errors: [429] } },
       schema: {
         tags: ['auth'],
+        security: PUBLIC,
         summary: 'Set a new password with a reset token',
         body: ResetPasswordRequest,
         response: { 200: MessageResponse },

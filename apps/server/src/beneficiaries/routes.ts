@@ -36,7 +36,15 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
 
   app.post(
     '/v2/banking/beneficiary',
-    { schema: { tags: ['beneficiaries'], body: CreateBeneficiary, response: { 201: Beneficiary } } },
+    {
+      schema: {
+        tags: ['beneficiaries'],
+        summary: 'Add a beneficiary',
+        body: CreateBeneficiary,
+        response: { 201: Beneficiary },
+      },
+      config: { openapi: { errors: [409] } },
+    },
     async (request, reply) =>
       reply.status(201).send(await createBeneficiary(deps.db, actorOf(request), request.body)),
   );
@@ -56,7 +64,14 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
   );
   app.get(
     `/${p}/read/fetch/manage/beneficiary/:beneficiary_code`,
-    { schema: { tags: ['beneficiaries'], params: CodeParams, response: { 200: Beneficiary } } },
+    {
+      schema: {
+        tags: ['beneficiaries'],
+        summary: 'A beneficiary by its code',
+        params: CodeParams,
+        response: { 200: Beneficiary },
+      },
+    },
     async (request) => getBeneficiary(deps.db, authOf(request).clientRef, request.params.beneficiary_code),
   );
   app.get(

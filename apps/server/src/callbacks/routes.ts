@@ -28,7 +28,14 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
   );
   app.get(
     '/v2/company/callback',
-    { schema: { tags: ['callbacks'], response: { 200: z.object({ data: z.array(CallbackConfig) }) } } },
+    {
+      schema: {
+        tags: ['callbacks'],
+        operationId: 'listCallbacks',
+        summary: 'List the callback configurations',
+        response: { 200: z.object({ data: z.array(CallbackConfig) }) },
+      },
+    },
     async (request) => ({ data: await listCallbacks(deps.db, authOf(request).clientRef) }),
   );
 };

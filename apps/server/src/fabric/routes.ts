@@ -17,6 +17,7 @@ import { authOf } from '../auth/guard.ts';
 import { creditBalance } from '../credits/credits.ts';
 import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
+import { API_KEY_OR_SESSION } from '../http/openapi.ts';
 import { checkTimeZone, dayIn, DEFAULT_TIME_ZONE, startOfDay } from '../lists/list-query.ts';
 import { registerList } from '../lists/register-list.ts';
 import type { FabricEventHub } from './events.ts';
@@ -65,7 +66,7 @@ export const fabricCallRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (a
           description:
             'Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. ' +
             '402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.',
-          security: [{ basicAuth: [] }, { bearer: [] }],
+          security: API_KEY_OR_SESSION,
           body: requestSchema(product),
           response: { 200: answer },
         },

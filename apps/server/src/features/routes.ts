@@ -9,7 +9,13 @@ export const featureRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
   app.addHook('preHandler', deps.requireAuth);
   app.get(
     `/${deps.config.PROVIDER}/read/fetch/feature_flags`,
-    { schema: { tags: ['dropdowns'], response: { 200: FeatureFlags } } },
+    {
+      schema: {
+        tags: ['dropdowns'],
+        summary: 'Feature flags of the client',
+        response: { 200: FeatureFlags },
+      },
+    },
     async (request) => featureFlags(deps.db, authOf(request).clientRef),
   );
 };

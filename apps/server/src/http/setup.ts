@@ -1,11 +1,10 @@
 import fastifyHelmet from '@fastify/helmet';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@meridian/contract';
 import { registerCompression } from './compression.ts';
+import { registerDocs } from './docs.ts';
 import { AppError } from './errors.ts';
+import { registerOpenApi } from './openapi.ts';
 import { registerTextRule } from './text-rule.ts';
 
 /** Paths that belong to the API: they answer JSON (never the SPA) and are never cached. */
@@ -127,16 +126,6 @@ export function answerFrameworkError(
     .send(body);
 }
 
-const API_DESCRIPTION = [
-  'The API behind Meridian Dashboard.',
-  '',
-  'Errors: every 4xx/5xx answers `{ status, message, error, fields?, request_id }`.',
-  '',
-  'Text: no string a client sends (path parameter, query parameter, JSON body value or key) may contain NUL,',
-  'another control character (U+0000–U+001F, U+007F–U+009F) or an unpaired surrogate; tab, line feed and',
-  'carriage return are allowed in body values only. Such a request is a 400 `validation_failed` naming the field.',
-].join('\n');
-
 /**
  * What every answer shares: compression, security headers (strict CSP, HSTS), the request id, no-store on the
  * API, the one JSON error shape for every error, and the OpenAPI document at /docs.
@@ -144,6 +133,7 @@ const API_DESCRIPTION = [
 export async function registerHttpBasics(
   app: FastifyInstance,
   isApi: (url: string) => boolean,
+  opts: { provider: string; publicUrl: string | undefined },
 ): Promise<void> {
   await registerCompression(app);
   await app.register(fastifyHelmet, {
@@ -177,18 +167,6 @@ export async function registerHttpBasics(
   });
   registerTextRule(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Meridian API', version: '2.0.0', description: API_DESCRIPTION },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          // Fabric's public endpoints: an API key as HTTP Basic `key_id:key_secret` (apps/server/src/api-keys).
-          basicAuth: { type: 'http', scheme: 'basic' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await registerOpenApi(app, opts);
+  registerDocs(app, { publicUrl: opts.publicUrl });
 }

@@ -64,7 +64,13 @@ export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
   );
   app.get(
     `${read}/dropdown/provider_accounts`,
-    { schema: { tags: ['dropdowns'], response: { 200: listResponse(ProviderAccountOption) } } },
+    {
+      schema: {
+        tags: ['dropdowns'],
+        summary: 'Provider accounts to choose from',
+        response: { 200: listResponse(ProviderAccountOption) },
+      },
+    },
     async (request) => ({
       data: (await clientAccounts(deps.db, authOf(request).clientRef)).map((a) => ({
         provider: a.provider,

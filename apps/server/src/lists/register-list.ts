@@ -87,14 +87,30 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
   };
   typed.get(
     spec.paths.search,
-    { schema: { tags: [spec.tag], querystring: searchQuery, response: { 200: listResponse(spec.row) } } },
+    {
+      schema: {
+        tags: [spec.tag],
+        summary: `Search the ${name}`,
+        description: `A page of the ${name} that match the filter (date range, search key and value), newest first.`,
+        querystring: searchQuery,
+        response: { 200: listResponse(spec.row) },
+      },
+    },
     async (request) => ({
       data: await spec.fetch(db, scopeOf(authOf(request), request.query as Record<string, unknown>)),
     }),
   );
   typed.get(
     spec.paths.count,
-    { schema: { tags: [spec.tag], querystring: searchQuery, response: { 200: CountResponse } } },
+    {
+      schema: {
+        tags: [spec.tag],
+        summary: `Count the ${name}`,
+        description: `How many ${name} match the filter (the same query parameters as the search).`,
+        querystring: searchQuery,
+        response: { 200: CountResponse },
+      },
+    },
     async (request) => ({
       count: await spec.count(db, scopeOf(authOf(request), request.query as Record<string, unknown>)),
     }),

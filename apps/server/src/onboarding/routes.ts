@@ -4,6 +4,7 @@ import { audit } from '../audit/audit.ts';
 import * as limits from '../auth/rate-limit.ts';
 import { accessRequests } from '../db/schema.ts';
 import { metaOf } from '../http/context.ts';
+import { PUBLIC } from '../http/openapi.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { newId } from '../lib/ids.ts';
 
@@ -12,8 +13,10 @@ export const onboardingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.post(
     '/v2/auth/access_request',
     {
+      config: { openapi: { errors: [429] } },
       schema: {
         tags: ['auth'],
+        security: PUBLIC,
         summary: 'Request dashboard access',
         body: AccessRequest,
         response: { 200: AccessRequestResponse },

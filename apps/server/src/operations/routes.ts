@@ -15,6 +15,7 @@ import { actorOf, requireRole } from '../auth/guard.ts';
 import { inTransaction } from '../db/database.ts';
 import type { FabricRegistry } from '../fabric/registry.ts';
 import { AppError } from '../http/errors.ts';
+import { documentRole } from '../http/openapi.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
 import {
@@ -63,6 +64,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
 ) => {
   app.addHook('preHandler', deps.requireAuth);
   app.addHook('preHandler', requireRole('ops', OPS_ROLE_MESSAGE));
+  documentRole(app, 'ops');
   const base = `/${deps.config.PROVIDER}/operations`;
   const tags = ['operations'];
 

@@ -31,6 +31,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     {
       schema: {
         tags: ['payouts'],
+        operationId: 'createPayout',
         summary: 'Initiate a payout (Idempotency-Key header required)',
         body: InitiatePayout,
         headers: z.object({ 'idempotency-key': z.string().optional() }),
@@ -71,6 +72,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     {
       schema: {
         tags: ['payouts'],
+        summary: 'A payout by its urn, with its timeline',
         params: z.object({ urn: z.string().min(1).max(64) }),
         response: { 200: PayoutDetails },
       },
@@ -101,7 +103,13 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
 
   app.get(
     `/${p}/read/fetch/dropdown/payment_methods`,
-    { schema: { tags: ['dropdowns'], response: { 200: listResponse(PaymentMethodOption) } } },
+    {
+      schema: {
+        tags: ['dropdowns'],
+        summary: 'Payment methods (rails) and their limits',
+        response: { 200: listResponse(PaymentMethodOption) },
+      },
+    },
     async () => ({
       data: TRANSFER_TYPES.map((t) => ({
         transfer_type: t,

@@ -19,6 +19,7 @@ export const validationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
     {
       schema: {
         tags: ['validations'],
+        operationId: 'validateBankAccount',
         summary: 'Validate a bank account (penny drop); ₹2.00 fee',
         body: ValidateAccount,
         response: { 201: Validation },
@@ -52,6 +53,7 @@ export const validationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
     {
       schema: {
         tags: ['validations'],
+        summary: 'A bank-account validation by its urn',
         params: z.object({ urn: z.string().min(1).max(64) }),
         response: { 200: Validation },
       },

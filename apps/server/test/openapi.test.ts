@@ -1,0 +1,174 @@
+import { CALLBACK_EVENT_TYPES } from '@meridian/contract';
+import { describe, expect, it } from 'vitest';
+import { operationIdFor } from '../src/http/openapi.ts';
+import { useServer } from './helpers.ts';
+
+/**
+ * The safety net of the OpenAPI document (apps/server/src/http/openapi.ts derives it in one place): EVERY
+ * operation, including routes added later in any domain, is complete enough for a linter, a generator and a
+ * reader, and what the document says about credentials is what the server does.
+ */
+const server = useServer();
+
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: Array<Record<string, string[]>>;
+  parameters?: Array<{ in: string; name: string; required?: boolean; $ref?: string }>;
+  responses?: Record<string, unknown>;
+  'x-codeSamples'?: Array<{ lang: string; source: string }>;
+};
+type Doc = {
+  openapi: string;
+  info: { contact?: unknown; license?: unknown; description?: string };
+  servers?: Array<{ url: string }>;
+  tags?: Array<{ name: string; description?: string }>;
+  paths: Record<string, Record<string, Operation>>;
+  webhooks?: Record<string, { post?: Operation & { requestBody?: unknown } }>;
+  components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
+};
+
+async function documentOf(): Promise<Doc> {
+  const res = await server.current.app.inject({ method: 'GET', url: '/docs/json' });
+  expect(res.statusCode).toBe(200);
+  return res.json() as Doc;
+}
+const operations = (doc: Doc) =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method, op })),
+  );
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 with servers, contact, licence and a getting-started section', async () => {
+    const doc = await documentOf();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers?.[0]?.url).toMatch(/^https?:\/\//);
+    expect(doc.info.contact).toBeDefined();
+    expect(doc.info.license).toBeDefined();
+    for (const topic of ['RSA-OAEP', 'SMS', 'API keys', 'Idempotency', 'Lists', 'Errors'])
+      expect(doc.info.description).toContain(topic);
+  });
+
+  it('gives EVERY operation a unique operationId, a summary, described tags, its security and its 4xx', async () => {
+    const doc = await documentOf();
+    const ops = operations(doc);
+    expect(ops.length).toBeGreaterThan(100);
+    const described = new Map((doc.tags ?? []).map((t) => [t.name, t.description]));
+    const ids = new Set<string>();
+    const problems: string[] = [];
+    const shared = (doc.components as { parameters?: Record<string, { in: string }> }).parameters ?? {};
+    const inOf = (p: { in?: string; $ref?: string }) => p.in ?? shared[p.$ref?.split('/').pop() ?? '']?.in;
+    for (const { path, method, op } of ops) {
+      const where = `${method.toUpperCase()} ${path}`;
+      if (!op.operationId || !/^[a-z][A-Za-z0-9]+$/.test(op.operationId))
+        problems.push(`${where}: operationId`);
+      else if (ids.has(op.operationId)) problems.push(`${where}: duplicate operationId ${op.operationId}`);
+      ids.add(op.operationId ?? '');
+      if (!op.summary?.trim()) problems.push(`${where}: no summary (add one in the route's schema)`);
+      if (!op.tags?.length) problems.push(`${where}: no tag`);
+      for (const t of op.tags ?? []) if (!described.get(t)) problems.push(`${where}: tag ${t} not described`);
+      if (!Array.isArray(op.security)) problems.push(`${where}: no security (or explicit [])`);
+      const codes = Object.keys(op.responses ?? {});
+      if (!codes.some((c) => /^4/.test(c))) problems.push(`${where}: no 4xx answer`);
+      if (!codes.includes('500')) problems.push(`${where}: no 500 answer`);
+      if (op.security?.length && !(codes.includes('401') && codes.includes('403')))
+        problems.push(`${where}: secured without 401/403`);
+      if (op.parameters?.some((p) => inOf(p) === 'path') && !codes.includes('404'))
+        problems.push(`${where}: no 404`);
+      const langs = (op['x-codeSamples'] ?? []).map((s) => s.lang);
+      if (!['Shell', 'JavaScript', 'Python'].every((l) => langs.includes(l)))
+        problems.push(`${where}: samples`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('refers to the one error shape, money, dates and the list parameters as shared components', async () => {
+    const doc = await documentOf();
+    expect(doc.components.schemas).toHaveProperty('Error');
+    expect(doc.components.schemas).toHaveProperty('Money');
+    expect(doc.components.schemas).toHaveProperty('CalendarDateInput');
+    expect(doc.components.responses['E400']).toEqual({
+      description: expect.any(String),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
+    const shared = (doc.components as { parameters?: Record<string, unknown> }).parameters ?? {};
+    for (const name of ['start_date', 'end_date', 'limit', 'offset', 'search_key', 'search_value'])
+      expect(shared).toHaveProperty(name);
+    const text = JSON.stringify(doc.paths);
+    expect(text).toContain('"$ref":"#/components/parameters/start_date"');
+    expect(shared).toHaveProperty('urn');
+    expect(text).toContain('"$ref":"#/components/schemas/Money"');
+    expect(text).toContain('"$ref":"#/components/schemas/CalendarDateInput"');
+  });
+
+  it('says which operations are public, need a session, an API key or the ops role', async () => {
+    const doc = await documentOf();
+    const security = (method: string, path: string) => doc.paths[path]?.[method]?.security;
+    expect(security('get', '/v2/auth/public-key')).toEqual([]);
+    expect(security('post', '/v2/auth/token')).toEqual([]);
+    expect(security('post', '/v2/mfa/verify')).toEqual([]);
+    expect(security('post', '/excalibur/password/reset')).toEqual([]);
+    expect(security('post', '/v2/auth/logout')).toEqual([{ bearerAuth: [] }]);
+    expect(security('post', '/v2/fabric/ckyc')).toEqual([{ apiKeyAuth: [] }, { bearerAuth: [] }]);
+    expect(doc.paths['/meridian/operations/companies']?.['get']?.summary).toBeTruthy();
+    expect(JSON.stringify(doc.paths['/meridian/operations/companies'])).toContain('`ops` role');
+    expect(Object.keys(doc.paths['/v2/auth/token']?.['post']?.responses ?? {})).toContain('429');
+    expect(
+      Object.keys(doc.paths['/core_banking/money_transfer/initiate']?.['post']?.responses ?? {}),
+    ).toEqual(expect.arrayContaining(['409', '422']));
+  });
+
+  it('matches the server: without credentials, exactly the secured operations answer 401', async () => {
+    const doc = await documentOf();
+    const wrong: string[] = [];
+    let proven = 0;
+    for (const { path, method, op } of operations(doc)) {
+      const url = path.replace(/\{[^}]+\}/g, 'X1');
+      const res = await server.current.app.inject({
+        method: method.toUpperCase() as 'GET',
+        url,
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        ...(method === 'get' ? {} : { payload: '{}' }),
+      });
+      const secured = (op.security?.length ?? 0) > 0;
+      // Schema validation runs before the guard: a secured operation given an invalid request may answer 400.
+      const ok = secured ? [400, 401].includes(res.statusCode) : res.statusCode !== 401;
+      if (secured && res.statusCode === 401) proven++;
+      if (!ok)
+        wrong.push(
+          `${method.toUpperCase()} ${path}: documented ${secured ? 'secured' : 'public'}, answered ${res.statusCode}`,
+        );
+    }
+    expect(wrong).toEqual([]);
+    expect(proven).toBeGreaterThan(100);
+  });
+
+  it('has a webhook per callback event type, with its payload and the Standard Webhooks headers', async () => {
+    const doc = await documentOf();
+    expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual([...CALLBACK_EVENT_TYPES].sort());
+    for (const type of CALLBACK_EVENT_TYPES) {
+      const post = doc.webhooks?.[type]?.post;
+      expect(post?.parameters?.map((p) => p.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+      const ref = JSON.stringify(post?.requestBody).match(/#\/components\/schemas\/(\w+)/)?.[1];
+      expect(doc.components.schemas).toHaveProperty(ref!);
+    }
+  });
+});
+
+describe('operationIdFor', () => {
+  it('names an operation verb + noun from its method and path', () => {
+    const id = (m: string, p: string) => operationIdFor(m, p, 'meridian');
+    expect(id('GET', '/meridian/read/search/transaction/payouts')).toBe('searchTransactionPayouts');
+    expect(id('GET', '/meridian/read/count/transaction/payouts')).toBe('countTransactionPayouts');
+    expect(id('GET', '/meridian/read/fetch/transaction/payouts/{urn}')).toBe('getTransactionPayoutByUrn');
+    expect(id('POST', '/core_banking/money_transfer/initiate')).toBe('initiate');
+    expect(id('POST', '/v2/mandates/{urn}/pause')).toBe('pauseMandate');
+    expect(id('POST', '/v2/mandates')).toBe('createMandates');
+    expect(id('PATCH', '/v2/banking/beneficiary/{beneficiary_code}')).toBe('updateBeneficiary');
+  });
+});

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+
+// The API reference at /docs: Redoc served by the product under its own strict CSP, grouped by tag, with the
+// getting-started section and request samples, and not one console error or refused resource.
+test('/docs renders the API reference under the CSP, grouped by tag, with no console error', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+  const external: string[] = [];
+  page.on('request', (r) => {
+    if (
+      !r.url().startsWith('http://127.0.0.1') &&
+      !r.url().startsWith('data:') &&
+      !r.url().startsWith('blob:')
+    )
+      external.push(r.url());
+  });
+
+  const res = await page.goto('/docs');
+  expect(res?.status()).toBe(200);
+  expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+
+  // The getting-started section (info.description) and the tag groups in the sidebar.
+  await expect(page.getByRole('heading', { name: 'Getting started' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('RSA-OAEP, SHA-256').first()).toBeVisible();
+  const menu = page.locator('.menu-content');
+  for (const tag of ['auth', 'payouts', 'beneficiaries', 'fabric', 'callbacks'])
+    await expect(menu.getByText(tag, { exact: true }).first()).toBeVisible();
+  await expect(menu.getByText('Webhooks', { exact: false }).first()).toBeAttached();
+
+  // An operation with its copyable samples.
+  await menu.getByText('payouts', { exact: true }).first().click();
+  await expect(page.getByText('Initiate a payout (Idempotency-Key header required)').first()).toBeVisible();
+  await expect(page.getByText('curl', { exact: true }).first()).toBeAttached();
+  await expect(page.getByText('Python', { exact: true }).first()).toBeAttached();
+
+  expect(external).toEqual([]);
+  expect(problems).toEqual([]);
+});
