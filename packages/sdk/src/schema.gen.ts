@@ -68,6 +68,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/bulk/bulk_payout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Submit a bulk payout (Idempotency-Key header required): every row checked again, then processed */
+    post: operations['createBulkBulkPayout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/bulk/template.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The bulk payout template (CSV): headers and 2 example rows */
+    get: operations['getBulkTemplateCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/bulk/template.xlsx': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The bulk payout template (XLSX): headers and 2 example rows */
+    get: operations['getBulkTemplateXlsx'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/bulk/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Check a bulk file (multipart "file": CSV or XLSX) or JSON rows without moving money */
+    post: operations['createBulkValidate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/operations/companies': {
     parameters: {
       query?: never;
@@ -462,6 +530,46 @@ export interface paths {
      * @description How many account-transactions match the filter (the same query parameters as the search).
      */
     get: operations['countAccountTransactionsVa'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/count/bulk/line_items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count the bulk_line_items
+     * @description How many bulk_line_items match the filter (the same query parameters as the search).
+     */
+    get: operations['countBulkLineItems'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/count/bulk/payouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count the bulk_payouts
+     * @description How many bulk_payouts match the filter (the same query parameters as the search).
+     */
+    get: operations['countBulkPayouts'];
     put?: never;
     post?: never;
     delete?: never;
@@ -910,6 +1018,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/download/bulk/{urn}/input': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The input file of a bulk payout, as uploaded */
+    get: operations['getDownloadBulkInput'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/download/bulk/{urn}/response': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The response file of a bulk payout: every row with its payout urn, status, UTR or failure reason */
+    get: operations['getDownloadBulkResponse'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/export/account/transactions': {
     parameters: {
       query?: never;
@@ -936,6 +1078,40 @@ export interface paths {
     };
     /** CSV of the filtered account-transactions */
     get: operations['exportAccountTransactionsVa'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/export/bulk/line_items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** CSV of the filtered bulk_line_items */
+    get: operations['exportBulkLineItems'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/export/bulk/payouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** CSV of the filtered bulk_payouts */
+    get: operations['exportBulkPayouts'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1386,6 +1562,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/fetch/bulk/{urn}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One bulk payout with its progress (poll it while it is processed) */
+    get: operations['getBulkByUrn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/fetch/commission_balance': {
     parameters: {
       query?: never;
@@ -1676,6 +1869,46 @@ export interface paths {
      * @description A page of the account-transactions that match the filter (date range, search key and value), newest first.
      */
     get: operations['searchAccountTransactionsVa'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/search/bulk/line_items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the bulk_line_items
+     * @description A page of the bulk_line_items that match the filter (date range, search key and value), newest first.
+     */
+    get: operations['searchBulkLineItems'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/search/bulk/payouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the bulk_payouts
+     * @description A page of the bulk_payouts that match the filter (date range, search key and value), newest first.
+     */
+    get: operations['searchBulkPayouts'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3304,6 +3537,7 @@ export interface components {
   };
   parameters: {
     account_number: string;
+    bulk_urn: string;
     client_id: string;
     end_date: components['schemas']['CalendarDateInput'];
     id: string;
@@ -3492,6 +3726,218 @@ export interface operations {
       };
       400: components['responses']['E400'];
       429: components['responses']['E429'];
+      500: components['responses']['E500'];
+    };
+  };
+  createBulkBulkPayout: {
+    parameters: {
+      query?: never;
+      header?: {
+        'idempotency-key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          file_name?: string;
+          rows: {
+            amount?: string;
+            beneficiary_account_number?: string;
+            beneficiary_code?: string;
+            beneficiary_name?: string;
+            customer_reference_number?: string;
+            ifsc_code?: string;
+            purpose_message?: string;
+            transfer_type?: string;
+          }[];
+          sender_account_number?: string;
+        } | null;
+        'multipart/form-data': {
+          file_name?: string;
+          rows: {
+            amount?: string;
+            beneficiary_account_number?: string;
+            beneficiary_code?: string;
+            beneficiary_name?: string;
+            customer_reference_number?: string;
+            ifsc_code?: string;
+            purpose_message?: string;
+            transfer_type?: string;
+          }[];
+          sender_account_number?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            completed_at: string | null;
+            created_at: string;
+            created_by: string | null;
+            done: number;
+            failed: number;
+            file_name: string;
+            /** @enum {string} */
+            format: 'csv' | 'xlsx';
+            pending: number;
+            sender_account_number: string;
+            /** @enum {string} */
+            status: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+            total_amount: components['schemas']['Money'];
+            total_rows: number;
+            updated_at: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      409: components['responses']['E409'];
+      422: components['responses']['E422'];
+      500: components['responses']['E500'];
+    };
+  };
+  getBulkTemplateCsv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getBulkTemplateXlsx: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  createBulkValidate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          file_name?: string;
+          rows: {
+            amount?: string;
+            beneficiary_account_number?: string;
+            beneficiary_code?: string;
+            beneficiary_name?: string;
+            customer_reference_number?: string;
+            ifsc_code?: string;
+            purpose_message?: string;
+            transfer_type?: string;
+          }[];
+          sender_account_number?: string;
+        } | null;
+        'multipart/form-data': {
+          file_name?: string;
+          rows: {
+            amount?: string;
+            beneficiary_account_number?: string;
+            beneficiary_code?: string;
+            beneficiary_name?: string;
+            customer_reference_number?: string;
+            ifsc_code?: string;
+            purpose_message?: string;
+            transfer_type?: string;
+          }[];
+          sender_account_number?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            file_errors: {
+              code: string;
+              message: string;
+            }[];
+            file_name: string | null;
+            format: ('csv' | 'xlsx') | null;
+            rows: {
+              errors: {
+                [key: string]: string;
+              };
+              row: number;
+              values: {
+                amount?: string;
+                beneficiary_account_number?: string;
+                beneficiary_code?: string;
+                beneficiary_name?: string;
+                customer_reference_number?: string;
+                ifsc_code?: string;
+                purpose_message?: string;
+                transfer_type?: string;
+              };
+            }[];
+            summary: {
+              balance: components['schemas']['Money'];
+              by_transfer_type: {
+                amount: components['schemas']['Money'];
+                count: number;
+                /** @enum {string} */
+                transfer_type: 'IMPS' | 'NEFT' | 'RTGS' | 'UPI';
+              }[];
+              invalid_rows: number;
+              sender_account_number: string;
+              total_amount: components['schemas']['Money'];
+              total_rows: number;
+              valid_rows: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
       500: components['responses']['E500'];
     };
   };
@@ -4455,6 +4901,77 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  countBulkLineItems: {
+    parameters: {
+      query: {
+        bulk_urn: components['parameters']['bulk_urn'];
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'FAILURE' | 'REJECTED';
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  countBulkPayouts: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   countFabricAadhaarUidMasking: {
     parameters: {
       query?: {
@@ -5207,6 +5724,56 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  getDownloadBulkInput: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  getDownloadBulkResponse: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
   exportAccountTransactions: {
     parameters: {
       query: {
@@ -5244,6 +5811,65 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  exportBulkLineItems: {
+    parameters: {
+      query: {
+        bulk_urn: components['parameters']['bulk_urn'];
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'FAILURE' | 'REJECTED';
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  exportBulkPayouts: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6063,6 +6689,50 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  getBulkByUrn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            completed_at: string | null;
+            created_at: string;
+            created_by: string | null;
+            done: number;
+            failed: number;
+            file_name: string;
+            /** @enum {string} */
+            format: 'csv' | 'xlsx';
+            pending: number;
+            sender_account_number: string;
+            /** @enum {string} */
+            status: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+            total_amount: components['schemas']['Money'];
+            total_rows: number;
+            updated_at: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
   getCommissionBalance: {
     parameters: {
       query?: {
@@ -6815,6 +7485,112 @@ export interface operations {
               transaction_id: string;
               /** @enum {string} */
               type: 'CREDIT' | 'DEBIT';
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  searchBulkLineItems: {
+    parameters: {
+      query: {
+        bulk_urn: components['parameters']['bulk_urn'];
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'FAILURE' | 'REJECTED';
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              amount: components['schemas']['Money'];
+              bank_reference_number: string | null;
+              beneficiary_account_number: string | null;
+              beneficiary_code: string | null;
+              beneficiary_name: string | null;
+              bulk_urn: string;
+              customer_reference_number: string;
+              failure_reason: string | null;
+              ifsc_code: string | null;
+              payout_urn: string | null;
+              purpose_message: string;
+              row: number;
+              /** @enum {string} */
+              status: 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'FAILURE' | 'REJECTED';
+              /** @enum {string} */
+              transfer_type: 'IMPS' | 'NEFT' | 'RTGS' | 'UPI';
+              updated_at: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  searchBulkPayouts: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              completed_at: string | null;
+              created_at: string;
+              created_by: string | null;
+              done: number;
+              failed: number;
+              file_name: string;
+              /** @enum {string} */
+              format: 'csv' | 'xlsx';
+              pending: number;
+              sender_account_number: string;
+              /** @enum {string} */
+              status: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+              total_amount: components['schemas']['Money'];
+              total_rows: number;
+              updated_at: string;
+              urn: string;
             }[];
           };
         };

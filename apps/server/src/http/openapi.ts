@@ -59,6 +59,7 @@ const TAGS: Record<string, string> = {
   sandbox: 'Sandbox helpers: simulate what a bank would do.',
   mandates: 'E-mandates: registrations with a hosted authorisation page, and presentations on the rail.',
   'payment links': 'Payment links with a public pay page, and UPI links.',
+  bulk: 'Bulk payouts from a CSV or XLSX file: templates, row checks before submit, processing, line items, files.',
   'api keys': 'API keys for server-to-server calls (HTTP Basic `key_id:key_secret`).',
   credits: 'Prepaid credits that fabric’s products consume.',
   operations: 'Internal operations on client companies, credits and meters (needs the `ops` role).',
