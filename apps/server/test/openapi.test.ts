@@ -13,6 +13,7 @@ const server = useServer();
 type Operation = {
   operationId?: string;
   summary?: string;
+  description?: string;
   tags?: string[];
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ in: string; name: string; required?: boolean; $ref?: string }>;
@@ -79,6 +80,18 @@ describe('the OpenAPI document', () => {
       const langs = (op['x-codeSamples'] ?? []).map((s) => s.lang);
       if (!['Shell', 'JavaScript', 'Python'].every((l) => langs.includes(l)))
         problems.push(`${where}: samples`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('gives EVERY operation a description of its own (not the summary again, nor only the role it needs)', async () => {
+    const doc = await documentOf();
+    const problems: string[] = [];
+    for (const { path, method, op } of operations(doc)) {
+      // completeDocument appends the role an operation needs: that sentence alone is not a description.
+      const text = (op.description ?? '').replace(/\s*Needs the `[^`]+` role \(403 without it\)\.$/, '').trim();
+      if (text.length < 40 || text === op.summary?.trim())
+        problems.push(`${method.toUpperCase()} ${path}: no description (add one in the route's schema)`);
     }
     expect(problems).toEqual([]);
   });

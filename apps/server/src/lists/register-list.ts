@@ -6,6 +6,7 @@ import {
   ExportQuery,
   ListQuery,
   MAX_EXPORT_ROWS,
+  MAX_RANGE_DAYS,
   PageQuery,
   listResponse,
   type FlowList,
@@ -14,7 +15,13 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { authOf } from '../auth/guard.ts';
-import { listDefinition, resolveListQuery, type ListDefinition, type ListFilter } from './list-query.ts';
+import {
+  DEFAULT_TIME_ZONE,
+  listDefinition,
+  resolveListQuery,
+  type ListDefinition,
+  type ListFilter,
+} from './list-query.ts';
 
 /** What a list's fetch and count receive: the caller's client, the resolved filter and the list's own params. */
 export type ListScope<Params = Record<string, never>> = {
@@ -27,6 +34,8 @@ export type ListSpec<Row extends z.ZodType, Extra extends z.ZodRawShape = Record
   /** A flow list by name, or any list's definition (search keys, aliases, default range). */
   list: FlowList | ListDefinition;
   tag: string;
+  /** What a row is, for the documentation ("payouts of the caller's client"); the list's name otherwise. */
+  noun?: string;
   paths: { search: string; count: string; export: string };
   row: Row;
   /**
@@ -51,6 +60,41 @@ const EXPORT_PAGE = 1000;
 export const safeCell = (v: string | number | null) =>
   typeof v === 'string' && /^[=+@\t\r-]/.test(v) && !/^-?\d+(\.\d+)?$/.test(v) ? `'${v}` : v;
 
+/**
+ * The documentation of a list's search, count and export, generated from its definition (what is listed, the date
+ * range, the search keys, the paging, its own parameters), so that every list says the same things the same way.
+ */
+export function listDescriptions(
+  def: ListDefinition,
+  product: string,
+  opts: { noun?: string; paging?: 'offset' | 'page'; extraKeys: string[] },
+): { search: string; count: string; export: string } {
+  const what = opts.noun ?? `${def.name} of the caller's client`;
+  const since = def.defaultRange === 'todayMinus7' ? 'today minus 7 days' : 'the last 7 days (today included)';
+  const range =
+    `\`start_date\` and \`end_date\` are whole days in \`time_zone\` (IANA, default ${DEFAULT_TIME_ZONE}), ` +
+    `by default ${since}, at most ${MAX_RANGE_DAYS} days (400 otherwise).`;
+  const keys = def.searchKeys.map((k) => `\`${k.replace('{product}', product)}\``).join(', ');
+  const search = keys
+    ? `\`search_key\` is one of ${keys} (400 for another) with \`search_value\` to match.`
+    : 'The list has no search key.';
+  const extra = opts.extraKeys.length
+    ? ` The list's own parameters: ${opts.extraKeys.map((k) => `\`${k}\``).join(', ')}.`
+    : '';
+  const paging =
+    opts.paging === 'page'
+      ? 'Paged by `page_index` (from 0) and `page_size` (default 10).'
+      : 'Paged by `limit` (default 10) and `offset`.';
+  return {
+    search: `The ${what}, newest first. ${range} ${search}${extra} ${paging}`,
+    count: `How many ${what} match the same filter as the search (\`{count}\`): ${range} ${search}${extra}`,
+    export:
+      `Streams the filtered ${what} as a CSV attachment (the search's filter without paging), at most ` +
+      `${MAX_EXPORT_ROWS.toLocaleString('en')} rows; a cell a spreadsheet would run as a formula is prefixed with '. ` +
+      `${range}`,
+  };
+}
+
 /** Registers a list's search, count and CSV export, all taking the spec's filter state (GUIDE §3 Lists). */
 export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape = Record<never, z.ZodType>>(
   app: FastifyInstance,
@@ -69,6 +113,7 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
   ).extend(extra);
   const exportQuery = ExportQuery.extend(extra);
   const extraKeys = Object.keys(extra);
+  const described = listDescriptions(def, product, { noun: spec.noun, paging: spec.paging, extraKeys });
   const scopeOf = (auth: { clientRef: number }, query: Record<string, unknown>): ListScope<Params> => {
     const paging = byPage
       ? {
@@ -91,7 +136,7 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
       schema: {
         tags: [spec.tag],
         summary: `Search the ${name}`,
-        description: `A page of the ${name} that match the filter (date range, search key and value), newest first.`,
+        description: described.search,
         querystring: searchQuery,
         response: { 200: listResponse(spec.row) },
       },
@@ -106,7 +151,7 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
       schema: {
         tags: [spec.tag],
         summary: `Count the ${name}`,
-        description: `How many ${name} match the filter (the same query parameters as the search).`,
+        description: described.count,
         querystring: searchQuery,
         response: { 200: CountResponse },
       },
@@ -117,7 +162,14 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
   );
   typed.get(
     spec.paths.export,
-    { schema: { tags: [spec.tag], summary: `CSV of the filtered ${name}`, querystring: exportQuery } },
+    {
+      schema: {
+        tags: [spec.tag],
+        summary: `CSV of the filtered ${name}`,
+        description: described.export,
+        querystring: exportQuery,
+      },
+    },
     async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const scope = scopeOf(authOf(request), query);
