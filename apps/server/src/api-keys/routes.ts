@@ -16,7 +16,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     {
       schema: {
         tags: ['api keys'],
-        summary: 'Create an API key; the answer is the only time key_secret is shown', description: "Creates an API key for server-to-server calls of the fabric products on behalf of the caller's client. Only a hash is stored: keep `key_secret` from this answer, it cannot be shown again. Recorded in the audit log.",
+        summary: 'Create an API key; the answer is the only time key_secret is shown',
+        description:
+          "Creates an API key for server-to-server calls of the fabric products on behalf of the caller's client. Only a hash is stored: keep `key_secret` from this answer, it cannot be shown again. Recorded in the audit log.",
         body: CreateApiKey,
         response: { 201: ApiKeyCreated },
       },
@@ -29,7 +31,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     {
       schema: {
         tags: ['api keys'],
-        summary: 'Your API keys (never their secrets), with their last use', description: "Lists the client's API keys, active and revoked, with their prefix, creation and last use, so unused or leaked keys can be found and revoked. Secrets are never returned.",
+        summary: 'Your API keys (never their secrets), with their last use',
+        description:
+          "Lists the client's API keys, active and revoked, with their prefix, creation and last use, so unused or leaked keys can be found and revoked. Secrets are never returned.",
         response: { 200: z.object({ data: z.array(ApiKey) }) },
       },
     },
@@ -40,7 +44,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     {
       schema: {
         tags: ['api keys'],
-        summary: 'Revoke an API key: calls with it are refused (401) at once', description: "Revokes one of the client's API keys; every server process drops it from its cache before answering, so the next call with it is a 401. A key of another client is a 404.",
+        summary: 'Revoke an API key: calls with it are refused (401) at once',
+        description:
+          "Revokes one of the client's API keys; every server process drops it from its cache before answering, so the next call with it is a 401. A key of another client is a 404.",
         params: z.object({ key_id: z.string().min(1).max(64) }),
         response: { 200: ApiKey },
       },

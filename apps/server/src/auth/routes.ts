@@ -24,7 +24,9 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: {
         tags: ['auth'],
         security: PUBLIC,
-        summary: 'RSA-OAEP public key for encrypted_password', description: "The PEM public key a client encrypts the password with (RSA-OAEP, SHA-256) before sending it as `encrypted_password` to the token endpoint. Public; the key changes only when the server's key pair does.",
+        summary: 'RSA-OAEP public key for encrypted_password',
+        description:
+          "The PEM public key a client encrypts the password with (RSA-OAEP, SHA-256) before sending it as `encrypted_password` to the token endpoint. Public; the key changes only when the server's key pair does.",
         response: { 200: PublicKeyResponse },
       },
     },
@@ -38,7 +40,9 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: {
         tags: ['auth'],
         security: PUBLIC,
-        summary: 'Sign in (user_credentials; also re-sends the SMS code while an attempt is open) or refresh', description: "`grant_type: user_credentials` signs in with the e-mail and the encrypted password: tokens, or for an SMS-MFA user a `request_urn` and an SMS code to verify (calling again while the attempt is open re-sends the code, at most 3 times). `grant_type: refresh_token` rotates a refresh token into new tokens; presenting a used one again revokes the whole session. Rate limited per IP and per account (429).",
+        summary: 'Sign in (user_credentials; also re-sends the SMS code while an attempt is open) or refresh',
+        description:
+          '`grant_type: user_credentials` signs in with the e-mail and the encrypted password: tokens, or for an SMS-MFA user a `request_urn` and an SMS code to verify (calling again while the attempt is open re-sends the code, at most 3 times). `grant_type: refresh_token` rotates a refresh token into new tokens; presenting a used one again revokes the whole session. Rate limited per IP and per account (429).',
         body: TokenRequest,
         response: { 200: TokenResponse },
       },
@@ -58,7 +62,9 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: {
         tags: ['auth'],
         security: PUBLIC,
-        summary: 'Verify the SMS one-time code', description: "Completes an SMS-MFA sign-in: the `request_urn` of the token call and the code texted (valid 10 minutes, 5 wrong tries per attempt) answer the session's tokens. A wrong or expired code is a 400; too many tries close the attempt (sign in again).",
+        summary: 'Verify the SMS one-time code',
+        description:
+          "Completes an SMS-MFA sign-in: the `request_urn` of the token call and the code texted (valid 10 minutes, 5 wrong tries per attempt) answer the session's tokens. A wrong or expired code is a 400; too many tries close the attempt (sign in again).",
         body: MfaVerifyRequest,
         response: { 200: MfaVerifyResponse },
       },
@@ -72,7 +78,9 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       preHandler: deps.requireAuth,
       schema: {
         tags: ['auth'],
-        summary: 'Revoke this session and its refresh tokens', description: "Signs out: the session's access token and every refresh token issued to it stop working at once (401 afterwards). Recorded in the audit log.",
+        summary: 'Revoke this session and its refresh tokens',
+        description:
+          "Signs out: the session's access token and every refresh token issued to it stop working at once (401 afterwards). Recorded in the audit log.",
         body: LogoutRequest.optional(),
         response: { 200: MessageResponse },
       },
@@ -90,7 +98,9 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: {
         tags: ['auth'],
         security: PUBLIC,
-        summary: 'E-mail a password reset link', description: "E-mails a link (valid 30 minutes) to choose a new password. The answer is the same whether or not the address belongs to a user, so it reveals no accounts; rate limited per IP (429).",
+        summary: 'E-mail a password reset link',
+        description:
+          'E-mails a link (valid 30 minutes) to choose a new password. The answer is the same whether or not the address belongs to a user, so it reveals no accounts; rate limited per IP (429).',
         body: ResetLinkRequest,
         response: { 200: MessageResponse },
       },
@@ -107,7 +117,9 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: {
         tags: ['auth'],
         security: PUBLIC,
-        summary: 'Set a new password with a reset token', description: "Sets a new password with the token of a reset link; the token is single-use and expires after 30 minutes (400 otherwise). Rate limited per IP (429).",
+        summary: 'Set a new password with a reset token',
+        description:
+          'Sets a new password with the token of a reset link; the token is single-use and expires after 30 minutes (400 otherwise). Rate limited per IP (429).',
         body: ResetPasswordRequest,
         response: { 200: MessageResponse },
       },

@@ -27,7 +27,9 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     {
       schema: {
         tags: ['dropdowns'],
-        summary: 'Active non-UPI beneficiaries', description: "The client's ACTIVE beneficiaries with a bank account (no UPI-only ones), as options for a dropdown such as the validation or payout form.",
+        summary: 'Active non-UPI beneficiaries',
+        description:
+          "The client's ACTIVE beneficiaries with a bank account (no UPI-only ones), as options for a dropdown such as the validation or payout form.",
         response: { 200: listResponse(BeneficiaryOption) },
       },
     },
@@ -39,7 +41,9 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     {
       schema: {
         tags: ['beneficiaries'],
-        summary: 'Add a beneficiary', description: "Registers a payee (bank account with IFSC, or UPI id) under a client-chosen `beneficiary_code`; payouts then name it by that code. A code already in use is a 409.",
+        summary: 'Add a beneficiary',
+        description:
+          'Registers a payee (bank account with IFSC, or UPI id) under a client-chosen `beneficiary_code`; payouts then name it by that code. A code already in use is a 409.',
         body: CreateBeneficiary,
         response: { 201: Beneficiary },
       },
@@ -53,7 +57,9 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     {
       schema: {
         tags: ['beneficiaries'],
-        summary: 'Edit, deactivate (status INACTIVE) or reactivate a beneficiary', description: "Changes a beneficiary's details or status; an INACTIVE beneficiary cannot be paid (payouts to it are a 422) until reactivated. Recorded in the audit log.",
+        summary: 'Edit, deactivate (status INACTIVE) or reactivate a beneficiary',
+        description:
+          "Changes a beneficiary's details or status; an INACTIVE beneficiary cannot be paid (payouts to it are a 422) until reactivated. Recorded in the audit log.",
         params: CodeParams,
         body: UpdateBeneficiary,
         response: { 200: Beneficiary },
@@ -67,7 +73,9 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     {
       schema: {
         tags: ['beneficiaries'],
-        summary: 'A beneficiary by its code', description: "One of the caller's beneficiaries by its `beneficiary_code`, with its bank account or UPI id and status (404 when the client has none with that code).",
+        summary: 'A beneficiary by its code',
+        description:
+          "One of the caller's beneficiaries by its `beneficiary_code`, with its bank account or UPI id and status (404 when the client has none with that code).",
         params: CodeParams,
         response: { 200: Beneficiary },
       },
@@ -79,7 +87,9 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     {
       schema: {
         tags: ['beneficiaries'],
-        summary: 'Look an IFSC up in the IFSC registry', description: "The bank, branch and address of an IFSC code from the registry the server ships with, to check a code before adding a beneficiary; an unknown code is a 404.",
+        summary: 'Look an IFSC up in the IFSC registry',
+        description:
+          'The bank, branch and address of an IFSC code from the registry the server ships with, to check a code before adding a beneficiary; an unknown code is a 404.',
         params: z.object({ ifsc: z.string().max(32) }),
         response: { 200: IfscDetails },
       },

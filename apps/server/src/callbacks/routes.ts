@@ -13,7 +13,9 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     {
       schema: {
         tags: ['callbacks'],
-        summary: 'Create (action create), update (action update) or list (action list) callback URLs', description: "Manages the URLs webhooks are delivered to, by `action`: `create` registers a URL for event types (201), `update` changes one (URL, events, method, active), `list` answers them all. Each delivery is signed as Standard Webhooks with the configuration's secret.",
+        summary: 'Create (action create), update (action update) or list (action list) callback URLs',
+        description:
+          "Manages the URLs webhooks are delivered to, by `action`: `create` registers a URL for event types (201), `update` changes one (URL, events, method, active), `list` answers them all. Each delivery is signed as Standard Webhooks with the configuration's secret.",
         body: CallbackRequest,
         response: {
           200: z.union([CallbackConfig, z.object({ data: z.array(CallbackConfig) })]),
@@ -32,7 +34,9 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
       schema: {
         tags: ['callbacks'],
         operationId: 'listCallbacks',
-        summary: 'List the callback configurations', description: "The client's callback configurations (URL, event types, method, active), the same as `action: list` of the POST. Use it to check where events are delivered.",
+        summary: 'List the callback configurations',
+        description:
+          "The client's callback configurations (URL, event types, method, active), the same as `action: list` of the POST. Use it to check where events are delivered.",
         response: { 200: z.object({ data: z.array(CallbackConfig) }) },
       },
     },

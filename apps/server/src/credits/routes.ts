@@ -16,7 +16,9 @@ export const creditRoutes: FastifyPluginAsyncZod<RouteDeps & { prices: () => Pri
     {
       schema: {
         tags: ['credits'],
-        summary: 'Your fabric credits and the price of one call per product', description: "The client's remaining fabric credits and what one call of each product costs it (its own price meter, else the default price). A call without enough credits is refused before reaching the provider.",
+        summary: 'Your fabric credits and the price of one call per product',
+        description:
+          "The client's remaining fabric credits and what one call of each product costs it (its own price meter, else the default price). A call without enough credits is refused before reaching the provider.",
         response: { 200: CreditBalance },
       },
     },

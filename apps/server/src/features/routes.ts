@@ -12,7 +12,9 @@ export const featureRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     {
       schema: {
         tags: ['dropdowns'],
-        summary: 'Feature flags of the client', description: "Which optional features the client has switched on (frontend payout, bulk frontend payout): the dashboard shows a feature's screens only when its flag is on.",
+        summary: 'Feature flags of the client',
+        description:
+          "Which optional features the client has switched on (frontend payout, bulk frontend payout): the dashboard shows a feature's screens only when its flag is on.",
         response: { 200: FeatureFlags },
       },
     },

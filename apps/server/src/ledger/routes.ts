@@ -56,7 +56,9 @@ export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Your accounts and balances', description: "The client's accounts (current and virtual) with their number, IFSC and current balance as the ledger holds it.",
+        summary: 'Your accounts and balances',
+        description:
+          "The client's accounts (current and virtual) with their number, IFSC and current balance as the ledger holds it.",
         response: { 200: listResponse(Account) },
       },
     },
@@ -67,7 +69,9 @@ export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     {
       schema: {
         tags: ['dropdowns'],
-        summary: 'Provider accounts to choose from', description: "The client's accounts as dropdown options (provider, account number and name, IFSC), e.g. the sender account of a payout.",
+        summary: 'Provider accounts to choose from',
+        description:
+          "The client's accounts as dropdown options (provider, account number and name, IFSC), e.g. the sender account of a payout.",
         response: { 200: listResponse(ProviderAccountOption) },
       },
     },
@@ -86,7 +90,9 @@ export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Fees Meridian earned from you (net), ever, today and this month', description: "The net fees charged to the client (payout, validation and other fees, less refunds) in total, today and this month, the days in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).",
+        summary: 'Fees Meridian earned from you (net), ever, today and this month',
+        description:
+          'The net fees charged to the client (payout, validation and other fees, less refunds) in total, today and this month, the days in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).',
         querystring: z.object({ time_zone: z.string().max(64).optional() }),
         response: { 200: CommissionBalance },
       },

@@ -72,6 +72,8 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       schema: {
         tags: ['mandates'],
         summary: 'Register a NACH or UPI-autopay mandate (PENDING until the customer authorises it)',
+        description:
+          "Registers a recurring-debit mandate on a customer's bank account (NACH) or VPA (UPI autopay) up to `max_amount` per debit; it stays PENDING until the customer authorises it, then turns ACTIVE (announced by webhook). An optional Idempotency-Key makes retries safe; a customer reference already used is a 409.",
         body: CreateMandate,
         headers: IdempotencyHeader,
         response: { 201: Mandate },
@@ -97,6 +99,8 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       schema: {
         tags: ['mandates'],
         summary: 'A mandate with its events and latest presentations',
+        description:
+          "One of the caller's mandates with its UMRN, status, every event (registered, authorised, paused, cancelled\u2026) and its latest presentations (404 for a urn of another client).",
         params: UrnParams,
         response: { 200: MandateDetails },
       },
@@ -104,15 +108,27 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     async (request) => getMandateDetails(deps.db, authOf(request).clientRef, request.params.urn),
   );
 
-  const actions: [MandateAction, string][] = [
-    ['pause', 'Pause an ACTIVE mandate (no presentations until resumed)'],
-    ['resume', 'Resume a PAUSED mandate'],
-    ['cancel', 'Cancel a PENDING, ACTIVE or PAUSED mandate (final)'],
+  const actions: [MandateAction, string, string][] = [
+    [
+      'pause',
+      'Pause an ACTIVE mandate (no presentations until resumed)',
+      'Suspends debits under an ACTIVE mandate: presentations are refused while it is PAUSED. A mandate in another status is a 409; a webhook announces the change.',
+    ],
+    [
+      'resume',
+      'Resume a PAUSED mandate',
+      'Makes a PAUSED mandate ACTIVE again so debits can be presented under it. A mandate in another status is a 409; a webhook announces the change.',
+    ],
+    [
+      'cancel',
+      'Cancel a PENDING, ACTIVE or PAUSED mandate (final)',
+      'Ends a mandate for good: no further presentations, and it cannot be resumed. A mandate already cancelled, expired or rejected is a 409; a webhook announces the change.',
+    ],
   ];
-  for (const [action, summary] of actions)
+  for (const [action, summary, description] of actions)
     app.post(
       `/v2/mandates/:urn/${action}`,
-      { schema: { tags: ['mandates'], summary, params: UrnParams, response: { 200: Mandate } } },
+      { schema: { tags: ['mandates'], summary, description, params: UrnParams, response: { 200: Mandate } } },
       async (request) => {
         const actor = actorOf(request);
         const { mandate, effects } = await deps.db.transaction((tx) =>
@@ -129,6 +145,8 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       schema: {
         tags: ['mandates'],
         summary: 'Present a debit under an ACTIVE mandate (PENDING until the rail settles or bounces it)',
+        description:
+          "Asks for a debit of the customer's account under an ACTIVE mandate, at most its `max_amount` and within its start and end dates (422 otherwise); the presentation is PENDING until the rail settles it (credited to the mandate's credit account) or bounces it, announced by webhook. An optional Idempotency-Key makes retries safe. On the sandbox an account ending 0001 bounces for insufficient funds, 0002 as closed, 0003 settles after 5 minutes.",
         params: UrnParams,
         body: CreatePresentation,
         headers: IdempotencyHeader,

@@ -17,7 +17,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
       schema: {
         tags: ['auth'],
         security: PUBLIC,
-        summary: 'Request dashboard access', description: "The public sign-up form: stores a prospective client's request (company, contact, message) for Meridian's onboarding team, who answer within one business day. No account is created; at most 10 requests per IP an hour (429).",
+        summary: 'Request dashboard access',
+        description:
+          "The public sign-up form: stores a prospective client's request (company, contact, message) for Meridian's onboarding team, who answer within one business day. No account is created; at most 10 requests per IP an hour (429).",
         body: AccessRequest,
         response: { 200: AccessRequestResponse },
       },

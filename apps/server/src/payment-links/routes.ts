@@ -36,6 +36,8 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
         summary:
           'Create a payment link: a public pay page with a UPI QR code (Idempotency-Key header optional)',
         body: CreatePaymentLink,
+        description:
+          "Creates a link to a public page where a customer pays a fixed amount (or one they enter) by UPI before it expires; the paid amount is credited to the client's account and announced by webhook. A customer reference already used is a 409; with an Idempotency-Key a retry replays the first answer (`idempotent-replayed: true`).",
         headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
         response: { 201: PaymentLinkDetails },
       },
@@ -74,6 +76,8 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
       schema: {
         tags: ['payment links'],
         summary: 'A payment link with its QR code (SVG), payment attempts and callbacks',
+        description:
+          "One of the caller's payment links with its pay-page URL, UPI QR code as SVG, status, every payment attempt and the webhooks sent about it (404 for a urn of another client).",
         params: PaymentLinkUrnParams,
         response: { 200: PaymentLinkDetails },
       },
@@ -87,6 +91,8 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
       schema: {
         tags: ['payment links'],
         summary: 'Cancel an open payment link (409 when it is paid, expired or cancelled)',
+        description:
+          'Closes an open (CREATED) link so its pay page no longer accepts payments; a webhook announces it. A link already paid, expired or cancelled is a 409 and stays as it is.',
         params: PaymentLinkUrnParams,
         response: { 200: PaymentLink },
       },
@@ -110,6 +116,8 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
       schema: {
         tags: ['payment links'],
         summary: 'A UPI intent link (upi://pay?pa=…&pn=…&am=…&cu=INR&tr=…&tn=…) and its QR code (SVG)',
+        description:
+          "Builds a UPI intent and its QR code without storing anything: the payee VPA defaults to the collection VPA of the client's first account and the name to the company's. Nothing tracks payments made with it; use a payment link for that. 422 when no VPA is given and the client has no account.",
         body: CreateUpiLink,
         response: { 200: UpiLink },
       },

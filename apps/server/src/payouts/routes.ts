@@ -32,7 +32,9 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       schema: {
         tags: ['payouts'],
         operationId: 'createPayout',
-        summary: 'Initiate a payout (Idempotency-Key header required)', description: "Pays a beneficiary by IMPS, NEFT, RTGS or UPI from one of the client's accounts; answers 201 with the payout (usually PENDING), whose final status arrives by webhook. The Idempotency-Key header is required: a retry with the same key and body replays the answer (`idempotent-replayed: true`). 403 when dashboard payouts are off; 422 for an amount outside the rail's limits, an inactive or unknown beneficiary or a reused customer reference. On the sandbox, account numbers ending 0001/0002 fail, 0003 stays pending 5 minutes, 0004 is returned.",
+        summary: 'Initiate a payout (Idempotency-Key header required)',
+        description:
+          "Pays a beneficiary by IMPS, NEFT, RTGS or UPI from one of the client's accounts; answers 201 with the payout (usually PENDING), whose final status arrives by webhook. The Idempotency-Key header is required: a retry with the same key and body replays the answer (`idempotent-replayed: true`). 403 when dashboard payouts are off; 422 for an amount outside the rail's limits, an inactive or unknown beneficiary or a reused customer reference. On the sandbox, account numbers ending 0001/0002 fail, 0003 stays pending 5 minutes, 0004 is returned.",
         body: InitiatePayout,
         headers: z.object({ 'idempotency-key': z.string().optional() }),
         response: { 201: Payout },
@@ -72,7 +74,9 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     {
       schema: {
         tags: ['payouts'],
-        summary: 'A payout by its urn, with its timeline', description: "One of the caller's payouts with every status change (created, sent, settled, failed or returned) and its bank reference; a urn of another client is a 404.",
+        summary: 'A payout by its urn, with its timeline',
+        description:
+          "One of the caller's payouts with every status change (created, sent, settled, failed or returned) and its bank reference; a urn of another client is a 404.",
         params: z.object({ urn: z.string().min(1).max(64) }),
         response: { 200: PayoutDetails },
       },
@@ -85,7 +89,9 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     {
       schema: {
         tags: ['accounts'],
-        summary: 'The /flow home: balances, today by status, 7-day volume, latest payouts', description: "Everything the /flow home shows in one call: the client's accounts and balances, today's payouts by status, the last 7 days' volume and the latest payouts. Days are in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).",
+        summary: 'The /flow home: balances, today by status, 7-day volume, latest payouts',
+        description:
+          "Everything the /flow home shows in one call: the client's accounts and balances, today's payouts by status, the last 7 days' volume and the latest payouts. Days are in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).",
         querystring: z.object({ time_zone: z.string().max(64).optional() }),
         response: { 200: FlowSummary },
       },
@@ -106,7 +112,9 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     {
       schema: {
         tags: ['dropdowns'],
-        summary: 'Payment methods (rails) and their limits', description: "The transfer types a payout can use (IMPS, NEFT, RTGS, UPI) with their label and minimum and maximum amount (null: no maximum); an amount outside them is refused with a 422.",
+        summary: 'Payment methods (rails) and their limits',
+        description:
+          'The transfer types a payout can use (IMPS, NEFT, RTGS, UPI) with their label and minimum and maximum amount (null: no maximum); an amount outside them is refused with a 422.',
         response: { 200: listResponse(PaymentMethodOption) },
       },
     },

@@ -22,7 +22,9 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRouteDeps> = async (app, 
         tags: ['search'],
         summary:
           'Find your records by reference: payouts (urn, UTR, customer reference), beneficiaries (code, name, account number)',
-        querystring: GlobalSearchQuery, description: "The dashboard's command-palette search: `q` is matched against the references of the caller's own records of every searchable kind, at most `limit` per kind. Dates in the answer are shown in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).",
+        querystring: GlobalSearchQuery,
+        description:
+          "The dashboard's command-palette search: `q` is matched against the references of the caller's own records of every searchable kind, at most `limit` per kind. Dates in the answer are shown in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).",
         response: { 200: GlobalSearchResponse },
       },
     },

@@ -60,6 +60,8 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
       schema: {
         tags: [TAG],
         summary: 'The active (verified) settlement account, or null',
+        description:
+          "The bank account the client's collections are settled to, once verified by penny drop; `data` is null until one is set and VERIFIED, and settlement runs pay nothing out until then.",
         response: { 200: SettlementAccountAnswer },
       },
     },
@@ -71,6 +73,8 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
       schema: {
         tags: [TAG],
         summary: 'Set the settlement account: checked by penny drop (validation fee), VERIFIED or REJECTED',
+        description:
+          'Sets the account collections are paid out to. It is checked at once by penny drop (the validation fee is debited): VERIFIED replaces the active account, REJECTED (account closed or not found) leaves the previous one active.',
         body: SetSettlementAccount,
         response: { 200: SettlementAccount },
       },
@@ -85,7 +89,13 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.get(
     `${base}/cycles`,
     {
-      schema: { tags: [TAG], summary: 'Settlement cycles', response: { 200: listResponse(SettlementCycle) } },
+      schema: {
+        tags: [TAG],
+        summary: 'Settlement cycles',
+        description:
+          "The client's settlement cycles: each pays collected funds to the settlement account T+0 or T+1 at its run times (in its time zone), when at least its minimum amount has been collected and it is on.",
+        response: { 200: listResponse(SettlementCycle) },
+      },
     },
     async (request) => ({ data: await listCycles(deps.db, authOf(request).clientRef) }),
   );
@@ -96,6 +106,8 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
         tags: [TAG],
         summary: 'A settlement cycle',
         params: CycleParams,
+        description:
+          "One of the client's settlement cycles with its type, run times, time zone, minimum amount, whether it is on and its next run (404 for an unknown id).",
         response: { 200: SettlementCycle },
       },
     },
@@ -107,6 +119,8 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
       schema: {
         tags: [TAG],
         summary: 'Change a settlement cycle (name, type, run times, minimum, on/off)',
+        description:
+          "Replaces a cycle's settings; the next scheduled run follows the new run times. Run times are HH:mm in the cycle's `time_zone`; a T1 cycle runs at the first only. Recorded in the audit log.",
         params: CycleParams,
         body: UpdateSettlementCycle,
         response: { 200: SettlementCycle },
@@ -120,6 +134,8 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
       schema: {
         tags: [TAG],
         summary: 'Run a settlement cycle now (collections up to this minute)',
+        description:
+          'Runs a cycle at once instead of waiting for its schedule: the collections not yet settled up to this minute are paid to the active settlement account as one payout. Answers the run and the settlement it created, if any; without a verified settlement account it is a 422.',
         params: CycleParams,
         response: { 200: SettlementRun },
       },
@@ -137,6 +153,8 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
       schema: {
         tags: [TAG],
         summary: 'Pay a FAILED settlement again (a fresh payout to the active settlement account)',
+        description:
+          'Retries a settlement whose payout failed: a new payout of the same amount to the current active settlement account, counted in `attempts`. Only a FAILED settlement can be reattempted, and only with a verified settlement account and enough balance (422 otherwise).',
         params: UrnParams,
         response: { 200: Settlement },
       },
@@ -156,13 +174,27 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.get(
     `${base}/options/status`,
     {
-      schema: { tags: [TAG], summary: 'Settlement statuses (history filter)', response: { 200: OptionList } },
+      schema: {
+        tags: [TAG],
+        summary: 'Settlement statuses (history filter)',
+        description:
+          "The values and labels of the settlement history's `status` filter (Pending, Settled, Failed), for a dropdown.",
+        response: { 200: OptionList },
+      },
     },
     async () => ({ data: SETTLEMENT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })) }),
   );
   app.get(
     `${base}/options/type`,
-    { schema: { tags: [TAG], summary: 'Settlement types (history filter)', response: { 200: OptionList } } },
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Settlement types (history filter)',
+        description:
+          "The values and labels of the settlement history's `type` filter (T0 same day, T1 next day), for a dropdown.",
+        response: { 200: OptionList },
+      },
+    },
     async () => ({ data: SETTLEMENT_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] })) }),
   );
 

@@ -10,7 +10,15 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
 
   app.get(
     '/v2/user/details',
-    { schema: { tags: ['user'], summary: 'The signed-in user', description: "The signed-in user's profile: name, e-mail, masked phone, roles, client and MFA preference. The dashboard calls it after sign-in.", response: { 200: UserDetails } } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'The signed-in user',
+        description:
+          "The signed-in user's profile: name, e-mail, masked phone, roles, client and MFA preference. The dashboard calls it after sign-in.",
+        response: { 200: UserDetails },
+      },
+    },
     async (request) => getUserDetails(deps.db, authOf(request)),
   );
 
@@ -19,7 +27,9 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     {
       schema: {
         tags: ['user'],
-        summary: 'Update name or phone', description: "Changes the signed-in user's own name or phone number (the e-mail cannot change here); answers the updated profile. Recorded in the audit log.",
+        summary: 'Update name or phone',
+        description:
+          "Changes the signed-in user's own name or phone number (the e-mail cannot change here); answers the updated profile. Recorded in the audit log.",
         body: UpdateUserDetails,
         response: { 200: UserDetails },
       },

@@ -20,7 +20,9 @@ export const validationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
       schema: {
         tags: ['validations'],
         operationId: 'validateBankAccount',
-        summary: 'Validate a bank account (penny drop); ₹2.00 fee', description: "Checks that an account can be credited and returns its registered holder's name with a match score against the name given. The \u20b92.00 fee is debited from the client's account with the record; an optional Idempotency-Key makes retries safe. On the sandbox an account number ending 0001 is closed, 0002 does not exist, 0005 has another holder; an unknown IFSC is a 422.",
+        summary: 'Validate a bank account (penny drop); ₹2.00 fee',
+        description:
+          "Checks that an account can be credited and returns its registered holder's name with a match score against the name given. The \u20b92.00 fee is debited from the client's account with the record; an optional Idempotency-Key makes retries safe. On the sandbox an account number ending 0001 is closed, 0002 does not exist, 0005 has another holder; an unknown IFSC is a 422.",
         body: ValidateAccount,
         response: { 201: Validation },
       },
@@ -53,7 +55,9 @@ export const validationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
     {
       schema: {
         tags: ['validations'],
-        summary: 'A bank-account validation by its urn', description: "One of the caller's validations: the account checked, the registered name and match score, status and fee. A urn of another client is a 404.",
+        summary: 'A bank-account validation by its urn',
+        description:
+          "One of the caller's validations: the account checked, the registered name and match score, status and fee. A urn of another client is a 404.",
         params: z.object({ urn: z.string().min(1).max(64) }),
         response: { 200: Validation },
       },
