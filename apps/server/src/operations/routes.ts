@@ -74,6 +74,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
       schema: {
         tags,
         summary: 'Consumer types of companies (filter options)',
+        description:
+          "The values and labels of the companies' `consumer_type` filter (business client, Meridian internal), for Meridian operations' dropdown.",
         response: { 200: OptionList },
       },
     },
@@ -84,7 +86,15 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
 
   app.get(
     `${base}/fetch/credit_operation_types`,
-    { schema: { tags, summary: 'Kinds of credit operations', response: { 200: OptionList } } },
+    {
+      schema: {
+        tags,
+        summary: 'Kinds of credit operations',
+        description:
+          'The kinds of credit operation (load, unload, consumed by an API call, refund) with their labels, for the credit history of a company.',
+        response: { 200: OptionList },
+      },
+    },
     async () => ({
       data: Object.entries(CREDIT_OPERATION_LABELS).map(([value, label]) => ({ value, label })),
     }),
@@ -101,6 +111,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
       schema: {
         tags,
         summary: 'Every company (client) of Meridian, newest first, with its credits and users',
+        description:
+          "Meridian operations' list of client companies with their credit balance and users, filtered by part of the name or the exact `client_id` (`search_value`) and `consumer_type`; paged by `limit` (at most 100) and `offset`.",
         querystring: z.object({ ...CompanyFilterQuery, ...Paging }),
         response: { 200: z.object({ data: z.array(Company) }) },
       },
@@ -119,6 +131,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
       schema: {
         tags,
         summary: 'Number of companies matching the filter',
+        description:
+          'How many companies match the same `search_value` and `consumer_type` filter as the companies list (`{count}`), to page through it.',
         querystring: z.object(CompanyFilterQuery),
         response: { 200: CountResponse },
       },
@@ -132,6 +146,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
       schema: {
         tags,
         summary: "A company's credit operations, newest first",
+        description:
+          "Every load, unload, consumption by a fabric call and refund of a company's credits with the balance after it, who did it and why; paged by `limit` (at most 100) and `offset`. An unknown `client_id` is a 404.",
         params: ClientIdParams,
         querystring: z.object(Paging),
         response: { 200: z.object({ data: z.array(CreditOperationRow) }) },
@@ -154,6 +170,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
       schema: {
         tags,
         summary: "Number of a company's credit operations",
+        description:
+          'How many credit operations the company has (`{count}`), to page through its credit history; an unknown `client_id` is a 404.',
         params: ClientIdParams,
         response: { 200: CountResponse },
       },
@@ -175,6 +193,10 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
             kind === 'LOAD'
               ? "Load credits onto a company's balance, with a reason (Idempotency-Key header required)"
               : "Unload credits from a company's balance, with a reason (Idempotency-Key header required)",
+          description:
+            kind === 'LOAD'
+              ? "Adds credits to a company's fabric balance and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409."
+              : "Takes credits off a company's fabric balance and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.",
           body: CreditAdjustment,
           headers: IdempotencyHeaders,
           response: { 200: CreditAdjustmentResult },
@@ -211,6 +233,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
       schema: {
         tags,
         summary: "A company's API meter: the price of one call per fabric product",
+        description:
+          "The price in credits of one call of each fabric product for a company: its own price where one is set, else the product's default. An unknown `client_id` is a 404.",
         params: ClientIdParams,
         response: { 200: CompanyMeter },
       },
@@ -224,6 +248,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
       schema: {
         tags,
         summary: "Set a company's prices per fabric product (null: back to the product's default)",
+        description:
+          "Changes a company's price per call of the given fabric products (`null` returns a product to its default price); the others stay as they are. An unknown product is a 400; the change is audited.",
         params: ClientIdParams,
         body: UpdateCompanyMeter,
         response: { 200: CompanyMeter },

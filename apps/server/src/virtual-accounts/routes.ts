@@ -62,6 +62,8 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
       schema: {
         tags: ['virtual accounts'],
         summary: 'Open a virtual account (optional Idempotency-Key header)',
+        description:
+          "Opens a virtual account number (with IFSC and UPI id) for one of the client's customers: money sent to it is credited to the client, optionally only from allowed payers, of an expected amount or until an expiry date (a credit breaking a rule is returned). An expiry in the past or an expected amount under \u20b91.00 is a 422; with an Idempotency-Key a retry replays the first answer.",
         body: CreateVirtualAccount,
         headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
         response: { 201: VirtualAccount },
@@ -101,6 +103,10 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
             action === 'close'
               ? 'Close a virtual account: money sent to it is returned to the remitter'
               : 'Reopen a closed virtual account (not an expired one)',
+          description:
+            action === 'close'
+              ? 'Stops a virtual account receiving money: credits arriving afterwards are returned to the remitter (its balance stays). Closing one already closed is a 422.'
+              : 'Lets a closed virtual account receive money again. An account that is not closed, or whose expiry date has passed, is a 422.',
           params: VirtualAccountNumberParams,
           response: { 200: VirtualAccount },
         },
@@ -118,6 +124,8 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
           summary:
             'Sandbox rail: money arriving in one of your virtual accounts (a UTR seen again answers the first credit, 200)',
           body: SimulateCredit,
+          description:
+            "Sandbox only (absent in production): simulates a bank credit (IMPS, NEFT, RTGS or UPI) to one of the client's virtual accounts. It is CREDITED, or RETURNED when the account is closed or expired, the payer not allowed or the amount not the expected one; a webhook is queued either way. 201 for a new credit, 200 with `duplicate: true` when the UTR was seen before.",
           response: { 200: SimulateCreditResult, 201: SimulateCreditResult },
         },
       },
@@ -136,6 +144,8 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
       schema: {
         tags: ['dropdowns'],
         summary: 'Your virtual accounts that accept money now (active, not expired)',
+        description:
+          "The client's virtual accounts that can receive money now (ACTIVE and not expired), as dropdown options, e.g. for the sandbox credit form.",
         response: { 200: listResponse(VirtualAccountOption) },
       },
     },
@@ -148,6 +158,8 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
       schema: {
         tags: ['accounts'],
         summary: 'Every account (current and virtual, closed ones too) with its balance',
+        description:
+          "All the client's accounts, current and virtual, including closed and expired ones, each with its status and balance; the /accounts screen lists them.",
         response: { 200: listResponse(ManagedAccount) },
       },
     },
@@ -160,6 +172,8 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
       schema: {
         tags: ['accounts'],
         summary: 'The /accounts home: collections, balances, the next settlement, recent credits',
+        description:
+          "Everything the /accounts home shows in one call: today's and this month's collections, balances, the next scheduled settlement and the latest credits. Days are in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).",
         querystring: TimeZoneQuery,
         response: { 200: AccountsSummary },
       },
