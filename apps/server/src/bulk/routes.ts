@@ -154,6 +154,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         schema: {
           tags: ['bulk'],
           summary: `The bulk payout template (${format.toUpperCase()}): headers and 2 example rows`,
+          description:
+            'The file to fill in for a bulk payout: the columns the upload expects, in order, with two example rows to overwrite. The same for every client; a file may hold at most 10,000 rows and 5 MB.',
         },
       },
       async (_request, reply) =>
@@ -170,6 +172,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: {
         ...fileSchema,
         summary: 'Check a bulk file (multipart "file": CSV or XLSX) or JSON rows without moving money',
+        description:
+          "Dry run of a bulk payout: every row (at most 10,000, a file at most 5 MB) is checked as a payout would be (beneficiary, transfer type, amount limits, duplicate references) and the answer lists each row's errors and the totals per transfer type. Nothing is stored; 403 when bulk payouts are off for the client.",
         body: BulkRowsRequest.nullish(),
         response: { 200: BulkValidation },
       },
@@ -196,6 +200,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         summary:
           'Submit a bulk payout (Idempotency-Key header required): every row checked again, then processed',
         body: BulkRowsRequest.nullish(),
+        description:
+          'Stores the file and creates one payout per row, processed in the background in batches (poll the bulk for progress). Every row is checked again first: any invalid row or file error refuses the whole submission with a 422 listing them. The Idempotency-Key header is required (a retry replays the answer); 403 when bulk payouts are off.',
         headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
         response: { 201: Bulk },
       },
@@ -249,6 +255,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: {
         tags: ['bulk'],
         summary: 'One bulk payout with its progress (poll it while it is processed)',
+        description:
+          "One of the caller's bulk payouts: its file, sender account, totals and progress (rows processed, succeeded, failed), to poll until it is complete. A urn of another client is a 404.",
         params: urnParams,
         response: { 200: Bulk },
       },
@@ -259,7 +267,13 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.get(
     `/${p}/read/download/bulk/:urn/input`,
     {
-      schema: { tags: ['bulk'], summary: 'The input file of a bulk payout, as uploaded', params: urnParams },
+      schema: {
+        tags: ['bulk'],
+        summary: 'The input file of a bulk payout, as uploaded',
+        description:
+          'Downloads the file as it was submitted (CSV or XLSX, with its original name), byte for byte, for records or to correct and submit again.',
+        params: urnParams,
+      },
     },
     async (request, reply) => {
       const file = await bulkInputFile(deps.db, authOf(request).clientRef, request.params.urn);
@@ -278,6 +292,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         summary:
           'The response file of a bulk payout: every row with its payout urn, status, UTR or failure reason',
         params: urnParams,
+        description:
+          "Downloads the submitted rows in the file's own format (CSV or XLSX, streamed) with each row's payout urn, status, bank reference (UTR) or failure reason; download it again once processing is complete for final statuses.",
       },
     },
     async (request, reply) => {
