@@ -46,6 +46,30 @@ function requestSchema(product: FabricProduct): z.ZodType {
     : z.object(reference).and(product.body);
 }
 
+/** What each product does, the first sentence of its call's description in the API reference. */
+const PRODUCT_TEXT: Record<FabricProductSlug, string> = {
+  'video-liveness': 'Checks that a short selfie video (base64) shows a live person, with a real face model.',
+  'text-match':
+    'Scores how alike two names or two addresses are (0 to 100) with a verdict and its thresholds.',
+  'mobile-to-x':
+    'Finds the holder of an Indian mobile number: name, masked PAN, UPI handles, operator and circle.',
+  'kyc-validate':
+    'Verifies a PAN, Aadhaar, voter ID, driving licence, GSTIN or passport number against its registry, optionally matching name and date of birth.',
+  'kyc-digilocker':
+    'Starts a DigiLocker consent session: answers PENDING with a `consent_url` (valid 30 minutes) where the customer shares Aadhaar, PAN or driving licence; the result arrives by webhook.',
+  'id-classification': 'Tells which identity document an image (base64) shows, read by OCR.',
+  'face-match': 'Compares the faces of two images (base64) and answers a similarity score and verdict.',
+  'customer-data-pull':
+    "Pulls a consenting customer's profile (name, PAN, addresses, masked bank accounts) by mobile or PAN; `consent` and a `purpose` are required.",
+  'credit-report':
+    "Pulls an individual's credit report by PAN (name matched, `consent: true` required): score 300-900, band, summary and accounts.",
+  ckyc: 'Searches the Central KYC registry by PAN (`action: search`), or downloads a record by its CKYC number.',
+  'aadhaar-xml':
+    'Offline Aadhaar e-KYC in two steps: `initiate` sends an OTP to the holder, `submit` with the OTP answers the verified details; each step is charged.',
+  'aadhaar-uid-masking':
+    'Masks the first eight digits of the Aadhaar number in an image of the card (OCR) and answers the masked image.',
+};
+
 /** 8 MB: images travel as base64 in the JSON body. */
 const FABRIC_BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -64,6 +88,7 @@ export const fabricCallRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (a
           tags: ['fabric'],
           summary: `${FABRIC_SCREENS[product.slug].title}: ${product.price} credit${product.price === 1 ? '' : 's'} a call`,
           description:
+            `${PRODUCT_TEXT[product.slug]} ` +
             'Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. ' +
             '402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.',
           security: API_KEY_OR_SESSION,
@@ -96,6 +121,7 @@ export const fabricReadRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (a
     registerList(app, deps.db, p, {
       list: fabricListDefinition(slug),
       tag: 'fabric',
+      noun: `${FABRIC_SCREENS[slug].title} calls of the caller's client (by API key or dashboard)`,
       paths: {
         search: `/${p}/read/search/fabric/${slug}`,
         count: `/${p}/read/count/fabric/${slug}`,
@@ -130,6 +156,8 @@ export const fabricReadRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (a
       schema: {
         tags: ['fabric'],
         summary: 'Today (in time_zone) per product, and the credits left',
+        description:
+          "The /fabric home: today's calls of each product by status with the credits they used, and the client's credits left. Today is in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).",
         querystring: z.object({ time_zone: z.string().max(64).optional() }),
         response: { 200: FabricSummary },
       },
@@ -148,6 +176,8 @@ export const fabricReadRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (a
       schema: {
         tags: ['fabric'],
         summary: "A call's details: its row, masked request and response",
+        description:
+          "One of the caller's fabric calls with its request and response as logged: identifiers masked (Aadhaar, PAN, mobile, e-mail) and images reduced to type, size and SHA-256. A urn of another client or product is a 404.",
         params: z.object({ slug: FabricProductSlug, urn: z.string().min(1).max(64) }),
         response: { 200: FabricCallDetails },
       },
@@ -201,6 +231,8 @@ export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async 
       schema: {
         tags: ['fabric'],
         summary: 'Server-Sent Events of your calls as they happen (Accept: text/event-stream)',
+        description:
+          "A stream of the client's fabric calls as they happen, resumable with `Last-Event-ID` (or `last_event_id`), with a heartbeat every 15 s. Without `Accept: text/event-stream` it is a 406. EventSource cannot send headers, so `access_token` and `client_id` may come as query parameters; the stream ends after a logout or when the token expires.",
         querystring: StreamQuery,
         headers: z.object({ 'last-event-id': z.string().max(32).optional() }),
       },

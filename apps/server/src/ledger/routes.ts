@@ -114,6 +114,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     registerList(app, deps.db, p, {
       list: ACCOUNT_TRANSACTIONS,
       tag: 'accounts',
+      noun: `postings of one of the caller's ${kind === 'virtual' ? 'virtual' : 'current'} accounts (\`account_number\`, 404 when it is not one), each with the balance after it`,
       paths: {
         search: `/${p}/read/search/account/transactions${suffix}`,
         count: `/${p}/read/count/account/transactions${suffix}`,
@@ -130,6 +131,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
   registerList(app, deps.db, p, {
     list: 'transactions',
     tag: 'accounts',
+    noun: "ledger postings (the statement) of all the caller's accounts",
     paths: {
       search: `/${p}/read/search/transaction/statement`,
       count: `/${p}/read/count/transaction/statement`,

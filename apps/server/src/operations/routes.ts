@@ -196,7 +196,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
           description:
             kind === 'LOAD'
               ? "Adds credits to a company's fabric balance and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409."
-              : "Takes credits off a company's fabric balance and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.",
+              : "Takes credits off a company's fabric balance (more than it holds is a 422) and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.",
           body: CreditAdjustment,
           headers: IdempotencyHeaders,
           response: { 200: CreditAdjustmentResult },
