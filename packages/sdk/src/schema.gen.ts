@@ -9,7 +9,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Initiate a payout (Idempotency-Key header required) */
+    /**
+     * Initiate a payout (Idempotency-Key header required)
+     * @description Pays a beneficiary by IMPS, NEFT, RTGS or UPI from one of the client's accounts; answers 201 with the payout (usually PENDING), whose final status arrives by webhook. The Idempotency-Key header is required: a retry with the same key and body replays the answer (`idempotent-replayed: true`). 403 when dashboard payouts are off; 422 for an amount outside the rail's limits, an inactive or unknown beneficiary or a reused customer reference. On the sandbox, account numbers ending 0001/0002 fail, 0003 stays pending 5 minutes, 0004 is returned.
+     */
     post: operations['createPayout'];
     delete?: never;
     options?: never;
@@ -26,7 +29,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Validate a bank account (penny drop); ₹2.00 fee */
+    /**
+     * Validate a bank account (penny drop); ₹2.00 fee
+     * @description Checks that an account can be credited and returns its registered holder's name with a match score against the name given. The ₹2.00 fee is debited from the client's account with the record; an optional Idempotency-Key makes retries safe. On the sandbox an account number ending 0001 is closed, 0002 does not exist, 0005 has another holder; an unknown IFSC is a 422.
+     */
     post: operations['validateBankAccount'];
     delete?: never;
     options?: never;
@@ -43,7 +49,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set a new password with a reset token */
+    /**
+     * Set a new password with a reset token
+     * @description Sets a new password with the token of a reset link; the token is single-use and expires after 30 minutes (400 otherwise). Rate limited per IP (429).
+     */
     post: operations['resetPassword'];
     delete?: never;
     options?: never;
@@ -60,7 +69,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** E-mail a password reset link */
+    /**
+     * E-mail a password reset link
+     * @description E-mails a link (valid 30 minutes) to choose a new password. The answer is the same whether or not the address belongs to a user, so it reveals no accounts; rate limited per IP (429).
+     */
     post: operations['createPasswordResetLink'];
     delete?: never;
     options?: never;
@@ -77,7 +89,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Submit a bulk payout (Idempotency-Key header required): every row checked again, then processed */
+    /**
+     * Submit a bulk payout (Idempotency-Key header required): every row checked again, then processed
+     * @description Stores the file and creates one payout per row, processed in the background in batches (poll the bulk for progress). Every row is checked again first: any invalid row or file error refuses the whole submission with a 422 listing them. The Idempotency-Key header is required (a retry replays the answer); 403 when bulk payouts are off.
+     */
     post: operations['createBulkBulkPayout'];
     delete?: never;
     options?: never;
@@ -92,7 +107,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The bulk payout template (CSV): headers and 2 example rows */
+    /**
+     * The bulk payout template (CSV): headers and 2 example rows
+     * @description The file to fill in for a bulk payout: the columns the upload expects, in order, with two example rows to overwrite. The same for every client; a file may hold at most 10,000 rows and 5 MB.
+     */
     get: operations['getBulkTemplateCsv'];
     put?: never;
     post?: never;
@@ -109,7 +127,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The bulk payout template (XLSX): headers and 2 example rows */
+    /**
+     * The bulk payout template (XLSX): headers and 2 example rows
+     * @description The file to fill in for a bulk payout: the columns the upload expects, in order, with two example rows to overwrite. The same for every client; a file may hold at most 10,000 rows and 5 MB.
+     */
     get: operations['getBulkTemplateXlsx'];
     put?: never;
     post?: never;
@@ -128,7 +149,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Check a bulk file (multipart "file": CSV or XLSX) or JSON rows without moving money */
+    /**
+     * Check a bulk file (multipart "file": CSV or XLSX) or JSON rows without moving money
+     * @description Dry run of a bulk payout: every row (at most 10,000, a file at most 5 MB) is checked as a payout would be (beneficiary, transfer type, amount limits, duplicate references) and the answer lists each row's errors and the totals per transfer type. Nothing is stored; 403 when bulk payouts are off for the client.
+     */
     post: operations['createBulkValidate'];
     delete?: never;
     options?: never;
@@ -145,7 +169,9 @@ export interface paths {
     };
     /**
      * Every company (client) of Meridian, newest first, with its credits and users
-     * @description Needs the `ops` role (403 without it).
+     * @description Meridian operations' list of client companies with their credit balance and users, filtered by part of the name or the exact `client_id` (`search_value`) and `consumer_type`; paged by `limit` (at most 100) and `offset`.
+     *
+     *     Needs the `ops` role (403 without it).
      */
     get: operations['getOperationsCompanies'];
     put?: never;
@@ -165,12 +191,16 @@ export interface paths {
     };
     /**
      * A company's API meter: the price of one call per fabric product
-     * @description Needs the `ops` role (403 without it).
+     * @description The price in credits of one call of each fabric product for a company: its own price where one is set, else the product's default. An unknown `client_id` is a 404.
+     *
+     *     Needs the `ops` role (403 without it).
      */
     get: operations['getOperationsCompanyMeter'];
     /**
      * Set a company's prices per fabric product (null: back to the product's default)
-     * @description Needs the `ops` role (403 without it).
+     * @description Changes a company's price per call of the given fabric products (`null` returns a product to its default price); the others stay as they are. An unknown product is a 400; the change is audited.
+     *
+     *     Needs the `ops` role (403 without it).
      */
     put: operations['replaceOperationsCompanyMeter'];
     post?: never;
@@ -189,7 +219,9 @@ export interface paths {
     };
     /**
      * Number of companies matching the filter
-     * @description Needs the `ops` role (403 without it).
+     * @description How many companies match the same `search_value` and `consumer_type` filter as the companies list (`{count}`), to page through it.
+     *
+     *     Needs the `ops` role (403 without it).
      */
     get: operations['countOperationsCompanies'];
     put?: never;
@@ -209,7 +241,9 @@ export interface paths {
     };
     /**
      * A company's credit operations, newest first
-     * @description Needs the `ops` role (403 without it).
+     * @description Every load, unload, consumption by a fabric call and refund of a company's credits with the balance after it, who did it and why; paged by `limit` (at most 100) and `offset`. An unknown `client_id` is a 404.
+     *
+     *     Needs the `ops` role (403 without it).
      */
     get: operations['getOperationsCreditByClientId'];
     put?: never;
@@ -229,7 +263,9 @@ export interface paths {
     };
     /**
      * Number of a company's credit operations
-     * @description Needs the `ops` role (403 without it).
+     * @description How many credit operations the company has (`{count}`), to page through its credit history; an unknown `client_id` is a 404.
+     *
+     *     Needs the `ops` role (403 without it).
      */
     get: operations['countOperationsCredit'];
     put?: never;
@@ -251,7 +287,9 @@ export interface paths {
     put?: never;
     /**
      * Load credits onto a company's balance, with a reason (Idempotency-Key header required)
-     * @description Needs the `ops` role (403 without it).
+     * @description Adds credits to a company's fabric balance and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.
+     *
+     *     Needs the `ops` role (403 without it).
      */
     post: operations['loadOperationsCredits'];
     delete?: never;
@@ -271,7 +309,9 @@ export interface paths {
     put?: never;
     /**
      * Unload credits from a company's balance, with a reason (Idempotency-Key header required)
-     * @description Needs the `ops` role (403 without it).
+     * @description Takes credits off a company's fabric balance (more than it holds is a 422) and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.
+     *
+     *     Needs the `ops` role (403 without it).
      */
     post: operations['unloadOperationsCredits'];
     delete?: never;
@@ -289,7 +329,9 @@ export interface paths {
     };
     /**
      * Consumer types of companies (filter options)
-     * @description Needs the `ops` role (403 without it).
+     * @description The values and labels of the companies' `consumer_type` filter (business client, Meridian internal), for Meridian operations' dropdown.
+     *
+     *     Needs the `ops` role (403 without it).
      */
     get: operations['getOperationsConsumerTypes'];
     put?: never;
@@ -309,7 +351,9 @@ export interface paths {
     };
     /**
      * Kinds of credit operations
-     * @description Needs the `ops` role (403 without it).
+     * @description The kinds of credit operation (load, unload, consumed by an API call, refund) with their labels, for the credit history of a company.
+     *
+     *     Needs the `ops` role (403 without it).
      */
     get: operations['getOperationsCreditOperationTypes'];
     put?: never;
@@ -327,10 +371,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The active (verified) settlement account, or null */
+    /**
+     * The active (verified) settlement account, or null
+     * @description The bank account the client's collections are settled to, once verified by penny drop; `data` is null until one is set and VERIFIED, and settlement runs pay nothing out until then.
+     */
     get: operations['getOperationsSettlementAccount'];
     put?: never;
-    /** Set the settlement account: checked by penny drop (validation fee), VERIFIED or REJECTED */
+    /**
+     * Set the settlement account: checked by penny drop (validation fee), VERIFIED or REJECTED
+     * @description Sets the account collections are paid out to. It is checked at once by penny drop (the validation fee is debited): VERIFIED replaces the active account, REJECTED (account closed or not found) leaves the previous one active.
+     */
     post: operations['createOperationsSettlementAccount'];
     delete?: never;
     options?: never;
@@ -345,7 +395,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Settlement cycles */
+    /**
+     * Settlement cycles
+     * @description The client's settlement cycles: each pays collected funds to the settlement account T+0 or T+1 at its run times (in its time zone), when at least its minimum amount has been collected and it is on.
+     */
     get: operations['getOperationsSettlementCycles'];
     put?: never;
     post?: never;
@@ -362,9 +415,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A settlement cycle */
+    /**
+     * A settlement cycle
+     * @description One of the client's settlement cycles with its type, run times, time zone, minimum amount, whether it is on and its next run (404 for an unknown id).
+     */
     get: operations['getOperationsSettlementCycleById'];
-    /** Change a settlement cycle (name, type, run times, minimum, on/off) */
+    /**
+     * Change a settlement cycle (name, type, run times, minimum, on/off)
+     * @description Replaces a cycle's settings; the next scheduled run follows the new run times. Run times are HH:mm in the cycle's `time_zone`; a T1 cycle runs at the first only. Recorded in the audit log.
+     */
     put: operations['replaceOperationsSettlementCycle'];
     post?: never;
     delete?: never;
@@ -382,7 +441,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Run a settlement cycle now (collections up to this minute) */
+    /**
+     * Run a settlement cycle now (collections up to this minute)
+     * @description Runs a cycle at once instead of waiting for its schedule: the collections not yet settled up to this minute are paid to the active settlement account as one payout. Answers the run and the settlement it created, if any; without a verified settlement account it is a 422.
+     */
     post: operations['invokeOperationsSettlementCycle'];
     delete?: never;
     options?: never;
@@ -399,7 +461,7 @@ export interface paths {
     };
     /**
      * Search the settlements
-     * @description A page of the settlements that match the filter (date range, search key and value), newest first.
+     * @description The settlements of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `bank_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `status`, `type`. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['getOperationsSettlementHistory'];
     put?: never;
@@ -419,7 +481,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pay a FAILED settlement again (a fresh payout to the active settlement account) */
+    /**
+     * Pay a FAILED settlement again (a fresh payout to the active settlement account)
+     * @description Retries a settlement whose payout failed: a new payout of the same amount to the current active settlement account, counted in `attempts`. Only a FAILED settlement can be reattempted, and only with a verified settlement account and enough balance (422 otherwise).
+     */
     post: operations['reattemptOperationsSettlementHistory'];
     delete?: never;
     options?: never;
@@ -436,7 +501,7 @@ export interface paths {
     };
     /**
      * Count the settlements
-     * @description How many settlements match the filter (the same query parameters as the search).
+     * @description How many settlements of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `bank_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `status`, `type`.
      */
     get: operations['countOperationsSettlementHistory'];
     put?: never;
@@ -454,7 +519,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Settlement statuses (history filter) */
+    /**
+     * Settlement statuses (history filter)
+     * @description The values and labels of the settlement history's `status` filter (Pending, Settled, Failed), for a dropdown.
+     */
     get: operations['getOperationsSettlementOptionsStatus'];
     put?: never;
     post?: never;
@@ -471,7 +539,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Settlement types (history filter) */
+    /**
+     * Settlement types (history filter)
+     * @description The values and labels of the settlement history's `type` filter (T0 same day, T1 next day), for a dropdown.
+     */
     get: operations['getOperationsSettlementOptionsType'];
     put?: never;
     post?: never;
@@ -488,7 +559,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered settlements */
+    /**
+     * CSV of the filtered settlements
+     * @description Streams the filtered settlements of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['getOperationsSettlementReport'];
     put?: never;
     post?: never;
@@ -507,7 +581,7 @@ export interface paths {
     };
     /**
      * Count the account-transactions
-     * @description How many account-transactions match the filter (the same query parameters as the search).
+     * @description How many postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `account_number`.
      */
     get: operations['countAccountTransactions'];
     put?: never;
@@ -527,7 +601,7 @@ export interface paths {
     };
     /**
      * Count the account-transactions
-     * @description How many account-transactions match the filter (the same query parameters as the search).
+     * @description How many postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `account_number`.
      */
     get: operations['countAccountTransactionsVa'];
     put?: never;
@@ -547,7 +621,7 @@ export interface paths {
     };
     /**
      * Count the bulk_line_items
-     * @description How many bulk_line_items match the filter (the same query parameters as the search).
+     * @description How many bulk_line_items of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `bank_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `bulk_urn`, `status`.
      */
     get: operations['countBulkLineItems'];
     put?: never;
@@ -567,7 +641,7 @@ export interface paths {
     };
     /**
      * Count the bulk_payouts
-     * @description How many bulk_payouts match the filter (the same query parameters as the search).
+     * @description How many bulk_payouts of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (400 for another) with `search_value` to match. The list's own parameters: `status`.
      */
     get: operations['countBulkPayouts'];
     put?: never;
@@ -587,7 +661,7 @@ export interface paths {
     };
     /**
      * Count the fabric-aadhaar-uid-masking
-     * @description How many fabric-aadhaar-uid-masking match the filter (the same query parameters as the search).
+     * @description How many Aadhaar UID masking calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
      */
     get: operations['countFabricAadhaarUidMasking'];
     put?: never;
@@ -607,7 +681,7 @@ export interface paths {
     };
     /**
      * Count the fabric-aadhaar-xml
-     * @description How many fabric-aadhaar-xml match the filter (the same query parameters as the search).
+     * @description How many Aadhaar XML calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number`, `meridian_transaction_id`, `initiation_transaction_id` (400 for another) with `search_value` to match.
      */
     get: operations['countFabricAadhaarXml'];
     put?: never;
@@ -627,7 +701,7 @@ export interface paths {
     };
     /**
      * Count the fabric-ckyc
-     * @description How many fabric-ckyc match the filter (the same query parameters as the search).
+     * @description How many CKYC calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `reference_id`, `customer_reference_number` (400 for another) with `search_value` to match.
      */
     get: operations['countFabricCkyc'];
     put?: never;
@@ -647,7 +721,7 @@ export interface paths {
     };
     /**
      * Count the fabric-credit-report
-     * @description How many fabric-credit-report match the filter (the same query parameters as the search).
+     * @description How many Credit report calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
      */
     get: operations['countFabricCreditReport'];
     put?: never;
@@ -667,7 +741,7 @@ export interface paths {
     };
     /**
      * Count the fabric-customer-data-pull
-     * @description How many fabric-customer-data-pull match the filter (the same query parameters as the search).
+     * @description How many Customer data pull calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
      */
     get: operations['countFabricCustomerDataPull'];
     put?: never;
@@ -687,7 +761,7 @@ export interface paths {
     };
     /**
      * Count the fabric-face-match
-     * @description How many fabric-face-match match the filter (the same query parameters as the search).
+     * @description How many Face match calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
      */
     get: operations['countFabricFaceMatch'];
     put?: never;
@@ -707,7 +781,7 @@ export interface paths {
     };
     /**
      * Count the fabric-id-classification
-     * @description How many fabric-id-classification match the filter (the same query parameters as the search).
+     * @description How many ID classification calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
      */
     get: operations['countFabricIdClassification'];
     put?: never;
@@ -727,7 +801,7 @@ export interface paths {
     };
     /**
      * Count the fabric-kyc-digilocker
-     * @description How many fabric-kyc-digilocker match the filter (the same query parameters as the search).
+     * @description How many KYC DigiLocker calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `meridian_urn`, `customer_reference_id` (400 for another) with `search_value` to match.
      */
     get: operations['countFabricKycDigilocker'];
     put?: never;
@@ -747,7 +821,7 @@ export interface paths {
     };
     /**
      * Count the fabric-kyc-validate
-     * @description How many fabric-kyc-validate match the filter (the same query parameters as the search).
+     * @description How many KYC validation calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (400 for another) with `search_value` to match.
      */
     get: operations['countFabricKycValidate'];
     put?: never;
@@ -767,7 +841,7 @@ export interface paths {
     };
     /**
      * Count the fabric-mobile-to-x
-     * @description How many fabric-mobile-to-x match the filter (the same query parameters as the search).
+     * @description How many Mobile to X calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
      */
     get: operations['countFabricMobileToX'];
     put?: never;
@@ -787,7 +861,7 @@ export interface paths {
     };
     /**
      * Count the fabric-text-match
-     * @description How many fabric-text-match match the filter (the same query parameters as the search).
+     * @description How many Text match calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
      */
     get: operations['countFabricTextMatch'];
     put?: never;
@@ -807,7 +881,7 @@ export interface paths {
     };
     /**
      * Count the fabric-video-liveness
-     * @description How many fabric-video-liveness match the filter (the same query parameters as the search).
+     * @description How many Video liveness calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
      */
     get: operations['countFabricVideoLiveness'];
     put?: never;
@@ -827,7 +901,7 @@ export interface paths {
     };
     /**
      * Count the accounts
-     * @description How many accounts match the filter (the same query parameters as the search).
+     * @description How many accounts of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number`, `customer_id` (400 for another) with `search_value` to match.
      */
     get: operations['countManageAccounts'];
     put?: never;
@@ -847,7 +921,7 @@ export interface paths {
     };
     /**
      * Count the beneficiaries
-     * @description How many beneficiaries match the filter (the same query parameters as the search).
+     * @description How many beneficiaries of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `beneficiary_code`, `beneficiary_account_number` (400 for another) with `search_value` to match.
      */
     get: operations['countManageBeneficiary'];
     put?: never;
@@ -867,7 +941,7 @@ export interface paths {
     };
     /**
      * Count the virtual-accounts
-     * @description How many virtual-accounts match the filter (the same query parameters as the search).
+     * @description How many virtual-accounts of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number`, `customer_id` (400 for another) with `search_value` to match.
      */
     get: operations['countManageVirtualAccount'];
     put?: never;
@@ -887,7 +961,7 @@ export interface paths {
     };
     /**
      * Count the virtual-account-credits
-     * @description How many virtual-account-credits match the filter (the same query parameters as the search).
+     * @description How many virtual-account-credits of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `bank_reference_number`, `virtual_account_number` (400 for another) with `search_value` to match. The list's own parameters: `status`.
      */
     get: operations['countManageVirtualAccountCredits'];
     put?: never;
@@ -907,7 +981,7 @@ export interface paths {
     };
     /**
      * Count the mandate-presentations
-     * @description How many mandate-presentations match the filter (the same query parameters as the search).
+     * @description How many mandate-presentations of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `mandate_urn`, `customer_reference_number`, `bank_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `status`.
      */
     get: operations['countMandatesPresentations'];
     put?: never;
@@ -927,7 +1001,7 @@ export interface paths {
     };
     /**
      * Count the mandate-registrations
-     * @description How many mandate-registrations match the filter (the same query parameters as the search).
+     * @description How many mandate-registrations of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `customer_reference_number`, `umrn` (400 for another) with `search_value` to match. The list's own parameters: `status`.
      */
     get: operations['countMandatesRegistrations'];
     put?: never;
@@ -947,7 +1021,7 @@ export interface paths {
     };
     /**
      * Count the payment_links
-     * @description How many payment_links match the filter (the same query parameters as the search).
+     * @description How many payment_links of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `status`.
      */
     get: operations['countPaymentLinks'];
     put?: never;
@@ -967,7 +1041,7 @@ export interface paths {
     };
     /**
      * Count the payouts
-     * @description How many payouts match the filter (the same query parameters as the search).
+     * @description How many payouts of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `bank_reference_number`, `customer_reference_number` (400 for another) with `search_value` to match.
      */
     get: operations['countTransactionPayouts'];
     put?: never;
@@ -987,7 +1061,7 @@ export interface paths {
     };
     /**
      * Count the transactions
-     * @description How many transactions match the filter (the same query parameters as the search).
+     * @description How many ledger postings (the statement) of all the caller's accounts match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_transaction_id`, `bank_reference_number`, `customer_reference_number` (400 for another) with `search_value` to match.
      */
     get: operations['countTransactionStatement'];
     put?: never;
@@ -1007,7 +1081,7 @@ export interface paths {
     };
     /**
      * Count the validations
-     * @description How many validations match the filter (the same query parameters as the search).
+     * @description How many validations of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `beneficiary_account_number`, `bank_reference_number` (400 for another) with `search_value` to match.
      */
     get: operations['countTransactionValidations'];
     put?: never;
@@ -1025,7 +1099,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The input file of a bulk payout, as uploaded */
+    /**
+     * The input file of a bulk payout, as uploaded
+     * @description Downloads the file as it was submitted (CSV or XLSX, with its original name), byte for byte, for records or to correct and submit again.
+     */
     get: operations['getDownloadBulkInput'];
     put?: never;
     post?: never;
@@ -1042,7 +1119,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The response file of a bulk payout: every row with its payout urn, status, UTR or failure reason */
+    /**
+     * The response file of a bulk payout: every row with its payout urn, status, UTR or failure reason
+     * @description Downloads the submitted rows in the file's own format (CSV or XLSX, streamed) with each row's payout urn, status, bank reference (UTR) or failure reason; download it again once processing is complete for final statuses.
+     */
     get: operations['getDownloadBulkResponse'];
     put?: never;
     post?: never;
@@ -1059,7 +1139,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered account-transactions */
+    /**
+     * CSV of the filtered account-transactions
+     * @description Streams the filtered postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportAccountTransactions'];
     put?: never;
     post?: never;
@@ -1076,7 +1159,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered account-transactions */
+    /**
+     * CSV of the filtered account-transactions
+     * @description Streams the filtered postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportAccountTransactionsVa'];
     put?: never;
     post?: never;
@@ -1093,7 +1179,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered bulk_line_items */
+    /**
+     * CSV of the filtered bulk_line_items
+     * @description Streams the filtered bulk_line_items of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportBulkLineItems'];
     put?: never;
     post?: never;
@@ -1110,7 +1199,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered bulk_payouts */
+    /**
+     * CSV of the filtered bulk_payouts
+     * @description Streams the filtered bulk_payouts of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportBulkPayouts'];
     put?: never;
     post?: never;
@@ -1127,7 +1219,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered fabric-aadhaar-uid-masking */
+    /**
+     * CSV of the filtered fabric-aadhaar-uid-masking
+     * @description Streams the filtered Aadhaar UID masking calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
+     */
     get: operations['exportFabricAadhaarUidMasking'];
     put?: never;
     post?: never;
@@ -1144,7 +1239,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered fabric-aadhaar-xml */
+    /**
+     * CSV of the filtered fabric-aadhaar-xml
+     * @description Streams the filtered Aadhaar XML calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
+     */
     get: operations['exportFabricAadhaarXml'];
     put?: never;
     post?: never;
@@ -1161,7 +1259,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered fabric-ckyc */
+    /**
+     * CSV of the filtered fabric-ckyc
+     * @description Streams the filtered CKYC calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportFabricCkyc'];
     put?: never;
     post?: never;
@@ -1178,7 +1279,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered fabric-credit-report */
+    /**
+     * CSV of the filtered fabric-credit-report
+     * @description Streams the filtered Credit report calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportFabricCreditReport'];
     put?: never;
     post?: never;
@@ -1195,7 +1299,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered fabric-customer-data-pull */
+    /**
+     * CSV of the filtered fabric-customer-data-pull
+     * @description Streams the filtered Customer data pull calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
+     */
     get: operations['exportFabricCustomerDataPull'];
     put?: never;
     post?: never;
@@ -1212,7 +1319,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered fabric-face-match */
+    /**
+     * CSV of the filtered fabric-face-match
+     * @description Streams the filtered Face match calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportFabricFaceMatch'];
     put?: never;
     post?: never;
@@ -1229,7 +1339,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered fabric-id-classification */
+    /**
+     * CSV of the filtered fabric-id-classification
+     * @description Streams the filtered ID classification calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportFabricIdClassification'];
     put?: never;
     post?: never;
@@ -1246,7 +1359,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered fabric-kyc-digilocker */
+    /**
+     * CSV of the filtered fabric-kyc-digilocker
+     * @description Streams the filtered KYC DigiLocker calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportFabricKycDigilocker'];
     put?: never;
     post?: never;
@@ -1263,7 +1379,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered fabric-kyc-validate */
+    /**
+     * CSV of the filtered fabric-kyc-validate
+     * @description Streams the filtered KYC validation calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportFabricKycValidate'];
     put?: never;
     post?: never;
@@ -1280,7 +1399,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered fabric-mobile-to-x */
+    /**
+     * CSV of the filtered fabric-mobile-to-x
+     * @description Streams the filtered Mobile to X calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
+     */
     get: operations['exportFabricMobileToX'];
     put?: never;
     post?: never;
@@ -1297,7 +1419,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered fabric-text-match */
+    /**
+     * CSV of the filtered fabric-text-match
+     * @description Streams the filtered Text match calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportFabricTextMatch'];
     put?: never;
     post?: never;
@@ -1314,7 +1439,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered fabric-video-liveness */
+    /**
+     * CSV of the filtered fabric-video-liveness
+     * @description Streams the filtered Video liveness calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportFabricVideoLiveness'];
     put?: never;
     post?: never;
@@ -1331,7 +1459,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered accounts */
+    /**
+     * CSV of the filtered accounts
+     * @description Streams the filtered accounts of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportManageAccounts'];
     put?: never;
     post?: never;
@@ -1348,7 +1479,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered beneficiaries */
+    /**
+     * CSV of the filtered beneficiaries
+     * @description Streams the filtered beneficiaries of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportManageBeneficiary'];
     put?: never;
     post?: never;
@@ -1365,7 +1499,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered virtual-accounts */
+    /**
+     * CSV of the filtered virtual-accounts
+     * @description Streams the filtered virtual-accounts of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportManageVirtualAccount'];
     put?: never;
     post?: never;
@@ -1382,7 +1519,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered virtual-account-credits */
+    /**
+     * CSV of the filtered virtual-account-credits
+     * @description Streams the filtered virtual-account-credits of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportManageVirtualAccountCredits'];
     put?: never;
     post?: never;
@@ -1399,7 +1539,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered mandate-presentations */
+    /**
+     * CSV of the filtered mandate-presentations
+     * @description Streams the filtered mandate-presentations of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportMandatesPresentations'];
     put?: never;
     post?: never;
@@ -1416,7 +1559,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered mandate-registrations */
+    /**
+     * CSV of the filtered mandate-registrations
+     * @description Streams the filtered mandate-registrations of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportMandatesRegistrations'];
     put?: never;
     post?: never;
@@ -1433,7 +1579,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered payment_links */
+    /**
+     * CSV of the filtered payment_links
+     * @description Streams the filtered payment_links of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportPaymentLinks'];
     put?: never;
     post?: never;
@@ -1450,7 +1599,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered payouts */
+    /**
+     * CSV of the filtered payouts
+     * @description Streams the filtered payouts of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportTransactionPayouts'];
     put?: never;
     post?: never;
@@ -1467,7 +1619,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered transactions */
+    /**
+     * CSV of the filtered transactions
+     * @description Streams the filtered ledger postings (the statement) of all the caller's accounts as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportTransactionStatement'];
     put?: never;
     post?: never;
@@ -1484,7 +1639,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CSV of the filtered validations */
+    /**
+     * CSV of the filtered validations
+     * @description Streams the filtered validations of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
     get: operations['exportTransactionValidations'];
     put?: never;
     post?: never;
@@ -1501,7 +1659,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every account (current and virtual, closed ones too) with its balance */
+    /**
+     * Every account (current and virtual, closed ones too) with its balance
+     * @description All the client's accounts, current and virtual, including closed and expired ones, each with its status and balance; the /accounts screen lists them.
+     */
     get: operations['getAccountBalances'];
     put?: never;
     post?: never;
@@ -1518,7 +1679,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The /accounts home: collections, balances, the next settlement, recent credits */
+    /**
+     * The /accounts home: collections, balances, the next settlement, recent credits
+     * @description Everything the /accounts home shows in one call: today's and this month's collections, balances, the next scheduled settlement and the latest credits. Days are in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
+     */
     get: operations['getAccountsSummary'];
     put?: never;
     post?: never;
@@ -1535,7 +1699,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your API keys (never their secrets), with their last use */
+    /**
+     * Your API keys (never their secrets), with their last use
+     * @description Lists the client's API keys, active and revoked, with their prefix, creation and last use, so unused or leaked keys can be found and revoked. Secrets are never returned.
+     */
     get: operations['getApiKeys'];
     put?: never;
     post?: never;
@@ -1552,7 +1719,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your accounts and balances */
+    /**
+     * Your accounts and balances
+     * @description The client's accounts (current and virtual) with their number, IFSC and current balance as the ledger holds it.
+     */
     get: operations['getBalance'];
     put?: never;
     post?: never;
@@ -1569,7 +1739,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One bulk payout with its progress (poll it while it is processed) */
+    /**
+     * One bulk payout with its progress (poll it while it is processed)
+     * @description One of the caller's bulk payouts: its file, sender account, totals and progress (rows processed, succeeded, failed), to poll until it is complete. A urn of another client is a 404.
+     */
     get: operations['getBulkByUrn'];
     put?: never;
     post?: never;
@@ -1586,7 +1759,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Fees Meridian earned from you (net), ever, today and this month */
+    /**
+     * Fees Meridian earned from you (net), ever, today and this month
+     * @description The net fees charged to the client (payout, validation and other fees, less refunds) in total, today and this month, the days in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
+     */
     get: operations['getCommissionBalance'];
     put?: never;
     post?: never;
@@ -1603,7 +1779,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your fabric credits and the price of one call per product */
+    /**
+     * Your fabric credits and the price of one call per product
+     * @description The client's remaining fabric credits and what one call of each product costs it (its own price meter, else the default price). A call without enough credits is refused before reaching the provider.
+     */
     get: operations['getCreditsBalance'];
     put?: never;
     post?: never;
@@ -1620,7 +1799,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Active non-UPI beneficiaries */
+    /**
+     * Active non-UPI beneficiaries
+     * @description The client's ACTIVE beneficiaries with a bank account (no UPI-only ones), as options for a dropdown such as the validation or payout form.
+     */
     get: operations['getDropdownBeneficiaries'];
     put?: never;
     post?: never;
@@ -1637,7 +1819,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Payment methods (rails) and their limits */
+    /**
+     * Payment methods (rails) and their limits
+     * @description The transfer types a payout can use (IMPS, NEFT, RTGS, UPI) with their label and minimum and maximum amount (null: no maximum); an amount outside them is refused with a 422.
+     */
     get: operations['getDropdownPaymentMethods'];
     put?: never;
     post?: never;
@@ -1654,7 +1839,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Provider accounts to choose from */
+    /**
+     * Provider accounts to choose from
+     * @description The client's accounts as dropdown options (provider, account number and name, IFSC), e.g. the sender account of a payout.
+     */
     get: operations['getDropdownProviderAccounts'];
     put?: never;
     post?: never;
@@ -1671,7 +1859,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your virtual accounts that accept money now (active, not expired) */
+    /**
+     * Your virtual accounts that accept money now (active, not expired)
+     * @description The client's virtual accounts that can receive money now (ACTIVE and not expired), as dropdown options, e.g. for the sandbox credit form.
+     */
     get: operations['getDropdownVirtualAccounts'];
     put?: never;
     post?: never;
@@ -1688,7 +1879,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A call's details: its row, masked request and response */
+    /**
+     * A call's details: its row, masked request and response
+     * @description One of the caller's fabric calls with its request and response as logged: identifiers masked (Aadhaar, PAN, mobile, e-mail) and images reduced to type, size and SHA-256. A urn of another client or product is a 404.
+     */
     get: operations['getFabricBySlugByUrn'];
     put?: never;
     post?: never;
@@ -1705,7 +1899,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Today (in time_zone) per product, and the credits left */
+    /**
+     * Today (in time_zone) per product, and the credits left
+     * @description The /fabric home: today's calls of each product by status with the credits they used, and the client's credits left. Today is in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
+     */
     get: operations['getFabricSummary'];
     put?: never;
     post?: never;
@@ -1722,7 +1919,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Feature flags of the client */
+    /**
+     * Feature flags of the client
+     * @description Which optional features the client has switched on (frontend payout, bulk frontend payout): the dashboard shows a feature's screens only when its flag is on.
+     */
     get: operations['getFeatureFlags'];
     put?: never;
     post?: never;
@@ -1739,7 +1939,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The /flow home: balances, today by status, 7-day volume, latest payouts */
+    /**
+     * The /flow home: balances, today by status, 7-day volume, latest payouts
+     * @description Everything the /flow home shows in one call: the client's accounts and balances, today's payouts by status, the last 7 days' volume and the latest payouts. Days are in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
+     */
     get: operations['getFlowSummary'];
     put?: never;
     post?: never;
@@ -1756,7 +1959,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Look an IFSC up in the IFSC registry */
+    /**
+     * Look an IFSC up in the IFSC registry
+     * @description The bank, branch and address of an IFSC code from the registry the server ships with, to check a code before adding a beneficiary; an unknown code is a 404.
+     */
     get: operations['getIfscByIfsc'];
     put?: never;
     post?: never;
@@ -1775,7 +1981,7 @@ export interface paths {
     };
     /**
      * Search the beneficiaries
-     * @description A page of the beneficiaries that match the filter (date range, search key and value), newest first.
+     * @description The beneficiaries of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `beneficiary_code`, `beneficiary_account_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['getManageBeneficiary'];
     put?: never;
@@ -1793,7 +1999,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A beneficiary by its code */
+    /**
+     * A beneficiary by its code
+     * @description One of the caller's beneficiaries by its `beneficiary_code`, with its bank account or UPI id and status (404 when the client has none with that code).
+     */
     get: operations['getManageBeneficiaryByBeneficiaryCode'];
     put?: never;
     post?: never;
@@ -1810,7 +2019,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A payout by its urn, with its timeline */
+    /**
+     * A payout by its urn, with its timeline
+     * @description One of the caller's payouts with every status change (created, sent, settled, failed or returned) and its bank reference; a urn of another client is a 404.
+     */
     get: operations['getTransactionPayoutByUrn'];
     put?: never;
     post?: never;
@@ -1827,7 +2039,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A bank-account validation by its urn */
+    /**
+     * A bank-account validation by its urn
+     * @description One of the caller's validations: the account checked, the registered name and match score, status and fee. A urn of another client is a 404.
+     */
     get: operations['getTransactionValidationByUrn'];
     put?: never;
     post?: never;
@@ -1846,7 +2061,7 @@ export interface paths {
     };
     /**
      * Search the account-transactions
-     * @description A page of the account-transactions that match the filter (date range, search key and value), newest first.
+     * @description The postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `account_number`. Paged by `page_index` (from 0) and `page_size` (default 10).
      */
     get: operations['searchAccountTransactions'];
     put?: never;
@@ -1866,7 +2081,7 @@ export interface paths {
     };
     /**
      * Search the account-transactions
-     * @description A page of the account-transactions that match the filter (date range, search key and value), newest first.
+     * @description The postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `account_number`. Paged by `page_index` (from 0) and `page_size` (default 10).
      */
     get: operations['searchAccountTransactionsVa'];
     put?: never;
@@ -1886,7 +2101,7 @@ export interface paths {
     };
     /**
      * Search the bulk_line_items
-     * @description A page of the bulk_line_items that match the filter (date range, search key and value), newest first.
+     * @description The bulk_line_items of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `bank_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `bulk_urn`, `status`. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchBulkLineItems'];
     put?: never;
@@ -1906,7 +2121,7 @@ export interface paths {
     };
     /**
      * Search the bulk_payouts
-     * @description A page of the bulk_payouts that match the filter (date range, search key and value), newest first.
+     * @description The bulk_payouts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (400 for another) with `search_value` to match. The list's own parameters: `status`. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchBulkPayouts'];
     put?: never;
@@ -1926,7 +2141,7 @@ export interface paths {
     };
     /**
      * Search the fabric-aadhaar-uid-masking
-     * @description A page of the fabric-aadhaar-uid-masking that match the filter (date range, search key and value), newest first.
+     * @description The Aadhaar UID masking calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricAadhaarUidMasking'];
     put?: never;
@@ -1946,7 +2161,7 @@ export interface paths {
     };
     /**
      * Search the fabric-aadhaar-xml
-     * @description A page of the fabric-aadhaar-xml that match the filter (date range, search key and value), newest first.
+     * @description The Aadhaar XML calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number`, `meridian_transaction_id`, `initiation_transaction_id` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricAadhaarXml'];
     put?: never;
@@ -1966,7 +2181,7 @@ export interface paths {
     };
     /**
      * Search the fabric-ckyc
-     * @description A page of the fabric-ckyc that match the filter (date range, search key and value), newest first.
+     * @description The CKYC calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `reference_id`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricCkyc'];
     put?: never;
@@ -1986,7 +2201,7 @@ export interface paths {
     };
     /**
      * Search the fabric-credit-report
-     * @description A page of the fabric-credit-report that match the filter (date range, search key and value), newest first.
+     * @description The Credit report calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricCreditReport'];
     put?: never;
@@ -2006,7 +2221,7 @@ export interface paths {
     };
     /**
      * Search the fabric-customer-data-pull
-     * @description A page of the fabric-customer-data-pull that match the filter (date range, search key and value), newest first.
+     * @description The Customer data pull calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricCustomerDataPull'];
     put?: never;
@@ -2026,7 +2241,7 @@ export interface paths {
     };
     /**
      * Search the fabric-face-match
-     * @description A page of the fabric-face-match that match the filter (date range, search key and value), newest first.
+     * @description The Face match calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricFaceMatch'];
     put?: never;
@@ -2046,7 +2261,7 @@ export interface paths {
     };
     /**
      * Search the fabric-id-classification
-     * @description A page of the fabric-id-classification that match the filter (date range, search key and value), newest first.
+     * @description The ID classification calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricIdClassification'];
     put?: never;
@@ -2066,7 +2281,7 @@ export interface paths {
     };
     /**
      * Search the fabric-kyc-digilocker
-     * @description A page of the fabric-kyc-digilocker that match the filter (date range, search key and value), newest first.
+     * @description The KYC DigiLocker calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `meridian_urn`, `customer_reference_id` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricKycDigilocker'];
     put?: never;
@@ -2086,7 +2301,7 @@ export interface paths {
     };
     /**
      * Search the fabric-kyc-validate
-     * @description A page of the fabric-kyc-validate that match the filter (date range, search key and value), newest first.
+     * @description The KYC validation calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricKycValidate'];
     put?: never;
@@ -2106,7 +2321,7 @@ export interface paths {
     };
     /**
      * Search the fabric-mobile-to-x
-     * @description A page of the fabric-mobile-to-x that match the filter (date range, search key and value), newest first.
+     * @description The Mobile to X calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricMobileToX'];
     put?: never;
@@ -2126,7 +2341,7 @@ export interface paths {
     };
     /**
      * Search the fabric-text-match
-     * @description A page of the fabric-text-match that match the filter (date range, search key and value), newest first.
+     * @description The Text match calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricTextMatch'];
     put?: never;
@@ -2146,7 +2361,7 @@ export interface paths {
     };
     /**
      * Search the fabric-video-liveness
-     * @description A page of the fabric-video-liveness that match the filter (date range, search key and value), newest first.
+     * @description The Video liveness calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricVideoLiveness'];
     put?: never;
@@ -2164,7 +2379,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Find your records by reference: payouts (urn, UTR, customer reference), beneficiaries (code, name, account number) */
+    /**
+     * Find your records by reference: payouts (urn, UTR, customer reference), beneficiaries (code, name, account number)
+     * @description The dashboard's command-palette search: `q` is matched against the references of the caller's own records of every searchable kind, at most `limit` per kind. Dates in the answer are shown in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
+     */
     get: operations['searchGlobal'];
     put?: never;
     post?: never;
@@ -2183,7 +2401,7 @@ export interface paths {
     };
     /**
      * Search the accounts
-     * @description A page of the accounts that match the filter (date range, search key and value), newest first.
+     * @description The accounts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number`, `customer_id` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchManageAccounts'];
     put?: never;
@@ -2203,7 +2421,7 @@ export interface paths {
     };
     /**
      * Search the virtual-accounts
-     * @description A page of the virtual-accounts that match the filter (date range, search key and value), newest first.
+     * @description The virtual-accounts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number`, `customer_id` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchManageVirtualAccount'];
     put?: never;
@@ -2223,7 +2441,7 @@ export interface paths {
     };
     /**
      * Search the virtual-account-credits
-     * @description A page of the virtual-account-credits that match the filter (date range, search key and value), newest first.
+     * @description The virtual-account-credits of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `bank_reference_number`, `virtual_account_number` (400 for another) with `search_value` to match. The list's own parameters: `status`. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchManageVirtualAccountCredits'];
     put?: never;
@@ -2243,7 +2461,7 @@ export interface paths {
     };
     /**
      * Search the mandate-presentations
-     * @description A page of the mandate-presentations that match the filter (date range, search key and value), newest first.
+     * @description The mandate-presentations of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `mandate_urn`, `customer_reference_number`, `bank_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `status`. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchMandatesPresentations'];
     put?: never;
@@ -2263,7 +2481,7 @@ export interface paths {
     };
     /**
      * Search the mandate-registrations
-     * @description A page of the mandate-registrations that match the filter (date range, search key and value), newest first.
+     * @description The mandate-registrations of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `customer_reference_number`, `umrn` (400 for another) with `search_value` to match. The list's own parameters: `status`. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchMandatesRegistrations'];
     put?: never;
@@ -2283,7 +2501,7 @@ export interface paths {
     };
     /**
      * Search the payment_links
-     * @description A page of the payment_links that match the filter (date range, search key and value), newest first.
+     * @description The payment_links of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `status`. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchPaymentLinks'];
     put?: never;
@@ -2303,7 +2521,7 @@ export interface paths {
     };
     /**
      * Search the payouts
-     * @description A page of the payouts that match the filter (date range, search key and value), newest first.
+     * @description The payouts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `bank_reference_number`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchTransactionPayouts'];
     put?: never;
@@ -2323,7 +2541,7 @@ export interface paths {
     };
     /**
      * Search the transactions
-     * @description A page of the transactions that match the filter (date range, search key and value), newest first.
+     * @description The ledger postings (the statement) of all the caller's accounts, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_transaction_id`, `bank_reference_number`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchTransactionStatement'];
     put?: never;
@@ -2343,7 +2561,7 @@ export interface paths {
     };
     /**
      * Search the validations
-     * @description A page of the validations that match the filter (date range, search key and value), newest first.
+     * @description The validations of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `beneficiary_account_number`, `bank_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchTransactionValidations'];
     put?: never;
@@ -2361,7 +2579,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Server-Sent Events of your calls as they happen (Accept: text/event-stream) */
+    /**
+     * Server-Sent Events of your calls as they happen (Accept: text/event-stream)
+     * @description A stream of the client's fabric calls as they happen, resumable with `Last-Event-ID` (or `last_event_id`), with a heartbeat every 15 s. Without `Accept: text/event-stream` it is a 406. EventSource cannot send headers, so `access_token` and `client_id` may come as query parameters; the stream ends after a logout or when the token expires.
+     */
     get: operations['streamFabricEvents'];
     put?: never;
     post?: never;
@@ -2380,7 +2601,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sandbox rail: money arriving in one of your virtual accounts (a UTR seen again answers the first credit, 200) */
+    /**
+     * Sandbox rail: money arriving in one of your virtual accounts (a UTR seen again answers the first credit, 200)
+     * @description Sandbox only (absent in production): simulates a bank credit (IMPS, NEFT, RTGS or UPI) to one of the client's virtual accounts. It is CREDITED, or RETURNED when the account is closed or expired, the payer not allowed or the amount not the expected one; a webhook is queued either way. 201 for a new credit, 200 with `duplicate: true` when the UTR was seen before.
+     */
     post: operations['createSandboxSimulateCredit'];
     delete?: never;
     options?: never;
@@ -2397,7 +2621,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Request dashboard access */
+    /**
+     * Request dashboard access
+     * @description The public sign-up form: stores a prospective client's request (company, contact, message) for Meridian's onboarding team, who answer within one business day. No account is created; at most 10 requests per IP an hour (429).
+     */
     post: operations['createAuthAccessRequest'];
     delete?: never;
     options?: never;
@@ -2414,7 +2641,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Revoke this session and its refresh tokens */
+    /**
+     * Revoke this session and its refresh tokens
+     * @description Signs out: the session's access token and every refresh token issued to it stop working at once (401 afterwards). Recorded in the audit log.
+     */
     post: operations['logoutAuth'];
     delete?: never;
     options?: never;
@@ -2429,7 +2659,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** RSA-OAEP public key for encrypted_password */
+    /**
+     * RSA-OAEP public key for encrypted_password
+     * @description The PEM public key a client encrypts the password with (RSA-OAEP, SHA-256) before sending it as `encrypted_password` to the token endpoint. Public; the key changes only when the server's key pair does.
+     */
     get: operations['getAuthPublicKey'];
     put?: never;
     post?: never;
@@ -2448,7 +2681,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign in (user_credentials; also re-sends the SMS code while an attempt is open) or refresh */
+    /**
+     * Sign in (user_credentials; also re-sends the SMS code while an attempt is open) or refresh
+     * @description `grant_type: user_credentials` signs in with the e-mail and the encrypted password: tokens, or for an SMS-MFA user a `request_urn` and an SMS code to verify (calling again while the attempt is open re-sends the code, at most 3 times). `grant_type: refresh_token` rotates a refresh token into new tokens; presenting a used one again revokes the whole session. Rate limited per IP and per account (429).
+     */
     post: operations['createAuthToken'];
     delete?: never;
     options?: never;
@@ -2465,7 +2701,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Open a virtual account (optional Idempotency-Key header) */
+    /**
+     * Open a virtual account (optional Idempotency-Key header)
+     * @description Opens a virtual account number (with IFSC and UPI id) for one of the client's customers: money sent to it is credited to the client, optionally only from allowed payers, of an expected amount or until an expiry date (a credit breaking a rule is returned). An expiry in the past or an expected amount under ₹1.00 is a 422; with an Idempotency-Key a retry replays the first answer.
+     */
     post: operations['createAccountVirtual'];
     delete?: never;
     options?: never;
@@ -2482,7 +2721,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Close a virtual account: money sent to it is returned to the remitter */
+    /**
+     * Close a virtual account: money sent to it is returned to the remitter
+     * @description Stops a virtual account receiving money: credits arriving afterwards are returned to the remitter (its balance stays). Closing one already closed is a 422.
+     */
     post: operations['closeAccountVirtual'];
     delete?: never;
     options?: never;
@@ -2499,7 +2741,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reopen a closed virtual account (not an expired one) */
+    /**
+     * Reopen a closed virtual account (not an expired one)
+     * @description Lets a closed virtual account receive money again. An account that is not closed, or whose expiry date has passed, is a 422.
+     */
     post: operations['reopenAccountVirtual'];
     delete?: never;
     options?: never;
@@ -2516,7 +2761,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add a beneficiary */
+    /**
+     * Add a beneficiary
+     * @description Registers a payee (bank account with IFSC, or UPI id) under a client-chosen `beneficiary_code`; payouts then name it by that code. A code already in use is a 409.
+     */
     post: operations['createBeneficiary'];
     delete?: never;
     options?: never;
@@ -2537,7 +2785,10 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Edit, deactivate (status INACTIVE) or reactivate a beneficiary */
+    /**
+     * Edit, deactivate (status INACTIVE) or reactivate a beneficiary
+     * @description Changes a beneficiary's details or status; an INACTIVE beneficiary cannot be paid (payouts to it are a 422) until reactivated. Recorded in the audit log.
+     */
     patch: operations['updateBeneficiary'];
     trace?: never;
   };
@@ -2550,7 +2801,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create an API key; the answer is the only time key_secret is shown */
+    /**
+     * Create an API key; the answer is the only time key_secret is shown
+     * @description Creates an API key for server-to-server calls of the fabric products on behalf of the caller's client. Only a hash is stored: keep `key_secret` from this answer, it cannot be shown again. Recorded in the audit log.
+     */
     post: operations['createApiKeys'];
     delete?: never;
     options?: never;
@@ -2567,7 +2821,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Revoke an API key: calls with it are refused (401) at once */
+    /**
+     * Revoke an API key: calls with it are refused (401) at once
+     * @description Revokes one of the client's API keys; every server process drops it from its cache before answering, so the next call with it is a 401. A key of another client is a 404.
+     */
     post: operations['revokeApiKey'];
     delete?: never;
     options?: never;
@@ -2582,10 +2839,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the callback configurations */
+    /**
+     * List the callback configurations
+     * @description The client's callback configurations (URL, event types, method, active), the same as `action: list` of the POST. Use it to check where events are delivered.
+     */
     get: operations['listCallbacks'];
     put?: never;
-    /** Create (action create), update (action update) or list (action list) callback URLs */
+    /**
+     * Create (action create), update (action update) or list (action list) callback URLs
+     * @description Manages the URLs webhooks are delivered to, by `action`: `create` registers a URL for event types (201), `update` changes one (URL, events, method, active), `list` answers them all. Each delivery is signed as Standard Webhooks with the configuration's secret.
+     */
     post: operations['createCallback'];
     delete?: never;
     options?: never;
@@ -2604,7 +2867,7 @@ export interface paths {
     put?: never;
     /**
      * Aadhaar UID masking: 3 credits a call
-     * @description Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     * @description Masks the first eight digits of the Aadhaar number in an image of the card (OCR) and answers the masked image. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      */
     post: operations['createFabricAadhaarUidMasking'];
     delete?: never;
@@ -2624,7 +2887,7 @@ export interface paths {
     put?: never;
     /**
      * Aadhaar XML: 5 credits a call
-     * @description Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     * @description Offline Aadhaar e-KYC in two steps: `initiate` sends an OTP to the holder, `submit` with the OTP answers the verified details; each step is charged. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      */
     post: operations['createFabricAadhaarXml'];
     delete?: never;
@@ -2644,7 +2907,7 @@ export interface paths {
     put?: never;
     /**
      * CKYC: 4 credits a call
-     * @description Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     * @description Searches the Central KYC registry by PAN (`action: search`), or downloads a record by its CKYC number. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      */
     post: operations['createFabricCkyc'];
     delete?: never;
@@ -2664,7 +2927,7 @@ export interface paths {
     put?: never;
     /**
      * Credit report: 10 credits a call
-     * @description Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     * @description Pulls an individual's credit report by PAN (name matched, `consent: true` required): score 300-900, band, summary and accounts. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      */
     post: operations['createFabricCreditReport'];
     delete?: never;
@@ -2684,7 +2947,7 @@ export interface paths {
     put?: never;
     /**
      * Customer data pull: 8 credits a call
-     * @description Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     * @description Pulls a consenting customer's profile (name, PAN, addresses, masked bank accounts) by mobile or PAN; `consent` and a `purpose` are required. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      */
     post: operations['createFabricCustomerDataPull'];
     delete?: never;
@@ -2704,7 +2967,7 @@ export interface paths {
     put?: never;
     /**
      * Face match: 5 credits a call
-     * @description Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     * @description Compares the faces of two images (base64) and answers a similarity score and verdict. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      */
     post: operations['createFabricFaceMatch'];
     delete?: never;
@@ -2724,7 +2987,7 @@ export interface paths {
     put?: never;
     /**
      * ID classification: 3 credits a call
-     * @description Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     * @description Tells which identity document an image (base64) shows, read by OCR. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      */
     post: operations['createFabricIdClassification'];
     delete?: never;
@@ -2744,7 +3007,7 @@ export interface paths {
     put?: never;
     /**
      * KYC DigiLocker: 8 credits a call
-     * @description Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     * @description Starts a DigiLocker consent session: answers PENDING with a `consent_url` (valid 30 minutes) where the customer shares Aadhaar, PAN or driving licence; the result arrives by webhook. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      */
     post: operations['createFabricKycDigilocker'];
     delete?: never;
@@ -2764,7 +3027,7 @@ export interface paths {
     put?: never;
     /**
      * KYC validation: 2 credits a call
-     * @description Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     * @description Verifies a PAN, Aadhaar, voter ID, driving licence, GSTIN or passport number against its registry, optionally matching name and date of birth. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      */
     post: operations['createFabricKycValidate'];
     delete?: never;
@@ -2784,7 +3047,7 @@ export interface paths {
     put?: never;
     /**
      * Mobile to X: 3 credits a call
-     * @description Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     * @description Finds the holder of an Indian mobile number: name, masked PAN, UPI handles, operator and circle. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      */
     post: operations['createFabricMobileToX'];
     delete?: never;
@@ -2804,7 +3067,7 @@ export interface paths {
     put?: never;
     /**
      * Text match: 1 credit a call
-     * @description Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     * @description Scores how alike two names or two addresses are (0 to 100) with a verdict and its thresholds. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      */
     post: operations['createFabricTextMatch'];
     delete?: never;
@@ -2824,7 +3087,7 @@ export interface paths {
     put?: never;
     /**
      * Video liveness: 8 credits a call
-     * @description Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     * @description Checks that a short selfie video (base64) shows a live person, with a real face model. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      */
     post: operations['createFabricVideoLiveness'];
     delete?: never;
@@ -2842,7 +3105,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Register a NACH or UPI-autopay mandate (PENDING until the customer authorises it) */
+    /**
+     * Register a NACH or UPI-autopay mandate (PENDING until the customer authorises it)
+     * @description Registers a recurring-debit mandate on a customer's bank account (NACH) or VPA (UPI autopay) up to `max_amount` per debit; it stays PENDING until the customer authorises it, then turns ACTIVE (announced by webhook). An optional Idempotency-Key makes retries safe; a customer reference already used is a 409.
+     */
     post: operations['createMandates'];
     delete?: never;
     options?: never;
@@ -2857,7 +3123,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A mandate with its events and latest presentations */
+    /**
+     * A mandate with its events and latest presentations
+     * @description One of the caller's mandates with its UMRN, status, every event (registered, authorised, paused, cancelled…) and its latest presentations (404 for a urn of another client).
+     */
     get: operations['getMandateByUrn'];
     put?: never;
     post?: never;
@@ -2876,7 +3145,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel a PENDING, ACTIVE or PAUSED mandate (final) */
+    /**
+     * Cancel a PENDING, ACTIVE or PAUSED mandate (final)
+     * @description Ends a mandate for good: no further presentations, and it cannot be resumed. A mandate already cancelled, expired or rejected is a 409; a webhook announces the change.
+     */
     post: operations['cancelMandate'];
     delete?: never;
     options?: never;
@@ -2893,7 +3165,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pause an ACTIVE mandate (no presentations until resumed) */
+    /**
+     * Pause an ACTIVE mandate (no presentations until resumed)
+     * @description Suspends debits under an ACTIVE mandate: presentations are refused while it is PAUSED. A mandate in another status is a 409; a webhook announces the change.
+     */
     post: operations['pauseMandate'];
     delete?: never;
     options?: never;
@@ -2910,7 +3185,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Present a debit under an ACTIVE mandate (PENDING until the rail settles or bounces it) */
+    /**
+     * Present a debit under an ACTIVE mandate (PENDING until the rail settles or bounces it)
+     * @description Asks for a debit of the customer's account under an ACTIVE mandate, at most its `max_amount` and within its start and end dates (422 otherwise); the presentation is PENDING until the rail settles it (credited to the mandate's credit account) or bounces it, announced by webhook. An optional Idempotency-Key makes retries safe. On the sandbox an account ending 0001 bounces for insufficient funds, 0002 as closed, 0003 settles after 5 minutes.
+     */
     post: operations['presentMandate'];
     delete?: never;
     options?: never;
@@ -2927,7 +3205,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Resume a PAUSED mandate */
+    /**
+     * Resume a PAUSED mandate
+     * @description Makes a PAUSED mandate ACTIVE again so debits can be presented under it. A mandate in another status is a 409; a webhook announces the change.
+     */
     post: operations['resumeMandate'];
     delete?: never;
     options?: never;
@@ -2944,7 +3225,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Verify the SMS one-time code */
+    /**
+     * Verify the SMS one-time code
+     * @description Completes an SMS-MFA sign-in: the `request_urn` of the token call and the code texted (valid 10 minutes, 5 wrong tries per attempt) answer the session's tokens. A wrong or expired code is a 400; too many tries close the attempt (sign in again).
+     */
     post: operations['verifyMfa'];
     delete?: never;
     options?: never;
@@ -2961,7 +3245,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a payment link: a public pay page with a UPI QR code (Idempotency-Key header optional) */
+    /**
+     * Create a payment link: a public pay page with a UPI QR code (Idempotency-Key header optional)
+     * @description Creates a link to a public page where a customer pays a fixed amount (or one they enter) by UPI before it expires; the paid amount is credited to the client's account and announced by webhook. A customer reference already used is a 409; with an Idempotency-Key a retry replays the first answer (`idempotent-replayed: true`).
+     */
     post: operations['createPaymentsLinks'];
     delete?: never;
     options?: never;
@@ -2976,7 +3263,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A payment link with its QR code (SVG), payment attempts and callbacks */
+    /**
+     * A payment link with its QR code (SVG), payment attempts and callbacks
+     * @description One of the caller's payment links with its pay-page URL, UPI QR code as SVG, status, every payment attempt and the webhooks sent about it (404 for a urn of another client).
+     */
     get: operations['getPaymentsLinkByUrn'];
     put?: never;
     post?: never;
@@ -2995,7 +3285,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel an open payment link (409 when it is paid, expired or cancelled) */
+    /**
+     * Cancel an open payment link (409 when it is paid, expired or cancelled)
+     * @description Closes an open (CREATED) link so its pay page no longer accepts payments; a webhook announces it. A link already paid, expired or cancelled is a 409 and stays as it is.
+     */
     post: operations['cancelPaymentsLink'];
     delete?: never;
     options?: never;
@@ -3012,7 +3305,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A UPI intent link (upi://pay?pa=…&pn=…&am=…&cu=INR&tr=…&tn=…) and its QR code (SVG) */
+    /**
+     * A UPI intent link (upi://pay?pa=…&pn=…&am=…&cu=INR&tr=…&tn=…) and its QR code (SVG)
+     * @description Builds a UPI intent and its QR code without storing anything: the payee VPA defaults to the collection VPA of the client's first account and the name to the company's. Nothing tracks payments made with it; use a payment link for that. 422 when no VPA is given and the client has no account.
+     */
     post: operations['createPaymentsUpiLink'];
     delete?: never;
     options?: never;
@@ -3027,14 +3323,20 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in user */
+    /**
+     * The signed-in user
+     * @description The signed-in user's profile: name, e-mail, masked phone, roles, client and MFA preference. The dashboard calls it after sign-in.
+     */
     get: operations['getUserDetails'];
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
-    /** Update name or phone */
+    /**
+     * Update name or phone
+     * @description Changes the signed-in user's own name or phone number (the e-mail cannot change here); answers the updated profile. Recorded in the audit log.
+     */
     patch: operations['updateUserDetails'];
     trace?: never;
   };

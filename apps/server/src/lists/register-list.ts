@@ -71,7 +71,9 @@ export function listDescriptions(
 ): { search: string; count: string; export: string } {
   const what = opts.noun ?? `${def.name} of the caller's client`;
   const since =
-    def.defaultRange === 'todayMinus7' ? 'today minus 7 days' : 'the last 7 days (today included)';
+    def.defaultRange === 'todayMinus7'
+      ? 'from today minus 7 days to today'
+      : 'the last 7 days (today included)';
   const range =
     `\`start_date\` and \`end_date\` are whole days in \`time_zone\` (IANA, default ${DEFAULT_TIME_ZONE}), ` +
     `by default ${since}, at most ${MAX_RANGE_DAYS} days (400 otherwise).`;
