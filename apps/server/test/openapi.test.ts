@@ -89,7 +89,9 @@ describe('the OpenAPI document', () => {
     const problems: string[] = [];
     for (const { path, method, op } of operations(doc)) {
       // completeDocument appends the role an operation needs: that sentence alone is not a description.
-      const text = (op.description ?? '').replace(/\s*Needs the `[^`]+` role \(403 without it\)\.$/, '').trim();
+      const text = (op.description ?? '')
+        .replace(/\s*Needs the `[^`]+` role \(403 without it\)\.$/, '')
+        .trim();
       if (text.length < 40 || text === op.summary?.trim())
         problems.push(`${method.toUpperCase()} ${path}: no description (add one in the route's schema)`);
     }
