@@ -1681,7 +1681,7 @@ export interface paths {
     };
     /**
      * The /accounts home: collections, balances, the next settlement, recent credits
-     * @description Everything the /accounts home shows in one call: today's and this month's collections, balances, the next scheduled settlement and the latest credits. Days are in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
+     * @description Everything the /accounts home shows in one call: today's and this week's collections, the total balance and the virtual accounts, the next scheduled settlement and the latest credits. Days are in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
      */
     get: operations['getAccountsSummary'];
     put?: never;
@@ -1741,7 +1741,7 @@ export interface paths {
     };
     /**
      * One bulk payout with its progress (poll it while it is processed)
-     * @description One of the caller's bulk payouts: its file, sender account, totals and progress (rows processed, succeeded, failed), to poll until it is complete. A urn of another client is a 404.
+     * @description One of the caller's bulk payouts: its file, sender account, totals and progress (rows done, failed, pending), to poll until it is complete. A urn of another client is a 404.
      */
     get: operations['getBulkByUrn'];
     put?: never;

@@ -256,7 +256,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         tags: ['bulk'],
         summary: 'One bulk payout with its progress (poll it while it is processed)',
         description:
-          "One of the caller's bulk payouts: its file, sender account, totals and progress (rows processed, succeeded, failed), to poll until it is complete. A urn of another client is a 404.",
+          "One of the caller's bulk payouts: its file, sender account, totals and progress (rows done, failed, pending), to poll until it is complete. A urn of another client is a 404.",
         params: urnParams,
         response: { 200: Bulk },
       },

@@ -173,7 +173,7 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
         tags: ['accounts'],
         summary: 'The /accounts home: collections, balances, the next settlement, recent credits',
         description:
-          "Everything the /accounts home shows in one call: today's and this month's collections, balances, the next scheduled settlement and the latest credits. Days are in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).",
+          "Everything the /accounts home shows in one call: today's and this week's collections, the total balance and the virtual accounts, the next scheduled settlement and the latest credits. Days are in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).",
         querystring: TimeZoneQuery,
         response: { 200: AccountsSummary },
       },
