@@ -6,7 +6,13 @@ import type { ReactNode } from 'react';
 import type { Mock } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { ApiError, type ApiRequestInit } from '@/lib/api';
 
 export interface ApiCall {
@@ -75,6 +81,61 @@ export function renderPage(ui: ReactNode, { path = '/' }: { path?: string } = {}
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/** What a list screen takes from its route: the URL's search state and how to change it. */
+export interface RoutedPageProps<S> {
+  search: S;
+  onSearchChange: (next: S) => void;
+}
+
+/**
+ * A screen on its own route at `path`, its search state in the URL as the app's file routes keep it
+ * (`validateSearch`), opened at `url`, with a fresh query cache. `search()` reads the URL's state.
+ */
+export function renderRoutedPage<S>({
+  path,
+  url = path,
+  validateSearch,
+  page: Page,
+}: {
+  path: string;
+  url?: string;
+  /** The route's search schema (any input: the router hands it the URL's raw search). */
+  validateSearch: (input: never) => S;
+  page: (props: RoutedPageProps<S>) => ReactNode;
+}) {
+  const rootRoute = createRootRoute();
+  const route = createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    validateSearch: validateSearch as (input: Record<string, unknown>) => S,
+    component: function RoutedPage() {
+      const navigate = route.useNavigate();
+      return (
+        <Page
+          search={route.useSearch() as S}
+          onSearchChange={(search) => void navigate({ search: search as never })}
+        />
+      );
+    },
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([route]),
+    history: createMemoryHistory({ initialEntries: [url] }),
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router as never} />
+    </QueryClientProvider>,
+  );
+  return {
+    ...view,
+    router,
+    queryClient,
+    search: () => router.state.location.search as Record<string, unknown>,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

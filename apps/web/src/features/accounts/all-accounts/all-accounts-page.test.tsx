@@ -1,14 +1,7 @@
+import { renderRoutedPage } from '@/test/render-page';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
 import { listSearchSchema } from '@/components/data-table/list-search';
 import { apiFetch, type ApiRequestInit } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
@@ -78,29 +71,12 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderPage(path = '/accounts/all-accounts') {
-  const rootRoute = createRootRoute();
-  const route = createRoute({
-    getParentRoute: () => rootRoute,
+  return renderRoutedPage({
     path: '/accounts/all-accounts',
+    url: path,
     validateSearch: listSearchSchema,
-    component: function Page() {
-      const navigate = route.useNavigate();
-      return (
-        <AllAccountsPage search={route.useSearch()} onSearchChange={(search) => void navigate({ search })} />
-      );
-    },
+    page: (props) => <AllAccountsPage {...props} />,
   });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([route]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { search: () => router.state.location.search as Record<string, unknown> };
 }
 
 const transactionCalls = () => calls.filter((c) => c.path.includes('/account/transactions'));

@@ -1,14 +1,7 @@
+import { renderRoutedPage } from '@/test/render-page';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
 import type { FabricCall, FabricCallDetails, FabricProductSlug } from '@meridian/contract';
 import { listSearchSchema } from '@/components/data-table/list-search';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
@@ -70,33 +63,12 @@ const searchQuery = (slug: string) =>
     ApiRequestInit | undefined;
 
 function renderPage(slug: FabricProductSlug, url = `/fabric/${slug}`) {
-  const rootRoute = createRootRoute();
-  const route = createRoute({
-    getParentRoute: () => rootRoute,
+  return renderRoutedPage({
     path: `/fabric/${slug}`,
+    url: url,
     validateSearch: listSearchSchema,
-    component: function FabricRoute() {
-      const navigate = route.useNavigate();
-      return (
-        <FabricListPage
-          slug={slug}
-          search={route.useSearch()}
-          onSearchChange={(search) => void navigate({ search })}
-        />
-      );
-    },
+    page: (props) => <FabricListPage slug={slug} {...props} />,
   });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([route]),
-    history: createMemoryHistory({ initialEntries: [url] }),
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
-  return { search: () => router.state.location.search as Record<string, unknown> };
 }
 
 beforeEach(() => {

@@ -1,14 +1,7 @@
+import { renderRoutedPage } from '@/test/render-page';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
 import type { Payout, PayoutDetails } from '@meridian/contract';
 import { listSearchSchema } from '@/components/data-table/list-search';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
@@ -106,32 +99,12 @@ const searchCalls = () =>
 const lastSearchQuery = () => searchCalls().at(-1)?.[1]?.query;
 
 function renderPage(url = '/flow/payouts') {
-  const rootRoute = createRootRoute();
-  const payoutsRoute = createRoute({
-    getParentRoute: () => rootRoute,
+  return renderRoutedPage({
     path: '/flow/payouts',
+    url: url,
     validateSearch: listSearchSchema,
-    component: function PayoutsRoute() {
-      const navigate = payoutsRoute.useNavigate();
-      return (
-        <PayoutsPage
-          search={payoutsRoute.useSearch()}
-          onSearchChange={(search) => void navigate({ search })}
-        />
-      );
-    },
+    page: (props) => <PayoutsPage {...props} />,
   });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([payoutsRoute]),
-    history: createMemoryHistory({ initialEntries: [url] }),
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
-  return { router, search: () => router.state.location.search as Record<string, unknown> };
 }
 
 beforeEach(() => {

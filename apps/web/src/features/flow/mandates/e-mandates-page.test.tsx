@@ -1,14 +1,7 @@
+import { renderRoutedPage } from '@/test/render-page';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-} from '@tanstack/react-router';
 import type { Mandate, MandateDetails, Presentation } from '@meridian/contract/mandates';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
 import type * as ApiModule from '@/lib/api';
@@ -84,28 +77,12 @@ function answer() {
 }
 
 function renderPage(url: string) {
-  const rootRoute = createRootRoute();
-  const route = createRoute({
-    getParentRoute: () => rootRoute,
+  return renderRoutedPage({
     path: '/flow/e-mandates',
+    url: url,
     validateSearch: mandatesSearchSchema,
-    component: function Route() {
-      const navigate = route.useNavigate();
-      return (
-        <EMandatesPage search={route.useSearch()} onSearchChange={(search) => void navigate({ search })} />
-      );
-    },
+    page: (props) => <EMandatesPage {...props} />,
   });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([route]),
-    history: createMemoryHistory({ initialEntries: [url] }),
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 beforeEach(() => {
@@ -143,7 +120,7 @@ describe('/flow/e-mandates', () => {
   it('shows the presentations tab with its own list', async () => {
     answer();
     const user = userEvent.setup();
-    const router = renderPage('/flow/e-mandates');
+    const { router } = renderPage('/flow/e-mandates');
     await screen.findByRole('table', { name: /Mandate registrations/ });
     await user.click(screen.getByRole('tab', { name: 'Presentations' }));
     const table = await screen.findByRole('table', { name: /Mandate presentations/ });
@@ -155,7 +132,7 @@ describe('/flow/e-mandates', () => {
   it('filters the open list by status (the status query parameter), from the first page', async () => {
     answer();
     const user = userEvent.setup();
-    const router = renderPage('/flow/e-mandates?offset=10');
+    const { router } = renderPage('/flow/e-mandates?offset=10');
     await screen.findByRole('table', { name: /Mandate registrations/ });
     await user.selectOptions(screen.getByLabelText('Status'), 'ACTIVE');
     await waitFor(() => expect(router.state.location.search).toEqual({ status: 'ACTIVE' }));
