@@ -22,11 +22,11 @@ import { mkdirSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
+import { freshDatabase } from './fresh-database.ts';
 import { BULK_COLUMNS } from '@meridian/contract/bulk';
 import { loadConfig } from '../src/config/config.ts';
 import { loadKeys } from '../src/config/keys.ts';
-import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/database.ts';
+import { queryRows } from '../src/db/database.ts';
 import { processBulk } from '../src/bulk/service.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { createServer, type Server } from '../src/server.ts';
@@ -47,25 +47,6 @@ const R = Math.max(1, option('r', 'BENCH_R') ?? 5);
 const JOBS = (option('jobs', 'BENCH_JOBS') ?? 1) !== 0;
 const VALIDATION_GOAL_MS = 1000;
 const PROCESSING_GOAL_S = 30;
-
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; name: string; drop: () => Promise<void> }> {
-  if (!DATABASE_URL)
-    return { handle: await openDatabase({ dataDir: null }), name: 'in-memory', drop: async () => {} };
-  const name = `meridian_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-  return { handle: await openDatabase({ url: url.toString(), dataDir: null }), name, drop };
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => x.toFixed(0).padStart(6);
@@ -95,7 +76,7 @@ async function main() {
     LOG_LEVEL: 'silent',
   });
   const keys = loadKeys(config);
-  const db = await freshDatabase();
+  const db = await freshDatabase(DATABASE_URL);
   let server: Server | undefined;
   try {
     const started = performance.now();

@@ -21,13 +21,12 @@ import { mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
+import { freshDatabase } from './fresh-database.ts';
 import { z } from 'zod';
 import { systemActor } from '../src/audit/actor.ts';
 import { createApiKey } from '../src/api-keys/service.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { loadCredits } from '../src/credits/credits.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { clients } from '../src/db/schema.ts';
 import { callProduct } from '../src/fabric/pipeline.ts';
 import type { FabricProduct, ProductContext } from '../src/fabric/product.ts';
@@ -77,26 +76,6 @@ const registered = PRODUCTS.find((p) => p.slug === 'text-match');
 const product: FabricProduct = registered ?? standIn;
 const body = registered?.demo?.[0] ?? { name: 'Asha Menon', other: 'MENON, ASHA' };
 
-async function database(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (!DATABASE_URL) return { handle: await openDatabase({ dataDir: null }), drop: async () => {} };
-  const name = `meridian_bench_fabric_${process.pid}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    handle: await openDatabase({ url: url.toString(), dataDir: null }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 async function time(label: string, fn: (i: number) => Promise<void>) {
@@ -111,7 +90,7 @@ async function time(label: string, fn: (i: number) => Promise<void>) {
   return { label, p50: pct(samples, 0.5), p95: pct(samples, 0.95) };
 }
 
-const { handle, drop } = await database();
+const { handle, drop } = await freshDatabase(DATABASE_URL);
 const config = loadConfig({
   DATA_DIR: mkdtempSync(join(tmpdir(), 'meridian-bench-')),
   JOBS: 'off',

@@ -20,14 +20,13 @@ import { constants, publicEncrypt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { freshDatabase } from './fresh-database.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { loadKeys } from '../src/config/keys.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { dayIn, DEFAULT_TIME_ZONE, resolveListQuery, type ListFilter } from '../src/lists/list-query.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { createServer, type Server } from '../src/server.ts';
-import type { Db } from '../src/db/database.ts';
+import type { DatabaseHandle, Db } from '../src/db/database.ts';
 import { payoutPageQuery, seqIntervalQuery } from '../src/payouts/queries.ts';
 import { searchCases, searchStatements, seedSearchBeneficiaries } from './global-search.ts';
 
@@ -58,30 +57,6 @@ const BIG_COUNT = 200_000;
 
 // ---------------------------------------------------------------------------------------------------------
 // Database: a fresh one, and raw SQL on the server's own driver
-
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; name: string; drop: () => Promise<void> }> {
-  if (!DATABASE_URL)
-    return { handle: await openDatabase({ dataDir: null }), name: 'in-memory', drop: async () => {} };
-  const name = `meridian_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-  try {
-    return { handle: await openDatabase({ url: url.toString(), dataDir: null }), name, drop };
-  } catch (err) {
-    await drop();
-    throw err;
-  }
-}
 
 type Row = unknown[];
 type Exec = (text: string, params?: unknown[]) => Promise<Row[]>;
@@ -330,7 +305,7 @@ async function main() {
   const config = loadConfig(configEnv);
   const keys = loadKeys(config); // generated once into .tmp/bench/keys
 
-  const db = await freshDatabase();
+  const db = await freshDatabase(DATABASE_URL);
   let server: Server | undefined;
   let cleaned = false;
   const cleanup = async () => {
