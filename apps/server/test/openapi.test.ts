@@ -1,7 +1,8 @@
 import { CALLBACK_EVENT_TYPES } from '@meridian/contract';
 import { describe, expect, it } from 'vitest';
-import { operationIdFor } from '../src/http/openapi.ts';
+import { MOVES_MONEY, operationIdFor } from '../src/http/openapi.ts';
 import { useServer } from './helpers.ts';
+import { moneyRouteSites } from './money-routes.ts';
 
 /**
  * The safety net of the OpenAPI document (apps/server/src/http/openapi.ts derives it in one place): EVERY
@@ -19,6 +20,7 @@ type Operation = {
   parameters?: Array<{ in: string; name: string; required?: boolean; $ref?: string }>;
   responses?: Record<string, unknown>;
   'x-codeSamples'?: Array<{ lang: string; source: string }>;
+  [MOVES_MONEY]?: boolean;
 };
 type Doc = {
   openapi: string;
@@ -172,6 +174,52 @@ describe('the OpenAPI document', () => {
       const ref = JSON.stringify(post?.requestBody).match(/#\/components\/schemas\/(\w+)/)?.[1];
       expect(doc.components.schemas).toHaveProperty(ref!);
     }
+  });
+});
+
+describe('the money-moving marker (x-meridian-moves-money)', () => {
+  /** Every operation that moves money, now or through the jobs it starts. */
+  const MONEY_MOVING = [
+    'POST /core_banking/money_transfer/initiate', // a payout: debit now
+    'POST /core_banking/money_transfer/validate_account', // penny drop: ₹2.00 fee debited
+    'POST /meridian/bulk/bulk_payout', // a payout per row (bulk jobs)
+    'POST /v2/mandates/{urn}/presentations', // a debit of the customer's account under the mandate
+    'POST /meridian/sandbox/simulate/credit', // a credit to a virtual account
+    'POST /meridian/operations/settlement/account', // penny drop of the settlement account (fee)
+    'POST /meridian/operations/settlement/cycles/{id}/invoke', // a settlement payout
+    'POST /meridian/operations/settlement/history/{urn}/reattempt', // a settlement payout again
+    'POST /meridian/operations/credits/load', // prepaid credits
+    'POST /meridian/operations/credits/unload',
+  ];
+
+  it('marks exactly the operations that move money', async () => {
+    const doc = await documentOf();
+    const marked = operations(doc)
+      .filter(({ op }) => op[MOVES_MONEY] === true)
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+    expect(marked.sort()).toEqual([...MONEY_MOVING].sort());
+    // A read is never marked; the marker is a boolean `true` or absent.
+    for (const { method, op } of operations(doc)) {
+      if (method === 'get') expect(op[MOVES_MONEY]).toBeUndefined();
+      expect([undefined, true]).toContain(op[MOVES_MONEY]);
+    }
+  });
+
+  it('is set on every route whose handler reaches the ledger (read from the source)', () => {
+    const sites = moneyRouteSites();
+    expect(sites.length).toBeGreaterThan(50);
+    const reaching = sites.filter((s) => s.reachesLedger);
+    // The graph finds the known writers: if this drops, the analysis broke, not the code.
+    expect(reaching.map((s) => s.path)).toEqual(
+      expect.arrayContaining(["'/core_banking/money_transfer/initiate'", '`/${p}/sandbox/simulate/credit`']),
+    );
+    const unflagged = reaching
+      .filter((s) => !s.flagged && !s.hidden)
+      .map((s) => `${s.where} ${s.method} ${s.path}: reaches the ledger; add config.openapi.movesMoney`);
+    expect(unflagged).toEqual([]);
+    // A flag on a route that neither reaches the ledger nor is listed above would be a mistake: the list above
+    // and the document (previous test) hold those.
+    expect(sites.filter((s) => s.flagged).length).toBe(MONEY_MOVING.length - 1); // load/unload: one call site
   });
 });
 

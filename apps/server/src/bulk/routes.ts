@@ -194,6 +194,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     `/${p}/bulk/bulk_payout`,
     {
+      config: { openapi: { movesMoney: true } },
       bodyLimit,
       schema: {
         ...fileSchema,

@@ -19,6 +19,7 @@ import { codeSamples } from './openapi-samples.ts';
  * - Error answers, all the one error shape (`#/components/schemas/Error`): 400 (validation) everywhere, 401 and
  *   403 when secured, 404 when the path has parameters, 500 everywhere, and whatever the route adds in
  *   `config.openapi.errors` (409/422 for idempotency, 429 for rate limits, 503…).
+ * - `x-meridian-moves-money: true` on the operations whose route sets `config.openapi.movesMoney`.
  * - Tags, each described; `servers` from PUBLIC_URL; `info` with contact and licence; `webhooks`, one per
  *   callback event type, signed as Standard Webhooks; request samples in curl, Node and Python.
  */
@@ -31,9 +32,18 @@ declare module 'fastify' {
       errors?: number[];
       /** A role the signed-in user needs (documented; a 403 without it). */
       role?: string;
+      /**
+       * This route moves money (debits or credits a ledger account, or starts payouts or debits that will):
+       * the document marks it `x-meridian-moves-money: true`, and the API test page asks for a confirmation
+       * before sending it. An API test holds every route that reaches the ledger to this flag.
+       */
+      movesMoney?: true;
     };
   }
 }
+
+/** The extension that marks an operation moving money (from the route's `config.openapi.movesMoney`). */
+export const MOVES_MONEY = 'x-meridian-moves-money';
 
 /** `schema.security` of a public route: no credentials. */
 export const PUBLIC: Array<Record<string, string[]>> = [];
@@ -404,11 +414,14 @@ export async function registerOpenApi(
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      const config = (input.route as { config?: { openapi?: { errors?: number[]; role?: string } } }).config;
+      const config = (
+        input.route as { config?: { openapi?: { errors?: number[]; role?: string; movesMoney?: true } } }
+      ).config;
       const schema = out.schema as Record<string, unknown> | undefined;
       if (schema && !schema['hide'] && config?.openapi) {
         if (config.openapi.errors) schema['x-meridian-errors'] = config.openapi.errors;
         if (config.openapi.role) schema['x-meridian-role'] = config.openapi.role;
+        if (config.openapi.movesMoney) schema[MOVES_MONEY] = true;
       }
       return out;
     },

@@ -142,6 +142,7 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
   app.post(
     '/v2/mandates/:urn/presentations',
     {
+      config: { openapi: { movesMoney: true } },
       schema: {
         tags: ['mandates'],
         summary: 'Present a debit under an ACTIVE mandate (PENDING until the rail settles or bounces it)',

@@ -187,6 +187,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
     app.post(
       `${base}/credits/${action}`,
       {
+        config: { openapi: { movesMoney: true } },
         schema: {
           tags,
           summary:

@@ -70,6 +70,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.post(
     `${base}/account`,
     {
+      config: { openapi: { movesMoney: true } },
       schema: {
         tags: [TAG],
         summary: 'Set the settlement account: checked by penny drop (validation fee), VERIFIED or REJECTED',
@@ -131,6 +132,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.post(
     `${base}/cycles/:id/invoke`,
     {
+      config: { openapi: { movesMoney: true } },
       schema: {
         tags: [TAG],
         summary: 'Run a settlement cycle now (collections up to this minute)',
@@ -150,6 +152,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.post(
     `${base}/history/:urn/reattempt`,
     {
+      config: { openapi: { movesMoney: true } },
       schema: {
         tags: [TAG],
         summary: 'Pay a FAILED settlement again (a fresh payout to the active settlement account)',

@@ -17,6 +17,7 @@ export const validationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.post(
     '/core_banking/money_transfer/validate_account',
     {
+      config: { openapi: { movesMoney: true } },
       schema: {
         tags: ['validations'],
         operationId: 'validateBankAccount',

@@ -119,6 +119,7 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
     app.post(
       `/${p}/sandbox/simulate/credit`,
       {
+        config: { openapi: { movesMoney: true } },
         schema: {
           tags: ['sandbox'],
           summary:
