@@ -58,7 +58,7 @@ async function send(url: string, init: ApiRequestInit, token: string | null): Pr
     ...rest
   } = init;
   const headers = new Headers(init.headers);
-  headers.set('Accept', 'application/json');
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const clientId = getStoredUser()?.client_id;
   if (clientId) headers.set('client_id', clientId);
@@ -124,6 +124,15 @@ async function parse<T>(response: Response, parseAs: ApiRequestInit['parseAs']):
  * out (without waiting for it) and the 401 is thrown. Errors are `ApiError`s.
  */
 export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  return parse<T>(await apiResponse(path, init), init.parseAs);
+}
+
+/**
+ * `apiFetch` without reading the answer: the same headers, storage check and 401 → refresh → retry, but the
+ * `Response` itself, whatever its status (the API test page shows status, headers and body as they came). An
+ * `Accept` header in `init.headers` is kept.
+ */
+export async function apiResponse(path: string, init: ApiRequestInit = {}): Promise<Response> {
   if (authStore.getState().isAuthenticated && !checkStorageIntegrity()) {
     console.warn(`${AUTH_ERRORS.storageCleared}: a stored auth item is missing; logging out`);
     endSession();
@@ -145,5 +154,5 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
     }
     response = await send(url, init, fresh);
   }
-  return parse<T>(response, init.parseAs);
+  return response;
 }

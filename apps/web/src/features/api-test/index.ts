@@ -1,0 +1,1 @@
+export { ApiTestPage } from './api-test-page';
