@@ -27,6 +27,9 @@ export default defineConfig(({ mode }) => ({
       '/v2': 'http://localhost:3000',
       '/meridian': 'http://localhost:3000',
       '/excalibur': 'http://localhost:3000',
+      '/core_banking': 'http://localhost:3000',
+      // the OpenAPI document (the API test page reads it)
+      '/docs': 'http://localhost:3000',
       // the public payment-link pay page is the server's
       '/pay/': 'http://localhost:3000',
     },
