@@ -82,7 +82,9 @@ function OperationPanel({ op }: { op: ApiOperation }) {
   const [tab, setTab] = useState<'form' | 'json'>('form');
   const [raw, setRaw] = useState('');
   const [rawError, setRawError] = useState<string | null>(null);
-  const [auth, setAuth] = useState<AuthMode>(op.auth[0] ?? 'session');
+  const [auth, setAuth] = useState<AuthMode>(
+    op.auth.includes('session') ? 'session' : (op.auth[0] ?? 'session'),
+  );
   const [keyId, setKeyId] = useState('');
   const [keySecret, setKeySecret] = useState('');
   const [errors, setErrors] = useState<FieldError[]>([]);
