@@ -191,7 +191,9 @@ function OperationPanel({ op }: { op: ApiOperation }) {
     const collected = collect();
     setErrors(collected.errors);
     if (!collected.request) return;
-    const curl = toCurl(collected.request, window.location.origin + buildUrl(''), credentialsFor(auth));
+    // The API host (same origin by default, else the configured absolute URL).
+    const base = new URL(buildUrl('') || '/', window.location.href).toString();
+    const curl = toCurl(collected.request, base, credentialsFor(auth));
     try {
       await navigator.clipboard.writeText(curl);
       toast.success('Copied as curl', {

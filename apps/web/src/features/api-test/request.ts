@@ -89,9 +89,12 @@ export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The request as a `curl` command that works as-is in a POSIX shell (one option per line). */
-export function toCurl(request: BuiltRequest, origin: string, credentials: Credentials): string {
-  const url = new URL(request.path, origin).toString();
+/**
+ * The request as a `curl` command that works as-is in a POSIX shell (one option per line). `base` is the API
+ * host as an absolute URL (the page's origin when the API is served from it).
+ */
+export function toCurl(request: BuiltRequest, base: string, credentials: Credentials): string {
+  const url = `${base.replace(/\/+$/, '')}${request.path}`;
   const parts = [`curl${request.method === 'GET' ? '' : ` -X ${request.method}`} ${shellQuote(url)}`];
   for (const [name, value] of [...credentialHeaders(credentials), ...request.headers])
     parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
