@@ -304,4 +304,26 @@ describe('callback configurations', () => {
       (await acme.call('GET', `/meridian/read/fetch/callback/replays/${replay.body.replay_id}`)).status,
     ).toBe(404);
   });
+
+  it('seeds demo deliveries through the same code: FAILED ones after an outage, ready to replay (idempotent)', async () => {
+    const { seedDemoCallbacks } = await import('../src/seed/demo-callbacks.ts');
+    const db = server.current.handle.db;
+    const acme = await clientSession(server.current, 'admin@acme.test');
+    const [client] = await db.select().from(clients).where(eq(clients.clientId, acme.client_id));
+    const customers = [{ id: client!.id, name: 'Acme Retail' }];
+    const opts = { callbackBaseUrl: 'http://127.0.0.1:9/meridian/sandbox/webhook-receiver' };
+    await seedDemoCallbacks(db, customers, opts);
+    const failed = await acme.call('GET', '/meridian/read/search/callback/deliveries?status=FAILED');
+    const rows = failed.body.data as (Row & { url: string; event_type: string })[];
+    expect(rows).toHaveLength(4);
+    for (const r of rows) {
+      expect(r).toMatchObject({ event: 'callback.test', event_type: 'BANK_ACCOUNT_VALIDATION' });
+      expect(r.url).toBe(`${opts.callbackBaseUrl}/validations`);
+      expect(r.attempts.length).toBeGreaterThan(10);
+      expect(r.attempts.every((a) => a.status_code === 503)).toBe(true);
+    }
+    await seedDemoCallbacks(db, customers, opts);
+    const again = await acme.call('GET', '/meridian/read/count/callback/deliveries?status=FAILED');
+    expect(again.body.count).toBe(4);
+  });
 });
