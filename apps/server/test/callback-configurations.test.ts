@@ -267,6 +267,15 @@ describe('callback configurations', () => {
       return r.body.count === 0 && p.body.count === 0 ? true : undefined;
     });
 
+    // The job is idempotent: run again, a finished replay sends nothing.
+    const { runReplay } = await import('../src/callbacks/replays.ts');
+    const sentAgain: unknown[] = [];
+    const rerun = await runReplay(db, { clientRef: client!.id, replayId: rid }, async (refs) => {
+      sentAgain.push(...refs);
+    });
+    expect(rerun).toBe('COMPLETED');
+    expect(sentAgain).toEqual([]);
+
     // Nothing left to replay: completes at once.
     const empty = await s.call('POST', '/v2/company/callback/replays', {
       body: { start_date: today(), end_date: today(), time_zone: 'UTC' },

@@ -112,7 +112,15 @@ export function ConfigDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {trigger(() => setOpen(true))}
+      {trigger(() => {
+        // The form starts from the configuration as it is now (it may have changed since the last edit).
+        if (config) {
+          setUrl(config.url);
+          setMethod(config.http_method);
+          setActive(config.is_active);
+        }
+        setOpen(true);
+      })}
       {open && (
         <DialogContent
           className="max-h-[90svh] overflow-y-auto"
