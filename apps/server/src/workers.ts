@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import { overdueBulks, processBulk } from './bulk/service.ts';
 import { attemptDelivery, overdueDeliveries, type DeliveryOptions } from './callbacks/delivery.ts';
+import { runReplay, staleReplays } from './callbacks/replays.ts';
 import type { Db } from './db/database.ts';
 import { sweepExpiredCalls } from './fabric/expiry.ts';
 import type { FabricProduct } from './fabric/product.ts';
@@ -20,6 +21,7 @@ const RAIL_QUEUE = 'rail.payout-step';
 const CALLBACK_QUEUE = 'callbacks.deliver';
 const SWEEP_QUEUE = 'flow.sweep';
 const BULK_QUEUE = 'bulk.process';
+const REPLAY_QUEUE = 'callbacks.replay';
 
 /**
  * Job payloads name the client, so a handler touches one client's rows. A job queued before they did (no
@@ -28,6 +30,7 @@ const BULK_QUEUE = 'bulk.process';
 type RailJob = { clientRef: number; urn: string };
 type CallbackJob = { clientRef: number; deliveryId: number; attempt: number };
 type BulkJob = { clientRef: number; urn: string };
+type ReplayJob = { clientRef: number; replayId: string };
 const hasClient = (data: { clientRef?: unknown }) => typeof data.clientRef === 'number';
 type Log = (msg: string, data?: object) => void;
 
@@ -48,8 +51,9 @@ function effectRunner(boss: PgBoss | null): EffectRunner {
         startAfter: r.at,
         singletonKey: `${r.urn}@${r.at.getTime()}`,
       });
-    for (const d of effects.callbacks) await sendAttempt(boss, { ...d, attempt: 1 });
+    for (const d of effects.callbacks) await sendAttempt(boss, { ...d, attempt: d.attempt ?? 1 });
     for (const b of effects.bulks ?? []) await sendBulk(boss, b);
+    for (const r of effects.callbackReplays ?? []) await sendReplay(boss, r);
   };
 }
 
@@ -57,6 +61,13 @@ function effectRunner(boss: PgBoss | null): EffectRunner {
 function sendBulk(boss: PgBoss, b: BulkJob & { lease?: Date | null }) {
   return boss.send(BULK_QUEUE, { clientRef: b.clientRef, urn: b.urn } satisfies BulkJob, {
     singletonKey: `${b.urn}@${b.lease?.getTime() ?? 0}`,
+  });
+}
+
+/** Queues a replay of failed callbacks; `at` (the re-send of a stalled one) makes each re-send its own job. */
+function sendReplay(boss: PgBoss, r: ReplayJob & { at?: Date }) {
+  return boss.send(REPLAY_QUEUE, { clientRef: r.clientRef, replayId: r.replayId } satisfies ReplayJob, {
+    singletonKey: `${r.replayId}@${r.at?.getTime() ?? 0}`,
   });
 }
 
@@ -83,6 +94,7 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
   await ensureQueue(boss, CALLBACK_QUEUE, { retryLimit: 3, retryDelay: 5, expireInSeconds: 60 });
   await ensureQueue(boss, SWEEP_QUEUE, { retryLimit: 1 });
   await ensureQueue(boss, BULK_QUEUE, { retryLimit: 10, retryDelay: 5, expireInSeconds: 900 });
+  await ensureQueue(boss, REPLAY_QUEUE, { retryLimit: 10, retryDelay: 5, expireInSeconds: 900 });
 
   const polling = { pollingIntervalSeconds: 0.5, batchSize: 10 };
   await boss.work<RailJob>(RAIL_QUEUE, polling, async (jobs) => {
@@ -131,7 +143,14 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     });
     opts.log('bulk processed', { urn: job.data.urn, status });
   });
+  // Replays of failed callbacks: one job puts a range's failed deliveries back in the queue, batch after batch.
+  await boss.work<ReplayJob>(REPLAY_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+    if (!job || !hasClient(job.data)) return;
+    const status = await runReplay(db, job.data, (refs) => run({ rail: [], callbacks: refs }));
+    opts.log('callback replay', { replay_id: job.data.replayId, status });
+  });
   await boss.work(SWEEP_QUEUE, async () => {
+    for (const r of await staleReplays(db)) await sendReplay(boss, { ...r, at: r.updatedAt });
     const lostBulks = await overdueBulks(db);
     for (const b of lostBulks) await sendBulk(boss, { ...b, lease: b.leaseUntil });
     if (lostBulks.length) opts.log('sweeper re-sent bulk payouts', { bulks: lostBulks.length });

@@ -652,6 +652,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/count/callback/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count the callback deliveries
+     * @description How many callback deliveries of the caller's client, each with its attempts match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `webhook_id`, `subject_urn` (400 for another) with `search_value` to match. The list's own parameters: `event_type`, `status`.
+     */
+    get: operations['countCallbackDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/count/fabric/aadhaar-uid-masking': {
     parameters: {
       query?: never;
@@ -1212,6 +1232,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/export/callback/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * CSV of the filtered callback deliveries
+     * @description Streams the filtered callback deliveries of the caller's client, each with its attempts as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
+    get: operations['exportCallbackDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/export/fabric/aadhaar-uid-masking': {
     parameters: {
       query?: never;
@@ -1752,6 +1792,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/fetch/callback/http_methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the callback HTTP methods
+     * @description The HTTP methods a callback can be delivered with (the `http_method` of a configuration).
+     */
+    get: operations['listCallbackHttpMethods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/fetch/callback/replays/{replay_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Progress of a callback replay
+     * @description The state of a replay (QUEUED, RUNNING, COMPLETED), how many failed deliveries it covers (`total`) and how many have been sent again (`done`).
+     */
+    get: operations['getCallbackReplay'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/fetch/callback/subscriptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the callback subscriptions per event type
+     * @description For every event type: whether the client receives it (at least one active URL) and every URL configured for it, switched on or off. Secrets are not included.
+     */
+    get: operations['listCallbackSubscriptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/fetch/callback/types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the callback event types
+     * @description Every event type a URL can subscribe to (every type the product raises), with a label, a description and the `type` values its messages carry.
+     */
+    get: operations['listCallbackTypes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/fetch/commission_balance': {
     parameters: {
       query?: never;
@@ -2124,6 +2244,26 @@ export interface paths {
      * @description The bulk_payouts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (400 for another) with `search_value` to match. The list's own parameters: `status`. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchBulkPayouts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/search/callback/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the callback deliveries
+     * @description The callback deliveries of the caller's client, each with its attempts, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `webhook_id`, `subject_urn` (400 for another) with `search_value` to match. The list's own parameters: `event_type`, `status`. Paged by `limit` (default 10) and `offset`.
+     */
+    get: operations['searchCallbackDeliveries'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2850,6 +2990,66 @@ export interface paths {
      * @description Manages the URLs webhooks are delivered to, by `action`: `create` registers a URL for event types (201), `update` changes one (URL, events, method, active), `list` answers them all. Each delivery is signed as Standard Webhooks with the configuration's secret.
      */
     post: operations['createCallback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/company/callback/deliveries/{webhook_id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resend one callback delivery
+     * @description Sends a delivered or failed message again: the same body and `webhook-id` (receivers can de-duplicate), attempts numbered on from the last, retried for 3 days. 409 while the delivery is still pending. Audited.
+     */
+    post: operations['resendCallbackDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/company/callback/replays': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replay the failed callbacks of a date range
+     * @description Starts a job that sends every FAILED delivery created in the date range (whole days in `time_zone`, optionally of one event type) again; poll its progress with the replay id. Audited.
+     */
+    post: operations['replayFailedCallbacks'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/company/callback/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event to one callback URL
+     * @description Queues a signed `callback.test` message to one active configuration only; it is delivered, retried and shown in the delivery log like any other event. 409 when the configuration is switched off.
+     */
+    post: operations['sendCallbackTestEvent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3842,6 +4042,8 @@ export interface components {
     bulk_urn: string;
     client_id: string;
     end_date: components['schemas']['CalendarDateInput'];
+    event_type:
+      'PAYOUT' | 'BANK_ACCOUNT_VALIDATION' | 'FABRIC' | 'VIRTUAL_ACCOUNT_CREDIT' | 'MANDATE' | 'PAYMENT_LINK';
     id: string;
     limit: number;
     offset: number;
@@ -3850,7 +4052,7 @@ export interface components {
     search_key: string;
     search_value: string;
     start_date: components['schemas']['CalendarDateInput'];
-    status: 'PENDING' | 'SETTLED' | 'FAILED';
+    status: 'PENDING' | 'DELIVERED' | 'FAILED';
     time_zone: string;
     type: 'T0' | 'T1';
     urn: string;
@@ -4915,7 +5117,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: components['parameters']['status'];
+        status?: 'PENDING' | 'SETTLED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
         type?: components['parameters']['type'];
       };
@@ -5018,7 +5220,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: components['parameters']['status'];
+        status?: 'PENDING' | 'SETTLED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
         type?: components['parameters']['type'];
       };
@@ -5110,7 +5312,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: components['parameters']['status'];
+        status?: 'PENDING' | 'SETTLED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
         type?: components['parameters']['type'];
       };
@@ -5249,6 +5451,42 @@ export interface operations {
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
         status?: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  countCallbackDeliveries: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        event_type?: components['parameters']['event_type'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6193,6 +6431,36 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  exportCallbackDeliveries: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        event_type?: components['parameters']['event_type'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: components['parameters']['status'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   exportFabricAadhaarUidMasking: {
     parameters: {
       query?: {
@@ -7032,6 +7300,166 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  listCallbackHttpMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              http_method: 'POST' | 'PUT';
+              label: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getCallbackReplay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        replay_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            created_at: string;
+            done: number;
+            end_date: string;
+            event_type:
+              | (
+                  | 'PAYOUT'
+                  | 'BANK_ACCOUNT_VALIDATION'
+                  | 'FABRIC'
+                  | 'VIRTUAL_ACCOUNT_CREDIT'
+                  | 'MANDATE'
+                  | 'PAYMENT_LINK'
+                )
+              | null;
+            finished_at: string | null;
+            replay_id: string;
+            start_date: string;
+            /** @enum {string} */
+            status: 'QUEUED' | 'RUNNING' | 'COMPLETED';
+            total: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  listCallbackSubscriptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              active_urls: number;
+              configurations: {
+                callback_id: string;
+                /** @enum {string} */
+                http_method: 'POST' | 'PUT';
+                is_active: boolean;
+                url: string;
+              }[];
+              /** @enum {string} */
+              event_type:
+                | 'PAYOUT'
+                | 'BANK_ACCOUNT_VALIDATION'
+                | 'FABRIC'
+                | 'VIRTUAL_ACCOUNT_CREDIT'
+                | 'MANDATE'
+                | 'PAYMENT_LINK';
+              label: string;
+              subscribed: boolean;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  listCallbackTypes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              description: string;
+              /** @enum {string} */
+              event_type:
+                | 'PAYOUT'
+                | 'BANK_ACCOUNT_VALIDATION'
+                | 'FABRIC'
+                | 'VIRTUAL_ACCOUNT_CREDIT'
+                | 'MANDATE'
+                | 'PAYMENT_LINK';
+              events: string[];
+              label: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
       500: components['responses']['E500'];
     };
   };
@@ -7893,6 +8321,72 @@ export interface operations {
               total_rows: number;
               updated_at: string;
               urn: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  searchCallbackDeliveries: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        event_type?: components['parameters']['event_type'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: components['parameters']['status'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              attempt_count: number;
+              attempts: {
+                attempt: number;
+                error: string | null;
+                latency_ms: number | null;
+                response_excerpt: string | null;
+                started_at: string;
+                status_code: number | null;
+              }[];
+              callback_id: string;
+              created_at: string;
+              event: string;
+              /** @enum {string} */
+              event_type:
+                | 'PAYOUT'
+                | 'BANK_ACCOUNT_VALIDATION'
+                | 'FABRIC'
+                | 'VIRTUAL_ACCOUNT_CREDIT'
+                | 'MANDATE'
+                | 'PAYMENT_LINK';
+              /** @enum {string} */
+              http_method: 'POST' | 'PUT';
+              next_attempt_at: string | null;
+              resent_at: string | null;
+              /** @enum {string} */
+              status: 'PENDING' | 'DELIVERED' | 'FAILED';
+              subject_urn: string;
+              url: string;
+              webhook_id: string;
             }[];
           };
         };
@@ -10005,6 +10499,183 @@ export interface operations {
             secret: string;
             updated_at: string;
             url: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  resendCallbackDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        webhook_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            attempt_count: number;
+            attempts: {
+              attempt: number;
+              error: string | null;
+              latency_ms: number | null;
+              response_excerpt: string | null;
+              started_at: string;
+              status_code: number | null;
+            }[];
+            callback_id: string;
+            created_at: string;
+            event: string;
+            /** @enum {string} */
+            event_type:
+              | 'PAYOUT'
+              | 'BANK_ACCOUNT_VALIDATION'
+              | 'FABRIC'
+              | 'VIRTUAL_ACCOUNT_CREDIT'
+              | 'MANDATE'
+              | 'PAYMENT_LINK';
+            /** @enum {string} */
+            http_method: 'POST' | 'PUT';
+            next_attempt_at: string | null;
+            resent_at: string | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'DELIVERED' | 'FAILED';
+            subject_urn: string;
+            url: string;
+            webhook_id: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  replayFailedCallbacks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          end_date: components['schemas']['CalendarDateInput'];
+          /** @enum {string} */
+          event_type?:
+            | 'PAYOUT'
+            | 'BANK_ACCOUNT_VALIDATION'
+            | 'FABRIC'
+            | 'VIRTUAL_ACCOUNT_CREDIT'
+            | 'MANDATE'
+            | 'PAYMENT_LINK';
+          start_date: components['schemas']['CalendarDateInput'];
+          time_zone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            created_at: string;
+            done: number;
+            end_date: string;
+            event_type:
+              | (
+                  | 'PAYOUT'
+                  | 'BANK_ACCOUNT_VALIDATION'
+                  | 'FABRIC'
+                  | 'VIRTUAL_ACCOUNT_CREDIT'
+                  | 'MANDATE'
+                  | 'PAYMENT_LINK'
+                )
+              | null;
+            finished_at: string | null;
+            replay_id: string;
+            start_date: string;
+            /** @enum {string} */
+            status: 'QUEUED' | 'RUNNING' | 'COMPLETED';
+            total: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  sendCallbackTestEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          callback_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            attempt_count: number;
+            attempts: {
+              attempt: number;
+              error: string | null;
+              latency_ms: number | null;
+              response_excerpt: string | null;
+              started_at: string;
+              status_code: number | null;
+            }[];
+            callback_id: string;
+            created_at: string;
+            event: string;
+            /** @enum {string} */
+            event_type:
+              | 'PAYOUT'
+              | 'BANK_ACCOUNT_VALIDATION'
+              | 'FABRIC'
+              | 'VIRTUAL_ACCOUNT_CREDIT'
+              | 'MANDATE'
+              | 'PAYMENT_LINK';
+            /** @enum {string} */
+            http_method: 'POST' | 'PUT';
+            next_attempt_at: string | null;
+            resent_at: string | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'DELIVERED' | 'FAILED';
+            subject_urn: string;
+            url: string;
+            webhook_id: string;
           };
         };
       };

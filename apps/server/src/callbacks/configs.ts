@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import { auditBy, type Actor } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
 import { callbackConfigs } from '../db/schema.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, badRequest, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
+import { privateAddressOf } from './http-client.ts';
 import { maskSecret, newWebhookSecret } from './signing.ts';
 
 type Row = typeof callbackConfigs.$inferSelect;
@@ -34,13 +35,43 @@ export async function listCallbacks(db: Db, clientRef: number): Promise<Answer[]
   return rows.map((r) => toConfig(r, false));
 }
 
+/**
+ * Where callback URLs may point. In production: https only, and no host that is or resolves to a loopback,
+ * private, link-local or unspecified address (`allowPrivate`, from CALLBACK_ALLOW_PRIVATE, lifts the second).
+ * Elsewhere anything http(s) goes, so that the demo can use the sandbox receiver on this server.
+ */
+export type CallbackUrlPolicy = { production: boolean; allowPrivate: boolean };
+export const OPEN_URL_POLICY: CallbackUrlPolicy = { production: false, allowPrivate: true };
+
+/** Refuses, with a 400 on the `url` field, a URL the policy does not allow. */
+export async function checkCallbackUrl(url: string, policy: CallbackUrlPolicy): Promise<void> {
+  if (!policy.production) return;
+  const refuse = (why: string) => badRequest(why, { url: why });
+  const target = new URL(url);
+  if (target.protocol !== 'https:') throw refuse('Callback URLs must use https in production');
+  if (policy.allowPrivate) return;
+  let address: string | null;
+  try {
+    address = await privateAddressOf(target.hostname);
+  } catch {
+    throw refuse(`The host ${target.hostname} does not resolve to an address`);
+  }
+  if (address !== null)
+    throw refuse(
+      `The host ${target.hostname} is a loopback, private or link-local address (${address}); callbacks go only to public addresses`,
+    );
+}
+
 /** `POST /v2/company/callback`: create, update or list, per `action`; a change and its audit record commit together. */
 export async function handleCallbackRequest(
   db: Db,
   actor: Actor,
   req: CallbackRequest,
+  policy: CallbackUrlPolicy = OPEN_URL_POLICY,
 ): Promise<{ status: number; body: Answer | { data: Answer[] } }> {
   if (req.action === 'list') return { status: 200, body: { data: await listCallbacks(db, actor.clientRef) } };
+  // Outside the transaction: the check may ask DNS.
+  if (req.url !== undefined) await checkCallbackUrl(req.url, policy);
   return db.transaction((tx) => changeCallback(tx, actor, req));
 }
 
@@ -90,17 +121,24 @@ async function changeCallback(
     throw new AppError(400, 'validation_failed', 'Nothing to update', {
       fields: { body: 'Nothing to update' },
     });
+  const thisConfig = and(
+    eq(callbackConfigs.clientRef, actor.clientRef),
+    eq(callbackConfigs.callbackId, req.callback_id),
+  );
+  const [before] = await db.select().from(callbackConfigs).where(thisConfig).for('update');
+  if (!before) throw notFound('No callback configuration with this callback_id');
   const [row] = await db
     .update(callbackConfigs)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(
-      and(eq(callbackConfigs.clientRef, actor.clientRef), eq(callbackConfigs.callbackId, req.callback_id)),
-    )
+    .where(thisConfig)
     .returning();
-  if (!row) throw notFound('No callback configuration with this callback_id');
-  await auditEntry('callback.updated', row.callbackId, {
+  // What changed, before and after; never the secret (only that it was rotated).
+  const visible = (r: Row) => ({ url: r.url, http_method: r.httpMethod, is_active: r.isActive });
+  await auditEntry('callback.updated', row!.callbackId, {
     fields: Object.keys(changes).filter((k) => k !== 'secret'),
     rotated_secret: !!req.rotate_secret,
+    before: visible(before),
+    after: visible(row!),
   });
-  return { status: 200, body: toConfig(row, !!req.rotate_secret) };
+  return { status: 200, body: toConfig(row!, !!req.rotate_secret) };
 }

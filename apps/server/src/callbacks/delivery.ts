@@ -91,7 +91,8 @@ export async function attemptDelivery(
   }
   const finished = now();
   const ok = !!answer && answer.status >= 200 && answer.status < 300;
-  const age = finished.getTime() - delivery.createdAt.getTime();
+  // Retries run for 3 days from creation, or from the last time a user sent it again.
+  const age = finished.getTime() - (delivery.resentAt ?? delivery.createdAt).getTime();
   const delay = retryDelayMs(attempt);
   const giveUp = !ok && (!config.isActive || age + delay > GIVE_UP_AFTER_MS);
   const nextAt = ok || giveUp ? null : new Date(finished.getTime() + delay);

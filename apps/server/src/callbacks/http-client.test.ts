@@ -12,9 +12,13 @@ describe('callback HTTP client', () => {
       '::1',
       'fd00::1',
       '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      '0.0.0.0',
+      '::',
     ])
       expect(isPrivateAddress(a), a).toBe(true);
-    for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111'])
+    for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:808:808'])
       expect(isPrivateAddress(a), a).toBe(false);
   });
   it('refuses loopback targets when private delivery is off', async () => {

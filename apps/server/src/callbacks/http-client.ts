@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, promises as dns, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
@@ -31,12 +31,30 @@ for (const [net, bits] of [
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
+  // The same in hex, as URL parsing writes it: [::ffff:127.0.0.1] → [::ffff:7f00:1].
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hex) {
+    const [hi, lo] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+    return PRIVATE.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
+  }
   const family = isIP(address);
   if (!family) return true;
   return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 export class BlockedAddressError extends Error {}
+
+/**
+ * The first loopback/private/link-local/unspecified address a URL's host is (a literal IP) or resolves to, by the
+ * same rules as delivery; null when every address is public. Rejects when the name does not resolve. For the
+ * check at configuration time: delivery checks again on the address actually connected to.
+ */
+export async function privateAddressOf(hostname: string): Promise<string | null> {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return isPrivateAddress(host) ? host : null;
+  const addresses = await dns.lookup(host, { all: true });
+  return addresses.find((a) => isPrivateAddress(a.address))?.address ?? null;
+}
 
 /**
  * Resolves like the system does, then refuses private addresses. Used as the socket's own lookup, so the

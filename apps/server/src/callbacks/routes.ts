@@ -1,12 +1,43 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CallbackConfig, CallbackRequest } from '@meridian/contract';
+import {
+  CallbackDeliveryRow,
+  CallbackDeliveryStatus,
+  CallbackHttpMethodOption,
+  CallbackReplay,
+  CallbackReplayRequest,
+  CallbackSubscription,
+  CallbackTestRequest,
+  CallbackTypeOption,
+  callbackHttpMethodOptions,
+  callbackTypeOptions,
+} from '@meridian/contract/callback-configurations';
+import { CallbackEventType } from '@meridian/contract';
 import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { handleCallbackRequest, listCallbacks } from './configs.ts';
+import { registerList } from '../lists/register-list.ts';
+import { handleCallbackRequest, listCallbacks, type CallbackUrlPolicy } from './configs.ts';
+import {
+  countDeliveries,
+  listDeliveries,
+  listSubscriptions,
+  resendDelivery,
+  sendTestEvent,
+} from './delivery-log.ts';
+import { DELIVERY_LOG, getReplay, requestReplay } from './replays.ts';
+
+const WebhookIdParams = z.object({ webhook_id: z.string().min(1).max(64) });
+const ReplayIdParams = z.object({ replay_id: z.string().min(1).max(64) });
 
 export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   app.addHook('preHandler', deps.requireAuth);
+  const p = deps.config.PROVIDER;
+  const production = deps.config.APP_ENV === 'production' || deps.config.NODE_ENV === 'production';
+  const urlPolicy: CallbackUrlPolicy = {
+    production,
+    allowPrivate: deps.config.CALLBACK_ALLOW_PRIVATE ?? !production,
+  };
 
   app.post(
     '/v2/company/callback',
@@ -24,7 +55,7 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
       },
     },
     async (request, reply) => {
-      const answer = await handleCallbackRequest(deps.db, actorOf(request), request.body);
+      const answer = await handleCallbackRequest(deps.db, actorOf(request), request.body, urlPolicy);
       return reply.status(answer.status as 200 | 201).send(answer.body);
     },
   );
@@ -41,5 +72,153 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
       },
     },
     async (request) => ({ data: await listCallbacks(deps.db, authOf(request).clientRef) }),
+  );
+
+  app.get(
+    `/${p}/read/fetch/callback/types`,
+    {
+      schema: {
+        tags: ['callbacks'],
+        operationId: 'listCallbackTypes',
+        summary: 'List the callback event types',
+        description:
+          'Every event type a URL can subscribe to (every type the product raises), with a label, a description and the `type` values its messages carry.',
+        response: { 200: z.object({ data: z.array(CallbackTypeOption) }) },
+      },
+    },
+    async () => ({ data: callbackTypeOptions() }),
+  );
+  app.get(
+    `/${p}/read/fetch/callback/http_methods`,
+    {
+      schema: {
+        tags: ['callbacks'],
+        operationId: 'listCallbackHttpMethods',
+        summary: 'List the callback HTTP methods',
+        description:
+          'The HTTP methods a callback can be delivered with (the `http_method` of a configuration).',
+        response: { 200: z.object({ data: z.array(CallbackHttpMethodOption) }) },
+      },
+    },
+    async () => ({ data: callbackHttpMethodOptions() }),
+  );
+  app.get(
+    `/${p}/read/fetch/callback/subscriptions`,
+    {
+      schema: {
+        tags: ['callbacks'],
+        operationId: 'listCallbackSubscriptions',
+        summary: 'List the callback subscriptions per event type',
+        description:
+          'For every event type: whether the client receives it (at least one active URL) and every URL configured for it, switched on or off. Secrets are not included.',
+        response: { 200: z.object({ data: z.array(CallbackSubscription) }) },
+      },
+    },
+    async (request) => ({ data: await listSubscriptions(deps.db, authOf(request).clientRef) }),
+  );
+
+  registerList(app, deps.db, p, {
+    list: DELIVERY_LOG,
+    tag: 'callbacks',
+    noun: "callback deliveries of the caller's client, each with its attempts",
+    paths: {
+      search: `/${p}/read/search/callback/deliveries`,
+      count: `/${p}/read/count/callback/deliveries`,
+      export: `/${p}/read/export/callback/deliveries`,
+    },
+    row: CallbackDeliveryRow,
+    query: { event_type: CallbackEventType.optional(), status: CallbackDeliveryStatus.optional() },
+    fetch: listDeliveries,
+    count: countDeliveries,
+    csv: [
+      ['created_at', (r) => r.created_at],
+      ['webhook_id', (r) => r.webhook_id],
+      ['event_type', (r) => r.event_type],
+      ['event', (r) => r.event],
+      ['subject_urn', (r) => r.subject_urn],
+      ['callback_id', (r) => r.callback_id],
+      ['url', (r) => r.url],
+      ['status', (r) => r.status],
+      ['attempts', (r) => r.attempt_count],
+      ['last_status_code', (r) => r.attempts.at(-1)?.status_code ?? null],
+      ['next_attempt_at', (r) => r.next_attempt_at],
+    ],
+  });
+
+  app.post(
+    '/v2/company/callback/deliveries/:webhook_id/resend',
+    {
+      schema: {
+        tags: ['callbacks'],
+        operationId: 'resendCallbackDelivery',
+        summary: 'Resend one callback delivery',
+        description:
+          'Sends a delivered or failed message again: the same body and `webhook-id` (receivers can de-duplicate), attempts numbered on from the last, retried for 3 days. 409 while the delivery is still pending. Audited.',
+        params: WebhookIdParams,
+        response: { 202: CallbackDeliveryRow },
+      },
+    },
+    async (request, reply) => {
+      const { delivery, effects } = await resendDelivery(
+        deps.db,
+        actorOf(request),
+        request.params.webhook_id,
+      );
+      await deps.runEffects({ rail: [], callbacks: effects });
+      return reply.status(202).send(delivery);
+    },
+  );
+  app.post(
+    '/v2/company/callback/test',
+    {
+      schema: {
+        tags: ['callbacks'],
+        operationId: 'sendCallbackTestEvent',
+        summary: 'Send a test event to one callback URL',
+        description:
+          'Queues a signed `callback.test` message to one active configuration only; it is delivered, retried and shown in the delivery log like any other event. 409 when the configuration is switched off.',
+        body: CallbackTestRequest,
+        response: { 202: CallbackDeliveryRow },
+      },
+    },
+    async (request, reply) => {
+      const { delivery, effects } = await sendTestEvent(deps.db, actorOf(request), request.body.callback_id);
+      await deps.runEffects({ rail: [], callbacks: effects });
+      return reply.status(202).send(delivery);
+    },
+  );
+  app.post(
+    '/v2/company/callback/replays',
+    {
+      schema: {
+        tags: ['callbacks'],
+        operationId: 'replayFailedCallbacks',
+        summary: 'Replay the failed callbacks of a date range',
+        description:
+          'Starts a job that sends every FAILED delivery created in the date range (whole days in `time_zone`, optionally of one event type) again; poll its progress with the replay id. Audited.',
+        body: CallbackReplayRequest,
+        response: { 202: CallbackReplay },
+      },
+    },
+    async (request, reply) => {
+      const { replay, effects } = await requestReplay(deps.db, actorOf(request), request.body, p);
+      await deps.runEffects({ rail: [], callbacks: [], callbackReplays: effects });
+      return reply.status(202).send(replay);
+    },
+  );
+  app.get(
+    `/${p}/read/fetch/callback/replays/:replay_id`,
+    {
+      schema: {
+        tags: ['callbacks'],
+        operationId: 'getCallbackReplay',
+        summary: 'Progress of a callback replay',
+        description:
+          'The state of a replay (QUEUED, RUNNING, COMPLETED), how many failed deliveries it covers (`total`) and how many have been sent again (`done`).',
+        params: ReplayIdParams,
+        response: { 200: CallbackReplay },
+      },
+    },
+    async (request) => getReplay(deps.db, authOf(request).clientRef, request.params.replay_id),
   );
 };

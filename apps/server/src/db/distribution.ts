@@ -54,6 +54,7 @@ export const DISTRIBUTION = {
   callback_configs: 'distributed',
   callback_deliveries: 'distributed',
   callback_attempts: 'distributed',
+  callback_replays: 'distributed',
   audit_log: 'distributed',
   credit_accounts: 'distributed',
   credit_operations: 'distributed',

@@ -598,9 +598,13 @@ export const callbackDeliveries = pgTable(
     attemptCount: integer('attempt_count').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at'),
     createdAt: createdAt(),
+    /** When a user last sent it again (resend or replay): retries run for 3 days from here, not from creation. */
+    resentAt: ts('resent_at'),
   },
   (t) => [
     primaryKey({ name: 'callback_deliveries_pkey', columns: [t.clientRef, t.id] }),
+    // The delivery log: a client's deliveries by creation time (date range, newest first).
+    index('callback_deliveries_client_created_idx').on(t.clientRef, t.createdAt),
     foreignKey({
       name: 'callback_deliveries_config_fk',
       columns: [t.clientRef, t.configRef],
@@ -635,6 +639,41 @@ export const callbackAttempts = pgTable(
       foreignColumns: [callbackDeliveries.clientRef, callbackDeliveries.id],
     }),
     uniqueIndex('callback_attempts_delivery_attempt_uq').on(t.clientRef, t.deliveryRef, t.attempt),
+  ],
+);
+
+/**
+ * A replay of a client's FAILED deliveries of a date range (a pg-boss job): the deliveries it covers are those
+ * FAILED in the range with an id up to `lastDeliveryRef` when it was asked; `cursor` is the last one handled, so a
+ * job that runs again carries on where it stopped and sends nothing twice.
+ */
+export const callbackReplays = pgTable(
+  'callback_replays',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    replayId: text('replay_id').notNull(),
+    clientRef: clientRefColumn(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+    rangeFrom: ts('range_from').notNull(),
+    rangeTo: ts('range_to').notNull(),
+    eventType: text('event_type'),
+    status: text('status').notNull().default('QUEUED'),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    lastDeliveryRef: bigint('last_delivery_ref', { mode: 'number' }).notNull(),
+    cursor: bigint('cursor', { mode: 'number' }).notNull().default(0),
+    requestedBy: text('requested_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'callback_replays_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('callback_replays_client_replay_uq').on(t.clientRef, t.replayId),
+    index('callback_replays_open_idx')
+      .on(t.updatedAt)
+      .where(sql`status IN ('QUEUED', 'RUNNING')`),
   ],
 );
 

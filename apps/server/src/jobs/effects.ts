@@ -5,10 +5,18 @@
  * and writes one client's rows (one node on Citus) without a lookup.
  */
 export type RailStep = { clientRef: number; urn: string; at: Date };
-export type DeliveryRef = { clientRef: number; id: number };
+/** `attempt`: the attempt to make (default 1; a delivery sent again goes on from its last attempt). */
+export type DeliveryRef = { clientRef: number; id: number; attempt?: number };
+/** A replay of failed callback deliveries to run (its job); the sweeper re-sends one whose job was lost. */
+export type ReplayRef = { clientRef: number; replayId: string };
 /** A bulk payout to process (its job); a lost job is re-sent by the sweeper when the bulk's lease runs out. */
 export type BulkRef = { clientRef: number; urn: string };
-export type Effects = { rail: RailStep[]; callbacks: DeliveryRef[]; bulks?: BulkRef[] };
+export type Effects = {
+  rail: RailStep[];
+  callbacks: DeliveryRef[];
+  bulks?: BulkRef[];
+  callbackReplays?: ReplayRef[];
+};
 
 export const noEffects = (): Effects => ({ rail: [], callbacks: [] });
 
@@ -16,6 +24,7 @@ export const mergeEffects = (...all: Effects[]): Effects => ({
   rail: all.flatMap((e) => e.rail),
   callbacks: all.flatMap((e) => e.callbacks),
   bulks: all.flatMap((e) => e.bulks ?? []),
+  callbackReplays: all.flatMap((e) => e.callbackReplays ?? []),
 });
 
 export type EffectRunner = (effects: Effects) => Promise<void>;

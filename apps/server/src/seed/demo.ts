@@ -12,6 +12,7 @@ import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoMandates } from './demo-mandates.ts';
 import { seedDemoPaymentLinks } from './demo-payment-links.ts';
 import { seedDemoBulk } from './demo-bulk.ts';
+import { seedDemoCallbacks } from './demo-callbacks.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
@@ -103,6 +104,8 @@ export async function seedDemo(
     flow && fabric ? await seedDemoPaymentLinks(db, customers, { ...flow, ...fabric }) : noEffects();
   // Bulk payouts last: their payouts come after every other demo payout (payouts are numbered in time order).
   const bulkEffects = flow ? await seedDemoBulk(db, customers, flow) : noEffects();
+  // Callback test events, failed deliveries to replay (after flow: Acme's payout URL exists).
+  const callbackEffects = flow?.full ? await seedDemoCallbacks(db, customers, flow) : noEffects();
   return {
     created,
     effects: mergeEffects(
@@ -113,6 +116,7 @@ export async function seedDemo(
       settlementEffects,
       mandateEffects,
       linkEffects,
+      callbackEffects,
     ),
   };
 }

@@ -1,0 +1,148 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CallbackConfig, type CallbackRequest } from '@meridian/contract';
+import {
+  CallbackDeliveryRow,
+  CallbackHttpMethodOption,
+  CallbackReplay,
+  CallbackSubscription,
+  CallbackTypeOption,
+  type CallbackReplayRequest,
+} from '@meridian/contract/callback-configurations';
+import { z } from 'zod';
+import { createListEndpoints } from '@/components/data-table/list-endpoints';
+import { apiFetch } from '@/lib/api';
+import type { MutationMeta } from '@/lib/api/query-client';
+import { PROVIDER } from '@/lib/env';
+
+/** Everything on /configurations/callback-configurations is under this query-key topic. */
+const TOPIC = 'callbacks';
+const READ = `/${PROVIDER}/read`;
+
+const dataOf = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row) });
+
+/** GET /{provider}/read/fetch/callback/types: every event type with its label and description. */
+export const callbackTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: [TOPIC, 'types'] as const,
+    queryFn: async ({ signal }) =>
+      dataOf(CallbackTypeOption).parse(
+        await apiFetch<unknown>(`${READ}/fetch/callback/types`, { host: 'read', signal }),
+      ).data,
+    staleTime: Infinity,
+  });
+
+/** GET /{provider}/read/fetch/callback/http_methods. */
+export const callbackMethodsQueryOptions = () =>
+  queryOptions({
+    queryKey: [TOPIC, 'http-methods'] as const,
+    queryFn: async ({ signal }) =>
+      dataOf(CallbackHttpMethodOption).parse(
+        await apiFetch<unknown>(`${READ}/fetch/callback/http_methods`, { host: 'read', signal }),
+      ).data,
+    staleTime: Infinity,
+  });
+
+/** GET /{provider}/read/fetch/callback/subscriptions: per event type, its URLs (secrets never included). */
+export const callbackSubscriptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: [TOPIC, 'subscriptions'] as const,
+    queryFn: async ({ signal }) =>
+      dataOf(CallbackSubscription).parse(
+        await apiFetch<unknown>(`${READ}/fetch/callback/subscriptions`, { host: 'read', signal }),
+      ).data,
+  });
+
+export const useCallbackTypes = () => useQuery(callbackTypesQueryOptions());
+export const useCallbackMethods = () => useQuery(callbackMethodsQueryOptions());
+export const useCallbackSubscriptions = () => useQuery(callbackSubscriptionsQueryOptions());
+
+/**
+ * POST /v2/company/callback (create or update). The answer to a create or a rotation carries the whole secret:
+ * it stays in the mutation's result only (never the query cache), forgotten when the dialog closes.
+ */
+export function useSaveCallback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [TOPIC, 'save'],
+    mutationFn: async (body: Exclude<CallbackRequest, { action: 'list' }>) =>
+      CallbackConfig.parse(await apiFetch<unknown>('/v2/company/callback', { method: 'POST', json: body })),
+    meta: { errorToast: false } satisfies MutationMeta,
+    gcTime: 0,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [TOPIC, 'subscriptions'] }),
+  });
+}
+
+/** The delivery log: `event_type` and `status` are its own parameters; search keys webhook_id, subject_urn. */
+export const deliveriesEndpoints = createListEndpoints<CallbackDeliveryRow>({
+  key: 'callback-deliveries',
+  searchPath: `${READ}/search/callback/deliveries`,
+  countPath: `${READ}/count/callback/deliveries`,
+  exportPath: `${READ}/export/callback/deliveries`,
+  parseRows: (answer) => dataOf(CallbackDeliveryRow).parse(answer).data,
+});
+
+/** POST /v2/company/callback/test `{ callback_id }` → 202 the queued delivery. */
+export function useSendTestEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [TOPIC, 'test'],
+    mutationFn: async (callbackId: string) =>
+      CallbackDeliveryRow.parse(
+        await apiFetch<unknown>('/v2/company/callback/test', {
+          method: 'POST',
+          json: { callback_id: callbackId },
+        }),
+      ),
+    meta: { errorToast: false } satisfies MutationMeta,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [deliveriesEndpoints.key] }),
+  });
+}
+
+/** POST /v2/company/callback/deliveries/{webhook_id}/resend → 202 the delivery, PENDING again. */
+export function useResendDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [TOPIC, 'resend'],
+    mutationFn: async (webhookId: string) =>
+      CallbackDeliveryRow.parse(
+        await apiFetch<unknown>(`/v2/company/callback/deliveries/${encodeURIComponent(webhookId)}/resend`, {
+          method: 'POST',
+        }),
+      ),
+    meta: { errorToast: false } satisfies MutationMeta,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [deliveriesEndpoints.key] }),
+  });
+}
+
+/** POST /v2/company/callback/replays → 202 the replay (its progress is polled below). */
+export function useStartReplay() {
+  return useMutation({
+    mutationKey: [TOPIC, 'replay'],
+    mutationFn: async (body: CallbackReplayRequest) =>
+      CallbackReplay.parse(
+        await apiFetch<unknown>('/v2/company/callback/replays', { method: 'POST', json: body }),
+      ),
+    meta: { errorToast: false } satisfies MutationMeta,
+  });
+}
+
+/** GET /{provider}/read/fetch/callback/replays/{id}, every second until it is COMPLETED. */
+export function useReplayProgress(replayId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [TOPIC, 'replay', replayId] as const,
+    enabled: replayId !== undefined,
+    queryFn: async ({ signal }) => {
+      const replay = CallbackReplay.parse(
+        await apiFetch<unknown>(`${READ}/fetch/callback/replays/${encodeURIComponent(replayId!)}`, {
+          host: 'read',
+          signal,
+        }),
+      );
+      if (replay.status === 'COMPLETED')
+        void queryClient.invalidateQueries({ queryKey: [deliveriesEndpoints.key] });
+      return replay;
+    },
+    refetchInterval: (query) => (query.state.data?.status === 'COMPLETED' ? false : 1000),
+  });
+}

@@ -1,0 +1,1 @@
+export { CallbacksPage } from './callbacks-page';

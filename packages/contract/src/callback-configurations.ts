@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import {
+  CALLBACK_HTTP_METHODS,
+  CALLBACK_EVENT_TYPES,
+  CallbackEventType,
+  CallbackHttpMethod,
+  type CallbackEventType as EventType,
+} from './callbacks.ts';
+import { CalendarDate } from './flow.ts';
+
+/**
+ * The callback configuration screen's calls (spec §7 "callback types, HTTP methods, … subscriptions") and the
+ * delivery log. A subpath outside the barrel: only that screen and the server use it.
+ */
+
+/**
+ * What each event type is, for people choosing one. `satisfies Record<…>`: a module that adds an event type to
+ * CALLBACK_EVENT_TYPES must describe it here (the build fails otherwise), and it then appears on the screen.
+ */
+export const CALLBACK_EVENT_TYPE_INFO = {
+  PAYOUT: {
+    label: 'Payouts',
+    description: 'Every state change of a payout: pending, success, failure or return.',
+    events: ['payout.pending', 'payout.success', 'payout.failure', 'payout.returned'],
+  },
+  BANK_ACCOUNT_VALIDATION: {
+    label: 'Bank account validations',
+    description: 'The outcome of each bank-account validation (penny drop), with the registered name.',
+    events: ['validation.success', 'validation.failure'],
+  },
+  FABRIC: {
+    label: 'KYC (fabric) calls',
+    description: 'Every finished identity-verification call, masked as in its log.',
+    events: ['fabric.call.success', 'fabric.call.failure'],
+  },
+  VIRTUAL_ACCOUNT_CREDIT: {
+    label: 'Virtual account credits',
+    description: 'Money arriving in one of your virtual accounts, credited or returned.',
+    events: ['virtual_account.credited', 'virtual_account.returned'],
+  },
+  MANDATE: {
+    label: 'E-mandates',
+    description: 'Mandate registrations and their debits (presentations): authorised, rejected, bounced…',
+    events: ['mandate.active', 'mandate.rejected', 'presentation.success', 'presentation.bounced'],
+  },
+  PAYMENT_LINK: {
+    label: 'Payment links',
+    description: 'Payment links created, paid, failed, expired or cancelled.',
+    events: ['payment_link.created', 'payment_link.paid', 'payment_link.expired', 'payment_link.cancelled'],
+  },
+} as const satisfies Record<EventType, { label: string; description: string; events: readonly string[] }>;
+
+/** The event of a test message (`POST /v2/company/callback/test`), sent to one configuration only. */
+export const CALLBACK_TEST_EVENT = 'callback.test';
+
+export const CallbackTypeOption = z.object({
+  event_type: CallbackEventType,
+  label: z.string(),
+  description: z.string(),
+  /** The `type` values its messages carry. */
+  events: z.array(z.string()),
+});
+export type CallbackTypeOption = z.infer<typeof CallbackTypeOption>;
+
+export const CallbackHttpMethodOption = z.object({ http_method: CallbackHttpMethod, label: z.string() });
+export type CallbackHttpMethodOption = z.infer<typeof CallbackHttpMethodOption>;
+
+export const callbackTypeOptions = (): CallbackTypeOption[] =>
+  CALLBACK_EVENT_TYPES.map((t) => ({
+    event_type: t,
+    label: CALLBACK_EVENT_TYPE_INFO[t].label,
+    description: CALLBACK_EVENT_TYPE_INFO[t].description,
+    events: [...CALLBACK_EVENT_TYPE_INFO[t].events],
+  }));
+
+export const callbackHttpMethodOptions = (): CallbackHttpMethodOption[] =>
+  CALLBACK_HTTP_METHODS.map((m) => ({ http_method: m, label: m }));
+
+/** Per event type: whether the client receives it (an active URL) and where. */
+export const CallbackSubscription = z.object({
+  event_type: CallbackEventType,
+  label: z.string(),
+  subscribed: z.boolean(),
+  active_urls: z.number().int(),
+  configurations: z.array(
+    z.object({
+      callback_id: z.string(),
+      url: z.string(),
+      http_method: CallbackHttpMethod,
+      is_active: z.boolean(),
+    }),
+  ),
+});
+export type CallbackSubscription = z.infer<typeof CallbackSubscription>;
+
+export const CALLBACK_DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+export const CallbackDeliveryStatus = z.enum(CALLBACK_DELIVERY_STATUSES);
+export type CallbackDeliveryStatus = z.infer<typeof CallbackDeliveryStatus>;
+
+/** Search keys of the delivery log (spec §3 lists: one key and its value). */
+export const CALLBACK_DELIVERY_SEARCH_KEYS = ['webhook_id', 'subject_urn'] as const;
+
+export const CallbackAttemptRow = z.object({
+  attempt: z.number().int(),
+  started_at: z.string(),
+  status_code: z.number().int().nullable(),
+  latency_ms: z.number().int().nullable(),
+  /** The first 500 characters of the answer. */
+  response_excerpt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+/** One message to one URL, with every attempt made. */
+export const CallbackDeliveryRow = z.object({
+  webhook_id: z.string(),
+  callback_id: z.string(),
+  event_type: CallbackEventType,
+  event: z.string(),
+  subject_urn: z.string(),
+  url: z.string(),
+  http_method: CallbackHttpMethod,
+  status: CallbackDeliveryStatus,
+  attempt_count: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  created_at: z.string(),
+  resent_at: z.string().nullable(),
+  attempts: z.array(CallbackAttemptRow),
+});
+export type CallbackDeliveryRow = z.infer<typeof CallbackDeliveryRow>;
+
+export const CallbackTestRequest = z.object({ callback_id: z.string().min(1).max(64) });
+
+/** Replay every FAILED delivery created in the range (whole days in `time_zone`), optionally of one event type. */
+export const CallbackReplayRequest = z.object({
+  start_date: CalendarDate,
+  end_date: CalendarDate,
+  time_zone: z.string().min(1).max(64).optional(),
+  event_type: CallbackEventType.optional(),
+});
+export type CallbackReplayRequest = z.infer<typeof CallbackReplayRequest>;
+
+export const CALLBACK_REPLAY_STATUSES = ['QUEUED', 'RUNNING', 'COMPLETED'] as const;
+
+export const CallbackReplay = z.object({
+  replay_id: z.string(),
+  status: z.enum(CALLBACK_REPLAY_STATUSES),
+  start_date: z.string(),
+  end_date: z.string(),
+  event_type: CallbackEventType.nullable(),
+  /** FAILED deliveries in the range when the replay was asked for. */
+  total: z.number().int(),
+  /** Of those, how many have been sent again so far. */
+  done: z.number().int(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type CallbackReplay = z.infer<typeof CallbackReplay>;
