@@ -55,6 +55,7 @@ export const DISTRIBUTION = {
   callback_deliveries: 'distributed',
   callback_attempts: 'distributed',
   audit_log: 'distributed',
+  ip_allowlist_entries: 'distributed',
   credit_accounts: 'distributed',
   credit_operations: 'distributed',
   fabric_calls: 'distributed',
