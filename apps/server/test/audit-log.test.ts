@@ -140,8 +140,10 @@ describe('audit log', () => {
     expect((wide.body.data as Rec[]).some((r) => r.object_id === 'PAYOLD')).toBe(true);
     const total = (await acme.call('GET', `${COUNT}?start_date=${start}&end_date=${today()}`)).body
       .count as number;
-    const page1 = (await acme.call('GET', `${SEARCH}?start_date=${start}&limit=2&offset=0`)).body.data as Rec[];
-    const page2 = (await acme.call('GET', `${SEARCH}?start_date=${start}&limit=2&offset=2`)).body.data as Rec[];
+    const page1 = (await acme.call('GET', `${SEARCH}?start_date=${start}&limit=2&offset=0`)).body
+      .data as Rec[];
+    const page2 = (await acme.call('GET', `${SEARCH}?start_date=${start}&limit=2&offset=2`)).body
+      .data as Rec[];
     expect(page1).toHaveLength(2);
     expect(page2.length).toBe(Math.min(2, total - 2));
     expect(page1.map((r) => r.audit_id)).not.toContain(page2[0]?.audit_id);
@@ -165,7 +167,7 @@ describe('audit log', () => {
     expect(csv).not.toContain('GLOBEX');
   });
 
-  it("shows each client only its own records", async () => {
+  it('shows each client only its own records', async () => {
     const res = await globex.call('GET', `${SEARCH}?limit=100`);
     expect(res.status).toBe(200);
     const rows = res.body.data as Rec[];
@@ -180,7 +182,10 @@ describe('audit log', () => {
     });
     const tokens = verified.body as { access_token: string; client_id: string };
     for (const url of [SEARCH, COUNT, EXPORT]) {
-      const res = await call(server.current, 'GET', url, { token: tokens.access_token, clientId: tokens.client_id });
+      const res = await call(server.current, 'GET', url, {
+        token: tokens.access_token,
+        clientId: tokens.client_id,
+      });
       expect(res.status, url).toBe(403);
       expect(res.body).toMatchObject({ error: 'forbidden_role', message: expect.stringMatching(/admins/) });
       expect((await call(server.current, 'GET', url)).status).toBe(401);

@@ -79,7 +79,12 @@ async function mfaSession(s: TestServer, email: string, phone: string): Promise<
     body: { request_urn: started.body.request_urn, otp: s.lastOtp(phone) },
   });
   expect(verified.status).toBe(200);
-  const tokens = verified.body as { access_token: string; refresh_token: string; client_id: string; scope: string };
+  const tokens = verified.body as {
+    access_token: string;
+    refresh_token: string;
+    client_id: string;
+    scope: string;
+  };
   return {
     ...tokens,
     call: (method, url, opts = {}) =>
@@ -147,7 +152,12 @@ describe('the allow-list endpoints', () => {
     const missing = await acme.call('POST', CHANGE, { body: { action: 'add', ip: '127.0.0.1', label: 'x' } });
     expect(missing.status).toBe(400);
     expect(missing.body.fields).toHaveProperty('encrypted_password');
-    const garbage = await change(acme, { action: 'add', ip: '127.0.0.1', label: 'x', encrypted_password: 'AAAA' });
+    const garbage = await change(acme, {
+      action: 'add',
+      ip: '127.0.0.1',
+      label: 'x',
+      encrypted_password: 'AAAA',
+    });
     expect(garbage.status).toBe(400);
     expect(garbage.body.fields).toMatchObject({ encrypted_password: 'cannot be decrypted' });
     const wrong = await change(acme, {
@@ -184,7 +194,10 @@ describe('the allow-list endpoints', () => {
     }
     const listed = await acme.call('GET', LIST);
     expect(listed.body).toMatchObject({ enforced: true });
-    expect((listed.body.data as { cidr: string }[]).map((e) => e.cidr)).toEqual(['127.0.0.1/32', '2001:db8::/48']);
+    expect((listed.body.data as { cidr: string }[]).map((e) => e.cidr)).toEqual([
+      '127.0.0.1/32',
+      '2001:db8::/48',
+    ]);
 
     const [record] = await auditRows(server.current, acmeRef, 'ip_allowlist.added');
     expect(record).toMatchObject({
@@ -307,7 +320,12 @@ describe('enforcement on API-key calls', () => {
 
   it('refuses step-ups after too many wrong passwords (429)', async () => {
     const wrong = () =>
-      change(acme, { action: 'add', ip: '127.0.0.1', label: 'x', encrypted_password: encryptPassword('nope') });
+      change(acme, {
+        action: 'add',
+        ip: '127.0.0.1',
+        label: 'x',
+        encrypted_password: encryptPassword('nope'),
+      });
     // A right password clears the count: five wrong ones in a row, then step-ups are refused.
     for (let i = 0; i < 5; i++) expect((await wrong()).status).toBe(403);
     const blocked = await add(acme, '127.0.0.1');

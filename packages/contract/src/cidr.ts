@@ -75,7 +75,7 @@ function formatIpv6(value: bigint): string {
   // RFC 5952: compress the longest run (the first of equals) of two or more zero groups.
   let best = -1;
   let bestLength = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;
@@ -94,7 +94,10 @@ function formatIpv6(value: bigint): string {
 }
 
 /** An address (no prefix) as family and value; an IPv4-mapped IPv6 address is its IPv4 address. */
-export function parseAddress(text: string, opts: { allowZone?: boolean } = {}): {
+export function parseAddress(
+  text: string,
+  opts: { allowZone?: boolean } = {},
+): {
   family: IpFamily;
   value: bigint;
 } | null {

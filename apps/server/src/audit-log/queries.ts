@@ -59,6 +59,9 @@ export async function listAuditRecords(db: Db, scope: Scope): Promise<AuditRecor
 }
 
 export async function countAuditRecords(db: Db, scope: Scope): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where(scope));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(where(scope));
   return row?.n ?? 0;
 }

@@ -52,7 +52,7 @@ export const ipAllowlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
         tags: ['ip allow-list'],
         summary: 'Add or remove an IP allow-list entry (password required)',
         description:
-          'Adds (`action: add`, with a label) or removes (`action: remove`) one address or CIDR range, confirmed with the signed-in admin\'s password as `encrypted_password` (as at sign-in). Host bits set, ranges wider than /16 (IPv4) or /48 (IPv6) and bad addresses are a 400 naming `ip`; a range already listed (in any spelling) is a 409; a full list (100 entries) a 422; a wrong password a 403 `step_up_failed`, and too many of them a 429. Once the list is not empty, API-key calls from other addresses are refused with a 403.',
+          "Adds (`action: add`, with a label) or removes (`action: remove`) one address or CIDR range, confirmed with the signed-in admin's password as `encrypted_password` (as at sign-in). Host bits set, ranges wider than /16 (IPv4) or /48 (IPv6) and bad addresses are a 400 naming `ip`; a range already listed (in any spelling) is a 409; a full list (100 entries) a 422; a wrong password a 403 `step_up_failed`, and too many of them a 429. Once the list is not empty, API-key calls from other addresses are refused with a 403.",
         body: IpWhitelistRequest,
         response: { 200: IpWhitelistResult, 201: IpWhitelistResult },
       },
