@@ -237,9 +237,29 @@ function RemoveIpButton({ entry }: { entry: IpAllowlistEntry }) {
 const cell = 'px-3 py-(--table-row-py) align-top';
 const HEADERS = ['Label', 'Range', 'Added by', 'Added', 'Actions'];
 
+/** Narrow screens: one card per entry instead of the table. */
+function EntryCards({ entries }: { entries: IpAllowlistEntry[] }) {
+  return (
+    <ul className="flex flex-col gap-2 md:hidden" aria-label="IP allow-list">
+      {entries.map((e) => (
+        <li key={e.entry_id} className="flex min-w-0 flex-col gap-1 rounded-xl border bg-card p-3 text-sm">
+          <div className="flex min-w-0 items-start justify-between gap-2">
+            <span className="min-w-0 font-medium break-words">{e.label}</span>
+            <RemoveIpButton entry={e} />
+          </div>
+          <Code wrap>{e.cidr}</Code>
+          <span className="min-w-0 text-xs break-all text-muted-foreground">
+            {e.created_by} · <DateTimeText value={e.created_at} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function EntriesTable({ entries }: { entries: IpAllowlistEntry[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
+    <div className="hidden overflow-x-auto rounded-xl border bg-card md:block">
       <table className="w-full text-sm">
         <caption className="sr-only">IP allow-list</caption>
         <thead className="bg-muted/50 text-muted-foreground">
@@ -311,7 +331,12 @@ export function ManageIpsPage() {
       </EmptyState>
     );
   } else {
-    body = <EntriesTable entries={list.data.data} />;
+    body = (
+      <>
+        <EntryCards entries={list.data.data} />
+        <EntriesTable entries={list.data.data} />
+      </>
+    );
   }
   return (
     <PageFrame
