@@ -31,7 +31,9 @@ test('an admin adds an IP range with the password; it is listed and the change i
   await page.goto('/configurations/manage-ips');
   await expect(page.getByRole('heading', { level: 1, name: 'Manage IPs' })).toBeVisible();
   // The demo list (added by the seed through the same service).
-  await expect(page.getByRole('row', { name: /This machine \(IPv4 loopback\)/ })).toContainText('127.0.0.1/32');
+  await expect(page.getByRole('row', { name: /This machine \(IPv4 loopback\)/ })).toContainText(
+    '127.0.0.1/32',
+  );
   await expect(page.getByText(/Enforced: API-key calls from other addresses are refused/)).toBeVisible();
   await expectNoAxeViolations(page);
 
