@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppDeps } from './http/context.ts';
 import type { LiveSessionCache } from './db/session-cache.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
+import { auditLogRoutes } from './audit-log/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { beneficiaryRoutes } from './beneficiaries/routes.ts';
 import { bulkRoutes } from './bulk/routes.ts';
@@ -27,6 +28,7 @@ import { makeGuard, type AuthContext } from './auth/guard.ts';
 import type { RouteDeps } from './http/route-deps.ts';
 import { answerFrameworkError, apiMatcher, registerHttpBasics } from './http/setup.ts';
 import { registerWeb } from './http/web.ts';
+import { ipAllowlistRoutes } from './ip-allowlist/routes.ts';
 import type { EffectRunner } from './jobs/effects.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { newId } from './lib/ids.ts';
@@ -103,6 +105,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     mandateRoutes,
     paymentLinkRoutes,
     bulkRoutes,
+    ipAllowlistRoutes,
+    auditLogRoutes,
   ])
     await app.register(routes, deps);
   // The mandate authorisation page a customer opens (public: the token is the capability).

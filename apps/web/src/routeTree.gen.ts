@@ -28,6 +28,7 @@ import { Route as AuthenticatedChangelogIndexRouteImport } from './routes/_authe
 import { Route as AuthenticatedChangelogSlugRouteImport } from './routes/_authenticated/changelog/$slug'
 import { Route as AuthenticatedConfigurationsIndexRouteImport } from './routes/_authenticated/configurations/index'
 import { Route as AuthenticatedConfigurationsApiKeysRouteImport } from './routes/_authenticated/configurations/api-keys'
+import { Route as AuthenticatedConfigurationsAuditLogRouteImport } from './routes/_authenticated/configurations/audit-log'
 import { Route as AuthenticatedConfigurationsCallbackConfigurationsRouteImport } from './routes/_authenticated/configurations/callback-configurations'
 import { Route as AuthenticatedConfigurationsManage2faRouteImport } from './routes/_authenticated/configurations/manage-2fa'
 import { Route as AuthenticatedConfigurationsManageIpsRouteImport } from './routes/_authenticated/configurations/manage-ips'
@@ -179,6 +180,12 @@ const AuthenticatedConfigurationsApiKeysRoute =
   AuthenticatedConfigurationsApiKeysRouteImport.update({
     id: '/configurations/api-keys',
     path: '/configurations/api-keys',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
+const AuthenticatedConfigurationsAuditLogRoute =
+  AuthenticatedConfigurationsAuditLogRouteImport.update({
+    id: '/configurations/audit-log',
+    path: '/configurations/audit-log',
     getParentRoute: () => AuthenticatedRouteRoute,
   } as any)
 const AuthenticatedConfigurationsCallbackConfigurationsRoute =
@@ -471,6 +478,7 @@ export interface FileRoutesByFullPath {
   '/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
   '/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
   '/configurations/api-keys': typeof AuthenticatedConfigurationsApiKeysRoute
+  '/configurations/audit-log': typeof AuthenticatedConfigurationsAuditLogRoute
   '/configurations/callback-configurations': typeof AuthenticatedConfigurationsCallbackConfigurationsRoute
   '/configurations/manage-2fa': typeof AuthenticatedConfigurationsManage2faRoute
   '/configurations/manage-ips': typeof AuthenticatedConfigurationsManageIpsRoute
@@ -536,6 +544,7 @@ export interface FileRoutesByTo {
   '/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
   '/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
   '/configurations/api-keys': typeof AuthenticatedConfigurationsApiKeysRoute
+  '/configurations/audit-log': typeof AuthenticatedConfigurationsAuditLogRoute
   '/configurations/callback-configurations': typeof AuthenticatedConfigurationsCallbackConfigurationsRoute
   '/configurations/manage-2fa': typeof AuthenticatedConfigurationsManage2faRoute
   '/configurations/manage-ips': typeof AuthenticatedConfigurationsManageIpsRoute
@@ -604,6 +613,7 @@ export interface FileRoutesById {
   '/_authenticated/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
   '/_authenticated/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
   '/_authenticated/configurations/api-keys': typeof AuthenticatedConfigurationsApiKeysRoute
+  '/_authenticated/configurations/audit-log': typeof AuthenticatedConfigurationsAuditLogRoute
   '/_authenticated/configurations/callback-configurations': typeof AuthenticatedConfigurationsCallbackConfigurationsRoute
   '/_authenticated/configurations/manage-2fa': typeof AuthenticatedConfigurationsManage2faRoute
   '/_authenticated/configurations/manage-ips': typeof AuthenticatedConfigurationsManageIpsRoute
@@ -672,6 +682,7 @@ export interface FileRouteTypes {
     | '/accounts/virtual-accounts'
     | '/changelog/$slug'
     | '/configurations/api-keys'
+    | '/configurations/audit-log'
     | '/configurations/callback-configurations'
     | '/configurations/manage-2fa'
     | '/configurations/manage-ips'
@@ -737,6 +748,7 @@ export interface FileRouteTypes {
     | '/accounts/virtual-accounts'
     | '/changelog/$slug'
     | '/configurations/api-keys'
+    | '/configurations/audit-log'
     | '/configurations/callback-configurations'
     | '/configurations/manage-2fa'
     | '/configurations/manage-ips'
@@ -804,6 +816,7 @@ export interface FileRouteTypes {
     | '/_authenticated/accounts/virtual-accounts'
     | '/_authenticated/changelog/$slug'
     | '/_authenticated/configurations/api-keys'
+    | '/_authenticated/configurations/audit-log'
     | '/_authenticated/configurations/callback-configurations'
     | '/_authenticated/configurations/manage-2fa'
     | '/_authenticated/configurations/manage-ips'
@@ -998,6 +1011,13 @@ declare module '@tanstack/react-router' {
       path: '/configurations/api-keys'
       fullPath: '/configurations/api-keys'
       preLoaderRoute: typeof AuthenticatedConfigurationsApiKeysRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
+    '/_authenticated/configurations/audit-log': {
+      id: '/_authenticated/configurations/audit-log'
+      path: '/configurations/audit-log'
+      fullPath: '/configurations/audit-log'
+      preLoaderRoute: typeof AuthenticatedConfigurationsAuditLogRouteImport
       parentRoute: typeof AuthenticatedRouteRoute
     }
     '/_authenticated/configurations/callback-configurations': {
@@ -1358,6 +1378,7 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedAccountsVirtualAccountsRoute: typeof AuthenticatedAccountsVirtualAccountsRoute
   AuthenticatedChangelogSlugRoute: typeof AuthenticatedChangelogSlugRoute
   AuthenticatedConfigurationsApiKeysRoute: typeof AuthenticatedConfigurationsApiKeysRoute
+  AuthenticatedConfigurationsAuditLogRoute: typeof AuthenticatedConfigurationsAuditLogRoute
   AuthenticatedConfigurationsCallbackConfigurationsRoute: typeof AuthenticatedConfigurationsCallbackConfigurationsRoute
   AuthenticatedConfigurationsManage2faRoute: typeof AuthenticatedConfigurationsManage2faRoute
   AuthenticatedConfigurationsManageIpsRoute: typeof AuthenticatedConfigurationsManageIpsRoute
@@ -1418,6 +1439,8 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
   AuthenticatedChangelogSlugRoute: AuthenticatedChangelogSlugRoute,
   AuthenticatedConfigurationsApiKeysRoute:
     AuthenticatedConfigurationsApiKeysRoute,
+  AuthenticatedConfigurationsAuditLogRoute:
+    AuthenticatedConfigurationsAuditLogRoute,
   AuthenticatedConfigurationsCallbackConfigurationsRoute:
     AuthenticatedConfigurationsCallbackConfigurationsRoute,
   AuthenticatedConfigurationsManage2faRoute:

@@ -612,6 +612,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/count/audit_log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count the audit records
+     * @description How many audit records of the caller's client (who did what, when, from which address) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `actor_email`, `action`, `object_id` (400 for another) with `search_value` to match.
+     *
+     *     Needs the `admin` role (403 without it).
+     */
+    get: operations['countAuditLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/count/bulk/line_items': {
     parameters: {
       query?: never;
@@ -1184,6 +1206,28 @@ export interface paths {
      * @description Streams the filtered postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportAccountTransactionsVa'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/export/audit_log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * CSV of the filtered audit records
+     * @description Streams the filtered audit records of the caller's client (who did what, when, from which address) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `admin` role (403 without it).
+     */
+    get: operations['exportAuditLog'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2172,6 +2216,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/fetch/whitelisted_ips': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your IP allow-list (whitelisted IPs)
+     * @description The addresses and CIDR ranges the client's API keys may call from, oldest first, with who added each and when. While the list is empty (`enforced: false`) API keys work from any address. `caller_ip` is this request's address as the server sees it.
+     */
+    get: operations['getWhitelistedIps'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/search/account/transactions': {
     parameters: {
       query?: never;
@@ -2204,6 +2268,28 @@ export interface paths {
      * @description The postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `account_number`. Paged by `page_index` (from 0) and `page_size` (default 10).
      */
     get: operations['searchAccountTransactionsVa'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/search/audit_log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the audit records
+     * @description The audit records of the caller's client (who did what, when, from which address), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `actor_email`, `action`, `object_id` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `admin` role (403 without it).
+     */
+    get: operations['searchAuditLog'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3510,6 +3596,28 @@ export interface paths {
      * @description Builds a UPI intent and its QR code without storing anything: the payee VPA defaults to the collection VPA of the client's first account and the name to the company's. Nothing tracks payments made with it; use a payment link for that. 422 when no VPA is given and the client has no account.
      */
     post: operations['createPaymentsUpiLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/request_ip_whitelist': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add or remove an IP allow-list entry (password required)
+     * @description Adds (`action: add`, with a label) or removes (`action: remove`) one address or CIDR range, confirmed with the signed-in admin's password as `encrypted_password` (as at sign-in). Host bits set, ranges wider than /16 (IPv4) or /48 (IPv6) and bad addresses are a 400 naming `ip`; a range already listed (in any spelling) is a 409; a full list (100 entries) a 422; a wrong password a 403 `step_up_failed`, and too many of them a 429. Once the list is not empty, API-key calls from other addresses are refused with a 403.
+     *
+     *     Needs the `admin` role (403 without it).
+     */
+    post: operations['createRequestIpWhitelist'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5405,6 +5513,40 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  countAuditLog: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   countBulkLineItems: {
     parameters: {
       query: {
@@ -6347,6 +6489,34 @@ export interface operations {
     parameters: {
       query: {
         account_number: components['parameters']['account_number'];
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  exportAuditLog: {
+    parameters: {
+      query?: {
         end_date?: components['parameters']['end_date'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
@@ -8111,6 +8281,47 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  getWhitelistedIps: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The address this request came from, as the server sees it. */
+            caller_ip: string;
+            data: {
+              /** @description The range in its normal form (`203.0.113.7/32`, `2001:db8::/48`). */
+              cidr: string;
+              created_at: string;
+              /** @description E-mail of the user who added it. */
+              created_by: string;
+              /** @description The entry id (`IPA…`). */
+              entry_id: string;
+              /** @enum {string} */
+              ip_version: 'IPv4' | 'IPv6';
+              label: string;
+            }[];
+            enforced: boolean;
+            max_entries: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   searchAccountTransactions: {
     parameters: {
       query: {
@@ -8215,6 +8426,60 @@ export interface operations {
               transaction_id: string;
               /** @enum {string} */
               type: 'CREDIT' | 'DEBIT';
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  searchAuditLog: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /**
+               * @example ip_allowlist.added
+               * @example auth.sign_in
+               * @example payout.created
+               */
+              action: string;
+              /** @description Who: a user e-mail, `api_key:key_…`, or a Meridian process (`system:…`). */
+              actor: string | null;
+              /** @description An opaque id of the record (`AUD…`). */
+              audit_id: string;
+              created_at: string;
+              ip: string | null;
+              /** @description Details; configuration changes carry `before` and `after`. Never secrets. */
+              metadata: {
+                [key: string]: unknown;
+              } | null;
+              /** @description The object changed (a urn, code, key id, range). */
+              object_id: string | null;
+              request_id: string | null;
             }[];
           };
         };
@@ -11908,6 +12173,98 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  createRequestIpWhitelist: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description `add` an entry or `remove` one.
+           * @enum {string}
+           */
+          action: 'add' | 'remove';
+          /** @description The signed-in user's password, RSA-OAEP (SHA-256) encrypted with the key of /v2/auth/public-key and base64-encoded, as at sign-in. */
+          encrypted_password: string;
+          /**
+           * @description An IPv4 or IPv6 address (one host) or a CIDR range with no host bits set, at most /16 (IPv4) or /48 (IPv6) wide.
+           * @example 203.0.113.7
+           * @example 203.0.113.0/24
+           * @example 2001:db8:1234::/48
+           */
+          ip: string;
+          /** @description What the address is (required to add, ignored to remove). */
+          label?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            action: 'add' | 'remove';
+            /** @description How many entries the list holds after the change. */
+            entries: number;
+            entry: {
+              /** @description The range in its normal form (`203.0.113.7/32`, `2001:db8::/48`). */
+              cidr: string;
+              created_at: string;
+              /** @description E-mail of the user who added it. */
+              created_by: string;
+              /** @description The entry id (`IPA…`). */
+              entry_id: string;
+              /** @enum {string} */
+              ip_version: 'IPv4' | 'IPv6';
+              label: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            action: 'add' | 'remove';
+            /** @description How many entries the list holds after the change. */
+            entries: number;
+            entry: {
+              /** @description The range in its normal form (`203.0.113.7/32`, `2001:db8::/48`). */
+              cidr: string;
+              created_at: string;
+              /** @description E-mail of the user who added it. */
+              created_by: string;
+              /** @description The entry id (`IPA…`). */
+              entry_id: string;
+              /** @enum {string} */
+              ip_version: 'IPv4' | 'IPv6';
+              label: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      409: components['responses']['E409'];
+      422: components['responses']['E422'];
+      429: components['responses']['E429'];
       500: components['responses']['E500'];
     };
   };

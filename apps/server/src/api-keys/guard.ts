@@ -4,6 +4,8 @@ import type { Db } from '../db/database.ts';
 import { metaOf, type SessionRevocations } from '../http/context.ts';
 import { sha256 } from '../lib/ids.ts';
 import { AppError, unauthorized } from '../http/errors.ts';
+import { formatAddress, parseAddress, type ParsedCidr } from '@meridian/contract/ip-allowlist';
+import { allowedRanges, allowlistOwner, isAllowed, recordRefusal } from '../ip-allowlist/service.ts';
 import { touchApiKey, verifyApiKey, type ApiKeyCaller } from './service.ts';
 
 /** The session-cache owner of a key's entries: `revoked(['key:<key_id>'])` drops them in every process. */
@@ -27,6 +29,12 @@ declare module 'fastify' {
     caller: ApiCaller | null;
   }
 }
+
+/** A caller's address as people write it (an IPv4-mapped IPv6 address as its IPv4 one). */
+const shownAddress = (ip: string) => {
+  const parsed = parseAddress(ip, { allowZone: true });
+  return parsed ? formatAddress(parsed.family, parsed.value) : ip;
+};
 
 const CHALLENGE = { 'www-authenticate': 'Basic realm="Meridian API", charset="UTF-8"' };
 const refused = (message: string, key: string) => new AppError(401, key, message, { headers: CHALLENGE });
@@ -55,6 +63,14 @@ export function parseBasic(
  * off while the feed is down. Revoking a key calls `sessions.revoked(['key:<key_id>'])` after the commit, which
  * drops it here and waits until every process has heard of it, so the very next call is refused everywhere.
  * Refusals are never cached.
+ *
+ * The client's IP allow-list is enforced here, for every API-key call of every route behind this guard (the
+ * dashboard channel is protected by sign-in and MFA instead): when the client's list is not empty, a call from an
+ * address outside it is a 403 `ip_not_allowed`, recorded in the client's audit log (at most once per address and
+ * minute). Each process keeps the client's parsed list in another companion cache, owned by `ipallow:<client_ref>`:
+ * a change of the list calls `sessions.revoked(['ipallow:<client_ref>'])` after its commit, so a hit costs no
+ * query and a change applies to the next call everywhere. While the invalidation feed is down the list is read
+ * on every call (one indexed query on the primary key's prefix).
  */
 export function makeCallerGuard(deps: {
   db: Db;
@@ -62,6 +78,16 @@ export function makeCallerGuard(deps: {
   sessions?: SessionRevocations;
 }) {
   const cache = deps.sessions?.companion?.<VerifiedKey>() ?? null;
+  const allowlists = deps.sessions?.companion?.<ParsedCidr[]>() ?? null;
+  const rangesOf = async (clientRef: number): Promise<ParsedCidr[]> => {
+    const load = async () => ({
+      value: await allowedRanges(deps.db, clientRef),
+      owner: { sessionId: allowlistOwner(clientRef), userRef: -1, clientRef },
+      expiresAt: Number.MAX_SAFE_INTEGER,
+    });
+    if (!allowlists) return (await load()).value;
+    return allowlists.lookup(allowlistOwner(clientRef), load);
+  };
   const verify = async (keyId: string, secret: string): Promise<VerifiedKey> => {
     const load = async () => {
       const verified = await verifyApiKey(deps.db, keyId, secret);
@@ -104,6 +130,22 @@ export function makeCallerGuard(deps: {
     const caller = await verify(basic.keyId, basic.secret);
     if (caller.refused === 'unknown') throw refused('Invalid API key', 'invalid_api_key');
     if (caller.refused === 'revoked') throw refused('This API key has been revoked', 'api_key_revoked');
+    if (!isAllowed(await rangesOf(caller.clientRef), request.ip)) {
+      const ip = shownAddress(request.ip);
+      await recordRefusal(deps.db, {
+        clientRef: caller.clientRef,
+        ip,
+        keyId: caller.keyId,
+        method: request.method,
+        path: request.routeOptions.url ?? request.url.split('?')[0]!,
+        requestId: request.id,
+      });
+      throw new AppError(
+        403,
+        'ip_not_allowed',
+        `This IP address (${ip}) is not in the client's IP allow-list: call from an allowed address, or have an admin add it at /configurations/manage-ips`,
+      );
+    }
     const now = Date.now();
     if (now - caller.touchedAt > 60_000) {
       caller.touchedAt = now;

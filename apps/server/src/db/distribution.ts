@@ -56,6 +56,7 @@ export const DISTRIBUTION = {
   callback_attempts: 'distributed',
   callback_replays: 'distributed',
   audit_log: 'distributed',
+  ip_allowlist_entries: 'distributed',
   credit_accounts: 'distributed',
   credit_operations: 'distributed',
   fabric_calls: 'distributed',

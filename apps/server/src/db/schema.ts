@@ -210,6 +210,33 @@ export const auditLog = pgTable(
     primaryKey({ name: 'audit_log_pkey', columns: [t.clientRef, t.id] }),
     index('audit_log_client_created_idx').on(t.clientRef, t.createdAt),
     index('audit_log_action_idx').on(t.action),
+    // The audit-log screen's search keys (actor e-mail, action, object id) within one client, newest first.
+    index('audit_log_client_actor_idx').on(t.clientRef, sql`lower(${t.actor})`, t.createdAt),
+    index('audit_log_client_action_idx').on(t.clientRef, t.action, t.createdAt),
+    index('audit_log_client_target_idx').on(t.clientRef, t.target, t.createdAt),
+  ],
+);
+
+/**
+ * A client's IP allow-list: the addresses and CIDR ranges its API keys may call from (an empty list allows any).
+ * `cidr` is the normal form (packages/contract/src/cidr.ts), unique per client, so one network written two ways
+ * is one entry.
+ */
+export const ipAllowlistEntries = pgTable(
+  'ip_allowlist_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    entryId: text('entry_id').notNull(),
+    cidr: text('cidr').notNull(),
+    label: text('label').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'ip_allowlist_entries_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('ip_allowlist_entries_cidr_key').on(t.clientRef, t.cidr),
+    uniqueIndex('ip_allowlist_entries_entry_id_key').on(t.clientRef, t.entryId),
   ],
 );
 

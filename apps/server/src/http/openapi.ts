@@ -75,6 +75,9 @@ const TAGS: Record<string, string> = {
   operations: 'Internal operations on client companies, credits and meters (needs the `ops` role).',
   fabric: 'KYC and identity products (fabric): calls with an API key or a session, their history and events.',
   search: 'The command palette’s global search across the client’s own records.',
+  'ip allow-list':
+    'The addresses and CIDR ranges the client’s API keys may call from (changes need the password).',
+  'audit log': 'Who did what, when and from where in the client’s account (admins only).',
 };
 
 const ERROR_TEXT: Record<number, string> = {

@@ -8,6 +8,7 @@ import { seedDemoFlow } from './demo-flow.ts';
 import { seedDemoFabric } from './demo-fabric.ts';
 import { seedDemoSettlements } from './demo-settlements.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoIpAllowlist } from './demo-ip-allowlist.ts';
 import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoMandates } from './demo-mandates.ts';
 import { seedDemoPaymentLinks } from './demo-payment-links.ts';
@@ -98,6 +99,7 @@ export async function seedDemo(
   const fabricEffects = fabric ? await seedDemoFabric(db, customers, fabric) : noEffects();
   const settlementEffects = flow ? await seedDemoSettlements(db, customers, flow) : noEffects();
   if (flow?.full) await seedDemoOperations(db, customers);
+  if (flow?.full) await seedDemoIpAllowlist(db, customers);
   const mandateEffects =
     flow && fabric ? await seedDemoMandates(db, customers, { ...flow, ...fabric }) : noEffects();
   const linkEffects =

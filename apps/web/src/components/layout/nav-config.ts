@@ -29,6 +29,7 @@ import Network from 'lucide-react/icons/network';
 import Newspaper from 'lucide-react/icons/newspaper';
 import Receipt from 'lucide-react/icons/receipt';
 import ScanFace from 'lucide-react/icons/scan-face';
+import ScrollText from 'lucide-react/icons/scroll-text';
 import Send from 'lucide-react/icons/send';
 import Settings from 'lucide-react/icons/settings';
 import ShieldCheck from 'lucide-react/icons/shield-check';
@@ -148,6 +149,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'Manage IPs', url: '/configurations/manage-ips', icon: Network },
       { title: 'API keys', url: '/configurations/api-keys', icon: KeySquare },
       { title: 'Two-factor authentication', url: '/configurations/manage-2fa', icon: KeyRound },
+      { title: 'Audit log', url: '/configurations/audit-log', icon: ScrollText, roles: ['admin'] },
       { title: 'API test', url: '/api-test', icon: SquareTerminal },
     ],
   },

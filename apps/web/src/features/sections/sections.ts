@@ -106,6 +106,10 @@ export const SECTIONS = {
     description: 'The IP addresses allowed to call the API with your credentials.',
     empty: 'No IP addresses allowed yet',
   },
+  '/configurations/audit-log': {
+    description: 'Who did what in your account, when and from which address (admins only).',
+    empty: 'No audit records yet',
+  },
   '/configurations/manage-2fa': {
     description: 'Whether sign-in asks for a one-time code sent by SMS.',
     empty: 'Two-factor sign-in cannot be changed from the dashboard yet',

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '@/features/sections';
+import { ManageIpsPage } from '@/features/configurations';
 
 export const Route = createFileRoute('/_authenticated/configurations/manage-ips')({
-  component: () => <SectionPage path="/configurations/manage-ips" />,
+  component: ManageIpsPage,
 });

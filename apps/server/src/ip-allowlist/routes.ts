@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  IpAllowlist,
+  IpWhitelistRequest,
+  IpWhitelistResult,
+  MAX_IP_ALLOWLIST_ENTRIES,
+} from '@meridian/contract/ip-allowlist';
+import { confirmPassword } from '../auth/confirm-password.ts';
+import { actorOf, authOf, requireRole } from '../auth/guard.ts';
+import { metaOf } from '../http/context.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { allowlistOwner, addAllowlistEntry, listAllowlist, removeAllowlistEntry } from './service.ts';
+
+export const IP_ADMIN_MESSAGE = "Only your company's admins can change the IP allow-list";
+
+/**
+ * The client's IP allow-list (spec §7): read it, add or remove an entry. A change needs the admin role and the
+ * user's password again (step-up); it is audited with the list before and after, and every process drops its
+ * cached copy of the list before the answer, so the next API-key call is checked against the new list.
+ */
+export const ipAllowlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+  const p = deps.config.PROVIDER;
+
+  app.get(
+    `/${p}/read/fetch/whitelisted_ips`,
+    {
+      schema: {
+        tags: ['ip allow-list'],
+        summary: 'Your IP allow-list (whitelisted IPs)',
+        description:
+          "The addresses and CIDR ranges the client's API keys may call from, oldest first, with who added each and when. While the list is empty (`enforced: false`) API keys work from any address. `caller_ip` is this request's address as the server sees it.",
+        response: { 200: IpAllowlist },
+      },
+    },
+    async (request) => {
+      const data = await listAllowlist(deps.db, authOf(request).clientRef);
+      return {
+        data,
+        enforced: data.length > 0,
+        max_entries: MAX_IP_ALLOWLIST_ENTRIES,
+        caller_ip: request.ip,
+      };
+    },
+  );
+
+  app.post(
+    '/v2/request_ip_whitelist',
+    {
+      preHandler: requireRole('admin', IP_ADMIN_MESSAGE),
+      schema: {
+        tags: ['ip allow-list'],
+        summary: 'Add or remove an IP allow-list entry (password required)',
+        description:
+          "Adds (`action: add`, with a label) or removes (`action: remove`) one address or CIDR range, confirmed with the signed-in admin's password as `encrypted_password` (as at sign-in). Host bits set, ranges wider than /16 (IPv4) or /48 (IPv6) and bad addresses are a 400 naming `ip`; a range already listed (in any spelling) is a 409; a full list (100 entries) a 422; a wrong password a 403 `step_up_failed`, and too many of them a 429. Once the list is not empty, API-key calls from other addresses are refused with a 403.",
+        body: IpWhitelistRequest,
+        response: { 200: IpWhitelistResult, 201: IpWhitelistResult },
+      },
+      config: { openapi: { errors: [404, 409, 422, 429], role: 'admin' } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      await confirmPassword(
+        deps,
+        authOf(request),
+        body.encrypted_password,
+        metaOf(request),
+        `ip_allowlist.${body.action}`,
+      );
+      const actor = actorOf(request);
+      const result =
+        body.action === 'add'
+          ? await addAllowlistEntry(deps.db, actor, { ip: body.ip, label: body.label ?? '' })
+          : await removeAllowlistEntry(deps.db, actor, { ip: body.ip });
+      // Committed: every process forgets its copy of this client's list before we answer.
+      await deps.sessions.revoked([allowlistOwner(actor.clientRef)]);
+      return reply.status(body.action === 'add' ? 201 : 200).send(result);
+    },
+  );
+};

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { IpAllowlist } from '@meridian/contract/ip-allowlist';
+import { apiFetch } from '@/lib/api';
+import { PROVIDER } from '@/lib/env';
+
+/** GET /{provider}/read/fetch/whitelisted_ips → the client's IP allow-list (spec §7 "Whitelisted IPs"). */
+export const whitelistedIpsQueryKey = ['ManageIPs'] as const;
+
+export const whitelistedIpsQueryOptions = () =>
+  queryOptions({
+    queryKey: whitelistedIpsQueryKey,
+    queryFn: async ({ signal }) =>
+      IpAllowlist.parse(
+        await apiFetch<unknown>(`/${PROVIDER}/read/fetch/whitelisted_ips`, { host: 'read', signal }),
+      ),
+  });
+
+export function useWhitelistedIps() {
+  return useQuery(whitelistedIpsQueryOptions());
+}

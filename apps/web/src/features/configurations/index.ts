@@ -1,0 +1,2 @@
+export { ManageIpsPage } from './manage-ips-page';
+export { AuditLogPage } from './audit-log-page';
