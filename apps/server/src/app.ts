@@ -4,6 +4,7 @@ import type { AppDeps } from './http/context.ts';
 import type { LiveSessionCache } from './db/session-cache.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { beneficiaryRoutes } from './beneficiaries/routes.ts';
 import { bulkRoutes } from './bulk/routes.ts';
 import { beneficiarySearcher } from './beneficiaries/search.ts';
@@ -92,6 +93,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     authRoutes,
     onboardingRoutes,
     userRoutes,
+    twoFactorRoutes,
     ledgerRoutes,
     featureRoutes,
     beneficiaryRoutes,
