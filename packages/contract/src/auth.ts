@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 import { OTP_OR_RECOVERY_CODE } from './messages.ts';
 
-export { AUTH_MESSAGES, MAX_OTP_RESENDS, OTP_LENGTH, RECOVERY_CODE_PATTERN, OTP_OR_RECOVERY_CODE } from './messages.ts';
+export {
+  AUTH_MESSAGES,
+  MAX_OTP_RESENDS,
+  OTP_LENGTH,
+  RECOVERY_CODE_PATTERN,
+  OTP_OR_RECOVERY_CODE,
+} from './messages.ts';
 
 export const PublicKeyResponse = z.object({ public_key: z.string() });
 

@@ -111,7 +111,9 @@ async function startOrResendOtp(
   await db
     .update(mfaAttempts)
     .set({ closedAt: now, closedReason: 'superseded' })
-    .where(and(eq(mfaAttempts.userRef, who.user.id), isNull(mfaAttempts.closedAt), ne(mfaAttempts.kind, 'sms')));
+    .where(
+      and(eq(mfaAttempts.userRef, who.user.id), isNull(mfaAttempts.closedAt), ne(mfaAttempts.kind, 'sms')),
+    );
   // An attempt whose code expired is over: close it so a new one starts.
   await db
     .update(mfaAttempts)

@@ -115,7 +115,9 @@ export function encryptSecret(serverKey: KeyObject, userPublicId: string, secret
   const cipher = createCipheriv('aes-256-gcm', secretKey(serverKey), iv);
   cipher.setAAD(Buffer.from(userPublicId));
   const ct = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), ct].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return ['v1', iv, cipher.getAuthTag(), ct]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 export function decryptSecret(serverKey: KeyObject, userPublicId: string, stored: string): string {

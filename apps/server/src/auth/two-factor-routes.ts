@@ -129,7 +129,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
         tags: ['user'],
         summary: 'Require two-factor sign-in company-wide',
         description:
-          "A client admin requires (or stops requiring) two-factor sign-in for every user of the company: users then cannot turn it off, and a user without it gets an SMS code at sign-in when a phone is on file. Others get 403; audited.",
+          'A client admin requires (or stops requiring) two-factor sign-in for every user of the company: users then cannot turn it off, and a user without it gets an SMS code at sign-in when a phone is on file. Others get 403; audited.',
         body: CompanyMfaRequirement,
         response: { 200: CompanyMfaRequirementResponse },
       },

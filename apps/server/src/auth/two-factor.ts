@@ -6,7 +6,12 @@ import {
   type MfaInitiatedTotp,
   type MfaPreference,
 } from '@meridian/contract';
-import type { RecoveryCodesResponse, StepUp, TotpEnrolmentResponse, TwoFactorStatus } from '@meridian/contract/two-factor';
+import type {
+  RecoveryCodesResponse,
+  StepUp,
+  TotpEnrolmentResponse,
+  TwoFactorStatus,
+} from '@meridian/contract/two-factor';
 import { audit } from '../audit/audit.ts';
 import type { Db } from '../db/database.ts';
 import { clients, mfaAttempts, mfaRecoveryCodes, users, userTotp } from '../db/schema.ts';
@@ -102,9 +107,7 @@ export async function checkTotpOrRecovery(
     const [claimed] = await db
       .update(userTotp)
       .set({ lastStep: step })
-      .where(
-        and(eq(userTotp.id, row.id), or(isNull(userTotp.lastStep), lt(userTotp.lastStep, step))),
-      )
+      .where(and(eq(userTotp.id, row.id), or(isNull(userTotp.lastStep), lt(userTotp.lastStep, step))))
       .returning({ id: userTotp.id });
     return claimed ? 'totp' : null;
   }
@@ -148,7 +151,9 @@ export async function startTotpAttempt(
   await db
     .update(mfaAttempts)
     .set({ closedAt: now, closedReason: 'expired' })
-    .where(and(eq(mfaAttempts.userRef, who.user.id), isNull(mfaAttempts.closedAt), lt(mfaAttempts.expiresAt, now)));
+    .where(
+      and(eq(mfaAttempts.userRef, who.user.id), isNull(mfaAttempts.closedAt), lt(mfaAttempts.expiresAt, now)),
+    );
   const answer = (requestUrn: string): MfaInitiatedTotp => ({
     response_key: 'success_initiate_auth_totp',
     request_urn: requestUrn,
@@ -184,7 +189,12 @@ export async function startTotpAttempt(
     if (retried) throw new AppError(409, 'conflict', 'Another sign-in is in progress. Please try again.');
     return startTotpAttempt(deps, who, meta, true);
   }
-  await audit(db, { ...auditOf(who, meta), action: 'auth.mfa_initiated', target: requestUrn, metadata: { method: 'totp' } });
+  await audit(db, {
+    ...auditOf(who, meta),
+    action: 'auth.mfa_initiated',
+    target: requestUrn,
+    metadata: { method: 'totp' },
+  });
   return answer(requestUrn);
 }
 
@@ -200,7 +210,11 @@ async function stepUp(deps: AppDeps, who: UserWithClient, input: StepUp, meta: R
   const password = decryptPassword(deps.keys.passwordKey, input.encrypted_password);
   if (password === null || !(await verifyPassword(password, who.user.passwordHash))) {
     await countFailure(deps, who.user.id);
-    await audit(db, { ...auditOf(who, meta), action: 'user.mfa_step_up_failed', metadata: { reason: 'password' } });
+    await audit(db, {
+      ...auditOf(who, meta),
+      action: 'user.mfa_step_up_failed',
+      metadata: { reason: 'password' },
+    });
     throw new AppError(400, 'step_up_failed', TWO_FACTOR_MESSAGES.wrongPassword, {
       fields: { encrypted_password: TWO_FACTOR_MESSAGES.wrongPassword },
     });
@@ -230,7 +244,11 @@ async function stepUp(deps: AppDeps, who: UserWithClient, input: StepUp, meta: R
   }
   if (!ok) {
     await countFailure(deps, who.user.id);
-    await audit(db, { ...auditOf(who, meta), action: 'user.mfa_step_up_failed', metadata: { reason: 'code' } });
+    await audit(db, {
+      ...auditOf(who, meta),
+      action: 'user.mfa_step_up_failed',
+      metadata: { reason: 'code' },
+    });
     throw new AppError(400, 'code_invalid', TWO_FACTOR_MESSAGES.wrongCode, {
       fields: { code: TWO_FACTOR_MESSAGES.wrongCode },
     });
@@ -255,7 +273,12 @@ export async function sendStepUpSms(
   const who = await signedInUser(db, auth);
   if (who.user.mfaPreference !== 'sms' || !who.user.phone)
     throw new AppError(409, 'not_sms', TWO_FACTOR_MESSAGES.notSms);
-  await limits.enforce(db, `stepup-sms:user:${who.user.id}`, OTP_MAX_FAILURES, config.RATE_LIMIT_WINDOW_SECONDS);
+  await limits.enforce(
+    db,
+    `stepup-sms:user:${who.user.id}`,
+    OTP_MAX_FAILURES,
+    config.RATE_LIMIT_WINDOW_SECONDS,
+  );
   await stepUp(deps, { ...who, user: { ...who.user, mfaPreference: 'none' } }, input, meta);
   const code = newOtp();
   await upsertTotp(db, who.user.id, {
@@ -345,7 +368,11 @@ export async function confirmTotpEnrolment(
   const step = matchStep(base32Decode(secret), input.code, Date.now());
   if (step === null) {
     await countFailure(deps, who.user.id);
-    await audit(db, { ...auditOf(who, meta), action: 'user.mfa_step_up_failed', metadata: { reason: 'enrolment_code' } });
+    await audit(db, {
+      ...auditOf(who, meta),
+      action: 'user.mfa_step_up_failed',
+      metadata: { reason: 'enrolment_code' },
+    });
     throw new AppError(400, 'code_invalid', TWO_FACTOR_MESSAGES.wrongCode, {
       fields: { code: TWO_FACTOR_MESSAGES.wrongCode },
     });
@@ -365,7 +392,10 @@ export async function confirmTotpEnrolment(
       .where(and(eq(userTotp.id, row.id), eq(userTotp.pendingSecretEnc, row.pendingSecretEnc!)))
       .returning({ id: userTotp.id });
     if (!claimed) throw new AppError(409, 'no_enrolment', TWO_FACTOR_MESSAGES.noEnrolment);
-    await tx.update(users).set({ mfaPreference: 'totp', updatedAt: new Date() }).where(eq(users.id, who.user.id));
+    await tx
+      .update(users)
+      .set({ mfaPreference: 'totp', updatedAt: new Date() })
+      .where(eq(users.id, who.user.id));
     const fresh = await replaceRecoveryCodes(deps, tx, who);
     await audit(tx, {
       ...auditOf(who, meta),
@@ -395,7 +425,10 @@ export async function setMfaPreference(
   const from = who.user.mfaPreference;
   if (from !== to)
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ mfaPreference: to, updatedAt: new Date() }).where(eq(users.id, who.user.id));
+      await tx
+        .update(users)
+        .set({ mfaPreference: to, updatedAt: new Date() })
+        .where(eq(users.id, who.user.id));
       if (from === 'totp') {
         await tx
           .update(userTotp)
@@ -403,7 +436,11 @@ export async function setMfaPreference(
           .where(eq(userTotp.userRef, who.user.id));
         await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userRef, who.user.id));
       }
-      await audit(tx, { ...auditOf(who, meta), action: 'user.mfa_preference_changed', metadata: { from, to } });
+      await audit(tx, {
+        ...auditOf(who, meta),
+        action: 'user.mfa_preference_changed',
+        metadata: { from, to },
+      });
     });
   return twoFactorStatus(db, auth);
 }
@@ -457,4 +494,3 @@ export async function setCompanyMfaRequirement(
       : 'Two-factor sign-in is no longer required for your company',
   };
 }
-
