@@ -2856,6 +2856,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/company/mfa-requirement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Require two-factor sign-in company-wide
+     * @description A client admin requires (or stops requiring) two-factor sign-in for every user of the company: users then cannot turn it off, and a user without it gets an SMS code at sign-in when a phone is on file. Others get 403; audited.
+     */
+    put: operations['replaceMfaRequirement'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/fabric/aadhaar-uid-masking': {
     parameters: {
       query?: never;
@@ -3338,6 +3358,126 @@ export interface paths {
      * @description Changes the signed-in user's own name or phone number (the e-mail cannot change here); answers the updated profile. Recorded in the audit log.
      */
     patch: operations['updateUserDetails'];
+    trace?: never;
+  };
+  '/v2/user/mfa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Two-factor settings of the signed-in user
+     * @description The signed-in user's two-factor preference (none, sms or totp), whether the company requires two-factor sign-in, whether a phone is on file, and how many unused recovery codes are left.
+     */
+    get: operations['getUserMfa'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/user/mfa/preference': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn two-factor off or switch to SMS codes
+     * @description Sets the preference to none or sms with the password and, while two-factor is on, a current code (the SMS step-up code, or the app code or a recovery code). Leaving the app deletes its secret and recovery codes. 409 when the company requires two-factor and none is asked.
+     */
+    post: operations['createUserMfaPreference'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/user/mfa/recovery-codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Regenerate the recovery codes
+     * @description For an authenticator-app user, with the password and a current code: 10 new single-use recovery codes, shown once; the previous set stops working at once. 409 when the app is not the method.
+     */
+    post: operations['createUserMfaRecoveryCodes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/user/mfa/sms/step-up': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Text a step-up code to an SMS user
+     * @description For a user whose two-factor method is SMS: checks the password and texts a 6-digit code (valid 10 minutes, single use) that confirms the next change of the two-factor setting. 409 when SMS is not the method; rate limited (429).
+     */
+    post: operations['createUserMfaSmsStepUp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/user/mfa/totp/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm the authenticator app with a first code
+     * @description A code from the app proves the secret was taken: the preference becomes totp and the answer carries 10 single-use recovery codes, shown only this once (only their keyed hashes are kept). 409 when no enrolment is pending.
+     */
+    post: operations['createUserMfaTotpConfirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/user/mfa/totp/enrol': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start enrolling an authenticator app
+     * @description Needs the password and, while two-factor is on, a current code. Answers a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s), its otpauth:// URI and a QR code (SVG) to scan; confirm within 10 minutes with a first code from the app.
+     */
+    post: operations['createUserMfaTotpEnrol'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
 }
@@ -9475,6 +9615,14 @@ export interface operations {
                 /** @enum {string} */
                 response_key: 'success_initiate_auth_sms';
                 response_message: string;
+              }
+            | {
+                request_urn: string;
+                /** @enum {number} */
+                resend_count: 0;
+                /** @enum {string} */
+                response_key: 'success_initiate_auth_totp';
+                response_message: string;
               };
         };
       };
@@ -10005,6 +10153,39 @@ export interface operations {
             secret: string;
             updated_at: string;
             url: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  replaceMfaRequirement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          required: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            required: boolean;
           };
         };
       };
@@ -11260,7 +11441,8 @@ export interface operations {
             company_common_name: string;
             email: string;
             /** @enum {string} */
-            mfa_preference: 'none' | 'sms';
+            mfa_preference: 'none' | 'sms' | 'totp';
+            mfa_required_by_company: boolean;
             name: string;
             phone: string | null;
             roles: string[];
@@ -11300,7 +11482,8 @@ export interface operations {
             company_common_name: string;
             email: string;
             /** @enum {string} */
-            mfa_preference: 'none' | 'sms';
+            mfa_preference: 'none' | 'sms' | 'totp';
+            mfa_required_by_company: boolean;
             name: string;
             phone: string | null;
             roles: string[];
@@ -11310,6 +11493,232 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getUserMfa: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            has_phone: boolean;
+            /** @enum {string} */
+            mfa_preference: 'none' | 'sms' | 'totp';
+            mfa_required_by_company: boolean;
+            recovery_codes_remaining: number;
+            totp_enabled_at: string | null;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  createUserMfaPreference: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description A current second-factor code: the SMS step-up code (sms), or the authenticator-app code or a recovery code (totp) */
+          code?: string;
+          /** @description The current password, RSA-OAEP (SHA-256) encrypted and base64, like sign-in */
+          encrypted_password: string;
+          /** @enum {string} */
+          mfa_preference: 'none' | 'sms';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            has_phone: boolean;
+            /** @enum {string} */
+            mfa_preference: 'none' | 'sms' | 'totp';
+            mfa_required_by_company: boolean;
+            recovery_codes_remaining: number;
+            totp_enabled_at: string | null;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      409: components['responses']['E409'];
+      429: components['responses']['E429'];
+      500: components['responses']['E500'];
+    };
+  };
+  createUserMfaRecoveryCodes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description A current second-factor code: the SMS step-up code (sms), or the authenticator-app code or a recovery code (totp) */
+          code?: string;
+          /** @description The current password, RSA-OAEP (SHA-256) encrypted and base64, like sign-in */
+          encrypted_password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            mfa_preference: 'none' | 'sms' | 'totp';
+            recovery_codes: string[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      409: components['responses']['E409'];
+      429: components['responses']['E429'];
+      500: components['responses']['E500'];
+    };
+  };
+  createUserMfaSmsStepUp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The current password, RSA-OAEP (SHA-256) encrypted and base64, like sign-in */
+          encrypted_password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            expires_in: number;
+            message: string;
+            phone: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      409: components['responses']['E409'];
+      429: components['responses']['E429'];
+      500: components['responses']['E500'];
+    };
+  };
+  createUserMfaTotpConfirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            mfa_preference: 'none' | 'sms' | 'totp';
+            recovery_codes: string[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      409: components['responses']['E409'];
+      429: components['responses']['E429'];
+      500: components['responses']['E500'];
+    };
+  };
+  createUserMfaTotpEnrol: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description A current second-factor code: the SMS step-up code (sms), or the authenticator-app code or a recovery code (totp) */
+          code?: string;
+          /** @description The current password, RSA-OAEP (SHA-256) encrypted and base64, like sign-in */
+          encrypted_password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            expires_at: string;
+            otpauth_uri: string;
+            qr_svg: string;
+            secret: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      429: components['responses']['E429'];
       500: components['responses']['E500'];
     };
   };
