@@ -222,7 +222,11 @@ describe('login', () => {
     };
     expect(await verifyOtp('abcde-fghij')).toEqual({ ok: true, next: 'authenticated' });
     expect(sent).toEqual({ request_urn: 'MFA_T', otp: 'abcde-fghij' });
-    expect(authStore.getState()).toMatchObject({ isAuthenticated: true, mfaRequired: false, mfaMethod: null });
+    expect(authStore.getState()).toMatchObject({
+      isAuthenticated: true,
+      mfaRequired: false,
+      mfaMethod: null,
+    });
   });
 
   it.each([
