@@ -5,6 +5,7 @@ import type { LiveSessionCache } from './db/session-cache.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { auditLogRoutes } from './audit-log/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { beneficiaryRoutes } from './beneficiaries/routes.ts';
 import { bulkRoutes } from './bulk/routes.ts';
 import { beneficiarySearcher } from './beneficiaries/search.ts';
@@ -94,6 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     authRoutes,
     onboardingRoutes,
     userRoutes,
+    twoFactorRoutes,
     ledgerRoutes,
     featureRoutes,
     beneficiaryRoutes,

@@ -17,6 +17,7 @@ import {
   type SmsSender,
 } from './notify/senders.ts';
 import { seedDemo } from './seed/demo.ts';
+import { seedDemoTwoFactor } from './seed/demo-two-factor.ts';
 import { openFabricEventHub } from './fabric/events.ts';
 import { PRODUCTS } from './fabric/products/index.ts';
 import type { FabricProduct } from './fabric/product.ts';
@@ -93,6 +94,16 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     ...(overrides.fabricProducts ? { fabricProducts: overrides.fabricProducts } : {}),
   });
   appLog = app.log;
+  // The demo's authenticator-app user, enrolled through the two-factor service (it needs the server's keys).
+  if (config.SEED_DEMO)
+    await seedDemoTwoFactor({
+      db: handle.db,
+      config,
+      keys,
+      sessions,
+      sms: overrides.sms ?? smsSenderFromConfig(config),
+      email: overrides.email ?? emailSenderFromConfig(config),
+    });
 
   let boss: PgBoss | null = null;
   if (config.JOBS === 'on') {

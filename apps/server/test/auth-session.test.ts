@@ -95,6 +95,7 @@ describe('GET/PATCH /v2/user/details', () => {
       company_common_name: 'Acme Retail',
       phone: '+91******0002',
       mfa_preference: 'none',
+      mfa_required_by_company: false,
       roles: ['admin'],
     });
     const ops = await tokensFor(server.current, 'ops@meridian.test');

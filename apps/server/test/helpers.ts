@@ -181,7 +181,7 @@ export type Reply = { status: number; body: Json; headers: Record<string, unknow
 
 export async function call(
   server: TestServer,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   opts: {
     body?: unknown;
@@ -228,7 +228,7 @@ export async function tokensFor(server: TestServer, email: string) {
 export async function clientSession(server: TestServer, email: string) {
   const tokens = await tokensFor(server, email);
   const as = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     opts: Parameters<typeof call>[3] = {},
   ) => call(server, method, url, { ...opts, token: tokens.access_token, clientId: tokens.client_id });

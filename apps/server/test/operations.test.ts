@@ -189,7 +189,7 @@ describe('companies', () => {
     expect(acmeRow).toMatchObject({
       company_name: 'Acme Retail',
       consumer_type: 'customer',
-      users: 2,
+      users: 4,
       credits: await creditBalance(db(), acmeRef),
     });
     expect(acmeRow.credits).toBeGreaterThan(0);

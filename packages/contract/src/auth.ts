@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export { AUTH_MESSAGES, MAX_OTP_RESENDS, OTP_LENGTH } from './messages.ts';
+import { OTP_OR_RECOVERY_CODE } from './messages.ts';
+
+export {
+  AUTH_MESSAGES,
+  MAX_OTP_RESENDS,
+  OTP_LENGTH,
+  RECOVERY_CODE_PATTERN,
+  OTP_OR_RECOVERY_CODE,
+} from './messages.ts';
 
 export const PublicKeyResponse = z.object({ public_key: z.string() });
 
@@ -38,12 +46,22 @@ export const MfaInitiated = z.object({
 });
 export type MfaInitiated = z.infer<typeof MfaInitiated>;
 
-export const TokenResponse = z.union([TokenSet, MfaInitiated]);
+/** An authenticator-app user: no code is sent and there is no resend; verify the app's or a recovery code. */
+export const MfaInitiatedTotp = z.object({
+  response_key: z.literal('success_initiate_auth_totp'),
+  request_urn: z.string(),
+  response_message: z.string(),
+  resend_count: z.literal(0),
+});
+export type MfaInitiatedTotp = z.infer<typeof MfaInitiatedTotp>;
+
+export const TokenResponse = z.union([TokenSet, MfaInitiated, MfaInitiatedTotp]);
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
 export const MfaVerifyRequest = z.object({
   request_urn: z.string().min(1).max(64),
-  otp: z.string().regex(/^\d{6}$/, 'The code is 6 digits'),
+  /** The 6-digit code (SMS or authenticator app) or, for an authenticator-app sign-in, a recovery code. */
+  otp: z.string().regex(OTP_OR_RECOVERY_CODE, 'The code is 6 digits'),
 });
 export const MfaVerifyResponse = TokenSet.extend({ response_key: z.literal('success_login') });
 export type MfaVerifyResponse = z.infer<typeof MfaVerifyResponse>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const MfaPreference = z.enum(['none', 'sms']);
+export const MfaPreference = z.enum(['none', 'sms', 'totp']);
+export type MfaPreference = z.infer<typeof MfaPreference>;
 
 export const UserDetails = z.object({
   name: z.string(),
@@ -10,6 +11,8 @@ export const UserDetails = z.object({
   /** e.g. `+91******0001`; null when no phone is on file. */
   phone: z.string().nullable(),
   mfa_preference: MfaPreference,
+  /** A client admin requires two-factor sign-in for every user of the company. */
+  mfa_required_by_company: z.boolean(),
   roles: z.array(z.string()),
 });
 export type UserDetails = z.infer<typeof UserDetails>;

@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
   MAX_OTP_RESENDS,
   type MfaInitiated,
+  type MfaInitiatedTotp,
   type MfaVerifyResponse,
   type TokenSet,
 } from '@meridian/contract';
@@ -15,6 +16,12 @@ import type { AppDeps, RequestMeta } from '../http/context.ts';
 import { hashOtp, OTP_MAX_FAILURES, OTP_TTL_SECONDS, otpSmsText } from './otp.ts';
 import { decryptPassword, getDummyHash, verifyPassword } from './passwords.ts';
 import * as limits from './rate-limit.ts';
+import {
+  checkTotpOrRecovery,
+  recoveryCodesRemaining,
+  SECOND_FACTOR_FAILURES_PER_WINDOW,
+  startTotpAttempt,
+} from './two-factor.ts';
 import {
   continueSession,
   findUserById,
@@ -49,7 +56,7 @@ export async function passwordGrant(
   deps: AppDeps,
   input: { email: string; encrypted_password: string },
   meta: RequestMeta,
-): Promise<TokenSet | MfaInitiated> {
+): Promise<TokenSet | MfaInitiated | MfaInitiatedTotp> {
   const { db, config } = deps;
   const window = config.RATE_LIMIT_WINDOW_SECONDS;
   await limits.enforce(db, `signin:ip:${meta.ip}`, config.RATE_LIMIT_SIGNIN_PER_IP, window);
@@ -79,8 +86,12 @@ export async function passwordGrant(
   }
   await limits.reset(db, accountKey);
 
+  if (who.user.mfaPreference === 'totp') return startTotpAttempt(deps, who, meta);
   if (who.user.mfaPreference === 'sms' && who.user.phone)
     return startOrResendOtp(deps, who, who.user.phone, meta);
+  // The company requires two-factor and this user chose none: an SMS code when a phone is on file; otherwise
+  // the sign-in succeeds and the dashboard keeps the user on /configurations/manage-2fa until they enrol.
+  if (who.client.mfaRequired && who.user.phone) return startOrResendOtp(deps, who, who.user.phone, meta);
 
   const tokens = await startSession(deps, who, meta);
   await audit(db, { ...auditFor(who, meta), action: 'auth.sign_in', metadata: { mfa: false } });
@@ -96,6 +107,13 @@ async function startOrResendOtp(
 ): Promise<MfaInitiated> {
   const { db } = deps;
   const now = new Date();
+  // An authenticator-app attempt left open from before the user switched to SMS ends here.
+  await db
+    .update(mfaAttempts)
+    .set({ closedAt: now, closedReason: 'superseded' })
+    .where(
+      and(eq(mfaAttempts.userRef, who.user.id), isNull(mfaAttempts.closedAt), ne(mfaAttempts.kind, 'sms')),
+    );
   // An attempt whose code expired is over: close it so a new one starts.
   await db
     .update(mfaAttempts)
@@ -199,8 +217,22 @@ export async function verifyOtp(
     throw new AppError(400, 'otp_expired', AUTH_MESSAGES.otpExpired);
   }
 
-  const right = safeEqual(hashOtp(deps.keys.tokenKey, attempt.requestUrn, input.otp), attempt.codeHash);
-  if (!right) {
+  // An SMS attempt takes the texted code; an authenticator-app attempt the app's code or a recovery code.
+  let method: 'sms' | 'totp' | 'recovery_code' | null = null;
+  if (attempt.kind === 'totp') {
+    const failures = await limits.peek(db, `mfa-fail:user:${who.user.id}`);
+    if (failures.count >= SECOND_FACTOR_FAILURES_PER_WINDOW)
+      throw new AppError(429, 'rate_limited', AUTH_MESSAGES.tooManyRequests, {
+        headers: { 'retry-after': String(failures.resetIn) },
+      });
+    method = await checkTotpOrRecovery(deps, who, input.otp, now.getTime());
+    if (!method) await limits.hit(db, `mfa-fail:user:${who.user.id}`, config.RATE_LIMIT_WINDOW_SECONDS);
+  } else if (
+    attempt.codeHash !== null &&
+    safeEqual(hashOtp(deps.keys.tokenKey, attempt.requestUrn, input.otp), attempt.codeHash)
+  )
+    method = 'sms';
+  if (!method) {
     const [after] = await db
       .update(mfaAttempts)
       .set({ failedAttempts: sql`${mfaAttempts.failedAttempts} + 1` })
@@ -237,8 +269,15 @@ export async function verifyOtp(
     ...auditFor(who, meta),
     action: 'auth.sign_in',
     target: attempt.requestUrn,
-    metadata: { mfa: true },
+    metadata: { mfa: true, method },
   });
+  if (method === 'recovery_code')
+    await audit(db, {
+      ...auditFor(who, meta),
+      action: 'auth.mfa_recovery_code_used',
+      target: attempt.requestUrn,
+      metadata: { remaining: await recoveryCodesRemaining(db, who.user.id) },
+    });
   return { response_key: 'success_login', ...tokens };
 }
 

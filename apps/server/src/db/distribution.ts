@@ -37,6 +37,8 @@ export const DISTRIBUTION = {
   auth_sessions: 'reference',
   refresh_tokens: 'reference',
   mfa_attempts: 'reference',
+  user_totp: 'reference',
+  mfa_recovery_codes: 'reference',
   password_resets: 'reference',
   api_keys: 'reference',
 

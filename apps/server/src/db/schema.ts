@@ -48,6 +48,8 @@ export const clients = pgTable('clients', {
     .default(sql`('CMP' || upper(replace(gen_random_uuid()::text, '-', '')))`),
   /** `customer` for business clients, `internal` for Meridian's own staff. */
   kind: text('kind').notNull().default('customer'),
+  /** Set by a client admin: every user of the company must sign in with a second factor. */
+  mfaRequired: boolean('mfa_required').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -63,7 +65,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     phone: text('phone'),
-    /** `none` or `sms` */
+    /** `none`, `sms` or `totp` (an authenticator app: its secret lives in `user_totp`) */
     mfaPreference: text('mfa_preference').notNull().default('none'),
     /** Space-separated scopes; roles are derived from them (none → `user`). */
     scopes: text('scopes').notNull().default(''),
@@ -123,7 +125,10 @@ export const mfaAttempts = pgTable(
     userRef: bigint('user_ref', { mode: 'number' })
       .notNull()
       .references(() => users.id),
-    codeHash: text('code_hash').notNull(),
+    /** `sms` (a code was texted) or `totp` (the authenticator app's code or a recovery code answers it). */
+    kind: text('kind').notNull().default('sms'),
+    /** HMAC of the texted code; null for a `totp` attempt (nothing is sent). */
+    codeHash: text('code_hash'),
     expiresAt: ts('expires_at').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     resendCount: integer('resend_count').notNull().default(0),
@@ -140,6 +145,47 @@ export const mfaAttempts = pgTable(
       .where(sql`closed_at IS NULL`),
     index('mfa_attempts_expires_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * A user's authenticator app (TOTP, RFC 6238) and step-up state: one row per user. Secrets are AES-256-GCM
+ * encrypted with a key derived from the server's signing key (auth/totp-secret.ts), never stored in clear. Kept
+ * apart from `users` so that the session guard, which reads `users`, never loads them.
+ */
+export const userTotp = pgTable('user_totp', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userRef: bigint('user_ref', { mode: 'number' })
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  /** The confirmed secret (encrypted); null while none is enrolled. */
+  secretEnc: text('secret_enc'),
+  /** The newest 30-second step whose code was accepted: an older or equal step is a replay. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  enabledAt: ts('enabled_at'),
+  /** An enrolment started but not yet confirmed with a first code (encrypted), and when it lapses. */
+  pendingSecretEnc: text('pending_secret_enc'),
+  pendingExpiresAt: ts('pending_expires_at'),
+  /** A step-up code texted to an SMS user before a change of their two-factor setting (HMAC), and its expiry. */
+  stepUpCodeHash: text('step_up_code_hash'),
+  stepUpExpiresAt: ts('step_up_expires_at'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Single-use recovery codes of a TOTP user (10 per set), stored only as an HMAC. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userRef: bigint('user_ref', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mfa_recovery_codes_user_code_uq').on(t.userRef, t.codeHash)],
 );
 
 /** Fixed-window rate-limit counters, shared by every server process. */

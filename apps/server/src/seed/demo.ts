@@ -34,6 +34,10 @@ export const DEMO_CLIENTS: DemoClient[] = [
         mfa: 'sms',
         scopes: 'finance',
       },
+      // No scope (role `user`): enrols the authenticator app itself (e2e/tests/two-factor.spec.ts).
+      { email: 'analyst@acme.test', name: 'Anita Desai', phone: '+919800000004' },
+      // Authenticator app enrolled by the seed (demo-two-factor.ts) with the secret in the README.
+      { email: 'totp@acme.test', name: 'Tariq Oommen', phone: '+919800000005', scopes: 'finance' },
     ],
   },
   {

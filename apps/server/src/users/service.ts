@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { UserDetails } from '@meridian/contract';
+import { MfaPreference, type UserDetails } from '@meridian/contract';
 import { audit } from '../audit/audit.ts';
 import { findUserById } from '../auth/sessions.ts';
 import { rolesFromScope } from '../auth/tokens.ts';
@@ -22,7 +22,8 @@ export async function getUserDetails(db: Db, auth: AuthContext): Promise<UserDet
     client_id: who.client.clientId,
     company_common_name: who.client.companyCommonName,
     phone: maskPhone(who.user.phone),
-    mfa_preference: who.user.mfaPreference === 'sms' ? 'sms' : 'none',
+    mfa_preference: MfaPreference.catch('none').parse(who.user.mfaPreference),
+    mfa_required_by_company: who.client.mfaRequired,
     roles: rolesFromScope(who.user.scopes),
   };
 }

@@ -16,10 +16,14 @@ import { TextLink } from './components/text-link';
 import { goTo, screenHref } from './navigation';
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+/** A recovery code: 10 base32 characters, shown as `abcde-fghij`. */
+const recoveryChars = (value: string) => value.replace(/[^A-Za-z2-7-]/g, '').slice(0, 11);
 
-/** /otp: the one-time code of an SMS sign-in (spec §4, §5, §9). Without a pending sign-in it goes to /sign-in. */
+/** /otp: the one-time code of an SMS sign-in, or the authenticator app's code (or a recovery code; no resend) (spec §4, §5, §9). Without a pending sign-in it goes to /sign-in. */
 export function OtpPage({ redirect }: { redirect?: string | undefined }) {
-  const { mfaRequired, isAuthenticated, loading, error, resendAttempts } = useAuth();
+  const { mfaRequired, isAuthenticated, loading, error, resendAttempts, mfaMethod } = useAuth();
+  const totp = mfaMethod === 'totp';
+  const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   // The resend limit ends the sign-in attempt: the page stays to say so instead of bouncing to /sign-in.
@@ -49,10 +53,15 @@ export function OtpPage({ redirect }: { redirect?: string | undefined }) {
   }
 
   const shownError = (submitted || ended) && !loading ? error : null;
+  const description = !totp
+    ? `We sent a ${OTP_LENGTH}-digit code by SMS to your registered mobile number.`
+    : useRecovery
+      ? 'Enter one of your recovery codes. Each code works once.'
+      : `Enter the ${OTP_LENGTH}-digit code from your authenticator app`;
   return (
     <AuthCard
       title="Enter your code"
-      description={`We sent a ${OTP_LENGTH}-digit code by SMS to your registered mobile number.`}
+      description={description}
       footer={
         <p>
           Wrong account?{' '}
@@ -63,33 +72,64 @@ export function OtpPage({ redirect }: { redirect?: string | undefined }) {
       }
     >
       <form className="grid gap-4" onSubmit={onVerify} aria-busy={loading}>
-        <Field
-          label="One-time code"
-          name="otp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern={`\\d{${OTP_LENGTH}}`}
-          maxLength={OTP_LENGTH}
-          required
-          disabled={ended}
-          hint={`${OTP_LENGTH} digits`}
-          className="text-center font-mono text-lg tracking-[0.5em]"
-          value={code}
-          onChange={(e) => setCode(digitsOnly(e.target.value))}
-        />
+        {totp && useRecovery ? (
+          <Field
+            label="Recovery code"
+            name="otp"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            pattern="[A-Za-z2-7]{5}-?[A-Za-z2-7]{5}"
+            maxLength={11}
+            required
+            hint="e.g. abcde-fghij"
+            className="text-center font-mono text-lg tracking-widest"
+            value={code}
+            onChange={(e) => setCode(recoveryChars(e.target.value))}
+          />
+        ) : (
+          <Field
+            label="One-time code"
+            name="otp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern={`\\d{${OTP_LENGTH}}`}
+            maxLength={OTP_LENGTH}
+            required
+            disabled={ended}
+            hint={`${OTP_LENGTH} digits`}
+            className="text-center font-mono text-lg tracking-[0.5em]"
+            value={code}
+            onChange={(e) => setCode(digitsOnly(e.target.value))}
+          />
+        )}
         <FormMessage tone="error">{shownError}</FormMessage>
         <FormMessage tone="success">{notice}</FormMessage>
         <Button type="submit" className="w-full" disabled={loading || ended}>
           {loading ? 'Verifying…' : 'Verify'}
         </Button>
-        <div className="flex items-center justify-between gap-2 text-sm">
-          <span data-testid="resend-counter" className="text-muted-foreground">
-            {ended ? MAX_OTP_RESENDS : resendAttempts} of {MAX_OTP_RESENDS} resends used
-          </span>
-          <Button variant="outline" size="sm" onClick={onResend} disabled={loading || ended}>
-            Resend code
+        {totp ? (
+          <Button
+            variant="link"
+            size="sm"
+            className="justify-self-start px-0"
+            onClick={() => {
+              setUseRecovery((v) => !v);
+              setCode('');
+            }}
+          >
+            {useRecovery ? 'Use the authenticator app code' : 'Use a recovery code'}
           </Button>
-        </div>
+        ) : (
+          <div className="flex items-center justify-between gap-2 text-sm">
+            <span data-testid="resend-counter" className="text-muted-foreground">
+              {ended ? MAX_OTP_RESENDS : resendAttempts} of {MAX_OTP_RESENDS} resends used
+            </span>
+            <Button variant="outline" size="sm" onClick={onResend} disabled={loading || ended}>
+              Resend code
+            </Button>
+          </div>
+        )}
       </form>
     </AuthCard>
   );

@@ -20,6 +20,7 @@ const details = (roles: string[]) => () => ({
   company_common_name: 'Meridian',
   phone: null,
   mfa_preference: 'sms',
+  mfa_required_by_company: false,
   roles,
 });
 const COMPANY = {

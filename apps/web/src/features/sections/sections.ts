@@ -111,7 +111,7 @@ export const SECTIONS = {
     empty: 'No audit records yet',
   },
   '/configurations/manage-2fa': {
-    description: 'Whether sign-in asks for a one-time code sent by SMS.',
+    description: 'Sign-in with a second step: a code sent by SMS or from an authenticator app.',
     empty: 'Two-factor sign-in cannot be changed from the dashboard yet',
   },
   '/api-test': {

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { AppShell } from '@/components/layout/app-shell';
 import { queryClient } from '@/lib/api/query-client';
 import { InactivityLogout } from './inactivity-logout';
+import { TwoFactorGate } from './two-factor-gate';
 
 /**
  * The signed-in area: data cache, shell and auto-logout. React Query lives here (not in the root) so the
@@ -12,6 +13,7 @@ export function AuthenticatedLayout() {
     <QueryClientProvider client={queryClient}>
       <AppShell />
       <InactivityLogout />
+      <TwoFactorGate />
     </QueryClientProvider>
   );
 }

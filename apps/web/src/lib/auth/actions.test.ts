@@ -198,6 +198,37 @@ describe('login', () => {
     expect(checkStorageIntegrity()).toBe(false);
   });
 
+  it('asks for the authenticator app code on success_initiate_auth_totp, and verifies it', async () => {
+    server.routes['POST /v2/auth/token'] = () =>
+      json({
+        response_key: 'success_initiate_auth_totp',
+        request_urn: 'MFA_T',
+        response_message: 'Enter the 6-digit code from your authenticator app',
+        resend_count: 0,
+      });
+    const result = await login('totp@acme.test', PASSWORD);
+    expect(result).toEqual({ ok: true, next: 'mfa' });
+    expect(authStore.getState()).toMatchObject({
+      isAuthenticated: false,
+      mfaRequired: true,
+      mfaRequestUrn: 'MFA_T',
+      mfaMethod: 'totp',
+      resendAttempts: 0,
+    });
+    let sent: unknown;
+    server.routes['POST /v2/mfa/verify'] = (req) => {
+      sent = req.body;
+      return json({ response_key: 'success_login', ...tokens });
+    };
+    expect(await verifyOtp('abcde-fghij')).toEqual({ ok: true, next: 'authenticated' });
+    expect(sent).toEqual({ request_urn: 'MFA_T', otp: 'abcde-fghij' });
+    expect(authStore.getState()).toMatchObject({
+      isAuthenticated: true,
+      mfaRequired: false,
+      mfaMethod: null,
+    });
+  });
+
   it.each([
     [
       'the server message on a 401',

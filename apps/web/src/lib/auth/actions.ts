@@ -40,6 +40,10 @@ function hasTokens(body: TokenAnswer | null): body is SignedIn {
 const isOtpInitiated = (body: TokenAnswer | null): body is TokenAnswer & { request_urn: string } =>
   body?.response_key === 'success_initiate_auth_sms' && typeof body.request_urn === 'string';
 
+/** An authenticator-app user: the code comes from the app (or a recovery code); nothing is sent. */
+const isTotpInitiated = (body: TokenAnswer | null): body is TokenAnswer & { request_urn: string } =>
+  body?.response_key === 'success_initiate_auth_totp' && typeof body.request_urn === 'string';
+
 function fail(error: string): AuthResult {
   dispatch({ type: 'request/failed', error });
   return { ok: false, error };
@@ -86,6 +90,10 @@ export async function login(email: string, password: string): Promise<AuthResult
   if (status === 200 && hasTokens(body)) return completeSignIn(body);
   if (status === 200 && isOtpInitiated(body)) {
     dispatch({ type: 'login/mfaRequired', requestUrn: body.request_urn, payload });
+    return { ok: true, next: 'mfa' };
+  }
+  if (status === 200 && isTotpInitiated(body)) {
+    dispatch({ type: 'login/mfaRequired', requestUrn: body.request_urn, payload, method: 'totp' });
     return { ok: true, next: 'mfa' };
   }
   return fail(loginErrorMessage(status, body));

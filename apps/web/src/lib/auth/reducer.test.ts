@@ -31,6 +31,7 @@ describe('authReducer (spec §4)', () => {
       mfaRequestUrn: null,
       originalLoginPayload: null,
       resendAttempts: 0,
+      mfaMethod: null,
     });
   });
 
@@ -64,7 +65,20 @@ describe('authReducer (spec §4)', () => {
       mfaRequestUrn: 'MFA9',
       originalLoginPayload: payload,
       resendAttempts: 0,
+      mfaMethod: 'sms',
     });
+  });
+
+  it('an authenticator-app request keeps the urn and marks the method totp; success clears it', () => {
+    const next = authReducer(initialAuthState, {
+      type: 'login/mfaRequired',
+      requestUrn: 'MFA7',
+      payload,
+      method: 'totp',
+    });
+    expect(next).toMatchObject({ mfaRequired: true, mfaRequestUrn: 'MFA7', mfaMethod: 'totp' });
+    const done = authReducer(next, { type: 'login/succeeded', user, accessToken: 'AT' });
+    expect(done).toMatchObject({ mfaRequired: false, mfaMethod: null, mfaRequestUrn: null });
   });
 
   it('resend success replaces the urn and counts up by one', () => {

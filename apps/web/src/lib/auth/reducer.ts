@@ -10,13 +10,14 @@ export const initialAuthState: AuthState = {
   mfaRequestUrn: null,
   originalLoginPayload: null,
   resendAttempts: 0,
+  mfaMethod: null,
 };
 
 export type AuthAction =
   | { type: 'request/start' }
   | { type: 'request/failed'; error: string }
   | { type: 'login/succeeded'; user: SessionUser; accessToken: string }
-  | { type: 'login/mfaRequired'; requestUrn: string; payload: LoginPayload }
+  | { type: 'login/mfaRequired'; requestUrn: string; payload: LoginPayload; method?: 'sms' | 'totp' }
   | { type: 'otp/resent'; requestUrn: string }
   | { type: 'otp/resendLimit'; error: string }
   | { type: 'session/restored'; user: SessionUser; accessToken: string }
@@ -29,6 +30,7 @@ const noOtp = {
   mfaRequestUrn: null,
   originalLoginPayload: null,
   resendAttempts: 0,
+  mfaMethod: null,
 } as const;
 
 /** Every transition of spec §4, as a pure function. */
@@ -61,6 +63,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
         mfaRequestUrn: action.requestUrn,
         originalLoginPayload: action.payload,
         resendAttempts: 0,
+        mfaMethod: action.method ?? 'sms',
       };
     case 'otp/resent':
       return {

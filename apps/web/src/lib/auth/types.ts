@@ -30,6 +30,8 @@ export interface AuthState {
   mfaRequestUrn: string | null;
   originalLoginPayload: LoginPayload | null;
   resendAttempts: number;
+  /** Which second factor the pending sign-in asks for: an SMS code, or the authenticator app (no resend). */
+  mfaMethod: 'sms' | 'totp' | null;
 }
 
 /**

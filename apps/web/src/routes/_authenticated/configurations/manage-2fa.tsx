@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '@/features/sections';
+import { TwoFactorPage } from '@/features/two-factor';
 
 export const Route = createFileRoute('/_authenticated/configurations/manage-2fa')({
-  component: () => <SectionPage path="/configurations/manage-2fa" />,
+  component: TwoFactorPage,
 });

@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CompanyMfaRequirement,
+  CompanyMfaRequirementResponse,
+  RecoveryCodesResponse,
+  SetMfaPreferenceRequest,
+  SmsStepUpRequest,
+  SmsStepUpResponse,
+  StepUp,
+  TotpConfirmRequest,
+  TotpEnrolmentResponse,
+  TwoFactorStatus,
+} from '@meridian/contract/two-factor';
+import { authOf } from './guard.ts';
+import { metaOf } from '../http/context.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import {
+  confirmTotpEnrolment,
+  regenerateRecoveryCodes,
+  sendStepUpSms,
+  setCompanyMfaRequirement,
+  setMfaPreference,
+  startTotpEnrolment,
+  twoFactorStatus,
+} from './two-factor.ts';
+
+/** `/configurations/manage-2fa`: the signed-in user's own two-factor setting and the company's requirement. */
+export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+
+  app.get(
+    '/v2/user/mfa',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Two-factor settings of the signed-in user',
+        description:
+          "The signed-in user's two-factor preference (none, sms or totp), whether the company requires two-factor sign-in, whether a phone is on file, and how many unused recovery codes are left.",
+        response: { 200: TwoFactorStatus },
+      },
+    },
+    async (request) => twoFactorStatus(deps.db, authOf(request)),
+  );
+
+  app.post(
+    '/v2/user/mfa/sms/step-up',
+    {
+      config: { openapi: { errors: [409, 429] } },
+      schema: {
+        tags: ['user'],
+        summary: 'Text a step-up code to an SMS user',
+        description:
+          'For a user whose two-factor method is SMS: checks the password and texts a 6-digit code (valid 10 minutes, single use) that confirms the next change of the two-factor setting. 409 when SMS is not the method; rate limited (429).',
+        body: SmsStepUpRequest,
+        response: { 200: SmsStepUpResponse },
+      },
+    },
+    async (request) => sendStepUpSms(deps, authOf(request), request.body, metaOf(request)),
+  );
+
+  app.post(
+    '/v2/user/mfa/totp/enrol',
+    {
+      config: { openapi: { errors: [429] } },
+      schema: {
+        tags: ['user'],
+        summary: 'Start enrolling an authenticator app',
+        description:
+          'Needs the password and, while two-factor is on, a current code. Answers a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s), its otpauth:// URI and a QR code (SVG) to scan; confirm within 10 minutes with a first code from the app.',
+        body: StepUp,
+        response: { 200: TotpEnrolmentResponse },
+      },
+    },
+    async (request) => startTotpEnrolment(deps, authOf(request), request.body, metaOf(request)),
+  );
+
+  app.post(
+    '/v2/user/mfa/totp/confirm',
+    {
+      config: { openapi: { errors: [409, 429] } },
+      schema: {
+        tags: ['user'],
+        summary: 'Confirm the authenticator app with a first code',
+        description:
+          'A code from the app proves the secret was taken: the preference becomes totp and the answer carries 10 single-use recovery codes, shown only this once (only their keyed hashes are kept). 409 when no enrolment is pending.',
+        body: TotpConfirmRequest,
+        response: { 200: RecoveryCodesResponse },
+      },
+    },
+    async (request) => confirmTotpEnrolment(deps, authOf(request), request.body, metaOf(request)),
+  );
+
+  app.post(
+    '/v2/user/mfa/preference',
+    {
+      config: { openapi: { errors: [409, 429] } },
+      schema: {
+        tags: ['user'],
+        summary: 'Turn two-factor off or switch to SMS codes',
+        description:
+          'Sets the preference to none or sms with the password and, while two-factor is on, a current code (the SMS step-up code, or the app code or a recovery code). Leaving the app deletes its secret and recovery codes. 409 when the company requires two-factor and none is asked.',
+        body: SetMfaPreferenceRequest,
+        response: { 200: TwoFactorStatus },
+      },
+    },
+    async (request) => setMfaPreference(deps, authOf(request), request.body, metaOf(request)),
+  );
+
+  app.post(
+    '/v2/user/mfa/recovery-codes',
+    {
+      config: { openapi: { errors: [409, 429] } },
+      schema: {
+        tags: ['user'],
+        summary: 'Regenerate the recovery codes',
+        description:
+          'For an authenticator-app user, with the password and a current code: 10 new single-use recovery codes, shown once; the previous set stops working at once. 409 when the app is not the method.',
+        body: StepUp,
+        response: { 200: RecoveryCodesResponse },
+      },
+    },
+    async (request) => regenerateRecoveryCodes(deps, authOf(request), request.body, metaOf(request)),
+  );
+
+  app.put(
+    '/v2/company/mfa-requirement',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Require two-factor sign-in company-wide',
+        description:
+          'A client admin requires (or stops requiring) two-factor sign-in for every user of the company: users then cannot turn it off, and a user without it gets an SMS code at sign-in when a phone is on file. Others get 403; audited.',
+        body: CompanyMfaRequirement,
+        response: { 200: CompanyMfaRequirementResponse },
+      },
+    },
+    async (request) => setCompanyMfaRequirement(deps, authOf(request), request.body, metaOf(request)),
+  );
+};

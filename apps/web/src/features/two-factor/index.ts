@@ -1,0 +1,1 @@
+export { TwoFactorPage } from './two-factor-page';
