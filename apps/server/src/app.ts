@@ -42,6 +42,7 @@ import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
 import { settlementRoutes } from './settlements/routes.ts';
+import { supportOperationsRoutes, supportRoutes } from './support/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { validationRoutes } from './validations/routes.ts';
 import { virtualAccountRoutes } from './virtual-accounts/routes.ts';
@@ -103,6 +104,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     mandateRoutes,
     paymentLinkRoutes,
     bulkRoutes,
+    supportRoutes,
+    supportOperationsRoutes,
   ])
     await app.register(routes, deps);
   // The mandate authorisation page a customer opens (public: the token is the capability).

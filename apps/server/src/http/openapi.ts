@@ -62,9 +62,11 @@ const TAGS: Record<string, string> = {
   bulk: 'Bulk payouts from a CSV or XLSX file: templates, row checks before submit, processing, line items, files.',
   'api keys': 'API keys for server-to-server calls (HTTP Basic `key_id:key_secret`).',
   credits: 'Prepaid credits that fabric’s products consume.',
-  operations: 'Internal operations on client companies, credits and meters (needs the `ops` role).',
+  operations:
+    'Internal operations on client companies, credits, meters and support tickets (needs the `ops` role).',
   fabric: 'KYC and identity products (fabric): calls with an API key or a session, their history and events.',
   search: 'The command palette’s global search across the client’s own records.',
+  support: 'Support tickets sent from the help centre, with the status Meridian operations give them.',
 };
 
 const ERROR_TEXT: Record<number, string> = {
