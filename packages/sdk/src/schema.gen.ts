@@ -572,6 +572,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/operations/support/tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every client's support tickets, newest first (operations)
+     * @description Meridian operations' queue of support tickets across all companies, each with its company's client_id and name, optionally only those in one `status`; paged by `limit` (at most 100) and `offset`.
+     *
+     *     Needs the `ops` role (403 without it).
+     */
+    get: operations['getOperationsSupportTickets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/operations/support/tickets/{client_id}/{urn}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a support ticket's status (operations)
+     * @description Moves a company's ticket to OPEN, IN_PROGRESS, RESOLVED or CLOSED; the company sees the new status in its help centre and the sender is e-mailed. Audited in the company's own audit log with the operations user as actor; the same status again changes nothing.
+     *
+     *     Needs the `ops` role (403 without it).
+     */
+    post: operations['createOperationsSupportTicketStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/operations/support/tickets/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Number of support tickets in the queue (operations)
+     * @description How many support tickets across all companies match the queue's `status` filter (`{count}`), to page through it.
+     *
+     *     Needs the `ops` role (403 without it).
+     */
+    get: operations['countOperationsSupportTickets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/count/account/transactions': {
     parameters: {
       query?: never;
@@ -1024,6 +1090,26 @@ export interface paths {
      * @description How many payment_links of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `status`.
      */
     get: operations['countPaymentLinks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/count/support/tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count the support_tickets
+     * @description How many support tickets sent by the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `subject` (400 for another) with `search_value` to match. The list's own parameters: `status`.
+     */
+    get: operations['countSupportTickets'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1584,6 +1670,26 @@ export interface paths {
      * @description Streams the filtered payment_links of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportPaymentLinks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/export/support/tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * CSV of the filtered support_tickets
+     * @description Streams the filtered support tickets sent by the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
+    get: operations['exportSupportTickets'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2512,6 +2618,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/search/support/tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the support_tickets
+     * @description The support tickets sent by the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `subject` (400 for another) with `search_value` to match. The list's own parameters: `status`. Paged by `limit` (default 10) and `offset`.
+     */
+    get: operations['searchSupportTickets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/search/transaction/payouts': {
     parameters: {
       query?: never;
@@ -3316,6 +3442,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/support/tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Contact support: send a support ticket
+     * @description Sends a question to Meridian support from the help centre: a one-line subject (5–120 characters), a category and a message (20–5,000 characters). The ticket starts OPEN, is audited, and its sender gets an e-mail confirming it with the ticket's urn.
+     */
+    post: operations['createSupportTickets'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/support/tickets/{urn}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One support ticket of the caller, with its status
+     * @description One of the caller's support tickets with its subject, category, message and current status as Meridian operations set it (404 for an unknown urn or another client's).
+     */
+    get: operations['getSupportTicketByUrn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/user/details': {
     parameters: {
       query?: never;
@@ -3850,7 +4016,7 @@ export interface components {
     search_key: string;
     search_value: string;
     start_date: components['schemas']['CalendarDateInput'];
-    status: 'PENDING' | 'SETTLED' | 'FAILED';
+    status: '' | ('OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED');
     time_zone: string;
     type: 'T0' | 'T1';
     urn: string;
@@ -4915,7 +5081,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: components['parameters']['status'];
+        status?: 'PENDING' | 'SETTLED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
         type?: components['parameters']['type'];
       };
@@ -5018,7 +5184,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: components['parameters']['status'];
+        status?: 'PENDING' | 'SETTLED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
         type?: components['parameters']['type'];
       };
@@ -5110,7 +5276,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: components['parameters']['status'];
+        status?: 'PENDING' | 'SETTLED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
         type?: components['parameters']['type'];
       };
@@ -5126,6 +5292,125 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getOperationsSupportTickets: {
+    parameters: {
+      query?: {
+        limit?: components['parameters']['limit'];
+        offset?: number;
+        status?: components['parameters']['status'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              category: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
+              client_id: string;
+              company_name: string;
+              created_at: string;
+              created_by: string;
+              message: string;
+              /** @enum {string} */
+              status: 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
+              status_changed_at: string | null;
+              subject: string;
+              updated_at: string;
+              urn: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  createOperationsSupportTicketStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        client_id: components['parameters']['client_id'];
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          status: 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
+            created_at: string;
+            created_by: string;
+            message: string;
+            /** @enum {string} */
+            status: 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
+            status_changed_at: string | null;
+            subject: string;
+            updated_at: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  countOperationsSupportTickets: {
+    parameters: {
+      query?: {
+        status?: components['parameters']['status'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -5899,6 +6184,41 @@ export interface operations {
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
         status?: 'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED';
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  countSupportTickets: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6708,6 +7028,35 @@ export interface operations {
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
         status?: 'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED';
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  exportSupportTickets: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -9065,6 +9414,53 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  searchSupportTickets: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: components['parameters']['status'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              category: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
+              created_at: string;
+              created_by: string;
+              message: string;
+              /** @enum {string} */
+              status: 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
+              status_changed_at: string | null;
+              subject: string;
+              updated_at: string;
+              urn: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   searchTransactionPayouts: {
     parameters: {
       query?: {
@@ -11237,6 +11633,90 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  createSupportTickets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          category: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
+          message: string;
+          subject: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
+            created_at: string;
+            created_by: string;
+            message: string;
+            /** @enum {string} */
+            status: 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
+            status_changed_at: string | null;
+            subject: string;
+            updated_at: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getSupportTicketByUrn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
+            created_at: string;
+            created_by: string;
+            message: string;
+            /** @enum {string} */
+            status: 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
+            status_changed_at: string | null;
+            subject: string;
+            updated_at: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
       500: components['responses']['E500'];
     };
   };

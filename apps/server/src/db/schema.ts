@@ -1411,9 +1411,6 @@ export const supportTickets = pgTable(
     ),
     // Operations' queue across clients: tickets by status, newest first.
     index('support_tickets_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
-    check(
-      'support_tickets_status',
-      sql`${t.status} IN ('OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED')`,
-    ),
+    check('support_tickets_status', sql`${t.status} IN ('OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED')`),
   ],
 );

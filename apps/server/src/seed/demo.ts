@@ -12,6 +12,7 @@ import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoMandates } from './demo-mandates.ts';
 import { seedDemoPaymentLinks } from './demo-payment-links.ts';
 import { seedDemoBulk } from './demo-bulk.ts';
+import { seedDemoSupport } from './demo-support.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
@@ -97,6 +98,7 @@ export async function seedDemo(
   const fabricEffects = fabric ? await seedDemoFabric(db, customers, fabric) : noEffects();
   const settlementEffects = flow ? await seedDemoSettlements(db, customers, flow) : noEffects();
   if (flow?.full) await seedDemoOperations(db, customers);
+  if (flow?.full) await seedDemoSupport(db, customers, flow.now);
   const mandateEffects =
     flow && fabric ? await seedDemoMandates(db, customers, { ...flow, ...fabric }) : noEffects();
   const linkEffects =

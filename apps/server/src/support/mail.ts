@@ -29,7 +29,12 @@ export async function mailTicketSender(
   onError: (err: unknown) => void,
 ): Promise<void> {
   try {
-    await deliver(db, email, 'email', ticketMail(ticket, kind, `${publicUrl.replace(/\/$/, '')}/help-center`));
+    await deliver(
+      db,
+      email,
+      'email',
+      ticketMail(ticket, kind, `${publicUrl.replace(/\/$/, '')}/help-center`),
+    );
   } catch (err) {
     onError(err);
   }
