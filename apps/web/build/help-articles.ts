@@ -24,7 +24,10 @@ const decode = (s: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&');
-const stripTags = (html: string) => decode(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+const stripTags = (html: string) =>
+  decode(html.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 export const headingId = (text: string) =>
   text
     .toLowerCase()
@@ -109,8 +112,7 @@ export function renderArticle(source: string, file: string): HelpArticleModule {
     title: meta['title']!,
     summary: meta['summary']!,
     module: meta['module']!,
-    keywords: meta['keywords']!
-      .split(',')
+    keywords: meta['keywords']!.split(',')
       .map((k) => k.trim())
       .filter(Boolean),
     order: Number(meta['order'] ?? 100),

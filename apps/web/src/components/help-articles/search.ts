@@ -11,7 +11,11 @@ export type HelpHit = {
   excerpt: Segment[];
 };
 
-const norm = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
 const terms = (query: string) =>
   [...new Set(norm(query).split(/[^\p{L}\p{N}_@-]+/u))].filter((t) => t.length >= 2 || /\d/.test(t));
 const count = (hay: string, term: string) => {
@@ -92,7 +96,8 @@ export function searchHelp(articles: readonly HelpArticleModule[], query: string
     let bestScore = -1;
     for (const s of sections) {
       const sScore = words.reduce(
-        (n, w) => n + (count(s.h, w) ? WEIGHT.heading : 0) + (count(s.t, w) ? 2 : 0) + Math.min(count(s.t, w), 3),
+        (n, w) =>
+          n + (count(s.h, w) ? WEIGHT.heading : 0) + (count(s.t, w) ? 2 : 0) + Math.min(count(s.t, w), 3),
         0,
       );
       if (sScore > bestScore) [best, bestScore] = [s, sScore];

@@ -4,6 +4,7 @@ import { defaultFilter } from 'cmdk';
 import type { LucideIcon } from 'lucide-react';
 import type { GlobalSearchResult } from '@meridian/contract';
 import Banknote from 'lucide-react/icons/banknote';
+import BookOpen from 'lucide-react/icons/book-open';
 import Check from 'lucide-react/icons/check';
 import FileSearch from 'lucide-react/icons/file-search';
 import Link2 from 'lucide-react/icons/link-2';
@@ -39,6 +40,7 @@ import {
 } from '@/lib/preferences/theme';
 import { TEAM_LABELS, TEAMS, teamPreference } from '@/lib/preferences/team';
 import { useGlobalSearch } from './global-search';
+import { useHelpSearch } from './help-search';
 import { useServerRoles } from '@/lib/api/user-details';
 import { filterNavByRoles, NAV_GROUPS, type NavUrl } from './nav-config';
 import { useSignOut } from './use-sign-out';
@@ -103,6 +105,7 @@ function CommandPalette({ close }: { close: () => void }) {
   const [input, setInput] = useState('');
   const [selected, setSelected] = useState('');
   const search = useGlobalSearch(input, timeZone);
+  const helpHits = useHelpSearch(input);
   const run = (action: () => unknown) => {
     close();
     void action();
@@ -159,6 +162,33 @@ function CommandPalette({ close }: { close: () => void }) {
             </CommandGroup>
           );
         })}
+        {helpHits.length > 0 && (
+          <CommandGroup heading="Help articles">
+            {helpHits.map((hit) => (
+              <CommandItem
+                key={hit.article.slug}
+                value={`${RECORD_VALUE}help:${hit.article.slug}`}
+                onSelect={() =>
+                  run(() =>
+                    navigate({
+                      to: '/help-center/$slug',
+                      params: { slug: hit.article.slug },
+                      hash: hit.sectionId || undefined,
+                    }),
+                  )
+                }
+              >
+                <BookOpen aria-hidden />
+                <span className="flex min-w-0 flex-col">
+                  <span className="truncate">{hit.article.title}</span>
+                  <span className="truncate text-xs text-muted-foreground">
+                    {hit.sectionHeading || hit.article.summary}
+                  </span>
+                </span>
+              </CommandItem>
+            ))}
+          </CommandGroup>
+        )}
         <CommandGroup heading="Actions">
           {ACTIONS.map(({ title, url, icon: Icon, keywords }) => (
             <CommandItem

@@ -27,7 +27,11 @@ export function HelpArticlePage({ article }: { article: HelpArticle }) {
   return (
     <PageFrame
       title={article.title}
-      breadcrumb={[{ label: 'General' }, { label: 'Help center', to: '/help-center' }, { label: article.module }]}
+      breadcrumb={[
+        { label: 'General' },
+        { label: 'Help center', to: '/help-center' },
+        { label: article.module },
+      ]}
       description={article.summary}
     >
       {article.headings.length > 1 && (
@@ -43,7 +47,6 @@ export function HelpArticlePage({ article }: { article: HelpArticle }) {
           </ul>
         </nav>
       )}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- link clicks bubble here; the links themselves are keyboard-operable */}
       <div className={ARTICLE_PROSE} onClick={onClick} dangerouslySetInnerHTML={{ __html: article.html }} />
       <Link to="/help-center" className="inline-flex items-center gap-2 text-sm hover:underline">
         <ArrowLeft className="size-4" aria-hidden />

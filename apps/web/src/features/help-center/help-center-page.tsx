@@ -67,7 +67,10 @@ export function HelpCenterPage({ q }: { q: string | undefined }) {
                     <p className="mt-1 text-sm break-words text-muted-foreground">
                       {hit.excerpt.map((s, i) =>
                         s.match ? (
-                          <mark key={i} className="rounded-sm bg-yellow-200 px-0.5 text-foreground dark:bg-yellow-700">
+                          <mark
+                            key={i}
+                            className="rounded-sm bg-yellow-200 px-0.5 text-foreground dark:bg-yellow-700"
+                          >
                             {s.text}
                           </mark>
                         ) : (
@@ -83,7 +86,9 @@ export function HelpCenterPage({ q }: { q: string | undefined }) {
             <nav aria-label="Articles by module" className="flex flex-col gap-5">
               {byModule().map(([module, articles]) => (
                 <section key={module} className="flex flex-col gap-2">
-                  <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">{module}</h2>
+                  <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+                    {module}
+                  </h2>
                   <ul className="flex flex-col gap-2">
                     {articles.map((a) => (
                       <li key={a.slug}>

@@ -1,4 +1,0 @@
-declare module '*.md' {
-  const article: import('../../../build/help-articles').HelpArticleModule;
-  export default article;
-}
