@@ -76,8 +76,14 @@ const recordKind = (type: string) =>
 /** cmdk item values of server results: the server already matched them, so they skip cmdk's own filter. */
 const RECORD_VALUE = 'record:';
 const recordValue = (r: GlobalSearchResult) => `${RECORD_VALUE}${r.type}:${r.id}`;
+/** Help articles are matched by the help search too, but rank below screens and actions that match. */
+const HELP_VALUE = 'help:';
 const paletteFilter = (value: string, search: string, keywords?: string[]) =>
-  value.startsWith(RECORD_VALUE) ? 1 : defaultFilter(value, search, keywords);
+  value.startsWith(RECORD_VALUE)
+    ? 1
+    : value.startsWith(HELP_VALUE)
+      ? 0.01
+      : defaultFilter(value, search, keywords);
 
 /** Results in the server's order, grouped by kind. */
 function byKind(results: GlobalSearchResult[]): [string, GlobalSearchResult[]][] {
@@ -167,7 +173,7 @@ function CommandPalette({ close }: { close: () => void }) {
             {helpHits.map((hit) => (
               <CommandItem
                 key={hit.article.slug}
-                value={`${RECORD_VALUE}help:${hit.article.slug}`}
+                value={`${HELP_VALUE}${hit.article.slug}`}
                 onSelect={() =>
                   run(() =>
                     navigate({
