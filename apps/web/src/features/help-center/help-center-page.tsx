@@ -47,7 +47,7 @@ export function HelpCenterPage({ q }: { q: string | undefined }) {
             <section aria-label="Search results" className="flex flex-col gap-3">
               <p role="status" className="text-sm text-muted-foreground">
                 {hits.length
-                  ? `${hits.length} article${hits.length === 1 ? '' : 's'} match “${query.trim()}”.`
+                  ? `${hits.length} ${hits.length === 1 ? 'article matches' : 'articles match'} “${query.trim()}”.`
                   : `No article matches “${query.trim()}”.`}
               </p>
               <ul className="flex flex-col gap-3">
