@@ -168,33 +168,6 @@ function CommandPalette({ close }: { close: () => void }) {
             </CommandGroup>
           );
         })}
-        {helpHits.length > 0 && (
-          <CommandGroup heading="Help articles">
-            {helpHits.map((hit) => (
-              <CommandItem
-                key={hit.article.slug}
-                value={`${HELP_VALUE}${hit.article.slug}`}
-                onSelect={() =>
-                  run(() =>
-                    navigate({
-                      to: '/help-center/$slug',
-                      params: { slug: hit.article.slug },
-                      hash: hit.sectionId || undefined,
-                    }),
-                  )
-                }
-              >
-                <BookOpen aria-hidden />
-                <span className="flex min-w-0 flex-col">
-                  <span className="truncate">{hit.article.title}</span>
-                  <span className="truncate text-xs text-muted-foreground">
-                    {hit.sectionHeading || hit.article.summary}
-                  </span>
-                </span>
-              </CommandItem>
-            ))}
-          </CommandGroup>
-        )}
         <CommandGroup heading="Actions">
           {ACTIONS.map(({ title, url, icon: Icon, keywords }) => (
             <CommandItem
@@ -276,6 +249,34 @@ function CommandPalette({ close }: { close: () => void }) {
             Sign out
           </CommandItem>
         </CommandGroup>
+        {/* Last, and ranked last: a screen or action that matches what was typed stays first. */}
+        {helpHits.length > 0 && (
+          <CommandGroup heading="Help articles">
+            {helpHits.map((hit) => (
+              <CommandItem
+                key={hit.article.slug}
+                value={`${HELP_VALUE}${hit.article.slug}`}
+                onSelect={() =>
+                  run(() =>
+                    navigate({
+                      to: '/help-center/$slug',
+                      params: { slug: hit.article.slug },
+                      hash: hit.sectionId || undefined,
+                    }),
+                  )
+                }
+              >
+                <BookOpen aria-hidden />
+                <span className="flex min-w-0 flex-col">
+                  <span className="truncate">{hit.article.title}</span>
+                  <span className="truncate text-xs text-muted-foreground">
+                    {hit.sectionHeading || hit.article.summary}
+                  </span>
+                </span>
+              </CommandItem>
+            ))}
+          </CommandGroup>
+        )}
       </CommandList>
     </Command>
   );
