@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { fileURLToPath, URL } from 'node:url';
 import { firstPaintGroups } from './build/chunks';
+import { helpArticles } from './build/help-articles';
 import { authPageInDev, pageHead, PAGES } from './build/pages';
 import { precompress } from './build/precompress';
 import { routePages } from './build/route-pages';
@@ -12,6 +13,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig(({ mode }) => ({
   plugins: [
+    helpArticles(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     tailwindcss(),

@@ -45,6 +45,7 @@ import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
 import { settlementRoutes } from './settlements/routes.ts';
+import { supportOperationsRoutes, supportRoutes } from './support/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { validationRoutes } from './validations/routes.ts';
 import { virtualAccountRoutes } from './virtual-accounts/routes.ts';
@@ -109,6 +110,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bulkRoutes,
     ipAllowlistRoutes,
     auditLogRoutes,
+    supportRoutes,
+    supportOperationsRoutes,
   ])
     await app.register(routes, deps);
   // The mandate authorisation page a customer opens (public: the token is the capability).

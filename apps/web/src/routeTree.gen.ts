@@ -59,6 +59,7 @@ import { Route as AuthenticatedFlowTransactionsRouteImport } from './routes/_aut
 import { Route as AuthenticatedFlowValidateRouteImport } from './routes/_authenticated/flow/validate'
 import { Route as AuthenticatedFlowValidateBankAccountRouteImport } from './routes/_authenticated/flow/validate-bank-account'
 import { Route as AuthenticatedHelpCenterIndexRouteImport } from './routes/_authenticated/help-center/index'
+import { Route as AuthenticatedHelpCenterSlugRouteImport } from './routes/_authenticated/help-center/$slug'
 import { Route as AuthenticatedReportsIndexRouteImport } from './routes/_authenticated/reports/index'
 import { Route as AuthenticatedReportsApiUsageRouteImport } from './routes/_authenticated/reports/api-usage'
 import { Route as AuthenticatedReportsBeneficiaryReportRouteImport } from './routes/_authenticated/reports/beneficiary-report'
@@ -366,6 +367,12 @@ const AuthenticatedHelpCenterIndexRoute =
     path: '/help-center/',
     getParentRoute: () => AuthenticatedRouteRoute,
   } as any)
+const AuthenticatedHelpCenterSlugRoute =
+  AuthenticatedHelpCenterSlugRouteImport.update({
+    id: '/help-center/$slug',
+    path: '/help-center/$slug',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
 const AuthenticatedReportsIndexRoute =
   AuthenticatedReportsIndexRouteImport.update({
     id: '/reports/',
@@ -506,6 +513,7 @@ export interface FileRoutesByFullPath {
   '/flow/transactions': typeof AuthenticatedFlowTransactionsRoute
   '/flow/validate': typeof AuthenticatedFlowValidateRoute
   '/flow/validate-bank-account': typeof AuthenticatedFlowValidateBankAccountRoute
+  '/help-center/$slug': typeof AuthenticatedHelpCenterSlugRoute
   '/reports/api-usage': typeof AuthenticatedReportsApiUsageRoute
   '/reports/beneficiary-report': typeof AuthenticatedReportsBeneficiaryReportRoute
   '/reports/cas-reports': typeof AuthenticatedReportsCasReportsRoute
@@ -572,6 +580,7 @@ export interface FileRoutesByTo {
   '/flow/transactions': typeof AuthenticatedFlowTransactionsRoute
   '/flow/validate': typeof AuthenticatedFlowValidateRoute
   '/flow/validate-bank-account': typeof AuthenticatedFlowValidateBankAccountRoute
+  '/help-center/$slug': typeof AuthenticatedHelpCenterSlugRoute
   '/reports/api-usage': typeof AuthenticatedReportsApiUsageRoute
   '/reports/beneficiary-report': typeof AuthenticatedReportsBeneficiaryReportRoute
   '/reports/cas-reports': typeof AuthenticatedReportsCasReportsRoute
@@ -641,6 +650,7 @@ export interface FileRoutesById {
   '/_authenticated/flow/transactions': typeof AuthenticatedFlowTransactionsRoute
   '/_authenticated/flow/validate': typeof AuthenticatedFlowValidateRoute
   '/_authenticated/flow/validate-bank-account': typeof AuthenticatedFlowValidateBankAccountRoute
+  '/_authenticated/help-center/$slug': typeof AuthenticatedHelpCenterSlugRoute
   '/_authenticated/reports/api-usage': typeof AuthenticatedReportsApiUsageRoute
   '/_authenticated/reports/beneficiary-report': typeof AuthenticatedReportsBeneficiaryReportRoute
   '/_authenticated/reports/cas-reports': typeof AuthenticatedReportsCasReportsRoute
@@ -710,6 +720,7 @@ export interface FileRouteTypes {
     | '/flow/transactions'
     | '/flow/validate'
     | '/flow/validate-bank-account'
+    | '/help-center/$slug'
     | '/reports/api-usage'
     | '/reports/beneficiary-report'
     | '/reports/cas-reports'
@@ -776,6 +787,7 @@ export interface FileRouteTypes {
     | '/flow/transactions'
     | '/flow/validate'
     | '/flow/validate-bank-account'
+    | '/help-center/$slug'
     | '/reports/api-usage'
     | '/reports/beneficiary-report'
     | '/reports/cas-reports'
@@ -844,6 +856,7 @@ export interface FileRouteTypes {
     | '/_authenticated/flow/transactions'
     | '/_authenticated/flow/validate'
     | '/_authenticated/flow/validate-bank-account'
+    | '/_authenticated/help-center/$slug'
     | '/_authenticated/reports/api-usage'
     | '/_authenticated/reports/beneficiary-report'
     | '/_authenticated/reports/cas-reports'
@@ -1230,6 +1243,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedHelpCenterIndexRouteImport
       parentRoute: typeof AuthenticatedRouteRoute
     }
+    '/_authenticated/help-center/$slug': {
+      id: '/_authenticated/help-center/$slug'
+      path: '/help-center/$slug'
+      fullPath: '/help-center/$slug'
+      preLoaderRoute: typeof AuthenticatedHelpCenterSlugRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
     '/_authenticated/reports/': {
       id: '/_authenticated/reports/'
       path: '/reports'
@@ -1406,6 +1426,7 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedFlowTransactionsRoute: typeof AuthenticatedFlowTransactionsRoute
   AuthenticatedFlowValidateRoute: typeof AuthenticatedFlowValidateRoute
   AuthenticatedFlowValidateBankAccountRoute: typeof AuthenticatedFlowValidateBankAccountRoute
+  AuthenticatedHelpCenterSlugRoute: typeof AuthenticatedHelpCenterSlugRoute
   AuthenticatedReportsApiUsageRoute: typeof AuthenticatedReportsApiUsageRoute
   AuthenticatedReportsBeneficiaryReportRoute: typeof AuthenticatedReportsBeneficiaryReportRoute
   AuthenticatedReportsCasReportsRoute: typeof AuthenticatedReportsCasReportsRoute
@@ -1476,6 +1497,7 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
   AuthenticatedFlowValidateRoute: AuthenticatedFlowValidateRoute,
   AuthenticatedFlowValidateBankAccountRoute:
     AuthenticatedFlowValidateBankAccountRoute,
+  AuthenticatedHelpCenterSlugRoute: AuthenticatedHelpCenterSlugRoute,
   AuthenticatedReportsApiUsageRoute: AuthenticatedReportsApiUsageRoute,
   AuthenticatedReportsBeneficiaryReportRoute:
     AuthenticatedReportsBeneficiaryReportRoute,

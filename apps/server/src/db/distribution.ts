@@ -76,6 +76,7 @@ export const DISTRIBUTION = {
   bulks: 'distributed',
   bulk_files: 'distributed',
   bulk_line_items: 'distributed',
+  support_tickets: 'distributed',
 
   // Meridian-wide and never joined: plain tables on the coordinator.
   rate_limits: 'local',

@@ -72,12 +72,14 @@ const TAGS: Record<string, string> = {
   bulk: 'Bulk payouts from a CSV or XLSX file: templates, row checks before submit, processing, line items, files.',
   'api keys': 'API keys for server-to-server calls (HTTP Basic `key_id:key_secret`).',
   credits: 'Prepaid credits that fabric’s products consume.',
-  operations: 'Internal operations on client companies, credits and meters (needs the `ops` role).',
+  operations:
+    'Internal operations on client companies, credits, meters and support tickets (needs the `ops` role).',
   fabric: 'KYC and identity products (fabric): calls with an API key or a session, their history and events.',
   search: 'The command palette’s global search across the client’s own records.',
   'ip allow-list':
     'The addresses and CIDR ranges the client’s API keys may call from (changes need the password).',
   'audit log': 'Who did what, when and from where in the client’s account (admins only).',
+  support: 'Support tickets sent from the help centre, with the status Meridian operations give them.',
 };
 
 const ERROR_TEXT: Record<number, string> = {

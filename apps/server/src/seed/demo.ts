@@ -14,6 +14,7 @@ import { seedDemoMandates } from './demo-mandates.ts';
 import { seedDemoPaymentLinks } from './demo-payment-links.ts';
 import { seedDemoBulk } from './demo-bulk.ts';
 import { seedDemoCallbacks } from './demo-callbacks.ts';
+import { seedDemoSupport } from './demo-support.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
@@ -104,6 +105,7 @@ export async function seedDemo(
   const settlementEffects = flow ? await seedDemoSettlements(db, customers, flow) : noEffects();
   if (flow?.full) await seedDemoOperations(db, customers);
   if (flow?.full) await seedDemoIpAllowlist(db, customers);
+  if (flow?.full) await seedDemoSupport(db, customers, flow.now);
   const mandateEffects =
     flow && fabric ? await seedDemoMandates(db, customers, { ...flow, ...fabric }) : noEffects();
   const linkEffects =

@@ -4,6 +4,7 @@ import { defaultFilter } from 'cmdk';
 import type { LucideIcon } from 'lucide-react';
 import type { GlobalSearchResult } from '@meridian/contract';
 import Banknote from 'lucide-react/icons/banknote';
+import BookOpen from 'lucide-react/icons/book-open';
 import Check from 'lucide-react/icons/check';
 import FileSearch from 'lucide-react/icons/file-search';
 import Link2 from 'lucide-react/icons/link-2';
@@ -39,6 +40,7 @@ import {
 } from '@/lib/preferences/theme';
 import { TEAM_LABELS, TEAMS, teamPreference } from '@/lib/preferences/team';
 import { useGlobalSearch } from './global-search';
+import { useHelpSearch } from './help-search';
 import { useServerRoles } from '@/lib/api/user-details';
 import { filterNavByRoles, NAV_GROUPS, type NavUrl } from './nav-config';
 import { useSignOut } from './use-sign-out';
@@ -74,8 +76,14 @@ const recordKind = (type: string) =>
 /** cmdk item values of server results: the server already matched them, so they skip cmdk's own filter. */
 const RECORD_VALUE = 'record:';
 const recordValue = (r: GlobalSearchResult) => `${RECORD_VALUE}${r.type}:${r.id}`;
+/** Help articles are matched by the help search too, but rank below screens and actions that match. */
+const HELP_VALUE = 'help:';
 const paletteFilter = (value: string, search: string, keywords?: string[]) =>
-  value.startsWith(RECORD_VALUE) ? 1 : defaultFilter(value, search, keywords);
+  value.startsWith(RECORD_VALUE)
+    ? 1
+    : value.startsWith(HELP_VALUE)
+      ? 0.01
+      : defaultFilter(value, search, keywords);
 
 /** Results in the server's order, grouped by kind. */
 function byKind(results: GlobalSearchResult[]): [string, GlobalSearchResult[]][] {
@@ -103,6 +111,7 @@ function CommandPalette({ close }: { close: () => void }) {
   const [input, setInput] = useState('');
   const [selected, setSelected] = useState('');
   const search = useGlobalSearch(input, timeZone);
+  const helpHits = useHelpSearch(input);
   const run = (action: () => unknown) => {
     close();
     void action();
@@ -240,6 +249,34 @@ function CommandPalette({ close }: { close: () => void }) {
             Sign out
           </CommandItem>
         </CommandGroup>
+        {/* Last, and ranked last: a screen or action that matches what was typed stays first. */}
+        {helpHits.length > 0 && (
+          <CommandGroup heading="Help articles">
+            {helpHits.map((hit) => (
+              <CommandItem
+                key={hit.article.slug}
+                value={`${HELP_VALUE}${hit.article.slug}`}
+                onSelect={() =>
+                  run(() =>
+                    navigate({
+                      to: '/help-center/$slug',
+                      params: { slug: hit.article.slug },
+                      hash: hit.sectionId || undefined,
+                    }),
+                  )
+                }
+              >
+                <BookOpen aria-hidden />
+                <span className="flex min-w-0 flex-col">
+                  <span className="truncate">{hit.article.title}</span>
+                  <span className="truncate text-xs text-muted-foreground">
+                    {hit.sectionHeading || hit.article.summary}
+                  </span>
+                </span>
+              </CommandItem>
+            ))}
+          </CommandGroup>
+        )}
       </CommandList>
     </Command>
   );

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '@/features/sections';
+import { optionalTextParam, searchSchema } from '@/lib/format/search-params';
+import { HelpCenterPage } from '@/features/help-center';
 
 export const Route = createFileRoute('/_authenticated/help-center/')({
-  component: () => <SectionPage path="/help-center" />,
+  validateSearch: searchSchema({ q: optionalTextParam() }),
+  component: function HelpCenterRoute() {
+    return <HelpCenterPage q={Route.useSearch().q} />;
+  },
 });
