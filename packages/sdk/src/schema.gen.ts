@@ -572,6 +572,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/operations/support/tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every client's support tickets, newest first (operations)
+     * @description Meridian operations' queue of support tickets across all companies, each with its company's client_id and name, optionally only those in one `status`; paged by `limit` (at most 100) and `offset`.
+     *
+     *     Needs the `ops` role (403 without it).
+     */
+    get: operations['getOperationsSupportTickets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/operations/support/tickets/{client_id}/{urn}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a support ticket's status (operations)
+     * @description Moves a company's ticket to OPEN, IN_PROGRESS, RESOLVED or CLOSED; the company sees the new status in its help centre and the sender is e-mailed. Audited in the company's own audit log with the operations user as actor; the same status again changes nothing.
+     *
+     *     Needs the `ops` role (403 without it).
+     */
+    post: operations['createOperationsSupportTicketStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/operations/support/tickets/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Number of support tickets in the queue (operations)
+     * @description How many support tickets across all companies match the queue's `status` filter (`{count}`), to page through it.
+     *
+     *     Needs the `ops` role (403 without it).
+     */
+    get: operations['countOperationsSupportTickets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/count/account/transactions': {
     parameters: {
       query?: never;
@@ -1066,6 +1132,26 @@ export interface paths {
      * @description How many payment_links of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `status`.
      */
     get: operations['countPaymentLinks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/count/support/tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count the support_tickets
+     * @description How many support tickets sent by the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `subject` (400 for another) with `search_value` to match. The list's own parameters: `status`.
+     */
+    get: operations['countSupportTickets'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1668,6 +1754,26 @@ export interface paths {
      * @description Streams the filtered payment_links of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportPaymentLinks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/export/support/tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * CSV of the filtered support_tickets
+     * @description Streams the filtered support tickets sent by the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
+    get: operations['exportSupportTickets'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2738,6 +2844,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/search/support/tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the support_tickets
+     * @description The support tickets sent by the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `subject` (400 for another) with `search_value` to match. The list's own parameters: `status`. Paged by `limit` (default 10) and `offset`.
+     */
+    get: operations['searchSupportTickets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/search/transaction/payouts': {
     parameters: {
       query?: never;
@@ -3136,6 +3262,26 @@ export interface paths {
      * @description Queues a signed `callback.test` message to one active configuration only; it is delivered, retried and shown in the delivery log like any other event. 409 when the configuration is switched off.
      */
     post: operations['sendCallbackTestEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/company/mfa-requirement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Require two-factor sign-in company-wide
+     * @description A client admin requires (or stops requiring) two-factor sign-in for every user of the company: users then cannot turn it off, and a user without it gets an SMS code at sign-in when a phone is on file. Others get 403; audited.
+     */
+    put: operations['replaceMfaRequirement'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3624,6 +3770,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/support/tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Contact support: send a support ticket
+     * @description Sends a question to Meridian support from the help centre: a one-line subject (5–120 characters), a category and a message (20–5,000 characters). The ticket starts OPEN, is audited, and its sender gets an e-mail confirming it with the ticket's urn.
+     */
+    post: operations['createSupportTickets'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/support/tickets/{urn}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One support ticket of the caller, with its status
+     * @description One of the caller's support tickets with its subject, category, message and current status as Meridian operations set it (404 for an unknown urn or another client's).
+     */
+    get: operations['getSupportTicketByUrn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/user/details': {
     parameters: {
       query?: never;
@@ -3646,6 +3832,126 @@ export interface paths {
      * @description Changes the signed-in user's own name or phone number (the e-mail cannot change here); answers the updated profile. Recorded in the audit log.
      */
     patch: operations['updateUserDetails'];
+    trace?: never;
+  };
+  '/v2/user/mfa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Two-factor settings of the signed-in user
+     * @description The signed-in user's two-factor preference (none, sms or totp), whether the company requires two-factor sign-in, whether a phone is on file, and how many unused recovery codes are left.
+     */
+    get: operations['getUserMfa'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/user/mfa/preference': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn two-factor off or switch to SMS codes
+     * @description Sets the preference to none or sms with the password and, while two-factor is on, a current code (the SMS step-up code, or the app code or a recovery code). Leaving the app deletes its secret and recovery codes. 409 when the company requires two-factor and none is asked.
+     */
+    post: operations['createUserMfaPreference'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/user/mfa/recovery-codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Regenerate the recovery codes
+     * @description For an authenticator-app user, with the password and a current code: 10 new single-use recovery codes, shown once; the previous set stops working at once. 409 when the app is not the method.
+     */
+    post: operations['createUserMfaRecoveryCodes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/user/mfa/sms/step-up': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Text a step-up code to an SMS user
+     * @description For a user whose two-factor method is SMS: checks the password and texts a 6-digit code (valid 10 minutes, single use) that confirms the next change of the two-factor setting. 409 when SMS is not the method; rate limited (429).
+     */
+    post: operations['createUserMfaSmsStepUp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/user/mfa/totp/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm the authenticator app with a first code
+     * @description A code from the app proves the secret was taken: the preference becomes totp and the answer carries 10 single-use recovery codes, shown only this once (only their keyed hashes are kept). 409 when no enrolment is pending.
+     */
+    post: operations['createUserMfaTotpConfirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/user/mfa/totp/enrol': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start enrolling an authenticator app
+     * @description Needs the password and, while two-factor is on, a current code. Answers a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s), its otpauth:// URI and a QR code (SVG) to scan; confirm within 10 minutes with a first code from the app.
+     */
+    post: operations['createUserMfaTotpEnrol'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
 }
@@ -4160,7 +4466,7 @@ export interface components {
     search_key: string;
     search_value: string;
     start_date: components['schemas']['CalendarDateInput'];
-    status: 'PENDING' | 'DELIVERED' | 'FAILED';
+    status: '' | ('OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED');
     time_zone: string;
     type: 'T0' | 'T1';
     urn: string;
@@ -5443,6 +5749,125 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  getOperationsSupportTickets: {
+    parameters: {
+      query?: {
+        limit?: components['parameters']['limit'];
+        offset?: number;
+        status?: components['parameters']['status'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              category: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
+              client_id: string;
+              company_name: string;
+              created_at: string;
+              created_by: string;
+              message: string;
+              /** @enum {string} */
+              status: 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
+              status_changed_at: string | null;
+              subject: string;
+              updated_at: string;
+              urn: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  createOperationsSupportTicketStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        client_id: components['parameters']['client_id'];
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          status: 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
+            created_at: string;
+            created_by: string;
+            message: string;
+            /** @enum {string} */
+            status: 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
+            status_changed_at: string | null;
+            subject: string;
+            updated_at: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  countOperationsSupportTickets: {
+    parameters: {
+      query?: {
+        status?: components['parameters']['status'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   countAccountTransactions: {
     parameters: {
       query: {
@@ -5628,7 +6053,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: components['parameters']['status'];
+        status?: 'PENDING' | 'DELIVERED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6304,6 +6729,41 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  countSupportTickets: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: components['parameters']['status'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   countTransactionPayouts: {
     parameters: {
       query?: {
@@ -6609,7 +7069,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: components['parameters']['status'];
+        status?: 'PENDING' | 'DELIVERED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7146,6 +7606,35 @@ export interface operations {
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
         status?: 'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED';
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  exportSupportTickets: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -8606,7 +9095,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: components['parameters']['status'];
+        status?: 'PENDING' | 'DELIVERED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -9824,6 +10313,53 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  searchSupportTickets: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: components['parameters']['status'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              category: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
+              created_at: string;
+              created_by: string;
+              message: string;
+              /** @enum {string} */
+              status: 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
+              status_changed_at: string | null;
+              subject: string;
+              updated_at: string;
+              urn: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   searchTransactionPayouts: {
     parameters: {
       query?: {
@@ -10233,6 +10769,14 @@ export interface operations {
                 resend_count: number;
                 /** @enum {string} */
                 response_key: 'success_initiate_auth_sms';
+                response_message: string;
+              }
+            | {
+                request_urn: string;
+                /** @enum {number} */
+                resend_count: 0;
+                /** @enum {string} */
+                response_key: 'success_initiate_auth_totp';
                 response_message: string;
               };
         };
@@ -10941,6 +11485,39 @@ export interface operations {
             subject_urn: string;
             url: string;
             webhook_id: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  replaceMfaRequirement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          required: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            required: boolean;
           };
         };
       };
@@ -12268,6 +12845,90 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  createSupportTickets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          category: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
+          message: string;
+          subject: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
+            created_at: string;
+            created_by: string;
+            message: string;
+            /** @enum {string} */
+            status: 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
+            status_changed_at: string | null;
+            subject: string;
+            updated_at: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getSupportTicketByUrn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
+            created_at: string;
+            created_by: string;
+            message: string;
+            /** @enum {string} */
+            status: 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
+            status_changed_at: string | null;
+            subject: string;
+            updated_at: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
   getUserDetails: {
     parameters: {
       query?: never;
@@ -12288,7 +12949,8 @@ export interface operations {
             company_common_name: string;
             email: string;
             /** @enum {string} */
-            mfa_preference: 'none' | 'sms';
+            mfa_preference: 'none' | 'sms' | 'totp';
+            mfa_required_by_company: boolean;
             name: string;
             phone: string | null;
             roles: string[];
@@ -12328,7 +12990,8 @@ export interface operations {
             company_common_name: string;
             email: string;
             /** @enum {string} */
-            mfa_preference: 'none' | 'sms';
+            mfa_preference: 'none' | 'sms' | 'totp';
+            mfa_required_by_company: boolean;
             name: string;
             phone: string | null;
             roles: string[];
@@ -12338,6 +13001,232 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getUserMfa: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            has_phone: boolean;
+            /** @enum {string} */
+            mfa_preference: 'none' | 'sms' | 'totp';
+            mfa_required_by_company: boolean;
+            recovery_codes_remaining: number;
+            totp_enabled_at: string | null;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  createUserMfaPreference: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description A current second-factor code: the SMS step-up code (sms), or the authenticator-app code or a recovery code (totp) */
+          code?: string;
+          /** @description The current password, RSA-OAEP (SHA-256) encrypted and base64, like sign-in */
+          encrypted_password: string;
+          /** @enum {string} */
+          mfa_preference: 'none' | 'sms';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            has_phone: boolean;
+            /** @enum {string} */
+            mfa_preference: 'none' | 'sms' | 'totp';
+            mfa_required_by_company: boolean;
+            recovery_codes_remaining: number;
+            totp_enabled_at: string | null;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      409: components['responses']['E409'];
+      429: components['responses']['E429'];
+      500: components['responses']['E500'];
+    };
+  };
+  createUserMfaRecoveryCodes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description A current second-factor code: the SMS step-up code (sms), or the authenticator-app code or a recovery code (totp) */
+          code?: string;
+          /** @description The current password, RSA-OAEP (SHA-256) encrypted and base64, like sign-in */
+          encrypted_password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            mfa_preference: 'none' | 'sms' | 'totp';
+            recovery_codes: string[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      409: components['responses']['E409'];
+      429: components['responses']['E429'];
+      500: components['responses']['E500'];
+    };
+  };
+  createUserMfaSmsStepUp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The current password, RSA-OAEP (SHA-256) encrypted and base64, like sign-in */
+          encrypted_password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            expires_in: number;
+            message: string;
+            phone: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      409: components['responses']['E409'];
+      429: components['responses']['E429'];
+      500: components['responses']['E500'];
+    };
+  };
+  createUserMfaTotpConfirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            mfa_preference: 'none' | 'sms' | 'totp';
+            recovery_codes: string[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      409: components['responses']['E409'];
+      429: components['responses']['E429'];
+      500: components['responses']['E500'];
+    };
+  };
+  createUserMfaTotpEnrol: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description A current second-factor code: the SMS step-up code (sms), or the authenticator-app code or a recovery code (totp) */
+          code?: string;
+          /** @description The current password, RSA-OAEP (SHA-256) encrypted and base64, like sign-in */
+          encrypted_password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            expires_at: string;
+            otpauth_uri: string;
+            qr_svg: string;
+            secret: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      429: components['responses']['E429'];
       500: components['responses']['E500'];
     };
   };
