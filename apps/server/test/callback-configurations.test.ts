@@ -1,51 +1,15 @@
-import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { CALLBACK_EVENT_TYPES } from '@meridian/contract';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attemptDelivery } from '../src/callbacks/delivery.ts';
 import { auditLog, callbackDeliveries, clients } from '../src/db/schema.ts';
-import { clientSession, useServer, type ClientSession } from './helpers.ts';
+import { clientSession, until, useServer, useWebhookReceiver, type ClientSession } from './helpers.ts';
 
 /** The callback worker and the replay job run for real (pg-boss). */
 const server = useServer({ JOBS: 'on', RAIL_TIME_SCALE: '0.0005' });
-
-type Received = { path: string; id: string; signature: string; timestamp: string; body: string };
-const received: Received[] = [];
-let receiver: HttpServer;
-let base = '';
-
-beforeAll(async () => {
-  receiver = createHttpServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      received.push({
-        path: req.url ?? '',
-        id: String(req.headers['webhook-id']),
-        signature: String(req.headers['webhook-signature']),
-        timestamp: String(req.headers['webhook-timestamp']),
-        body,
-      });
-      if (req.url?.startsWith('/fail')) res.writeHead(503).end('down for maintenance');
-      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
-
-async function until<T>(what: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const endpoint = useWebhookReceiver();
+const received = endpoint.received;
 
 type Row = {
   webhook_id: string;
@@ -78,7 +42,7 @@ describe('callback configurations', () => {
     ]);
 
     const created = await s.call('POST', '/v2/company/callback', {
-      body: { action: 'create', event_type: 'PAYOUT', url: `${base}/ok` },
+      body: { action: 'create', event_type: 'PAYOUT', url: `${endpoint.base}/ok` },
     });
     expect(created.status).toBe(201);
     okId = created.body.callback_id as string;
@@ -92,7 +56,7 @@ describe('callback configurations', () => {
     expect(Object.keys(byType)).toEqual([...CALLBACK_EVENT_TYPES]);
     expect(byType.PAYOUT).toMatchObject({ subscribed: true, active_urls: 1 });
     expect(byType.PAYOUT!.configurations).toEqual([
-      { callback_id: okId, url: `${base}/ok`, http_method: 'POST', is_active: true },
+      { callback_id: okId, url: `${endpoint.base}/ok`, http_method: 'POST', is_active: true },
     ]);
     expect(byType.MANDATE).toMatchObject({ subscribed: false, configurations: [] });
     expect(JSON.stringify(subs.body)).not.toContain('whsec_');
@@ -115,8 +79,8 @@ describe('callback configurations', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]!.metadata).toMatchObject({
       rotated_secret: true,
-      before: { url: `${base}/ok`, http_method: 'POST', is_active: true },
-      after: { url: `${base}/ok`, http_method: 'PUT', is_active: true },
+      before: { url: `${endpoint.base}/ok`, http_method: 'POST', is_active: true },
+      after: { url: `${endpoint.base}/ok`, http_method: 'PUT', is_active: true },
     });
     expect(JSON.stringify(rows)).not.toContain('whsec_');
   });
@@ -129,8 +93,8 @@ describe('callback configurations', () => {
     const message = await until(async () => received.find((r) => r.id === id));
     const verified = new Webhook(secret).verify(message.body, {
       'webhook-id': message.id,
-      'webhook-timestamp': message.timestamp,
-      'webhook-signature': message.signature,
+      'webhook-timestamp': String(message.headers['webhook-timestamp']),
+      'webhook-signature': String(message.headers['webhook-signature']),
     }) as { type: string; data: { callback_id: string } };
     expect(verified).toMatchObject({ type: 'callback.test', data: { callback_id: okId } });
 
@@ -202,7 +166,7 @@ describe('callback configurations', () => {
     }
     // A switched-off configuration gets no test event.
     const off = await s.call('POST', '/v2/company/callback', {
-      body: { action: 'create', event_type: 'FABRIC', url: `${base}/off`, is_active: false },
+      body: { action: 'create', event_type: 'FABRIC', url: `${endpoint.base}/off`, is_active: false },
     });
     const refused = await s.call('POST', '/v2/company/callback/test', {
       body: { callback_id: off.body.callback_id },
@@ -213,7 +177,7 @@ describe('callback configurations', () => {
 
   it('replays the FAILED deliveries of a range as a job whose progress reaches completion', async () => {
     const failing = await s.call('POST', '/v2/company/callback', {
-      body: { action: 'create', event_type: 'BANK_ACCOUNT_VALIDATION', url: `${base}/fail` },
+      body: { action: 'create', event_type: 'BANK_ACCOUNT_VALIDATION', url: `${endpoint.base}/fail` },
     });
     const cbk = failing.body.callback_id as string;
     const ids: string[] = [];
@@ -243,7 +207,7 @@ describe('callback configurations', () => {
 
     // The endpoint is fixed, then the range is replayed.
     await s.call('POST', '/v2/company/callback', {
-      body: { action: 'update', callback_id: cbk, url: `${base}/fixed` },
+      body: { action: 'update', callback_id: cbk, url: `${endpoint.base}/fixed` },
     });
     const replay = await s.call('POST', '/v2/company/callback/replays', {
       body: { start_date: today(), end_date: today(), time_zone: 'UTC' },

@@ -1,46 +1,12 @@
-import {
-  createServer as createHttpServer,
-  type IncomingHttpHeaders,
-  type Server as HttpServer,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PayoutEvent } from '@meridian/contract/webhooks';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientSession, useServer, type ClientSession } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { clientSession, until, useServer, useWebhookReceiver, type ClientSession } from './helpers.ts';
 
 /** The rail and the callback worker run for real here (pg-boss), with the rail's delays scaled down. */
 const server = useServer({ JOBS: 'on', RAIL_TIME_SCALE: '0.0005' });
-
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
-const received: Received[] = [];
-let receiver: HttpServer;
-let base = '';
-
-beforeAll(async () => {
-  receiver = createHttpServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body });
-      if (req.url?.startsWith('/fail')) res.writeHead(503).end('maintenance window');
-      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
-
-async function until<T>(what: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const endpoint = useWebhookReceiver();
+const received = endpoint.received;
 
 let s: ClientSession;
 
@@ -48,7 +14,7 @@ describe('callbacks', () => {
   it('creates, lists (secrets masked) and updates callback URLs', async () => {
     s = await clientSession(server.current, 'admin@globex.test');
     const created = await s.call('POST', '/v2/company/callback', {
-      body: { action: 'create', event_type: 'PAYOUT', url: `${base}/payouts` },
+      body: { action: 'create', event_type: 'PAYOUT', url: `${endpoint.base}/payouts` },
     });
     expect(created.status).toBe(201);
     expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
@@ -139,7 +105,7 @@ describe('callbacks', () => {
 
   it('logs a failed attempt and schedules a retry with backoff', async () => {
     await s.call('POST', '/v2/company/callback', {
-      body: { action: 'create', event_type: 'BANK_ACCOUNT_VALIDATION', url: `${base}/fail` },
+      body: { action: 'create', event_type: 'BANK_ACCOUNT_VALIDATION', url: `${endpoint.base}/fail` },
     });
     const v = await s.call('POST', '/core_banking/money_transfer/validate_account', {
       body: {
@@ -165,7 +131,7 @@ describe('callbacks', () => {
       attempt: 1,
       status_code: 503,
       error: 'HTTP 503',
-      response_excerpt: 'maintenance window',
+      response_excerpt: 'down for maintenance',
     });
     const wait = Date.parse(delivery!.next_attempt_at!) - Date.parse(delivery!.attempts[0]!.started_at);
     expect(wait).toBeGreaterThanOrEqual(3_900);

@@ -1,5 +1,11 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import {
+  createServer as createHttpServer,
+  type IncomingHttpHeaders,
+  type Server as HttpServer,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -235,3 +241,42 @@ export async function clientSession(server: TestServer, email: string) {
   return { ...tokens, call: as };
 }
 export type ClientSession = Awaited<ReturnType<typeof clientSession>>;
+
+/** A message a test's webhook endpoint received: the Standard Webhooks headers are under `headers`. */
+export type ReceivedWebhook = { path: string; headers: IncomingHttpHeaders; body: string; id: string };
+
+/**
+ * A client's webhook endpoint for one test file, on 127.0.0.1: answers 200 `{"ok":true}`, or 503 under `/fail`;
+ * keeps every message received. `base` is set once it listens (in `beforeAll`).
+ */
+export function useWebhookReceiver() {
+  const state = { base: '', received: [] as ReceivedWebhook[] };
+  let receiver: HttpServer;
+  beforeAll(async () => {
+    receiver = createHttpServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const id = String(req.headers['webhook-id']);
+        state.received.push({ path: req.url ?? '', headers: req.headers, body, id });
+        if (req.url?.startsWith('/fail')) res.writeHead(503).end('down for maintenance');
+        else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    state.base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+  return state;
+}
+
+/** Polls `what` every 200 ms until it answers something; throws after `ms`. */
+export async function until<T>(what: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await what();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -9,11 +9,11 @@ import {
 import { CALLBACK_EVENT_TYPES, type CallbackEventType } from '@meridian/contract';
 import { auditBy, type Actor } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
-import { withinClient } from '../db/distribution.ts';
-import { callbackAttempts, callbackConfigs, callbackDeliveries } from '../db/schema.ts';
+import { callbackConfigs, callbackDeliveries } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { DeliveryRef } from '../jobs/effects.ts';
 import type { ListScope } from '../lists/register-list.ts';
+import { attemptsOf, configOfDelivery } from './delivery.ts';
 import { enqueueCallbacks } from './outbox.ts';
 
 /** The delivery log's own filters beside the spec's: an event type and a status. */
@@ -21,12 +21,6 @@ export type DeliveryLogParams = {
   event_type?: CallbackEventType | undefined;
   status?: CallbackDeliveryStatus | undefined;
 };
-
-const configOfDelivery = withinClient(
-  callbackConfigs,
-  callbackDeliveries.clientRef,
-  callbackDeliveries.configRef,
-);
 
 const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
   webhook_id: (v) => eq(callbackDeliveries.webhookId, v),
@@ -59,19 +53,11 @@ type Joined = {
 /** Rows with their attempts (one query for the page's attempts). */
 async function withAttempts(db: Db, clientRef: number, rows: Joined[]): Promise<CallbackDeliveryRow[]> {
   if (!rows.length) return [];
-  const attempts = await db
-    .select()
-    .from(callbackAttempts)
-    .where(
-      and(
-        eq(callbackAttempts.clientRef, clientRef),
-        inArray(
-          callbackAttempts.deliveryRef,
-          rows.map((r) => r.delivery.id),
-        ),
-      ),
-    )
-    .orderBy(asc(callbackAttempts.attempt));
+  const attempts = await attemptsOf(
+    db,
+    clientRef,
+    rows.map((r) => r.delivery.id),
+  );
   return rows.map(({ delivery: d, config: c }) => ({
     webhook_id: d.webhookId,
     callback_id: c.callbackId,
@@ -85,16 +71,7 @@ async function withAttempts(db: Db, clientRef: number, rows: Joined[]): Promise<
     next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
     created_at: d.createdAt.toISOString(),
     resent_at: d.resentAt?.toISOString() ?? null,
-    attempts: attempts
-      .filter((a) => a.deliveryRef === d.id)
-      .map((a) => ({
-        attempt: a.attempt,
-        started_at: a.startedAt.toISOString(),
-        status_code: a.statusCode,
-        latency_ms: a.latencyMs,
-        response_excerpt: a.responseExcerpt,
-        error: a.error,
-      })),
+    attempts: attempts.get(d.id) ?? [],
   }));
 }
 

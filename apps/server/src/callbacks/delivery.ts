@@ -23,7 +23,7 @@ export function retryDelayMs(attempt: number, random = Math.random): number {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-const configOfDelivery = withinClient(
+export const configOfDelivery = withinClient(
   callbackConfigs,
   callbackDeliveries.clientRef,
   callbackDeliveries.configRef,
@@ -165,35 +165,47 @@ export async function deliveriesFor(
     .innerJoin(callbackConfigs, configOfDelivery)
     .where(and(eq(callbackDeliveries.clientRef, clientRef), eq(callbackDeliveries.subjectUrn, subjectUrn)))
     .orderBy(asc(callbackDeliveries.id));
-  if (!rows.length) return [];
-  const attempts = await db
-    .select()
-    .from(callbackAttempts)
-    .where(
-      and(
-        eq(callbackAttempts.clientRef, clientRef),
-        inArray(
-          callbackAttempts.deliveryRef,
-          rows.map((r) => r.delivery.id),
-        ),
-      ),
-    )
-    .orderBy(asc(callbackAttempts.attempt));
+  const attempts = await attemptsOf(
+    db,
+    clientRef,
+    rows.map((r) => r.delivery.id),
+  );
   return rows.map(({ delivery, url }) => ({
     webhook_id: delivery.webhookId,
     event: delivery.event,
     url,
     status: delivery.status as 'PENDING' | 'DELIVERED' | 'FAILED',
     next_attempt_at: delivery.nextAttemptAt?.toISOString() ?? null,
-    attempts: attempts
-      .filter((a) => a.deliveryRef === delivery.id)
-      .map((a) => ({
-        attempt: a.attempt,
-        started_at: a.startedAt.toISOString(),
-        status_code: a.statusCode,
-        latency_ms: a.latencyMs,
-        response_excerpt: a.responseExcerpt,
-        error: a.error,
-      })),
+    attempts: attempts.get(delivery.id) ?? [],
   }));
+}
+
+type AttemptView = z.infer<typeof CallbackDelivery>['attempts'][number];
+
+/** The attempts of these deliveries (one query), in order, by delivery id: for the details view and the log. */
+export async function attemptsOf(
+  db: Db,
+  clientRef: number,
+  deliveryIds: number[],
+): Promise<Map<number, AttemptView[]>> {
+  const byDelivery = new Map<number, AttemptView[]>();
+  if (!deliveryIds.length) return byDelivery;
+  const rows = await db
+    .select()
+    .from(callbackAttempts)
+    .where(and(eq(callbackAttempts.clientRef, clientRef), inArray(callbackAttempts.deliveryRef, deliveryIds)))
+    .orderBy(asc(callbackAttempts.attempt));
+  for (const a of rows) {
+    const list = byDelivery.get(a.deliveryRef) ?? [];
+    list.push({
+      attempt: a.attempt,
+      started_at: a.startedAt.toISOString(),
+      status_code: a.statusCode,
+      latency_ms: a.latencyMs,
+      response_excerpt: a.responseExcerpt,
+      error: a.error,
+    });
+    byDelivery.set(a.deliveryRef, list);
+  }
+  return byDelivery;
 }
