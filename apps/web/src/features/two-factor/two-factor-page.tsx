@@ -304,7 +304,10 @@ export function TwoFactorPage() {
     <PageFrame
       title="Two-factor sign-in"
       description="A second step after your password: a code sent by SMS or one from an authenticator app."
-      breadcrumb={[{ label: 'Configurations', to: '/configurations' }]}
+      breadcrumb={[
+        { label: 'Configurations', to: '/configurations' },
+        { label: 'Two-factor authentication' },
+      ]}
     >
       <div className="flex max-w-2xl min-w-0 flex-col gap-4">
         {status.isPending ? (
