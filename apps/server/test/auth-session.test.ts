@@ -124,7 +124,15 @@ describe('GET/PATCH /v2/user/details', () => {
       body: {},
     });
     expect(empty.status).toBe(400);
-    const actions = (await server.current.handle.db.query.auditLog.findMany()).map((r) => r.action);
-    expect(actions).toContain('user.details_updated');
+    const records = await server.current.handle.db.query.auditLog.findMany();
+    const updated = records.find(
+      (r) => r.action === 'user.details_updated' && r.actor === 'admin@globex.test',
+    );
+    // Before/after of what changed, the phone masked as the profile shows it.
+    expect(updated?.metadata).toEqual({
+      fields: ['name', 'phone'],
+      before: { name: 'Gita Rao', phone: '+91******0003' },
+      after: { name: 'Gita R. Rao', phone: '+91******2222' },
+    });
   });
 });

@@ -161,10 +161,11 @@ describe('the OpenAPI document', () => {
     expect(proven).toBeGreaterThan(100);
   });
 
-  it('has a webhook per callback event type, with its payload and the Standard Webhooks headers', async () => {
+  it('has a webhook per callback event type and the test event, with its payload and the Standard Webhooks headers', async () => {
     const doc = await documentOf();
-    expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual([...CALLBACK_EVENT_TYPES].sort());
-    for (const type of CALLBACK_EVENT_TYPES) {
+    const expected = [...CALLBACK_EVENT_TYPES, 'CALLBACK_TEST'];
+    expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual(expected.sort());
+    for (const type of expected) {
       const post = doc.webhooks?.[type]?.post;
       expect(post?.parameters?.map((p) => p.name)).toEqual([
         'webhook-id',

@@ -51,3 +51,17 @@ export const PaymentLinkEvent = envelope(
   ['payment_link.created', 'payment_link.paid', 'payment_link.cancelled', 'payment_link.expired'],
   PaymentLink,
 );
+export const CallbackTestEvent = envelope(
+  'CallbackTestEvent',
+  ['callback.test'],
+  z.object({
+    callback_id: z
+      .string()
+      .meta({ description: 'The callback configuration the test was sent to (`CBK…`).' }),
+    event_type: z
+      .string()
+      .meta({ description: 'The event type that configuration receives, e.g. `PAYOUT`.' }),
+    message: z.string(),
+    sent_at: z.iso.datetime(),
+  }),
+);

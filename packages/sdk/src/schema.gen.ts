@@ -3969,9 +3969,31 @@ export interface webhooks {
      * Bank account validation events
      * @description A bank-account validation finished: `validation.success`, …
      *
-     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `BANK_ACCOUNT_VALIDATION`, signed as Standard Webhooks. Answer any 2xx within 10 seconds; anything else is retried with exponential backoff.
+     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `BANK_ACCOUNT_VALIDATION`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
      */
     post: operations['onBankAccountValidationEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  CALLBACK_TEST: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Test events
+     * @description A `callback.test` event, sent when someone uses "Send test event" on a callback configuration (`POST /v2/company/callback/test`): it checks that the endpoint is reachable and verifies the signature.
+     *
+     *     Sent (POST, or PUT when so configured) to the one callback configuration tested, whatever its event type, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
+     */
+    post: operations['onCallbackTestEvent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3991,7 +4013,7 @@ export interface webhooks {
      * Fabric events
      * @description A fabric call finished: `fabric.call.success`, `fabric.call.failure`, …
      *
-     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `FABRIC`, signed as Standard Webhooks. Answer any 2xx within 10 seconds; anything else is retried with exponential backoff.
+     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `FABRIC`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
      */
     post: operations['onFabricEvent'];
     delete?: never;
@@ -4013,7 +4035,7 @@ export interface webhooks {
      * Mandate events
      * @description An e-mandate or one of its presentations changed state: `mandate.active`, `presentation.success`, …
      *
-     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `MANDATE`, signed as Standard Webhooks. Answer any 2xx within 10 seconds; anything else is retried with exponential backoff.
+     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `MANDATE`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
      */
     post: operations['onMandateEvent'];
     delete?: never;
@@ -4035,7 +4057,7 @@ export interface webhooks {
      * Payment link events
      * @description A payment link was created, paid, cancelled or expired.
      *
-     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `PAYMENT_LINK`, signed as Standard Webhooks. Answer any 2xx within 10 seconds; anything else is retried with exponential backoff.
+     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `PAYMENT_LINK`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
      */
     post: operations['onPaymentLinkEvent'];
     delete?: never;
@@ -4057,7 +4079,7 @@ export interface webhooks {
      * Payout events
      * @description A payout changed state: `payout.pending`, `payout.success`, `payout.failure`, …
      *
-     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `PAYOUT`, signed as Standard Webhooks. Answer any 2xx within 10 seconds; anything else is retried with exponential backoff.
+     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `PAYOUT`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
      */
     post: operations['onPayoutEvent'];
     delete?: never;
@@ -4079,7 +4101,7 @@ export interface webhooks {
      * Virtual account credit events
      * @description Money arrived in a virtual account.
      *
-     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `VIRTUAL_ACCOUNT_CREDIT`, signed as Standard Webhooks. Answer any 2xx within 10 seconds; anything else is retried with exponential backoff.
+     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `VIRTUAL_ACCOUNT_CREDIT`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
      */
     post: operations['onVirtualAccountCreditEvent'];
     delete?: never;
@@ -4097,6 +4119,29 @@ export interface components {
      * @example 2026-01-31
      */
     CalendarDateInput: string;
+    CallbackTestEvent: {
+      data: {
+        /** @description The callback configuration the test was sent to (`CBK…`). */
+        callback_id: string;
+        /** @description The event type that configuration receives, e.g. `PAYOUT`. */
+        event_type: string;
+        message: string;
+        /** Format: date-time */
+        sent_at: string;
+      };
+      /**
+       * Format: date-time
+       * @description When the event happened (ISO 8601, UTC).
+       */
+      timestamp: string;
+      /**
+       * @description The event, e.g. `callback.test`.
+       * @example callback.test
+       */
+      type: string;
+      /** @description The message id (`msg_…`), also the `webhook-id` header. */
+      webhook_id: string;
+    };
     /**
      * @description The one error shape of every 4xx and 5xx answer.
      * @example {
@@ -13247,6 +13292,42 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['ValidationEvent'];
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (bad signature or body): the delivery is retried. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onCallbackTestEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (`msg_…`): the same on every retry, so a receiver can drop duplicates. */
+        'webhook-id': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}` with the callback’s `whsec_` secret. */
+        'webhook-signature': string;
+        /** @description Unix seconds when this attempt was signed: refuse ones more than 5 minutes off. */
+        'webhook-timestamp': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CallbackTestEvent'];
       };
     };
     responses: {

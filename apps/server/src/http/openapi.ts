@@ -279,43 +279,61 @@ const WEBHOOK_HEADERS = [
   ],
 ] as const;
 
+/** One entry of the document's `webhooks`: what is sent, to which URLs, with the Standard Webhooks headers. */
+function webhook(operationId: string, summary: string, schema: string, text: string, sentTo: string): Json {
+  return {
+    post: {
+      operationId,
+      summary,
+      description: `${text}\n\nSent (POST, or PUT when so configured) to ${sentTo}, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.`,
+      tags: ['callbacks'],
+      security: PUBLIC,
+      parameters: WEBHOOK_HEADERS.map(([name, description]) => ({
+        in: 'header',
+        name,
+        required: true,
+        description,
+        schema: { type: 'string' },
+      })),
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+      },
+      responses: {
+        '200': { description: 'Received (any 2xx).' },
+        '400': { description: 'Refused (bad signature or body): the delivery is retried.' },
+      },
+    },
+  };
+}
+
 function webhooks(): Json {
-  return Object.fromEntries(
-    CALLBACK_EVENT_TYPES.map((type) => {
-      const [schema, text] = WEBHOOK_TEXT[type];
-      return [
-        type,
-        {
-          post: {
-            operationId: `on${type
-              .toLowerCase()
-              .split('_')
-              .map((w) => cap(w))
-              .join('')}Event`,
-            summary: `${cap(type.toLowerCase().replaceAll('_', ' '))} events`,
-            description: `${text}\n\nSent (POST, or PUT when so configured) to every active callback URL registered for \`${type}\`, signed as Standard Webhooks. Answer any 2xx within 10 seconds; anything else is retried with exponential backoff.`,
-            tags: ['callbacks'],
-            security: PUBLIC,
-            parameters: WEBHOOK_HEADERS.map(([name, description]) => ({
-              in: 'header',
-              name,
-              required: true,
-              description,
-              schema: { type: 'string' },
-            })),
-            requestBody: {
-              required: true,
-              content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
-            },
-            responses: {
-              '200': { description: 'Received (any 2xx).' },
-              '400': { description: 'Refused (bad signature or body): the delivery is retried.' },
-            },
-          },
-        },
-      ];
-    }),
-  );
+  return {
+    ...Object.fromEntries(
+      CALLBACK_EVENT_TYPES.map((type) => {
+        const [schema, text] = WEBHOOK_TEXT[type];
+        const words = type.toLowerCase().split('_');
+        return [
+          type,
+          webhook(
+            `on${words.map((w) => cap(w)).join('')}Event`,
+            `${cap(words.join(' '))} events`,
+            schema,
+            text,
+            `every active callback URL registered for \`${type}\``,
+          ),
+        ];
+      }),
+    ),
+    CALLBACK_TEST: webhook(
+      'onCallbackTestEvent',
+      'Test events',
+      'CallbackTestEvent',
+      'A `callback.test` event, sent when someone uses "Send test event" on a callback configuration ' +
+        '(`POST /v2/company/callback/test`): it checks that the endpoint is reachable and verifies the signature.',
+      'the one callback configuration tested, whatever its event type',
+    ),
+  };
 }
 
 /**

@@ -34,18 +34,32 @@ export async function updateUserDetails(
   input: { name?: string | undefined; phone?: string | undefined },
   meta: RequestMeta,
 ): Promise<UserDetails> {
+  const who = await findUserById(db, auth.userRef);
+  if (!who || who.client.id !== auth.clientRef) throw notFound('User not found');
   const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
-  if (input.name !== undefined) changes.name = input.name;
-  if (input.phone !== undefined) changes.phone = input.phone;
+  // The audit record shows what changed, the phone masked as the profile shows it.
+  const before: Record<string, string | null> = {};
+  const after: Record<string, string | null> = {};
+  if (input.name !== undefined) {
+    changes.name = input.name;
+    before['name'] = who.user.name;
+    after['name'] = input.name;
+  }
+  if (input.phone !== undefined) {
+    changes.phone = input.phone;
+    before['phone'] = maskPhone(who.user.phone);
+    after['phone'] = maskPhone(input.phone);
+  }
   await db.update(users).set(changes).where(eq(users.id, auth.userRef));
   await audit(db, {
     action: 'user.details_updated',
     clientRef: auth.clientRef,
     userRef: auth.userRef,
     actor: auth.email,
+    target: who.user.publicId,
     ip: meta.ip,
     requestId: meta.requestId,
-    metadata: { fields: Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined) },
+    metadata: { fields: Object.keys(after), before, after },
   });
   return getUserDetails(db, auth);
 }
