@@ -205,6 +205,12 @@ describe('company-wide requirement', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'company.mfa_requirement_changed'));
     expect(entry!.metadata).toMatchObject({ from: false, to: true });
+    // Enforced by the server too: until they choose a method, users reach only their two-factor settings.
+    const blocked = await admin.call('GET', '/v2/company/callback');
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.error).toBe('two_factor_setup_required');
+    expect((await admin.call('GET', '/v2/user/mfa')).status).toBe(200);
+    expect((await globex.call('GET', '/v2/company/callback')).status).toBe(200);
 
     // A user with none and a phone now gets an SMS code at sign-in.
     const res = await signIn(server.current, 'analyst@acme.test');
@@ -244,9 +250,14 @@ describe('company-wide requirement', () => {
     });
     expect(reuse.status).toBe(400);
 
+    // Once a method is chosen, the same session reaches everything again.
+    expect((await call(server.current, 'GET', '/v2/company/callback', sess)).status).toBe(200);
+
     expect(
       (await admin.call('PUT', '/v2/company/mfa-requirement', { body: { required: false } })).status,
     ).toBe(200);
+    // Lifting the requirement opens the admin's existing session at once.
+    expect((await admin.call('GET', '/v2/company/callback')).status).toBe(200);
   });
 
   it('the two-factor routes need a session and the matching client_id', async () => {

@@ -15,7 +15,22 @@ export type AuthContext = {
   clientId: string;
   roles: string[];
   sessionId: string;
+  /** The company requires two-factor sign-in and this user has not chosen a method yet. */
+  twoFactorSetupRequired: boolean;
 };
+
+/**
+ * What a user who must still set up two-factor sign-in may call: their own profile and two-factor settings, the
+ * session itself, the company requirement (an admin may lift it) and the feature flags the shell reads.
+ */
+const OPEN_BEFORE_TWO_FACTOR = [
+  /^\/v2\/user\//,
+  /^\/v2\/auth\//,
+  /^\/v2\/company\/mfa-requirement$/,
+  /\/read\/fetch\/feature_flags$/,
+];
+export const TWO_FACTOR_SETUP_MESSAGE =
+  'Your company requires two-factor sign-in: choose SMS codes or an authenticator app in Configurations → Two-factor authentication first';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,6 +61,7 @@ export function makeGuard(deps: Pick<AppDeps, 'db' | 'keys'> & { sessions: LiveS
       clientId: live.client.clientId,
       roles: rolesFromScope(live.user.scopes),
       sessionId: live.session.sessionId,
+      twoFactorSetupRequired: live.client.mfaRequired && live.user.mfaPreference === 'none',
     });
     return {
       value: auth,
@@ -63,6 +79,10 @@ export function makeGuard(deps: Pick<AppDeps, 'db' | 'keys'> & { sessions: LiveS
     const clientHeader = request.headers['client_id'];
     if (typeof clientHeader !== 'string' || clientHeader !== auth.clientId)
       throw forbidden('The client_id header does not match your account');
+    // Enforced here, not only by the dashboard's redirect: a token alone cannot skip the company's requirement.
+    const route = request.routeOptions.url ?? request.url;
+    if (auth.twoFactorSetupRequired && !OPEN_BEFORE_TWO_FACTOR.some((open) => open.test(route)))
+      throw new AppError(403, 'two_factor_setup_required', TWO_FACTOR_SETUP_MESSAGE);
     request.auth = auth;
   };
 }

@@ -27,6 +27,14 @@ import {
 /** `/configurations/manage-2fa`: the signed-in user's own two-factor setting and the company's requirement. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   app.addHook('preHandler', deps.requireAuth);
+  /**
+   * The session guard reads the preference and the requirement (a user who must still set up two-factor reaches
+   * only these routes): a change answers once every process's session cache has heard of it.
+   */
+  const settled = async <T>(answer: T): Promise<T> => {
+    await deps.sessions.sync?.();
+    return answer;
+  };
 
   app.get(
     '/v2/user/mfa',
@@ -87,7 +95,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
         response: { 200: RecoveryCodesResponse },
       },
     },
-    async (request) => confirmTotpEnrolment(deps, authOf(request), request.body, metaOf(request)),
+    async (request) =>
+      settled(await confirmTotpEnrolment(deps, authOf(request), request.body, metaOf(request))),
   );
 
   app.post(
@@ -103,7 +112,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
         response: { 200: TwoFactorStatus },
       },
     },
-    async (request) => setMfaPreference(deps, authOf(request), request.body, metaOf(request)),
+    async (request) => settled(await setMfaPreference(deps, authOf(request), request.body, metaOf(request))),
   );
 
   app.post(
@@ -134,6 +143,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
         response: { 200: CompanyMfaRequirementResponse },
       },
     },
-    async (request) => setCompanyMfaRequirement(deps, authOf(request), request.body, metaOf(request)),
+    async (request) =>
+      settled(await setCompanyMfaRequirement(deps, authOf(request), request.body, metaOf(request))),
   );
 };

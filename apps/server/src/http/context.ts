@@ -22,6 +22,11 @@ export type AppDeps = {
  */
 export type SessionRevocations = {
   revoked(sessionIds: string[]): Promise<void>;
+  /**
+   * Resolves once every process has heard of every change committed before the call (the triggers' notices of
+   * a changed user or client): for a change the guard reads that revokes nothing. Absent where nothing is cached.
+   */
+  sync?(): Promise<boolean>;
   /** A cache on the same invalidation feed (the API-key guard's); absent where nothing is cached. */
   companion?<W>(): SessionCache<W>;
 };

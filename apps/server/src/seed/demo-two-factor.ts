@@ -35,6 +35,7 @@ export async function seedDemoTwoFactor(deps: AppDeps): Promise<void> {
     clientId: who.client.clientId,
     roles: rolesFromScope(who.user.scopes),
     sessionId: 'demo-seed',
+    twoFactorSetupRequired: false,
   };
   const meta = { ip: '203.0.113.10', userAgent: 'demo-seed', requestId: 'demo-seed' };
   const encrypted = publicEncrypt(
