@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { FormErrorAlert } from '@/components/form/form-alert';
 import type { CallbackConfig } from '@meridian/contract';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -200,12 +200,10 @@ export function ConfigDialog({
                 <Switch id={`${idp}-active`} checked={active} onCheckedChange={setActive} />
                 <Label htmlFor={`${idp}-active`}>Active</Label>
               </div>
-              {save.isError && !serverFields.url && (
-                <Alert variant="destructive" role="alert">
-                  <AlertTitle>The callback URL was not saved</AlertTitle>
-                  <AlertDescription>{serverErrorMessage(save.error)}</AlertDescription>
-                </Alert>
-              )}
+              <FormErrorAlert
+                title="The callback URL was not saved"
+                message={save.isError && !serverFields.url ? serverErrorMessage(save.error) : null}
+              />
               <div className="flex justify-end gap-2">
                 <DialogClose asChild>
                   <Button variant="outline">Cancel</Button>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { FormErrorAlert } from '@/components/form/form-alert';
 import type { CallbackSubscription, CallbackTypeOption } from '@meridian/contract/callback-configurations';
 import Webhook from 'lucide-react/icons/webhook';
 import { Code } from '@/components/data-table/cells';
 import { serverErrorMessage } from '@/components/form/server-errors';
 import { EmptyState } from '@/components/layout/page-frame';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -65,12 +65,10 @@ function RotateSecretButton({ config }: { config: Config }) {
             <SecretView secret={save.data.secret} />
           ) : (
             <>
-              {save.isError && (
-                <Alert variant="destructive" role="alert">
-                  <AlertTitle>The secret was not rotated</AlertTitle>
-                  <AlertDescription>{serverErrorMessage(save.error)}</AlertDescription>
-                </Alert>
-              )}
+              <FormErrorAlert
+                title="The secret was not rotated"
+                message={save.isError ? serverErrorMessage(save.error) : null}
+              />
               <div className="flex justify-end gap-2">
                 <DialogClose asChild>
                   <Button variant="outline">Cancel</Button>

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { FormErrorAlert } from '@/components/form/form-alert';
 import type { IpAllowlistEntry } from '@meridian/contract/ip-allowlist';
 import Network from 'lucide-react/icons/network';
 import Plus from 'lucide-react/icons/plus';
 import { Code, DateTimeText } from '@/components/data-table/cells';
 import { EmptyState, PageFrame } from '@/components/layout/page-frame';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -142,12 +142,7 @@ function AddIpDialog({ disabled }: { disabled: boolean }) {
               onChange={set('password')}
               error={shown.password}
             />
-            {server.general && (
-              <Alert variant="destructive" role="alert">
-                <AlertTitle>The address was not added</AlertTitle>
-                <AlertDescription>{server.general}</AlertDescription>
-              </Alert>
-            )}
+            <FormErrorAlert title="The address was not added" message={server.general ?? null} />
             <div className="flex flex-wrap justify-end gap-2">
               <DialogClose asChild>
                 <Button variant="outline">Cancel</Button>
@@ -213,12 +208,10 @@ function RemoveIpButton({ entry }: { entry: IpAllowlistEntry }) {
               }}
               error={missing ? 'Enter your password to confirm' : server.fields.password}
             />
-            {(server.general ?? server.fields.ip) && (
-              <Alert variant="destructive" role="alert">
-                <AlertTitle>The address was not removed</AlertTitle>
-                <AlertDescription>{server.general ?? server.fields.ip}</AlertDescription>
-              </Alert>
-            )}
+            <FormErrorAlert
+              title="The address was not removed"
+              message={server.general ?? server.fields.ip ?? null}
+            />
             <div className="flex flex-wrap justify-end gap-2">
               <DialogClose asChild>
                 <Button variant="outline">Cancel</Button>

@@ -1,4 +1,5 @@
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { FormErrorAlert } from '@/components/form/form-alert';
 import type { RecoveryCodesResponse, TotpEnrolmentResponse } from '@meridian/contract/two-factor';
 import { CopyButton } from '@/components/data-table/copy-button';
 import { PageFrame } from '@/components/layout/page-frame';
@@ -44,13 +45,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function ErrorAlert({ title, error }: { title: string; error: Error | null }) {
-  if (!error) return null;
-  return (
-    <Alert variant="destructive" role="alert">
-      <AlertTitle>{title}</AlertTitle>
-      <AlertDescription>{error.message}</AlertDescription>
-    </Alert>
-  );
+  return <FormErrorAlert title={title} message={error?.message ?? null} />;
 }
 
 /** Password and, while two-factor is on, a current code: what every change asks first. */
