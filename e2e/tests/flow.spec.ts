@@ -160,11 +160,12 @@ test('create a payment link, pay it on the public page, see it paid and the bala
 }) => {
   await signIn(page);
   const before = await currentBalance(page);
+  const purpose = `E2E order ${Date.now()}`; // a retry makes its own link
 
   await page.goto('/flow/payment-links');
   await page.getByRole('button', { name: 'Create payment link' }).click();
   const form = page.getByRole('form', { name: 'New payment link' });
-  await form.getByLabel('Purpose', { exact: true }).fill('E2E order 42');
+  await form.getByLabel('Purpose', { exact: true }).fill(purpose);
   await form.getByLabel('Amount (₹)', { exact: true }).fill('1250.50');
   await form.getByLabel(/^Customer name/).fill('Meera Pillai');
   await form.getByRole('button', { name: 'Create link' }).click();
@@ -175,13 +176,13 @@ test('create a payment link, pay it on the public page, see it paid and the bala
   // The customer's side: no sign-in.
   const customer = await page.context().browser()!.newPage();
   await customer.goto(url!);
-  await expect(customer.getByRole('heading', { name: 'E2E order 42' })).toBeVisible();
+  await expect(customer.getByRole('heading', { name: purpose })).toBeVisible();
   await customer.getByRole('button', { name: 'Pay (sandbox)' }).click();
   await expect(customer.getByText('Paid', { exact: true }).first()).toBeVisible();
   await customer.close();
 
   await page.goto('/flow/payment-links');
-  await expect(page.getByRole('row').filter({ hasText: 'E2E order 42' })).toContainText('Paid');
+  await expect(page.getByRole('row').filter({ hasText: purpose })).toContainText('Paid');
   expect(await currentBalance(page)).toBe(before + 125050);
 });
 

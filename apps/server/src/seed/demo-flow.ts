@@ -33,6 +33,28 @@ const ACME_BENEFICIARIES: DemoBeneficiary[] = [
 const DAY = 86_400_000;
 const RUPEE = 100n;
 
+/** Acme's week of demo payouts: four a day over the last 7 days, numbered INV-0001… oldest first. */
+const DEMO_PAYOUT_SLOTS = Array.from({ length: 28 }, (_, i) => ({
+  n: i + 1,
+  day: 6 - Math.floor(i / 4),
+  k: i % 4,
+}));
+/** Today's last two payouts are left to the live rail. */
+const isLive = (day: number, k: number) => day === 0 && k >= 2;
+
+function demoPayout(n: number, day: number, k: number, senderAccount: string) {
+  const b = ACME_BENEFICIARIES[(day * 4 + k) % ACME_BENEFICIARIES.length]!;
+  const amount = b.type === 'RTGS' ? 250_000 + 1000 * k : 1500 + ((day * 7 + k * 13) % 40) * 250;
+  return {
+    customer_reference_number: `INV-${String(n).padStart(4, '0')}`,
+    beneficiary_code: b.code,
+    amount: `${amount}.00`,
+    transfer_type: b.type,
+    purpose_message: b.type === 'RTGS' ? 'Stock purchase' : 'Vendor invoice',
+    sender_account_number: senderAccount,
+  };
+}
+
 /**
  * Demo money for the customer clients, made by the same service functions the API calls: accounts funded by
  * top-ups, beneficiaries, a week of payouts moved through the sandbox rail's own steps (backdated), penny
@@ -83,45 +105,29 @@ export async function seedDemoFlow(
         beneficiary_upi_id: b.upi ?? '',
       });
 
-    // A week of payouts: a few a day, oldest first; the last ones are created now and left to the live rail.
-    let n = 0;
-    for (let day = 6; day >= 0; day--) {
-      for (let k = 0; k < 4; k++) {
-        const b = ACME_BENEFICIARIES[(day * 4 + k) % ACME_BENEFICIARIES.length]!;
-        const live = day === 0 && k >= 2;
-        const at = live ? undefined : new Date(now - day * DAY - (10 - 2 * k) * 3600_000);
-        const amount = b.type === 'RTGS' ? 250_000 + 1000 * k : 1500 + ((day * 7 + k * 13) % 40) * 250;
-        n++;
-        const created = await db.transaction((tx) =>
-          initiatePayout(
-            tx,
-            actor,
-            {
-              customer_reference_number: `INV-${String(n).padStart(4, '0')}`,
-              beneficiary_code: b.code,
-              amount: `${amount}.00`,
-              transfer_type: b.type,
-              purpose_message: b.type === 'RTGS' ? 'Stock purchase' : 'Vendor invoice',
-              sender_account_number: account.accountNumber,
-            },
-            { railTimeScale: opts.railTimeScale, ...(at ? { at } : {}) },
-          ),
-        );
-        effects = mergeEffects(effects, { ...created.effects, rail: live ? created.effects.rail : [] });
-        if (live) continue;
-        // Run the rail's own steps at the times they were due.
-        for (let step = 0; step < 2; step++) {
-          const [row] = await db
-            .select()
-            .from(payouts)
-            .where(and(eq(payouts.clientRef, client.id), eq(payouts.urn, created.payout.urn)));
-          if (!row?.railDueAt || row.railDueAt.getTime() > now) break;
-          const advanced = await advancePayout(db, row, {
-            railTimeScale: opts.railTimeScale,
-            at: row.railDueAt,
-          });
-          effects = mergeEffects(effects, { ...advanced.effects, rail: [] });
-        }
+    // A week of payouts: a few a day, oldest first, moved by the rail at the times they were due. Today's last
+    // ones are made live by seedDemoLivePayouts, after every other demo payout.
+    for (const { n, day, k } of DEMO_PAYOUT_SLOTS) {
+      if (isLive(day, k)) continue;
+      const created = await db.transaction((tx) =>
+        initiatePayout(tx, actor, demoPayout(n, day, k, account.accountNumber), {
+          railTimeScale: opts.railTimeScale,
+          at: new Date(now - day * DAY - (10 - 2 * k) * 3600_000),
+        }),
+      );
+      effects = mergeEffects(effects, { ...created.effects, rail: [] });
+      // Run the rail's own steps at the times they were due.
+      for (let step = 0; step < 2; step++) {
+        const [row] = await db
+          .select()
+          .from(payouts)
+          .where(and(eq(payouts.clientRef, client.id), eq(payouts.urn, created.payout.urn)));
+        if (!row?.railDueAt || row.railDueAt.getTime() > now) break;
+        const advanced = await advancePayout(db, row, {
+          railTimeScale: opts.railTimeScale,
+          at: row.railDueAt,
+        });
+        effects = mergeEffects(effects, { ...advanced.effects, rail: [] });
       }
     }
 
@@ -151,6 +157,43 @@ export async function seedDemoFlow(
       );
       effects = mergeEffects(effects, done.effects);
     }
+  }
+  return effects;
+}
+
+/**
+ * Acme's last two payouts of today, created now and left to the live rail (an RTGS success and a payout to a
+ * closed account, reversed). The demo seed calls this after every other step that creates payouts: payouts are
+ * numbered in time order, so nothing backdated may come after these. Idempotent by their references.
+ */
+export async function seedDemoLivePayouts(
+  db: Db,
+  clients: { id: number; name: string }[],
+  opts: { railTimeScale: number; full: boolean },
+): Promise<Effects> {
+  const acme = clients.find((c) => c.name === 'Acme Retail');
+  if (!acme || !opts.full) return noEffects();
+  const [account] = await clientAccounts(db, acme.id);
+  if (!account) return noEffects();
+  const actor = systemActor(acme.id, 'demo-seed');
+  let effects = noEffects();
+  for (const { n, day, k } of DEMO_PAYOUT_SLOTS) {
+    if (!isLive(day, k)) continue;
+    const input = demoPayout(n, day, k, account.accountNumber);
+    const [done] = await db
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(
+        and(
+          eq(payouts.clientRef, acme.id),
+          eq(payouts.customerReferenceNumber, input.customer_reference_number),
+        ),
+      );
+    if (done) continue;
+    const created = await db.transaction((tx) =>
+      initiatePayout(tx, actor, input, { railTimeScale: opts.railTimeScale }),
+    );
+    effects = mergeEffects(effects, created.effects);
   }
   return effects;
 }

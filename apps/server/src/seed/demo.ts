@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { clients, users } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
-import { seedDemoFlow } from './demo-flow.ts';
+import { seedDemoFlow, seedDemoLivePayouts } from './demo-flow.ts';
 import { seedDemoFabric } from './demo-fabric.ts';
 import { seedDemoSettlements } from './demo-settlements.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
@@ -112,12 +112,15 @@ export async function seedDemo(
     flow && fabric ? await seedDemoPaymentLinks(db, customers, { ...flow, ...fabric }) : noEffects();
   // Bulk payouts last: their payouts come after every other demo payout (payouts are numbered in time order).
   const bulkEffects = flow ? await seedDemoBulk(db, customers, flow) : noEffects();
+  // Today's live payouts after every backdated one (the bulks are backdated behind the client's latest payout).
+  const liveEffects = flow ? await seedDemoLivePayouts(db, customers, flow) : noEffects();
   // Callback test events, failed deliveries to replay (after flow: Acme's payout URL exists).
   const callbackEffects = flow?.full ? await seedDemoCallbacks(db, customers, flow) : noEffects();
   return {
     created,
     effects: mergeEffects(
       bulkEffects,
+      liveEffects,
       flowEffects,
       accountEffects,
       fabricEffects,
