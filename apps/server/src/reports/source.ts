@@ -1,0 +1,69 @@
+import type { ReportColumnInfo, ReportFilterKey, ReportFormat, ReportType } from '@meridian/contract/reports';
+import type { Db } from '../db/database.ts';
+import type { ListDefinition, ListFilter } from '../lists/list-query.ts';
+
+/**
+ * A report source: what one `report_type` lists and how to read it in pages. The engine (engine.ts) does the
+ * rest for every source alike — validation of the request, the count, the streaming writers (CSV, XLSX, JSON,
+ * PDF), progress, storage, history and download — so a source is only its rows and columns.
+ */
+
+/** A cell as a source gives it; the writers format it by the column's kind. */
+export type ReportCell = string | number | bigint | Date | null | undefined;
+
+export type ReportColumn<Row> = ReportColumnInfo & {
+  /**
+   * `money`: paise as bigint/number (written as a decimal string with two places, "1250.00");
+   * `time`: a Date (written in the report's time zone as yyyy-MM-dd HH:mm:ss, the zone named in the header;
+   * in JSON as ISO 8601 with the zone's offset); `date`: YYYY-MM-DD text; `number`: an integer; `text`: text.
+   */
+  value: (row: Row) => ReportCell;
+};
+
+/** The request as a source reads it: the caller's client, the resolved list filter and the report's filters. */
+export type ReportScope = {
+  clientRef: number;
+  /** Range [from, to) in UTC, search (key without the provider prefix, as lists have it), time zone. */
+  filter: Omit<ListFilter, 'limit' | 'offset'>;
+  params: Partial<Record<ReportFilterKey, string>>;
+  /** The provider slug (`meridian`). */
+  product: string;
+};
+
+export type ReportSource<Row = unknown> = {
+  type: ReportType;
+  /** The screen's title ("Payouts report"). */
+  title: string;
+  /** One sentence for the catalogue and the OpenAPI document. */
+  description: string;
+  /** Formats it offers; `pdf` only where a paged document makes sense. */
+  formats: readonly ReportFormat[];
+  /** Its search keys and default range (the matching list screen's). */
+  list: ListDefinition;
+  /**
+   * The filters it takes beside range and search, each with its allowed values where fixed (null: any value
+   * the source checks itself, e.g. one of the caller's account numbers). Another filter is a 400.
+   */
+  filters?: Partial<Record<ReportFilterKey, readonly string[] | null>>;
+  columns: readonly ReportColumn<Row>[];
+  /** How many rows the report will have (taken when its build starts, for progress). */
+  count(db: Db, scope: ReportScope): Promise<number>;
+  /**
+   * Every row of the report, newest first unless the report says otherwise, in pages of about `pageSize`
+   * rows read by keyset (`WHERE (created_at, id) < (…)`, or a per-client sequence): never OFFSET, never all
+   * rows in memory. A bad filter value (an account that is not the caller's) throws an AppError (400/404).
+   */
+  pages(db: Db, scope: ReportScope, pageSize: number): AsyncIterable<Row[]>;
+  /**
+   * Optional: rows grouped for a paged PDF (the consolidated statement: one section per account with its
+   * opening and closing balance). Without it the PDF is one table of the columns.
+   */
+  pdfSections?: (row: Row) => { key: string; title: string } | null;
+};
+
+/** Type-erased, for the registry. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyReportSource = ReportSource<any>;
+
+/** Identity helper that keeps `Row` inferred from `pages` in a source's definition. */
+export const defineReport = <Row>(source: ReportSource<Row>): ReportSource<Row> => source;

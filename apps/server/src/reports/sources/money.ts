@@ -1,0 +1,3 @@
+import type { AnyReportSource } from '../source.ts';
+
+export const moneyReportSources: AnyReportSource[] = [];

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { CalendarDate } from './flow.ts';
+
+/**
+ * Reports: one engine on the server builds every downloadable report in the background (a pg-boss job) and
+ * streams it into a file kept 30 days; the history lists them. Every `/reports/*` screen and every list's export
+ * go through it. Times travel as ISO 8601 (UTC) in these answers; inside a report they are in its `time_zone`.
+ */
+
+export const REPORT_TYPES = [
+  'payouts',
+  'beneficiaries',
+  'virtual_accounts',
+  'vba_mis',
+  'fabric',
+  'credit_consumption',
+  'collection_requests',
+  'consolidated_statement',
+  'api_usage',
+  'upi_mis',
+  'ecollect_mis',
+  'nach_presentation_mis',
+  'nach_registration_mis',
+  'upi_autopay_mis',
+  'audit',
+  'commission_settlement',
+  'validation_mis',
+] as const;
+export const ReportType = z.enum(REPORT_TYPES, {
+  error: `report_type is one of ${REPORT_TYPES.join(', ')}`,
+});
+export type ReportType = z.infer<typeof ReportType>;
+
+export const REPORT_FORMATS = ['csv', 'xlsx', 'json', 'pdf'] as const;
+export const ReportFormat = z.enum(REPORT_FORMATS, {
+  error: `format is one of ${REPORT_FORMATS.join(', ')}`,
+});
+export type ReportFormat = z.infer<typeof ReportFormat>;
+
+export const REPORT_STATUSES = ['QUEUED', 'RUNNING', 'READY', 'FAILED', 'EXPIRED'] as const;
+export const ReportStatus = z.enum(REPORT_STATUSES, {
+  error: `status is one of ${REPORT_STATUSES.join(', ')}`,
+});
+export type ReportStatus = z.infer<typeof ReportStatus>;
+
+/** At most this many reports of one client build at once; the next ones wait QUEUED (with their position). */
+export const MAX_RUNNING_REPORTS = 5;
+/** A report's file is kept this many days; after that its download answers 410. */
+export const REPORT_RETENTION_DAYS = 30;
+/** An XLSX sheet holds 1,048,576 rows: the header and this many data rows, then a new sheet. */
+export const XLSX_ROWS_PER_SHEET = 1_048_575;
+/** A list's export answers the file at once up to this many rows; above, it queues a report (202). */
+export const IMMEDIATE_EXPORT_ROWS = 10_000;
+
+/**
+ * The filters a report takes beside the date range and the search (the same as its list screen). Which of them
+ * a report type accepts is in its catalogue entry (`filters`); another is a 400.
+ */
+export const ReportFilters = z.object({
+  search_key: z.string().max(64).optional(),
+  search_value: z.string().trim().max(100).optional(),
+  /** A status of the listed rows (payouts: SUCCESS, FAILURE…). */
+  status: z.string().trim().max(32).optional(),
+  /** One of the caller's account numbers (a current or virtual account). */
+  account_number: z.string().trim().max(32).optional(),
+  /** A KYC product (fabric), or an API's product (API usage). */
+  product: z.string().trim().max(64).optional(),
+  /** The provider that carried a collection request. */
+  provider: z.string().trim().max(64).optional(),
+});
+export type ReportFilters = z.infer<typeof ReportFilters>;
+export const REPORT_FILTER_KEYS = ['status', 'account_number', 'product', 'provider'] as const;
+export type ReportFilterKey = (typeof REPORT_FILTER_KEYS)[number];
+
+/** `POST /{provider}/reports/generate` */
+export const GenerateReport = ReportFilters.extend({
+  report_type: ReportType,
+  format: ReportFormat,
+  start_date: CalendarDate.optional(),
+  end_date: CalendarDate.optional(),
+  /** A subset of the type's column keys, in the order wanted; default all. */
+  columns: z.array(z.string().max(64)).min(1).max(100).optional(),
+  /** IANA time zone of the range and of the times in the file; default the user's (Asia/Kolkata). */
+  time_zone: z.string().max(64).optional(),
+});
+export type GenerateReport = z.infer<typeof GenerateReport>;
+
+export const GenerateReportResponse = z.object({
+  report_urn: z.string(),
+  status: z.literal('QUEUED'),
+});
+export type GenerateReportResponse = z.infer<typeof GenerateReportResponse>;
+
+/** A report in the download history. */
+export const ReportItem = z.object({
+  /** `RPT…` */
+  report_urn: z.string(),
+  report_type: ReportType,
+  format: ReportFormat,
+  start_date: z.string(),
+  end_date: z.string(),
+  time_zone: z.string(),
+  /** The filters it was asked with (search, status, account, product, provider), as given. */
+  filters: z.record(z.string(), z.string()),
+  /** The columns asked for; null: all. */
+  columns: z.array(z.string()).nullable(),
+  status: ReportStatus,
+  /** 0–100: rows written of the count taken when the build started. */
+  progress: z.number().int(),
+  rows_written: z.number().int(),
+  rows_total: z.number().int().nullable(),
+  /** Bytes of the finished file; null until READY. */
+  size_bytes: z.number().int().nullable(),
+  /** While QUEUED behind the client's running reports: 1 is next. */
+  queue_position: z.number().int().nullable(),
+  file_name: z.string(),
+  error: z.string().nullable(),
+  requested_by: z.string(),
+  requested_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  /** The schedule that made it; null when asked by hand. */
+  schedule_urn: z.string().nullable(),
+});
+export type ReportItem = z.infer<typeof ReportItem>;
+
+/** Search keys of the download history (`{product}` is the provider slug). */
+export const REPORT_HISTORY_SEARCH_KEYS = ['{product}_urn'] as const;
+
+/** A column a report offers. */
+export const ReportColumnInfo = z.object({
+  key: z.string(),
+  header: z.string(),
+  kind: z.enum(['text', 'money', 'time', 'date', 'number']),
+});
+export type ReportColumnInfo = z.infer<typeof ReportColumnInfo>;
+
+/** `GET /{provider}/read/reports/types`: what each report type offers, for the screens' forms. */
+export const ReportTypeInfo = z.object({
+  report_type: ReportType,
+  title: z.string(),
+  description: z.string(),
+  formats: z.array(ReportFormat),
+  columns: z.array(ReportColumnInfo),
+  search_keys: z.array(z.string()),
+  default_range: z.enum(['last7', 'todayMinus7']),
+  /** The filters it takes; with their allowed values where the set is fixed (statuses, products, providers). */
+  filters: z.array(z.object({ key: z.enum(REPORT_FILTER_KEYS), values: z.array(z.string()).nullable() })),
+});
+export type ReportTypeInfo = z.infer<typeof ReportTypeInfo>;
+export const ReportTypesResponse = z.object({ data: z.array(ReportTypeInfo) });
+
+/** `GET /{provider}/read/reports/preview`: the first rows as the file would have them (cells as text). */
+export const ReportPreview = z.object({
+  columns: z.array(ReportColumnInfo),
+  rows: z.array(z.array(z.string().nullable())),
+  count: z.number().int(),
+});
+export type ReportPreview = z.infer<typeof ReportPreview>;
+
+export const REPORT_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
+export const ReportFrequency = z.enum(REPORT_FREQUENCIES, {
+  error: `frequency is one of ${REPORT_FREQUENCIES.join(', ')}`,
+});
+export type ReportFrequency = z.infer<typeof ReportFrequency>;
+
+/**
+ * `POST /{provider}/reports/schedules`: a report built on its own. DAILY covers yesterday, WEEKLY the 7 days
+ * before the run's day, MONTHLY the previous calendar month, each in `time_zone`; it runs at `time_of_day`.
+ */
+export const CreateReportSchedule = ReportFilters.extend({
+  report_type: ReportType,
+  format: ReportFormat,
+  frequency: ReportFrequency,
+  time_of_day: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time_of_day is HH:mm (24-hour)')
+    .default('08:00'),
+  /** WEEKLY: 1 (Monday) to 7 (Sunday). */
+  day_of_week: z.number().int().min(1).max(7).optional(),
+  /** MONTHLY: 1 to 28. */
+  day_of_month: z.number().int().min(1).max(28).optional(),
+  columns: z.array(z.string().max(64)).min(1).max(100).optional(),
+  time_zone: z.string().max(64).optional(),
+});
+export type CreateReportSchedule = z.infer<typeof CreateReportSchedule>;
+
+export const ReportSchedule = z.object({
+  /** `RSC…` */
+  schedule_urn: z.string(),
+  report_type: ReportType,
+  format: ReportFormat,
+  frequency: ReportFrequency,
+  time_of_day: z.string(),
+  day_of_week: z.number().int().nullable(),
+  day_of_month: z.number().int().nullable(),
+  time_zone: z.string(),
+  filters: z.record(z.string(), z.string()),
+  columns: z.array(z.string()).nullable(),
+  active: z.boolean(),
+  next_run_at: z.string(),
+  last_run_at: z.string().nullable(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type ReportSchedule = z.infer<typeof ReportSchedule>;
+export const ReportSchedulesResponse = z.object({ data: z.array(ReportSchedule) });
+
+/** `POST /v2/banking/account/consolidated_account_statement`: every account of the client over a range. */
+export const ConsolidatedStatementRequest = z.object({
+  start_date: CalendarDate,
+  end_date: CalendarDate,
+  format: z.enum(['csv', 'xlsx', 'json', 'pdf']).default('pdf'),
+  /** Only these of the caller's accounts; default all of them. */
+  account_numbers: z.array(z.string().trim().max(32)).max(100).optional(),
+  time_zone: z.string().max(64).optional(),
+});
+export type ConsolidatedStatementRequest = z.infer<typeof ConsolidatedStatementRequest>;
+
+/**
+ * `POST /api/pdf_generation`: a PDF of a statement (queued as a consolidated statement report) or of one
+ * payout's receipt (answered at once).
+ */
+export const PdfGenerationRequest = z.discriminatedUnion('document', [
+  z.object({
+    document: z.literal('payout_receipt'),
+    payout_urn: z.string().trim().min(1).max(64),
+    time_zone: z.string().max(64).optional(),
+  }),
+  z.object({
+    document: z.literal('statement'),
+    start_date: CalendarDate,
+    end_date: CalendarDate,
+    account_numbers: z.array(z.string().trim().max(32)).max(100).optional(),
+    time_zone: z.string().max(64).optional(),
+  }),
+]);
+export type PdfGenerationRequest = z.infer<typeof PdfGenerationRequest>;
