@@ -237,3 +237,56 @@ export const PdfGenerationRequest = z.discriminatedUnion('document', [
   }),
 ]);
 export type PdfGenerationRequest = z.infer<typeof PdfGenerationRequest>;
+
+/**
+ * API usage: one metered API call (a fabric product call) as `GET /{provider}/read/fetch/credits/details` lists it
+ * (count: `GET /{provider}/read/count/credits/details`), search keys `{product}_urn` (default) and `api_name`.
+ */
+export const API_USAGE_SEARCH_KEYS = ['{product}_urn', 'api_name'] as const;
+export const ApiUsageRow = z.object({
+  /** The call's urn. */
+  urn: z.string(),
+  /** The API called (e.g. `text_match`). */
+  api_name: z.string(),
+  /** The KYC product it belongs to. */
+  product: z.string(),
+  status: z.string(),
+  /** Whole credits charged (0 when none). */
+  credits: z.number().int(),
+  /** `api_key` or `dashboard`. */
+  channel: z.string(),
+  latency_ms: z.number().int(),
+  customer_reference_number: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ApiUsageRow = z.infer<typeof ApiUsageRow>;
+
+/** `GET /{provider}/read/fetch/credits/usage_by_day`: calls and credits per day (in `time_zone`) per API. */
+export const ApiUsageDay = z.object({
+  date: z.string(),
+  api_name: z.string(),
+  calls: z.number().int(),
+  credits: z.number().int(),
+});
+export type ApiUsageDay = z.infer<typeof ApiUsageDay>;
+export const ApiUsageByDayResponse = z.object({ data: z.array(ApiUsageDay) });
+
+/**
+ * `GET /{provider}/read/fetch/credits/consumption`: per day (in `time_zone`) and product, credits used, and the
+ * day's loads and unloads (product `null`) with the balance at the end of the day.
+ */
+export const CreditConsumptionDay = z.object({
+  date: z.string(),
+  product: z.string().nullable(),
+  used: z.number().int(),
+  loaded: z.number().int(),
+  unloaded: z.number().int(),
+  /** The credit balance at the end of that day (same on every row of the day). */
+  balance: z.number().int(),
+});
+export type CreditConsumptionDay = z.infer<typeof CreditConsumptionDay>;
+export const CreditConsumptionResponse = z.object({ data: z.array(CreditConsumptionDay) });
+
+/** `GET /{provider}/read/fetch/collection_requests/providers`: who carries collection requests (a filter). */
+export const CollectionProvider = z.object({ provider: z.string(), label: z.string() });
+export const CollectionProvidersResponse = z.object({ data: z.array(CollectionProvider) });
