@@ -44,6 +44,7 @@ import { paymentLinkSearcher } from './payment-links/search.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { settlementRoutes } from './settlements/routes.ts';
 import { supportOperationsRoutes, supportRoutes } from './support/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     auditLogRoutes,
     supportRoutes,
     supportOperationsRoutes,
+    reportRoutes,
   ])
     await app.register(routes, deps);
   // The mandate authorisation page a customer opens (public: the token is the capability).

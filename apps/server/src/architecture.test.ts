@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // folders that every domain uses never import a domain. The composition (app.ts, workers.ts, server.ts, main.ts)
 // sits at the top, beside this file.
 const SRC = import.meta.dirname;
-const FOUNDATION = new Set(['config', 'db', 'lib', 'notify', 'jobs', 'http']);
+const FOUNDATION = new Set(['config', 'db', 'lib', 'notify', 'jobs', 'http', 'files']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -115,6 +115,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       delivery: { allowPrivate: config.CALLBACK_ALLOW_PRIVATE ?? config.NODE_ENV !== 'production' },
       log,
       fabricProducts: overrides.fabricProducts ?? PRODUCTS,
+      product: config.PROVIDER,
     });
     if (seeded) await runEffects(seeded.effects);
   }

@@ -15,6 +15,9 @@ import {
 import { expireDueLinks } from './payment-links/service.ts';
 import { advancePayout, overduePayouts } from './payouts/service.ts';
 import { registerSettlementSync, runDueCycles } from './settlements/service.ts';
+import { buildReport, lostReports, purgeExpiredReports } from './reports/engine.ts';
+import { REPORT_SOURCES } from './reports/sources/index.ts';
+import { MAX_RUNNING_REPORTS } from '@meridian/contract/reports';
 import type { EffectRunner, Effects } from './jobs/effects.ts';
 
 const RAIL_QUEUE = 'rail.payout-step';
@@ -22,6 +25,7 @@ const CALLBACK_QUEUE = 'callbacks.deliver';
 const SWEEP_QUEUE = 'flow.sweep';
 const BULK_QUEUE = 'bulk.process';
 const REPLAY_QUEUE = 'callbacks.replay';
+const REPORT_QUEUE = 'reports.build';
 
 /**
  * Job payloads name the client, so a handler touches one client's rows. A job queued before they did (no
@@ -31,6 +35,7 @@ type RailJob = { clientRef: number; urn: string };
 type CallbackJob = { clientRef: number; deliveryId: number; attempt: number };
 type BulkJob = { clientRef: number; urn: string };
 type ReplayJob = { clientRef: number; replayId: string };
+type ReportJob = { clientRef: number; urn: string };
 const hasClient = (data: { clientRef?: unknown }) => typeof data.clientRef === 'number';
 type Log = (msg: string, data?: object) => void;
 
@@ -40,6 +45,8 @@ export type WorkerOptions = {
   log: Log;
   /** Fabric's products: the sweeper completes their expired PENDING calls (`FabricProduct.expire`). */
   fabricProducts?: readonly FabricProduct[];
+  /** The provider slug (report search keys name it). */
+  product: string;
 };
 
 /** Sends the jobs for committed work. Singleton keys make a second send of the same step a no-op. */
@@ -54,7 +61,16 @@ function effectRunner(boss: PgBoss | null): EffectRunner {
     for (const d of effects.callbacks) await sendAttempt(boss, { ...d, attempt: d.attempt ?? 1 });
     for (const b of effects.bulks ?? []) await sendBulk(boss, b);
     for (const r of effects.callbackReplays ?? []) await sendReplay(boss, r);
+    for (const r of effects.reports ?? []) await sendReport(boss, r);
   };
+}
+
+/** Queues a report's build; `after` (seconds: a client at its limit, a lost job) makes each re-send its own job. */
+function sendReport(boss: PgBoss, r: ReportJob, after?: number) {
+  return boss.send(REPORT_QUEUE, { clientRef: r.clientRef, urn: r.urn } satisfies ReportJob, {
+    singletonKey: `${r.urn}@${after === undefined ? 0 : Date.now()}`,
+    ...(after ? { startAfter: after } : {}),
+  });
 }
 
 /** Queues a bulk's job; `lease` (the re-send of a bulk whose lease ran out) makes each re-send its own job. */
@@ -95,6 +111,7 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
   await ensureQueue(boss, SWEEP_QUEUE, { retryLimit: 1 });
   await ensureQueue(boss, BULK_QUEUE, { retryLimit: 10, retryDelay: 5, expireInSeconds: 900 });
   await ensureQueue(boss, REPLAY_QUEUE, { retryLimit: 10, retryDelay: 5, expireInSeconds: 900 });
+  await ensureQueue(boss, REPORT_QUEUE, { retryLimit: 3, retryDelay: 10, expireInSeconds: 3600 });
 
   const polling = { pollingIntervalSeconds: 0.5, batchSize: 10 };
   await boss.work<RailJob>(RAIL_QUEUE, polling, async (jobs) => {
@@ -149,6 +166,17 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     const status = await runReplay(db, job.data, (refs) => run({ rail: [], callbacks: refs }));
     opts.log('callback replay', { replay_id: job.data.replayId, status });
   });
+  // Reports: up to MAX_RUNNING_REPORTS builds at once in this process; a client at its limit waits (re-sent).
+  await boss.work<ReportJob>(
+    REPORT_QUEUE,
+    { pollingIntervalSeconds: 0.5, batchSize: 1, localConcurrency: MAX_RUNNING_REPORTS },
+    async ([job]) => {
+      if (!job || !hasClient(job.data)) return;
+      const outcome = await buildReport(db, job.data, { sources: REPORT_SOURCES, product: opts.product });
+      if (outcome === 'waiting') await sendReport(boss, job.data, 2);
+      else opts.log('report build', { urn: job.data.urn, outcome });
+    },
+  );
   await boss.work(SWEEP_QUEUE, async () => {
     for (const r of await staleReplays(db)) await sendReplay(boss, { ...r, at: r.updatedAt });
     const lostBulks = await overdueBulks(db);
@@ -172,6 +200,10 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     const mandates = await expireMandates(db);
     await run(mandates.effects);
     if (mandates.expired) opts.log('sweeper expired mandates', { mandates: mandates.expired });
+    // Reports whose build died (lease ran out) or whose job was lost are queued again; expired files purged.
+    for (const r of await lostReports(db)) await sendReport(boss, r, 1);
+    const purged = await purgeExpiredReports(db);
+    if (purged) opts.log('sweeper expired reports', { reports: purged });
     // Payment links past their expiry end EXPIRED, with callbacks.
     const links = await expireDueLinks(db);
     await run(links.effects);

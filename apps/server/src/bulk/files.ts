@@ -1,7 +1,5 @@
 import type { Readable } from 'node:stream';
-import { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import {
   BULK_COLUMNS,
   BULK_RESPONSE_COLUMNS,
@@ -9,7 +7,8 @@ import {
   type BulkLineItem,
   type BulkRowCells,
 } from '@meridian/contract/bulk';
-import { safeCell } from '../lists/register-list.ts';
+import { safeCell } from '../files/cells.ts';
+import { xlsxStream as sharedXlsxStream } from '../files/writers.ts';
 
 export const CONTENT_TYPES: Record<BulkFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -53,31 +52,16 @@ export function csvOf(columns: readonly string[], rows: Iterable<(string | null)
   });
 }
 
-/** Writes rows to an XLSX with exceljs' streaming writer (inline strings, every cell text). */
+/** Writes rows to an XLSX with the report writers' streaming XLSX (inline strings, every cell text). */
 export function xlsxStream(
   columns: readonly string[],
   rows: AsyncIterable<(string | null)[]> | Iterable<(string | null)[]>,
   onError: (err: unknown) => void,
 ): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet('Payouts');
-  void (async () => {
-    try {
-      sheet.addRow([...columns]).commit();
-      for await (const r of rows) sheet.addRow(r.map((v) => v ?? '')).commit();
-      sheet.commit();
-      await workbook.commit();
-    } catch (err) {
-      onError(err);
-      out.destroy(err as Error);
-    }
-  })();
-  return out;
+  const pages = async function* () {
+    for await (const r of rows) yield { cells: [r] };
+  };
+  return sharedXlsxStream(columns, pages(), 'Payouts').on('error', onError);
 }
 
 export async function streamToBuffer(stream: Readable): Promise<Buffer> {

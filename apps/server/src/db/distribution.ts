@@ -77,6 +77,8 @@ export const DISTRIBUTION = {
   bulk_files: 'distributed',
   bulk_line_items: 'distributed',
   support_tickets: 'distributed',
+  reports: 'distributed',
+  report_chunks: 'distributed',
 
   // Meridian-wide and never joined: plain tables on the coordinator.
   rate_limits: 'local',

@@ -1526,3 +1526,78 @@ export const supportTickets = pgTable(
     check('support_tickets_status', sql`${t.status} IN ('OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED')`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Reports: one engine builds every downloadable report in the background and keeps its file here
+
+/**
+ * A report asked for by a user (or a schedule): what, for which range and filters, and where its build stands.
+ * `attempt` counts builds (a process killed mid-build leaves its lease to run out; the next attempt starts
+ * over), `ready_attempt` names the attempt whose chunks are the finished file.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    /** `RPT…` */
+    urn: text('urn').notNull(),
+    reportType: text('report_type').notNull(),
+    format: text('format').notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+    timeZone: text('time_zone').notNull(),
+    /** The filters as asked (search_key/search_value, status, account_number, product, provider). */
+    filters: jsonb('filters').$type<Record<string, string>>().notNull(),
+    columns: jsonb('columns').$type<string[]>(),
+    /** QUEUED, RUNNING, READY, FAILED or EXPIRED. */
+    status: text('status').notNull().default('QUEUED'),
+    rowsWritten: bigint('rows_written', { mode: 'number' }).notNull().default(0),
+    rowsTotal: bigint('rows_total', { mode: 'number' }),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    attempt: integer('attempt').notNull().default(0),
+    readyAttempt: integer('ready_attempt'),
+    leaseUntil: ts('lease_until'),
+    error: text('error'),
+    requestedBy: text('requested_by').notNull(),
+    scheduleUrn: text('schedule_urn'),
+    requestedAt: createdAt(),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+    expiresAt: ts('expires_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'reports_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('reports_client_urn_uq').on(t.clientRef, t.urn),
+    index('reports_client_requested_idx').on(t.clientRef, t.requestedAt.desc().nullsFirst(), t.id.desc()),
+    // The builder's claims (RUNNING and QUEUED of a client) and the sweeper's lost builds.
+    index('reports_status_idx')
+      .on(t.status, t.clientRef)
+      .where(sql`status IN ('QUEUED', 'RUNNING')`),
+    // The purge: finished files by age.
+    index('reports_ready_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`status = 'READY'`),
+    check('reports_status', sql`${t.status} IN ('QUEUED', 'RUNNING', 'READY', 'FAILED', 'EXPIRED')`),
+  ],
+);
+
+/** A report's file in pieces of about 1 MB, per build attempt, read back in `seq` order. */
+export const reportChunks = pgTable(
+  'report_chunks',
+  {
+    clientRef: clientRefColumn(),
+    reportRef: bigint('report_ref', { mode: 'number' }).notNull(),
+    attempt: integer('attempt').notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'report_chunks_pkey', columns: [t.clientRef, t.reportRef, t.attempt, t.seq] }),
+    foreignKey({
+      name: 'report_chunks_report_fk',
+      columns: [t.clientRef, t.reportRef],
+      foreignColumns: [reports.clientRef, reports.id],
+    }).onDelete('cascade'),
+  ],
+);

@@ -11,11 +11,14 @@ export type DeliveryRef = { clientRef: number; id: number; attempt?: number };
 export type ReplayRef = { clientRef: number; replayId: string };
 /** A bulk payout to process (its job); a lost job is re-sent by the sweeper when the bulk's lease runs out. */
 export type BulkRef = { clientRef: number; urn: string };
+/** A report to build (its job); a lost job is re-sent by the sweeper. */
+export type ReportBuildRef = { clientRef: number; urn: string };
 export type Effects = {
   rail: RailStep[];
   callbacks: DeliveryRef[];
   bulks?: BulkRef[];
   callbackReplays?: ReplayRef[];
+  reports?: ReportBuildRef[];
 };
 
 export const noEffects = (): Effects => ({ rail: [], callbacks: [] });
@@ -25,6 +28,7 @@ export const mergeEffects = (...all: Effects[]): Effects => ({
   callbacks: all.flatMap((e) => e.callbacks),
   bulks: all.flatMap((e) => e.bulks ?? []),
   callbackReplays: all.flatMap((e) => e.callbackReplays ?? []),
+  reports: all.flatMap((e) => e.reports ?? []),
 });
 
 export type EffectRunner = (effects: Effects) => Promise<void>;

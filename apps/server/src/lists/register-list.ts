@@ -14,6 +14,7 @@ import {
 } from '@meridian/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { safeCell } from '../files/cells.ts';
 import { authOf } from '../auth/guard.ts';
 import {
   DEFAULT_TIME_ZONE,
@@ -55,10 +56,6 @@ export type ListSpec<Row extends z.ZodType, Extra extends z.ZodRawShape = Record
 };
 
 const EXPORT_PAGE = 1000;
-
-/** A cell a spreadsheet would run as a formula is prefixed with ' (CSV injection). */
-export const safeCell = (v: string | number | null) =>
-  typeof v === 'string' && /^[=+@\t\r-]/.test(v) && !/^-?\d+(\.\d+)?$/.test(v) ? `'${v}` : v;
 
 /**
  * The documentation of a list's search, count and export, generated from its definition (what is listed, the date

@@ -1,5 +1,6 @@
-import type { ReportColumnInfo, ReportFilterKey, ReportFormat, ReportType } from '@meridian/contract/reports';
+import type { ReportFilterKey, ReportFormat, ReportType } from '@meridian/contract/reports';
 import type { Db } from '../db/database.ts';
+import type { FileColumn } from '../files/cells.ts';
 import type { ListDefinition, ListFilter } from '../lists/list-query.ts';
 
 /**
@@ -8,17 +9,8 @@ import type { ListDefinition, ListFilter } from '../lists/list-query.ts';
  * PDF), progress, storage, history and download — so a source is only its rows and columns.
  */
 
-/** A cell as a source gives it; the writers format it by the column's kind. */
-export type ReportCell = string | number | bigint | Date | null | undefined;
-
-export type ReportColumn<Row> = ReportColumnInfo & {
-  /**
-   * `money`: paise as bigint/number (written as a decimal string with two places, "1250.00");
-   * `time`: a Date (written in the report's time zone as yyyy-MM-dd HH:mm:ss, the zone named in the header;
-   * in JSON as ISO 8601 with the zone's offset); `date`: YYYY-MM-DD text; `number`: an integer; `text`: text.
-   */
-  value: (row: Row) => ReportCell;
-};
+/** A column of a report (files/cells.ts: how each kind is written). */
+export type ReportColumn<Row> = FileColumn<Row>;
 
 /** The request as a source reads it: the caller's client, the resolved list filter and the report's filters. */
 export type ReportScope = {

@@ -1,0 +1,221 @@
+import { PassThrough, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import { XLSX_ROWS_PER_SHEET, type ReportFormat } from '@meridian/contract/reports';
+
+/**
+ * The report writers: each turns pages of cells into the bytes of one file format as a stream, reading the next
+ * page only when the previous one is written (the consumer's pace), so no report is ever whole in memory.
+ * The engine's background builds and the lists' immediate exports both use them.
+ */
+
+export type FileCell = string | number | null;
+/** A page of rows; `sections` (PDF only) names the section each row belongs to (an account of a statement). */
+export type FilePage = { cells: FileCell[][]; sections?: ({ key: string; title: string } | null)[] };
+
+export type FileMeta = {
+  /** Column keys (JSON object keys) and headers (CSV, XLSX, PDF), in order. */
+  keys: string[];
+  headers: string[];
+  /** PDF: the document's title, the client's name and the period line. */
+  title: string;
+  clientName: string;
+  period: string;
+};
+
+export const CONTENT_TYPES: Record<ReportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  json: 'application/json; charset=utf-8',
+  pdf: 'application/pdf',
+};
+
+/** A PDF is for reading: above this many rows the build fails with a message to choose CSV or XLSX. */
+export const PDF_MAX_ROWS = 20_000;
+
+export function writeFile(format: ReportFormat, pages: AsyncIterable<FilePage>, meta: FileMeta): Readable {
+  switch (format) {
+    case 'csv':
+      return Readable.from(csvChunks(pages, meta), { objectMode: false });
+    case 'json':
+      return Readable.from(jsonChunks(pages, meta), { objectMode: false });
+    case 'xlsx':
+      return xlsxFile(pages, meta);
+    case 'pdf':
+      return pdfFile(pages, meta);
+  }
+}
+
+async function* csvChunks(pages: AsyncIterable<FilePage>, meta: FileMeta): AsyncGenerator<Buffer> {
+  yield Buffer.from(stringify([meta.headers]));
+  for await (const page of pages) if (page.cells.length) yield Buffer.from(stringify(page.cells));
+}
+
+async function* jsonChunks(pages: AsyncIterable<FilePage>, meta: FileMeta): AsyncGenerator<Buffer> {
+  const keys = meta.keys.map((k) => JSON.stringify(k));
+  let first = true;
+  yield Buffer.from('[');
+  for await (const page of pages) {
+    let text = '';
+    for (const cells of page.cells) {
+      let obj = '{';
+      for (let i = 0; i < keys.length; i++)
+        obj += `${i ? ',' : ''}${keys[i]}:${JSON.stringify(cells[i] ?? null)}`;
+      text += `${first ? '\n' : ',\n'}${obj}}`;
+      first = false;
+    }
+    if (text) yield Buffer.from(text);
+  }
+  yield Buffer.from(first ? ']\n' : '\n]\n');
+}
+
+/** XLSX through exceljs' streaming writer: inline strings, a new sheet after XLSX_ROWS_PER_SHEET data rows. */
+function xlsxFile(pages: AsyncIterable<FilePage>, meta: FileMeta): Readable {
+  return xlsxStream(meta.headers, pages, 'Report');
+}
+
+/**
+ * Rows (pages of cells) to an XLSX stream; `sheetName` gets " 2", " 3"… when rows overflow a sheet. Writing
+ * waits for the stream's reader (backpressure), so a slow consumer holds back the source.
+ */
+export function xlsxStream(
+  headers: readonly string[],
+  pages: AsyncIterable<FilePage> | Iterable<FilePage>,
+  sheetName: string,
+): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  void (async () => {
+    try {
+      let sheetNo = 1;
+      let sheet = workbook.addWorksheet(sheetName);
+      sheet.addRow([...headers]).commit();
+      let inSheet = 0;
+      for await (const page of pages) {
+        for (const cells of page.cells) {
+          if (inSheet === XLSX_ROWS_PER_SHEET) {
+            sheet.commit();
+            sheet = workbook.addWorksheet(`${sheetName} ${++sheetNo}`);
+            sheet.addRow([...headers]).commit();
+            inSheet = 0;
+          }
+          sheet.addRow(cells.map((v) => v ?? '')).commit();
+          inSheet++;
+        }
+        if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (err) {
+      out.destroy(err as Error);
+    }
+  })();
+  return out;
+}
+
+const PDF = { margin: 36, font: 7, rowHeight: 11, headerHeight: 54 } as const;
+
+/**
+ * A paged PDF table (A4 landscape): each page has the client's name, the report's title and period, the column
+ * headers, and "Page n of m" at the foot; rows in sections (a statement's accounts) get a heading per section.
+ */
+function pdfFile(pages: AsyncIterable<FilePage>, meta: FileMeta): Readable {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: PDF.margin,
+    bufferPages: true,
+    info: { Title: meta.title, Author: 'Meridian', Subject: meta.period },
+  });
+  const out = new PassThrough();
+  doc.pipe(out);
+  const width = doc.page.width - 2 * PDF.margin;
+  const colWidth = width / Math.max(1, meta.headers.length);
+  let y = 0;
+  const cellText = (texts: readonly FileCell[], bold: boolean) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(PDF.font);
+    texts.forEach((t, i) =>
+      doc.text(t === null ? '' : String(t), PDF.margin + i * colWidth, y, {
+        width: colWidth - 4,
+        height: PDF.rowHeight,
+        lineBreak: false,
+        ellipsis: true,
+      }),
+    );
+    y += PDF.rowHeight;
+  };
+  const pageTop = () => {
+    y = PDF.margin;
+    doc.font('Helvetica-Bold').fontSize(11).text(meta.clientName, PDF.margin, y, { lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`${meta.title} · ${meta.period}`, PDF.margin, y + 15, { lineBreak: false });
+    y += PDF.headerHeight - 18;
+    cellText(meta.headers, true);
+    doc
+      .moveTo(PDF.margin, y)
+      .lineTo(PDF.margin + width, y)
+      .lineWidth(0.5)
+      .stroke();
+    y += 2;
+  };
+  const bottom = () => doc.page.height - PDF.margin - PDF.rowHeight * 2;
+  void (async () => {
+    try {
+      pageTop();
+      let section: string | null = null;
+      let rows = 0;
+      for await (const page of pages) {
+        page.cells.forEach((cells, i) => {
+          const s = page.sections?.[i];
+          if (s && s.key !== section) {
+            if (y + PDF.rowHeight * 3 > bottom()) {
+              doc.addPage();
+              pageTop();
+            }
+            y += 4;
+            doc.font('Helvetica-Bold').fontSize(9).text(s.title, PDF.margin, y, { lineBreak: false });
+            y += PDF.rowHeight + 2;
+            section = s.key;
+          }
+          if (y > bottom()) {
+            doc.addPage();
+            pageTop();
+          }
+          cellText(cells, false);
+          rows++;
+        });
+      }
+      if (!rows) {
+        doc
+          .font('Helvetica')
+          .fontSize(9)
+          .text('No rows in this period.', PDF.margin, y + 6, { lineBreak: false });
+      }
+      const range = doc.bufferedPageRange();
+      for (let i = 0; i < range.count; i++) {
+        doc.switchToPage(range.start + i);
+        // Text below the bottom margin would start a new page: the footer is written with no bottom margin.
+        doc.page.margins.bottom = 0;
+        doc
+          .font('Helvetica')
+          .fontSize(8)
+          .text(`Page ${i + 1} of ${range.count}`, PDF.margin, doc.page.height - PDF.margin - 10, {
+            width,
+            align: 'right',
+            lineBreak: false,
+          });
+      }
+      doc.end();
+    } catch (err) {
+      out.destroy(err as Error);
+    }
+  })();
+  return out;
+}

@@ -1,0 +1,137 @@
+import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { PAYOUT_STATUSES } from '@meridian/contract';
+import type { Db } from '../db/database.ts';
+import { payouts } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { clientAccountByNumber } from '../ledger/ledger.ts';
+import type { ListFilter } from '../lists/list-query.ts';
+import { seqIntervalQuery } from './queries.ts';
+
+/**
+ * The payouts report's reads: every payout of a range in pages by keyset on the per-client `seq` (descending,
+ * newest first), never OFFSET; only the columns the report writes. Without a search or filter the count is the
+ * range's seq interval (O(1)); with one, a count over the same condition.
+ */
+export type PayoutReportFilter = {
+  clientRef: number;
+  filter: Pick<ListFilter, 'from' | 'to' | 'search'>;
+  status?: string | undefined;
+  accountNumber?: string | undefined;
+};
+
+const SEARCH: Record<string, (v: string) => SQL> = {
+  urn: (v) => eq(payouts.urn, v),
+  bank_reference_number: (v) => eq(payouts.bankReferenceNumber, v),
+  customer_reference_number: (v) => eq(payouts.customerReferenceNumber, v),
+};
+
+export const PAYOUT_REPORT_STATUSES = PAYOUT_STATUSES;
+
+const reportColumns = {
+  seq: payouts.seq,
+  urn: payouts.urn,
+  kind: payouts.kind,
+  customerReferenceNumber: payouts.customerReferenceNumber,
+  bankReferenceNumber: payouts.bankReferenceNumber,
+  beneficiaryCode: payouts.beneficiaryCode,
+  beneficiaryName: payouts.beneficiaryName,
+  beneficiaryAccountNumber: payouts.beneficiaryAccountNumber,
+  ifsc: payouts.ifsc,
+  upiId: payouts.upiId,
+  amount: payouts.amount,
+  transferType: payouts.transferType,
+  purposeMessage: payouts.purposeMessage,
+  status: payouts.status,
+  statusMessage: payouts.statusMessage,
+  senderAccountNumber: sql<string>`(SELECT a.account_number FROM accounts a WHERE a.client_ref = ${payouts.clientRef} AND a.id = ${payouts.accountRef})`,
+  createdAt: payouts.createdAt,
+  updatedAt: payouts.updatedAt,
+};
+export type PayoutReportRow = {
+  seq: number;
+  urn: string;
+  kind: string;
+  customerReferenceNumber: string;
+  bankReferenceNumber: string | null;
+  beneficiaryCode: string;
+  beneficiaryName: string;
+  beneficiaryAccountNumber: string | null;
+  ifsc: string | null;
+  upiId: string | null;
+  amount: bigint;
+  transferType: string;
+  purposeMessage: string;
+  status: string;
+  statusMessage: string | null;
+  senderAccountNumber: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** The condition beside the seq window: search, status, sender account (one of the caller's: else 404). */
+async function conditions(db: Db, f: PayoutReportFilter): Promise<{ where: SQL[]; narrowed: boolean }> {
+  const where: SQL[] = [];
+  if (f.filter.search) where.push(SEARCH[f.filter.search.key]!(f.filter.search.value));
+  if (f.status) where.push(eq(payouts.status, f.status));
+  if (f.accountNumber) {
+    const account = await clientAccountByNumber(db, f.clientRef, f.accountNumber);
+    if (!account) throw notFound(`You have no current account ${f.accountNumber}`);
+    where.push(eq(payouts.accountRef, account.id));
+  }
+  return { where, narrowed: where.length > 0 };
+}
+
+async function window(db: Db, f: PayoutReportFilter) {
+  const [interval] = await seqIntervalQuery(db, f.clientRef, f.filter.from, f.filter.to);
+  return interval?.first && interval.last
+    ? { first: Number(interval.first), last: Number(interval.last) }
+    : null;
+}
+
+export async function countPayoutReport(db: Db, f: PayoutReportFilter): Promise<number> {
+  const range = await window(db, f);
+  if (!range) return 0;
+  const { where, narrowed } = await conditions(db, f);
+  if (!narrowed) return range.last - range.first + 1;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.clientRef, f.clientRef),
+        gte(payouts.seq, range.first),
+        lte(payouts.seq, range.last),
+        ...where,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function* payoutReportPages(
+  db: Db,
+  f: PayoutReportFilter,
+  pageSize: number,
+): AsyncGenerator<PayoutReportRow[]> {
+  const range = await window(db, f);
+  if (!range) return;
+  const { where } = await conditions(db, f);
+  let below = range.last + 1;
+  for (;;) {
+    const rows = (await db
+      .select(reportColumns)
+      .from(payouts)
+      .where(
+        and(
+          eq(payouts.clientRef, f.clientRef),
+          gte(payouts.seq, range.first),
+          lt(payouts.seq, below),
+          ...where,
+        ),
+      )
+      .orderBy(desc(payouts.seq))
+      .limit(pageSize)) as PayoutReportRow[];
+    if (rows.length) yield rows;
+    if (rows.length < pageSize) return;
+    below = Number(rows[rows.length - 1]!.seq);
+  }
+}

@@ -1,0 +1,195 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  GenerateReport,
+  GenerateReportResponse,
+  REPORT_HISTORY_SEARCH_KEYS,
+  ReportFilters,
+  ReportItem,
+  ReportPreview,
+  ReportStatus,
+  ReportType,
+  ReportTypesResponse,
+} from '@meridian/contract/reports';
+import { CalendarDate } from '@meridian/contract';
+import { actorOf, authOf } from '../auth/guard.ts';
+import { CONTENT_TYPES } from '../files/writers.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import { registerList } from '../lists/register-list.ts';
+import {
+  catalogue,
+  countReports,
+  createReport,
+  getReport,
+  listReports,
+  openDownload,
+  previewReport,
+  type HistoryParams,
+  type ReportSources,
+} from './engine.ts';
+import { REPORT_SOURCES } from './sources/index.ts';
+
+export type ReportRouteDeps = RouteDeps & { reportSources?: ReportSources };
+
+const UrnParams = z.object({ report_urn: z.string().trim().min(1).max(64) });
+
+/** `columns=a,b,c` in a query string → ['a','b','c']. */
+const ColumnList = z
+  .string()
+  .max(2000)
+  .transform((v) =>
+    v
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
+  )
+  .optional();
+
+/** The downloadable reports: generate (queued, built by a job), history, one report, its file, preview, types. */
+export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+  const p = deps.config.PROVIDER;
+  const sources = deps.reportSources ?? REPORT_SOURCES;
+  const tags = ['reports'];
+
+  app.post(
+    `/${p}/reports/generate`,
+    {
+      schema: {
+        tags,
+        summary: 'Generate a report (built in the background)',
+        description:
+          'Queues a report of one type for a range of whole days in `time_zone` (default Asia/Kolkata) with the same filters as its list screen, in CSV, XLSX, JSON or (where offered) PDF, optionally with a subset of columns in order. Answers 202 with the report urn at once; a job builds the file, at most 5 of a client at a time (the next ones wait QUEUED). Follow it in the history and download it when READY. 400 for an unknown type or column, a format the type does not offer, an inverted or too long range, or a search key or filter the type does not take. Audited.',
+        body: GenerateReport,
+        response: { 202: GenerateReportResponse },
+      },
+    },
+    async (request, reply) => {
+      const { report, effects } = await deps.db.transaction((tx) =>
+        createReport(tx, actorOf(request), request.body, { sources, product: p }),
+      );
+      await deps.runEffects(effects);
+      return reply.status(202).send({ report_urn: report.report_urn, status: 'QUEUED' as const });
+    },
+  );
+
+  app.get(
+    `/${p}/read/reports/types`,
+    {
+      schema: {
+        tags,
+        summary: 'The report types and what each offers',
+        description:
+          'Every report type this server builds with its title, formats, columns (key, header and kind), search keys, default date range and filters (with their allowed values where the set is fixed): the report screens build their forms from it.',
+        response: { 200: ReportTypesResponse },
+      },
+    },
+    async () => ({ data: catalogue(sources, p) }),
+  );
+
+  app.get(
+    `/${p}/read/reports/preview`,
+    {
+      schema: {
+        tags,
+        summary: 'Preview the first rows of a report',
+        description:
+          'The first 10 rows of a report as its file would have them (money as decimal strings, times in `time_zone`), with the number of rows it would have, for the same request as generate (without the format; `columns` comma-separated). The same 400s as generate.',
+        querystring: ReportFilters.extend({
+          report_type: ReportType,
+          start_date: CalendarDate.optional(),
+          end_date: CalendarDate.optional(),
+          time_zone: z.string().max(64).optional(),
+          columns: ColumnList,
+        }),
+        response: { 200: ReportPreview },
+      },
+    },
+    async (request) => {
+      const { columns, ...rest } = request.query;
+      return previewReport(
+        deps.db,
+        authOf(request).clientRef,
+        { ...rest, ...(columns?.length ? { columns } : {}) },
+        { sources, product: p },
+      );
+    },
+  );
+
+  registerList(app, deps.db, p, {
+    list: { name: 'reports', searchKeys: REPORT_HISTORY_SEARCH_KEYS, defaultRange: 'last7' },
+    tag: 'reports',
+    noun: "reports asked for by the caller's client (the download history)",
+    paths: {
+      search: `/${p}/read/reports/history`,
+      count: `/${p}/read/reports/history/count`,
+      export: `/${p}/read/reports/history/export`,
+    },
+    row: ReportItem,
+    query: {
+      status: z.union([z.literal(''), ReportStatus]).optional(),
+      report_type: z.union([z.literal(''), ReportType]).optional(),
+      [`${p}_company_urn`]: z.string().trim().max(64).optional(),
+    },
+    fetch: (db, scope) => listReports(db, { ...scope, params: historyParams(scope.params, p) }),
+    count: (db, scope) => countReports(db, { ...scope, params: historyParams(scope.params, p) }),
+    csv: [
+      ['requested_at', (r) => r.requested_at],
+      [`${p}_urn`, (r) => r.report_urn],
+      ['report_type', (r) => r.report_type],
+      ['format', (r) => r.format],
+      ['start_date', (r) => r.start_date],
+      ['end_date', (r) => r.end_date],
+      ['status', (r) => r.status],
+      ['rows', (r) => r.rows_written],
+      ['size_bytes', (r) => r.size_bytes],
+      ['requested_by', (r) => r.requested_by],
+      ['finished_at', (r) => r.finished_at],
+    ],
+  });
+
+  app.get(
+    `/${p}/read/reports/:report_urn`,
+    {
+      schema: {
+        tags,
+        summary: 'One report with its status and progress',
+        description:
+          "One of the caller's reports: its request, status (QUEUED with its queue position, RUNNING with rows written of the count, READY with its size, FAILED with the reason, EXPIRED after 30 days). 404 for an unknown urn or another client's.",
+        params: UrnParams,
+        response: { 200: ReportItem },
+      },
+    },
+    async (request) => getReport(deps.db, authOf(request).clientRef, request.params.report_urn),
+  );
+
+  app.get(
+    `/${p}/read/reports/:report_urn/download`,
+    {
+      schema: {
+        tags,
+        summary: "Download a report's file",
+        description:
+          "Streams a READY report's file with its content type and a Content-Disposition file name; the file is kept 30 days. 409 while it is being built or when it failed, 410 once expired, 404 for an unknown urn or another client's. Audited.",
+        params: UrnParams,
+      },
+    },
+    async (request, reply) => {
+      const file = await openDownload(deps.db, actorOf(request), request.params.report_urn);
+      return reply
+        .header('content-type', CONTENT_TYPES[file.format])
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.stream);
+    },
+  );
+};
+
+function historyParams(params: Record<string, unknown>, product: string): HistoryParams {
+  const pick = (k: string) =>
+    typeof params[k] === 'string' && params[k] !== '' ? (params[k] as string) : undefined;
+  return {
+    status: pick('status') as HistoryParams['status'],
+    report_type: pick('report_type') as HistoryParams['report_type'],
+    company_urn: pick(`${product}_company_urn`),
+  };
+}

@@ -1,0 +1,326 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { systemActor } from '../src/audit/actor.ts';
+import { clients, reportChunks, reports } from '../src/db/schema.ts';
+import { buildReport, createReport, lostReports, purgeExpiredReports } from '../src/reports/engine.ts';
+import { REPORT_SOURCES } from '../src/reports/sources/index.ts';
+import {
+  clientSession,
+  until,
+  useServer,
+  useServerPair,
+  type ClientSession,
+  type TestServer,
+} from './helpers.ts';
+
+/**
+ * The report engine end to end: generate → the job builds the file → READY → download, in every format, the
+ * files opened by readers other than the writers (csv-parse, Debian's openpyxl, poppler's pdftotext); bad
+ * requests, tenant isolation, expiry, the per-client limit and a lost build started over.
+ */
+const server = useServer({ JOBS: 'on', SEED_DEMO_FLOW: 'true', RAIL_TIME_SCALE: '0.0005' });
+const P = 'meridian';
+
+let acme: ClientSession;
+let globex: ClientSession;
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const RANGE = { start_date: day(-8), end_date: day(1) };
+
+async function download(s: TestServer, session: ClientSession, urn: string) {
+  const res = await s.app.inject({
+    method: 'GET',
+    url: `/${P}/read/reports/${urn}/download`,
+    headers: { authorization: `Bearer ${session.access_token}`, client_id: session.client_id },
+  });
+  return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload, body: res.body };
+}
+
+async function generate(session: ClientSession, body: Record<string, unknown>) {
+  const res = await session.call('POST', `/${P}/reports/generate`, {
+    body: { report_type: 'payouts', ...RANGE, ...body },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  expect(res.body.status).toBe('QUEUED');
+  return res.body.report_urn as string;
+}
+
+async function ready(session: ClientSession, urn: string) {
+  return until(async () => {
+    const res = await session.call('GET', `/${P}/read/reports/${urn}`);
+    if (res.body.status === 'FAILED') throw new Error(`report failed: ${String(res.body.error)}`);
+    return res.body.status === 'READY' ? res.body : undefined;
+  }, 30_000);
+}
+
+let listCount = 0;
+
+beforeAll(async () => {
+  acme = await clientSession(server.current, 'admin@acme.test');
+  globex = await clientSession(server.current, 'admin@globex.test');
+  const q = new URLSearchParams(RANGE).toString();
+  listCount = (await acme.call('GET', `/${P}/read/count/transaction/payouts?${q}`)).body.count as number;
+  expect(listCount).toBeGreaterThan(20);
+});
+
+describe('payouts report in every format', () => {
+  it('CSV: as many rows as the list counts, money as decimals, times in the zone named in the header', async () => {
+    const urn = await generate(acme, { format: 'csv' });
+    const item = await ready(acme, urn);
+    expect(item).toMatchObject({ progress: 100, rows_written: listCount, rows_total: listCount });
+    const file = await download(server.current, acme, urn);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^text\/csv/);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="payouts-${RANGE.start_date}-to-${RANGE.end_date}.csv"`,
+    );
+    const rows = parse(file.bytes, { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(listCount);
+    expect(Object.keys(rows[0]!)).toContain('created_at (Asia/Kolkata)');
+    for (const r of rows) {
+      expect(r['amount']).toMatch(/^\d+\.\d{2}$/);
+      expect(r['created_at (Asia/Kolkata)']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    }
+    // newest first, each payout once
+    expect(new Set(rows.map((r) => r['meridian_urn'])).size).toBe(listCount);
+  });
+
+  it('XLSX: opened by openpyxl with the header and every row', async () => {
+    const urn = await generate(acme, { format: 'xlsx', columns: ['urn', 'amount', 'status'] });
+    await ready(acme, urn);
+    const file = await download(server.current, acme, urn);
+    expect(file.bytes.subarray(0, 2).toString()).toBe('PK');
+    const path = join(mkdtempSync(join(tmpdir(), 'report-')), 'r.xlsx');
+    writeFileSync(path, file.bytes);
+    const out = execFileSync('/usr/bin/python3', [
+      '-c',
+      'import openpyxl,sys,json\nwb=openpyxl.load_workbook(sys.argv[1],read_only=True)\nws=wb.worksheets[0]\nrows=list(ws.iter_rows(values_only=True))\nprint(json.dumps({"header":list(rows[0]),"n":len(rows)-1,"first":list(rows[1])}))',
+      path,
+    ]).toString();
+    const read = JSON.parse(out) as { header: string[]; n: number; first: string[] };
+    expect(read.header).toEqual(['meridian_urn', 'amount', 'status']);
+    expect(read.n).toBe(listCount);
+    expect(read.first[0]).toMatch(/^PAY/);
+    expect(read.first[1]).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it('JSON: one array, keys by column, times ISO 8601 with the zone offset', async () => {
+    const urn = await generate(acme, { format: 'json', time_zone: 'Asia/Kolkata' });
+    await ready(acme, urn);
+    const file = await download(server.current, acme, urn);
+    const rows = JSON.parse(file.body) as Record<string, unknown>[];
+    expect(rows).toHaveLength(listCount);
+    expect(rows[0]!['created_at']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30$/);
+    expect(rows[0]!['amount']).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it('PDF: pdftotext reads the client, the title, the period and the page numbers', async () => {
+    const urn = await generate(acme, { format: 'pdf', status: 'SUCCESS' });
+    await ready(acme, urn);
+    const file = await download(server.current, acme, urn);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    const path = join(mkdtempSync(join(tmpdir(), 'report-')), 'r.pdf');
+    writeFileSync(path, file.bytes);
+    const text = execFileSync('pdftotext', ['-layout', path, '-']).toString();
+    expect(text).toContain('Acme Retail');
+    expect(text).toContain('Payouts report');
+    expect(text).toContain(`${RANGE.start_date} to ${RANGE.end_date}`);
+    expect(text).toMatch(/Page 1 of \d+/);
+    expect(text).not.toContain('FAILURE');
+  });
+
+  it('a status filter gives the rows the list has with that status', async () => {
+    const urn = await generate(acme, { format: 'csv', status: 'FAILURE' });
+    const item = await ready(acme, urn);
+    const rows = parse((await download(server.current, acme, urn)).bytes, { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(rows.length).toBe(item['rows_written']);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r['status'] === 'FAILURE' && r['failure_reason'])).toBe(true);
+  });
+});
+
+describe('requests and access', () => {
+  it('refuses bad requests with a 400 naming the field', async () => {
+    const bad = [
+      [{ report_type: 'nope', format: 'csv' }, 'report_type'],
+      [{ format: 'docx' }, 'format'],
+      [{ format: 'csv', columns: ['amount', 'colour'] }, 'columns'],
+      [{ format: 'csv', columns: ['amount', 'amount'] }, 'columns'],
+      [{ format: 'csv', start_date: day(0), end_date: day(-3) }, 'start_date'],
+      [{ format: 'csv', search_key: 'beneficiary_code', search_value: 'X' }, 'search_key'],
+      [{ format: 'csv', provider: 'bank' }, 'provider'],
+      [{ format: 'csv', status: 'LOST' }, 'status'],
+    ] as const;
+    for (const [body, field] of bad) {
+      const res = await acme.call('POST', `/${P}/reports/generate`, {
+        body: { report_type: 'payouts', ...RANGE, ...body },
+      });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.body), JSON.stringify(body)).toContain(field);
+    }
+  });
+
+  it("another client's report is a 404, its file too; the history is the client's own", async () => {
+    const urn = await generate(acme, { format: 'csv' });
+    expect((await globex.call('GET', `/${P}/read/reports/${urn}`)).status).toBe(404);
+    expect((await download(server.current, globex, urn)).status).toBe(404);
+    const theirs = await globex.call(
+      'GET',
+      `/${P}/read/reports/history?search_key=meridian_urn&search_value=${urn}`,
+    );
+    expect(theirs.body.data).toEqual([]);
+    const mine = await acme.call(
+      'GET',
+      `/${P}/read/reports/history?search_key=meridian_urn&search_value=${urn}`,
+    );
+    expect((mine.body.data as { report_urn: string }[]).map((r) => r.report_urn)).toEqual([urn]);
+  });
+
+  it('the history filters by status, type and company, and counts the same', async () => {
+    const q = 'status=READY&report_type=payouts&limit=100';
+    const list = await acme.call('GET', `/${P}/read/reports/history?${q}`);
+    const count = await acme.call('GET', `/${P}/read/reports/history/count?${q}`);
+    const rows = list.body.data as { status: string; report_type: string }[];
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(rows.every((r) => r.status === 'READY' && r.report_type === 'payouts')).toBe(true);
+    expect(count.body.count).toBe(rows.length);
+    const other = await acme.call(
+      'GET',
+      `/${P}/read/reports/history/count?meridian_company_urn=${globex.client_id}`,
+    );
+    expect(other.body.count).toBe(0);
+    const own = await acme.call(
+      'GET',
+      `/${P}/read/reports/history/count?meridian_company_urn=${acme.client_id}`,
+    );
+    expect(own.body.count).toBeGreaterThan(0);
+  });
+
+  it('a file past its 30 days is purged and answers 410', async () => {
+    const urn = await generate(acme, { format: 'csv' });
+    await ready(acme, urn);
+    const db = server.current.handle.db;
+    await db
+      .update(reports)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(reports.urn, urn));
+    expect(await purgeExpiredReports(db)).toBeGreaterThanOrEqual(1);
+    const res = await download(server.current, acme, urn);
+    expect(res.status).toBe(410);
+    expect(res.body).toContain('generate it again');
+    expect((await acme.call('GET', `/${P}/read/reports/${urn}`)).body.status).toBe('EXPIRED');
+  });
+
+  it('types and preview describe what the screens build their forms from', async () => {
+    const types = await acme.call('GET', `/${P}/read/reports/types`);
+    const payouts = (types.body.data as { report_type: string; formats: string[] }[]).find(
+      (t) => t.report_type === 'payouts',
+    );
+    expect(payouts?.formats).toEqual(['csv', 'xlsx', 'json', 'pdf']);
+    const q = new URLSearchParams({ report_type: 'payouts', ...RANGE, columns: 'urn,amount' }).toString();
+    const preview = await acme.call('GET', `/${P}/read/reports/preview?${q}`);
+    expect(preview.status).toBe(200);
+    expect(preview.body.count).toBe(listCount);
+    expect((preview.body.columns as { key: string }[]).map((c) => c.key)).toEqual(['urn', 'amount']);
+    expect((preview.body.rows as string[][]).length).toBe(10);
+  });
+});
+
+describe('the builder', () => {
+  const sources = REPORT_SOURCES;
+  it('a client with 5 reports running waits: the sixth stays QUEUED with its position', async () => {
+    const db = server.current.handle.db;
+    const [g] = await db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.companyCommonName, 'Globex Labs'));
+    const clientRef = g!.id;
+    // Recorded without their jobs, so nothing builds them behind the test's back.
+    const urns: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { report } = await createReport(
+        db,
+        systemActor(clientRef, 'test'),
+        { report_type: 'payouts', format: 'csv', ...RANGE },
+        { sources, product: P },
+      );
+      urns.push(report.report_urn);
+    }
+    // Five held RUNNING by other builders (their leases alive).
+    for (const urn of urns.slice(0, 5))
+      await db
+        .update(reports)
+        .set({ status: 'RUNNING', attempt: 1, leaseUntil: new Date(Date.now() + 60_000) })
+        .where(and(eq(reports.clientRef, clientRef), eq(reports.urn, urn)));
+    expect(await buildReport(db, { clientRef, urn: urns[5]! }, { sources, product: P })).toBe('waiting');
+    const sixth = await globex.call('GET', `/${P}/read/reports/${urns[5]}`);
+    expect(sixth.body).toMatchObject({ status: 'QUEUED', queue_position: 1 });
+    // Their builders die: leases run out, the sweeper queues them again, and each completes once.
+    await db
+      .update(reports)
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(reports.clientRef, clientRef));
+    const lost = await lostReports(db, new Date(Date.now() + 120_000));
+    expect(lost.map((r) => r.urn)).toEqual(expect.arrayContaining(urns));
+    for (const urn of urns)
+      expect(await buildReport(db, { clientRef, urn }, { sources, product: P })).toBe('built');
+    for (const urn of urns)
+      expect(await buildReport(db, { clientRef, urn }, { sources, product: P })).toBe('skipped');
+    for (const urn of urns) await ready(globex, urn);
+  });
+
+  it('a build that died mid-way starts over: the dead attempt’s chunks are dropped, the file is whole', async () => {
+    const db = server.current.handle.db;
+    const urn = await generate(acme, { format: 'csv' });
+    const first = await ready(acme, urn);
+    const [row] = await db.select().from(reports).where(eq(reports.urn, urn));
+    // As if attempt 1 had died after writing a chunk: RUNNING, lease gone, a stray half file.
+    await db
+      .update(reports)
+      .set({ status: 'RUNNING', leaseUntil: new Date(Date.now() - 1000), readyAttempt: null })
+      .where(eq(reports.id, row!.id));
+    await db.insert(reportChunks).values({
+      clientRef: row!.clientRef,
+      reportRef: row!.id,
+      attempt: row!.attempt + 7,
+      seq: 0,
+      data: Buffer.from('half'),
+    });
+    await lostReports(db);
+    expect(await buildReport(db, { clientRef: row!.clientRef, urn }, { sources, product: P })).toBe('built');
+    const again = await ready(acme, urn);
+    expect(again['rows_written']).toBe(first['rows_written']);
+    const attempts = await db
+      .selectDistinct({ attempt: reportChunks.attempt })
+      .from(reportChunks)
+      .where(eq(reportChunks.reportRef, row!.id));
+    expect(attempts).toEqual([{ attempt: row!.attempt + 1 }]);
+    const rows = parse((await download(server.current, acme, urn)).bytes, { columns: true });
+    expect(rows).toHaveLength(listCount);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('two API processes', () => {
+  const pair = useServerPair({ JOBS: 'on', SEED_DEMO_FLOW: 'true', RAIL_TIME_SCALE: '0.0005' });
+  it('a report built by one downloads byte-identical from the other', async () => {
+    const a = await clientSession(pair.a, 'admin@acme.test');
+    const b = await clientSession(pair.b, 'admin@acme.test');
+    const res = await a.call('POST', `/${P}/reports/generate`, {
+      body: { report_type: 'payouts', format: 'xlsx', ...RANGE },
+    });
+    const urn = res.body.report_urn as string;
+    await ready(a, urn);
+    const fromA = await download(pair.a, a, urn);
+    const fromB = await download(pair.b, b, urn);
+    expect(fromB.status).toBe(200);
+    expect(Buffer.compare(fromA.bytes, fromB.bytes)).toBe(0);
+  });
+});
