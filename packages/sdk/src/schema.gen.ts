@@ -2342,6 +2342,146 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/reports/{report_urn}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One report with its status and progress
+     * @description One of the caller's reports: its request, status (QUEUED with its queue position, RUNNING with rows written of the count, READY with its size, FAILED with the reason, EXPIRED after 30 days). 404 for an unknown urn or another client's.
+     */
+    get: operations['getReportByReportUrn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/reports/{report_urn}/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a report's file
+     * @description Streams a READY report's file with its content type and a Content-Disposition file name; the file is kept 30 days. 409 while it is being built or when it failed, 410 once expired, 404 for an unknown urn or another client's. Audited.
+     */
+    get: operations['getReportDownload'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/reports/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the reports
+     * @description The reports asked for by the caller's client (the download history), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (400 for another) with `search_value` to match. The list's own parameters: `status`, `report_type`, `meridian_company_urn`. Paged by `limit` (default 10) and `offset`.
+     */
+    get: operations['getReportsHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/reports/history/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count the reports
+     * @description How many reports asked for by the caller's client (the download history) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (400 for another) with `search_value` to match. The list's own parameters: `status`, `report_type`, `meridian_company_urn`.
+     */
+    get: operations['countReportsHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/reports/history/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * CSV of the filtered reports
+     * @description Streams the filtered reports asked for by the caller's client (the download history) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
+    get: operations['exportReportsHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/reports/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Preview the first rows of a report
+     * @description The first 10 rows of a report as its file would have them (money as decimal strings, times in `time_zone`), with the number of rows it would have, for the same request as generate (without the format; `columns` comma-separated). The same 400s as generate.
+     */
+    get: operations['getReportsPreview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/reports/types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The report types and what each offers
+     * @description Every report type this server builds with its title, formats, columns (key, header and kind), search keys, default date range and filters (with their allowed values where the set is fixed): the report screens build their forms from it.
+     */
+    get: operations['getReportsTypes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/search/account/transactions': {
     parameters: {
       query?: never;
@@ -2938,6 +3078,26 @@ export interface paths {
     get: operations['streamFabricEvents'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/reports/generate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Generate a report (built in the background)
+     * @description Queues a report of one type for a range of whole days in `time_zone` (default Asia/Kolkata) with the same filters as its list screen, in CSV, XLSX, JSON or (where offered) PDF, optionally with a subset of columns in order. Answers 202 with the report urn at once; a job builds the file, at most 5 of a client at a time (the next ones wait QUEUED). Follow it in the history and download it when READY. 400 for an unknown type or column, a format the type does not offer, an inverted or too long range, or a search key or filter the type does not take. Audited.
+     */
+    post: operations['createReportsGenerate'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4505,9 +4665,31 @@ export interface components {
       'PAYOUT' | 'BANK_ACCOUNT_VALIDATION' | 'FABRIC' | 'VIRTUAL_ACCOUNT_CREDIT' | 'MANDATE' | 'PAYMENT_LINK';
     id: string;
     limit: number;
+    meridian_company_urn: string;
     offset: number;
     page_index: number;
     page_size: number;
+    report_type:
+      | ''
+      | (
+          | 'payouts'
+          | 'beneficiaries'
+          | 'virtual_accounts'
+          | 'vba_mis'
+          | 'fabric'
+          | 'credit_consumption'
+          | 'collection_requests'
+          | 'consolidated_statement'
+          | 'api_usage'
+          | 'upi_mis'
+          | 'ecollect_mis'
+          | 'nach_presentation_mis'
+          | 'nach_registration_mis'
+          | 'upi_autopay_mis'
+          | 'audit'
+          | 'commission_settlement'
+          | 'validation_mis'
+        );
     search_key: string;
     search_value: string;
     start_date: components['schemas']['CalendarDateInput'];
@@ -8856,6 +9038,378 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  getReportByReportUrn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        report_urn: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            columns: string[] | null;
+            end_date: string;
+            error: string | null;
+            expires_at: string | null;
+            file_name: string;
+            filters: {
+              [key: string]: string;
+            };
+            finished_at: string | null;
+            /** @enum {string} */
+            format: 'csv' | 'xlsx' | 'json' | 'pdf';
+            progress: number;
+            queue_position: number | null;
+            /** @enum {string} */
+            report_type:
+              | 'payouts'
+              | 'beneficiaries'
+              | 'virtual_accounts'
+              | 'vba_mis'
+              | 'fabric'
+              | 'credit_consumption'
+              | 'collection_requests'
+              | 'consolidated_statement'
+              | 'api_usage'
+              | 'upi_mis'
+              | 'ecollect_mis'
+              | 'nach_presentation_mis'
+              | 'nach_registration_mis'
+              | 'upi_autopay_mis'
+              | 'audit'
+              | 'commission_settlement'
+              | 'validation_mis';
+            report_urn: string;
+            requested_at: string;
+            requested_by: string;
+            rows_total: number | null;
+            rows_written: number;
+            schedule_urn: string | null;
+            size_bytes: number | null;
+            start_date: string;
+            started_at: string | null;
+            /** @enum {string} */
+            status: 'QUEUED' | 'RUNNING' | 'READY' | 'FAILED' | 'EXPIRED';
+            time_zone: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  getReportDownload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        report_urn: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  getReportsHistory: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        meridian_company_urn?: components['parameters']['meridian_company_urn'];
+        offset?: components['parameters']['offset'];
+        report_type?: components['parameters']['report_type'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: '' | ('QUEUED' | 'RUNNING' | 'READY' | 'FAILED' | 'EXPIRED');
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              columns: string[] | null;
+              end_date: string;
+              error: string | null;
+              expires_at: string | null;
+              file_name: string;
+              filters: {
+                [key: string]: string;
+              };
+              finished_at: string | null;
+              /** @enum {string} */
+              format: 'csv' | 'xlsx' | 'json' | 'pdf';
+              progress: number;
+              queue_position: number | null;
+              /** @enum {string} */
+              report_type:
+                | 'payouts'
+                | 'beneficiaries'
+                | 'virtual_accounts'
+                | 'vba_mis'
+                | 'fabric'
+                | 'credit_consumption'
+                | 'collection_requests'
+                | 'consolidated_statement'
+                | 'api_usage'
+                | 'upi_mis'
+                | 'ecollect_mis'
+                | 'nach_presentation_mis'
+                | 'nach_registration_mis'
+                | 'upi_autopay_mis'
+                | 'audit'
+                | 'commission_settlement'
+                | 'validation_mis';
+              report_urn: string;
+              requested_at: string;
+              requested_by: string;
+              rows_total: number | null;
+              rows_written: number;
+              schedule_urn: string | null;
+              size_bytes: number | null;
+              start_date: string;
+              started_at: string | null;
+              /** @enum {string} */
+              status: 'QUEUED' | 'RUNNING' | 'READY' | 'FAILED' | 'EXPIRED';
+              time_zone: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  countReportsHistory: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        meridian_company_urn?: components['parameters']['meridian_company_urn'];
+        offset?: components['parameters']['offset'];
+        report_type?: components['parameters']['report_type'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: '' | ('QUEUED' | 'RUNNING' | 'READY' | 'FAILED' | 'EXPIRED');
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  exportReportsHistory: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        meridian_company_urn?: components['parameters']['meridian_company_urn'];
+        report_type?: components['parameters']['report_type'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: '' | ('QUEUED' | 'RUNNING' | 'READY' | 'FAILED' | 'EXPIRED');
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getReportsPreview: {
+    parameters: {
+      query: {
+        account_number?: string;
+        columns?: string;
+        end_date?: components['parameters']['end_date'];
+        product?: string;
+        provider?: string;
+        report_type:
+          | 'payouts'
+          | 'beneficiaries'
+          | 'virtual_accounts'
+          | 'vba_mis'
+          | 'fabric'
+          | 'credit_consumption'
+          | 'collection_requests'
+          | 'consolidated_statement'
+          | 'api_usage'
+          | 'upi_mis'
+          | 'ecollect_mis'
+          | 'nach_presentation_mis'
+          | 'nach_registration_mis'
+          | 'upi_autopay_mis'
+          | 'audit'
+          | 'commission_settlement'
+          | 'validation_mis';
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        status?: string;
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            columns: {
+              header: string;
+              key: string;
+              /** @enum {string} */
+              kind: 'text' | 'money' | 'time' | 'date' | 'number';
+            }[];
+            count: number;
+            rows: (string | null)[][];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getReportsTypes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              columns: {
+                header: string;
+                key: string;
+                /** @enum {string} */
+                kind: 'text' | 'money' | 'time' | 'date' | 'number';
+              }[];
+              /** @enum {string} */
+              default_range: 'last7' | 'todayMinus7';
+              description: string;
+              filters: {
+                /** @enum {string} */
+                key: 'status' | 'account_number' | 'product' | 'provider';
+                values: string[] | null;
+              }[];
+              formats: ('csv' | 'xlsx' | 'json' | 'pdf')[];
+              /** @enum {string} */
+              report_type:
+                | 'payouts'
+                | 'beneficiaries'
+                | 'virtual_accounts'
+                | 'vba_mis'
+                | 'fabric'
+                | 'credit_consumption'
+                | 'collection_requests'
+                | 'consolidated_statement'
+                | 'api_usage'
+                | 'upi_mis'
+                | 'ecollect_mis'
+                | 'nach_presentation_mis'
+                | 'nach_registration_mis'
+                | 'upi_autopay_mis'
+                | 'audit'
+                | 'commission_settlement'
+                | 'validation_mis';
+              search_keys: string[];
+              title: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   searchAccountTransactions: {
     parameters: {
       query: {
@@ -10584,6 +11138,70 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  createReportsGenerate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          account_number?: string;
+          columns?: string[];
+          end_date?: components['schemas']['CalendarDateInput'];
+          /** @enum {string} */
+          format: 'csv' | 'xlsx' | 'json' | 'pdf';
+          product?: string;
+          provider?: string;
+          /** @enum {string} */
+          report_type:
+            | 'payouts'
+            | 'beneficiaries'
+            | 'virtual_accounts'
+            | 'vba_mis'
+            | 'fabric'
+            | 'credit_consumption'
+            | 'collection_requests'
+            | 'consolidated_statement'
+            | 'api_usage'
+            | 'upi_mis'
+            | 'ecollect_mis'
+            | 'nach_presentation_mis'
+            | 'nach_registration_mis'
+            | 'upi_autopay_mis'
+            | 'audit'
+            | 'commission_settlement'
+            | 'validation_mis';
+          search_key?: string;
+          search_value?: string;
+          start_date?: components['schemas']['CalendarDateInput'];
+          status?: string;
+          time_zone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @enum {string} */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];

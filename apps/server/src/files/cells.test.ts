@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { rowFormatter, safeCell, zoneClock } from './cells.ts';
+
+describe('report cells', () => {
+  it('escapes what a spreadsheet would run as a formula, and only that', () => {
+    expect(safeCell('=HYPERLINK("http://x")')).toBe(`'=HYPERLINK("http://x")`);
+    expect(safeCell('+91 98')).toBe(`'+91 98`);
+    expect(safeCell('@SUM(A1)')).toBe(`'@SUM(A1)`);
+    expect(safeCell('-2+3')).toBe(`'-2+3`);
+    expect(safeCell('-1250.50')).toBe('-1250.50');
+    expect(safeCell('Acme = good')).toBe('Acme = good');
+    expect(safeCell(42)).toBe(42);
+  });
+
+  it('writes times in the zone, across a DST change, as text and as ISO 8601 with the offset', () => {
+    const kolkata = zoneClock('Asia/Kolkata');
+    expect(kolkata.text(Date.parse('2026-11-25T18:45:30Z'))).toBe('2026-11-26 00:15:30');
+    expect(kolkata.iso(Date.parse('2026-11-25T18:45:30Z'))).toBe('2026-11-26T00:15:30+05:30');
+    const ny = zoneClock('America/New_York');
+    // 2026-03-08 07:00 UTC is 03:00 EDT (clocks went forward at 02:00 EST = 07:00 UTC)
+    expect(ny.text(Date.parse('2026-03-08T06:59:59Z'))).toBe('2026-03-08 01:59:59');
+    expect(ny.text(Date.parse('2026-03-08T07:00:00Z'))).toBe('2026-03-08 03:00:00');
+    expect(ny.iso(Date.parse('2026-03-08T07:00:00Z'))).toBe('2026-03-08T03:00:00-04:00');
+    expect(zoneClock('Asia/Kathmandu').iso(Date.parse('2026-01-01T00:00:00Z'))).toBe(
+      '2026-01-01T05:45:00+05:45',
+    );
+  });
+
+  it('formats a row by column kind: money exact, numbers, nulls, escaped text (not in JSON)', () => {
+    type Row = { amount: bigint; n: number; at: Date; note: string | null };
+    const columns = [
+      { key: 'amount', header: 'amount', kind: 'money' as const, value: (r: Row) => r.amount },
+      { key: 'n', header: 'n', kind: 'number' as const, value: (r: Row) => r.n },
+      { key: 'at', header: 'at', kind: 'time' as const, value: (r: Row) => r.at },
+      { key: 'note', header: 'note', kind: 'text' as const, value: (r: Row) => r.note },
+    ];
+    const row = { amount: 123456789012345678n, n: 7, at: new Date('2026-01-31T20:00:00Z'), note: '=1+1' };
+    expect(rowFormatter(columns, 'Asia/Kolkata', 'text')(row)).toEqual([
+      '1234567890123456.78',
+      7,
+      '2026-02-01 01:30:00',
+      "'=1+1",
+    ]);
+    expect(rowFormatter(columns, 'UTC', 'json')({ ...row, amount: -5n, note: null })).toEqual([
+      '-0.05',
+      7,
+      '2026-01-31T20:00:00+00:00',
+      null,
+    ]);
+  });
+});
