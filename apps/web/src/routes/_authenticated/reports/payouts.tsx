@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '@/features/sections';
+import { ReportScreen } from '@/features/reports';
 
 export const Route = createFileRoute('/_authenticated/reports/payouts')({
-  component: () => <SectionPage path="/reports/payouts" />,
+  component: () => (
+    <ReportScreen
+      title="Payouts report"
+      description="Every payout of a range with beneficiary, amount, status, UTR and failure reason, as CSV, XLSX, JSON or PDF."
+      types={['payouts']}
+    />
+  ),
 });

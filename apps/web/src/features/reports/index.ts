@@ -1,0 +1,2 @@
+export { ReportScreen } from './report-screen';
+export { DownloadHistoryPage } from './download-history-page';
