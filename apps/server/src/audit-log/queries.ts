@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
 import { sha256 } from '../lib/ids.ts';
 import type { ListFilter } from '../lists/list-query.ts';
+import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 
 type Scope = { clientRef: number; filter: ListFilter };
 type Row = typeof auditLog.$inferSelect;
@@ -64,4 +65,17 @@ export async function countAuditRecords(db: Db, scope: Scope): Promise<number> {
     .from(auditLog)
     .where(where(scope));
   return row?.n ?? 0;
+}
+
+/** Every audit record of the list's filter in keyset pages (the audit report), the list's rows. */
+export function auditReportPages(db: Db, scope: Scope, pageSize: number) {
+  return keysetPages(pageSize, async (cursor, limit) => {
+    const rows = await db
+      .select({ record: auditLog, ...cursorColumns(auditLog.createdAt, auditLog.id) })
+      .from(auditLog)
+      .where(and(where(scope), afterCursor(auditLog.createdAt, auditLog.id, cursor)))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit);
+    return rows.map((r) => ({ ...toAuditRecord(r.record), cursorAt: r.cursorAt, cursorId: r.cursorId }));
+  });
 }

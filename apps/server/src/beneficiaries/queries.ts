@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { accounts, beneficiaries } from '../db/schema.ts';
 import type { ListFilter } from '../lists/list-query.ts';
+import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { senderAccountOf, toBeneficiary } from './service.ts';
 
 const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
@@ -63,4 +64,43 @@ export async function nonUpiBeneficiaries(db: Db, clientRef: number) {
     transfer_type: b.transferType as 'IMPS' | 'NEFT' | 'RTGS' | 'UPI',
     sender_account_number: senderAccountNumber,
   }));
+}
+
+/**
+ * The latest bank-account validation (penny drop) of a beneficiary's account, as JSON (status, registered name,
+ * name-match score, time) or null: one probe of the (client, account) index per row.
+ */
+const latestValidation = sql<{
+  status: string;
+  registered_name: string | null;
+  name_match_score: number | null;
+  created_at: string;
+} | null>`(SELECT json_build_object('status', v.status, 'registered_name', v.registered_name,
+    'name_match_score', v.name_match_score, 'created_at', v.created_at)
+  FROM validations v
+  WHERE v.client_ref = ${beneficiaries.clientRef} AND v.account_number = ${beneficiaries.accountNumber}
+  ORDER BY v.created_at DESC LIMIT 1)`;
+
+/** Every beneficiary of the list's filter in keyset pages (the beneficiaries report), the list's rows. */
+export function beneficiaryReportPages(db: Db, scope: Scope, pageSize: number) {
+  return keysetPages(pageSize, async (cursor, limit) => {
+    const rows = await db
+      .select({
+        beneficiary: beneficiaries,
+        senderAccountNumber: accounts.accountNumber,
+        validation: latestValidation,
+        ...cursorColumns(beneficiaries.createdAt, beneficiaries.id),
+      })
+      .from(beneficiaries)
+      .innerJoin(accounts, senderAccountOf)
+      .where(and(where(scope), afterCursor(beneficiaries.createdAt, beneficiaries.id, cursor)))
+      .orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id))
+      .limit(limit);
+    return rows.map((r) => ({
+      ...toBeneficiary(r.beneficiary, r.senderAccountNumber),
+      validation: r.validation,
+      cursorAt: r.cursorAt,
+      cursorId: r.cursorId,
+    }));
+  });
 }

@@ -92,7 +92,10 @@ export function rowFormatter<Row>(
     if (v === null || v === undefined) return null;
     switch (c.kind) {
       case 'money':
-        return formatMoney(typeof v === 'bigint' ? v : BigInt(v as number | string));
+        // paise (bigint or integer), or an amount already in the API's decimal form ("1250.00")
+        return typeof v === 'string' && /^-?\d+\.\d{2}$/.test(v)
+          ? v
+          : formatMoney(typeof v === 'bigint' ? v : BigInt(v as number | string));
       case 'time': {
         const ms = v instanceof Date ? v.getTime() : Date.parse(String(v));
         if (Number.isNaN(ms)) return null;

@@ -81,13 +81,17 @@ export function checkRequest(
   sources: ReportSources,
   product: string,
   req: Request,
-  now = Date.now(),
+  opts: { now?: number; roles?: readonly string[] } = {},
 ): CheckedRequest {
+  const now = opts.now ?? Date.now();
   const source = sources.get(req.report_type);
   if (!source)
     throw badRequest(`report_type must be one of: ${[...sources.keys()].join(', ')}`, {
       report_type: 'is not a report this server builds',
     });
+  // The caller's roles are checked when a report is asked for (a build runs later, with no caller).
+  if (opts.roles && source.role && !opts.roles.includes(source.role.name))
+    throw new AppError(403, 'forbidden_role', source.role.message);
   if (req.format && !source.formats.includes(req.format))
     throw badRequest(`A ${source.type} report is ${source.formats.join(', ')}`, {
       format: `is not offered for ${source.type}`,
@@ -160,9 +164,18 @@ export async function createReport(
   db: Db,
   actor: Actor,
   req: GenerateReport,
-  opts: { sources: ReportSources; product: string; scheduleUrn?: string; now?: number },
+  opts: {
+    sources: ReportSources;
+    product: string;
+    roles: readonly string[];
+    scheduleUrn?: string;
+    now?: number;
+  },
 ): Promise<{ report: ReportItem; effects: Effects }> {
-  const checked = checkRequest(opts.sources, opts.product, req, opts.now);
+  const checked = checkRequest(opts.sources, opts.product, req, {
+    roles: opts.roles,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
   const urn = newId('RPT');
   const [row] = await db
     .insert(reports)
@@ -320,9 +333,9 @@ export async function previewReport(
   db: Db,
   clientRef: number,
   req: Request,
-  opts: { sources: ReportSources; product: string },
+  opts: { sources: ReportSources; product: string; roles: readonly string[] },
 ): Promise<ReportPreview> {
-  const checked = checkRequest(opts.sources, opts.product, req);
+  const checked = checkRequest(opts.sources, opts.product, req, { roles: opts.roles });
   const columns = columnsOf(checked.source, checked.columns);
   const scope = scopeOf(clientRef, opts.product, checked);
   const format = rowFormatter(columns, checked.timeZone, 'text');
@@ -347,20 +360,26 @@ export async function previewReport(
 }
 
 /** What the report screens need to build their forms: every type this server builds. */
-export function catalogue(sources: ReportSources, product: string): ReportTypeInfo[] {
-  return [...sources.values()].map((s) => ({
-    report_type: s.type,
-    title: s.title,
-    description: s.description,
-    formats: [...s.formats],
-    columns: s.columns.map(({ key, header, kind }) => ({ key, header, kind })),
-    search_keys: s.list.searchKeys.map((k) => k.replace('{product}', product)),
-    default_range: s.list.defaultRange ?? 'last7',
-    filters: Object.entries(s.filters ?? {}).map(([key, values]) => ({
-      key: key as ReportFilterKey,
-      values: values ? [...values] : null,
-    })),
-  }));
+export function catalogue(
+  sources: ReportSources,
+  product: string,
+  roles: readonly string[],
+): ReportTypeInfo[] {
+  return [...sources.values()]
+    .filter((s) => !s.role || roles.includes(s.role.name))
+    .map((s) => ({
+      report_type: s.type,
+      title: s.title,
+      description: s.description,
+      formats: [...s.formats],
+      columns: s.columns.map(({ key, header, kind }) => ({ key, header, kind })),
+      search_keys: s.list.searchKeys.map((k) => k.replace('{product}', product)),
+      default_range: s.list.defaultRange ?? 'last7',
+      filters: Object.entries(s.filters ?? {}).map(([key, values]) => ({
+        key: key as ReportFilterKey,
+        values: values ? [...values] : null,
+      })),
+    }));
 }
 
 class LeaseLost extends Error {}

@@ -66,7 +66,11 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
     },
     async (request, reply) => {
       const { report, effects } = await deps.db.transaction((tx) =>
-        createReport(tx, actorOf(request), request.body, { sources, product: p }),
+        createReport(tx, actorOf(request), request.body, {
+          sources,
+          product: p,
+          roles: authOf(request).roles,
+        }),
       );
       await deps.runEffects(effects);
       return reply.status(202).send({ report_urn: report.report_urn, status: 'QUEUED' as const });
@@ -84,7 +88,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
         response: { 200: ReportTypesResponse },
       },
     },
-    async () => ({ data: catalogue(sources, p) }),
+    async (request) => ({ data: catalogue(sources, p, authOf(request).roles) }),
   );
 
   app.get(
@@ -111,7 +115,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
         deps.db,
         authOf(request).clientRef,
         { ...rest, ...(columns?.length ? { columns } : {}) },
-        { sources, product: p },
+        { sources, product: p, roles: authOf(request).roles },
       );
     },
   );

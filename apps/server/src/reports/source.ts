@@ -38,6 +38,8 @@ export type ReportSource<Row = unknown> = {
    */
   filters?: Partial<Record<ReportFilterKey, readonly string[] | null>>;
   columns: readonly ReportColumn<Row>[];
+  /** A role the caller needs (the audit report: admins, as the audit log); 403 with `message` otherwise. */
+  role?: { name: string; message: string };
   /** How many rows the report will have (taken when its build starts, for progress). */
   count(db: Db, scope: ReportScope): Promise<number>;
   /**
@@ -59,3 +61,6 @@ export type AnyReportSource = ReportSource<any>;
 
 /** Identity helper that keeps `Row` inferred from `pages` in a source's definition. */
 export const defineReport = <Row>(source: ReportSource<Row>): ReportSource<Row> => source;
+
+/** The row type of a keyset page function (`(db, scope, n) => AsyncIterable<Row[]>`). */
+export type PageRow<F> = F extends (...args: never[]) => AsyncIterable<(infer R)[]> ? R : never;

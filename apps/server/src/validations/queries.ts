@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { validations } from '../db/schema.ts';
 import type { ListFilter } from '../lists/list-query.ts';
+import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { toValidation } from './service.ts';
 
 const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
@@ -37,4 +38,17 @@ export async function countValidations(db: Db, scope: Scope): Promise<number> {
     .from(validations)
     .where(where(scope));
   return row?.n ?? 0;
+}
+
+/** Every validation of the list's filter in keyset pages (the validation MIS), the list's rows. */
+export function validationReportPages(db: Db, scope: Scope, pageSize: number) {
+  return keysetPages(pageSize, async (cursor, limit) => {
+    const rows = await db
+      .select({ validation: validations, ...cursorColumns(validations.createdAt, validations.id) })
+      .from(validations)
+      .where(and(where(scope), afterCursor(validations.createdAt, validations.id, cursor)))
+      .orderBy(desc(validations.createdAt), desc(validations.id))
+      .limit(limit);
+    return rows.map((r) => ({ ...toValidation(r.validation), cursorAt: r.cursorAt, cursorId: r.cursorId }));
+  });
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, virtualAccountCredits, virtualAccounts } from '../db/schema.ts';
 import type { ListScope } from '../lists/register-list.ts';
+import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { formatMoney } from '../lib/money.ts';
 import { statusOf, toCredit, toVirtualAccount } from './service.ts';
 
@@ -213,4 +214,77 @@ export async function accountBalances(db: Db, clientRef: number): Promise<Manage
     .limit(10_000);
   const now = Date.now();
   return rows.map((r) => toManagedAccount(r, now));
+}
+
+/** Every virtual account of the list's filter in keyset pages (the virtual accounts report), the list's rows. */
+export function virtualAccountReportPages(db: Db, scope: Scope, pageSize: number) {
+  return keysetPages(pageSize, async (cursor, limit) => {
+    const rows = await db
+      .select({
+        va: virtualAccounts,
+        balance: accounts.balance,
+        total: collected('sum'),
+        n: collected('count'),
+        ...cursorColumns(virtualAccounts.createdAt, virtualAccounts.id),
+      })
+      .from(virtualAccounts)
+      .innerJoin(accounts, withinClient(accounts, virtualAccounts.clientRef, virtualAccounts.accountRef))
+      .where(and(vaWhere(scope), afterCursor(virtualAccounts.createdAt, virtualAccounts.id, cursor)))
+      .orderBy(desc(virtualAccounts.createdAt), desc(virtualAccounts.id))
+      .limit(limit);
+    const now = Date.now();
+    return rows.map((r) => ({
+      ...toVirtualAccount(
+        r.va,
+        { balance: r.balance, totalCollected: BigInt(r.total), creditsCount: Number(r.n) },
+        now,
+      ),
+      cursorAt: r.cursorAt,
+      cursorId: r.cursorId,
+    }));
+  });
+}
+
+/** Modes of a credit report (the e-collect MIS is bank transfers, the UPI MIS is UPI): null is every mode. */
+export type CreditModes = readonly string[] | null;
+
+const creditModes = (modes: CreditModes) =>
+  modes ? inArray(virtualAccountCredits.mode, [...modes]) : undefined;
+
+export async function countCreditReport(db: Db, scope: ListScope<CreditParams>, modes: CreditModes) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(virtualAccountCredits)
+    .innerJoin(virtualAccounts, vaOfCredit)
+    .where(and(creditWhere(scope), creditModes(modes)));
+  return row?.n ?? 0;
+}
+
+/** Every credit of the credits list's filter (and modes) in keyset pages (the MIS files), the list's rows. */
+export function creditReportPages(
+  db: Db,
+  scope: ListScope<CreditParams>,
+  modes: CreditModes,
+  pageSize: number,
+) {
+  return keysetPages(pageSize, async (cursor, limit) => {
+    const rows = await db
+      .select({
+        credit: virtualAccountCredits,
+        va: virtualAccounts,
+        ...cursorColumns(virtualAccountCredits.createdAt, virtualAccountCredits.id),
+      })
+      .from(virtualAccountCredits)
+      .innerJoin(virtualAccounts, vaOfCredit)
+      .where(
+        and(
+          creditWhere(scope),
+          creditModes(modes),
+          afterCursor(virtualAccountCredits.createdAt, virtualAccountCredits.id, cursor),
+        ),
+      )
+      .orderBy(desc(virtualAccountCredits.createdAt), desc(virtualAccountCredits.id))
+      .limit(limit);
+    return rows.map((r) => ({ ...toCredit(r.credit, r.va), cursorAt: r.cursorAt, cursorId: r.cursorId }));
+  });
 }
