@@ -45,6 +45,7 @@ import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { apiUsageRoutes } from './fabric/usage-routes.ts';
 import { settlementRoutes } from './settlements/routes.ts';
 import { supportOperationsRoutes, supportRoutes } from './support/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     supportRoutes,
     supportOperationsRoutes,
     reportRoutes,
+    apiUsageRoutes,
   ])
     await app.register(routes, deps);
   // The mandate authorisation page a customer opens (public: the token is the capability).

@@ -155,6 +155,8 @@ const LIST_COUNTS: [string, string, Record<string, string>?][] = [
   ['vba_mis', '/meridian/read/count/manage/virtual_account_credits', { status: 'RETURNED' }],
   ['validation_mis', '/meridian/read/count/transaction/validations'],
   ['audit', '/meridian/read/count/audit_log'],
+  ['api_usage', '/meridian/read/count/credits/details'],
+  ['fabric', '/meridian/read/count/fabric/text-match', { product: 'text-match' }],
 ];
 
 describe('every report type', () => {
@@ -187,6 +189,33 @@ describe('every report type', () => {
         if (format === 'xlsx') expect(file.bytes.subarray(0, 2).toString()).toBe('PK');
         if (format === 'pdf') expect(file.bytes.subarray(0, 4).toString()).toBe('%PDF');
       }
+  });
+
+  it('API usage per day adds up to the usage list; credit consumption ends at the credit balance', async () => {
+    const q = new URLSearchParams({ ...RANGE, time_zone: 'Asia/Kolkata' }).toString();
+    const usage = await acme.call('GET', `/${P}/read/fetch/credits/usage_by_day?${q}`);
+    expect(usage.status, JSON.stringify(usage.body)).toBe(200);
+    const days = usage.body.data as {
+      api_name: string;
+      calls: number;
+    }[];
+    const listed = (await acme.call('GET', `/${P}/read/count/credits/details?${q}`)).body.count as number;
+    expect(listed).toBeGreaterThan(0);
+    expect(days.reduce((n, d) => n + d.calls, 0)).toBe(listed);
+    expect(days.every((d) => d.api_name.startsWith('/v2/fabric/'))).toBe(true);
+    const byApi = await acme.call(
+      'GET',
+      `/${P}/read/count/credits/details?${q}&search_key=api_name&search_value=${encodeURIComponent(days[0]!.api_name)}`,
+    );
+    expect(byApi.body.count).toBe(
+      days.filter((d) => d.api_name === days[0]!.api_name).reduce((n, d) => n + d.calls, 0),
+    );
+    const consumption = (await acme.call('GET', `/${P}/read/fetch/credits/consumption?${q}`)).body.data as {
+      balance: number;
+    }[];
+    const balance = (await acme.call('GET', `/${P}/read/fetch/credits/balance`)).body.credits;
+    expect(consumption.length).toBeGreaterThan(0);
+    expect(consumption.at(-1)!.balance).toBe(balance);
   });
 
   it('the audit report is for admins, as the audit log', async () => {

@@ -760,6 +760,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/count/credits/details': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count the api_usage
+     * @description How many metered API calls of the caller's client (API usage) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `api_name` (400 for another) with `search_value` to match. The list's own parameters: `product`.
+     */
+    get: operations['countCreditsDetails'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/count/fabric/aadhaar-uid-masking': {
     parameters: {
       query?: never;
@@ -1374,6 +1394,26 @@ export interface paths {
      * @description Streams the filtered callback deliveries of the caller's client, each with its attempts as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportCallbackDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/export/credits/details': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * CSV of the filtered api_usage
+     * @description Streams the filtered metered API calls of the caller's client (API usage) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     */
+    get: operations['exportCreditsDetails'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2054,6 +2094,66 @@ export interface paths {
      * @description The client's remaining fabric credits and what one call of each product costs it (its own price meter, else the default price). A call without enough credits is refused before reaching the provider.
      */
     get: operations['getCreditsBalance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/fetch/credits/consumption': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Credits used per product per day, loads, unloads, balance
+     * @description Per day (whole days in `time_zone`, default Asia/Kolkata; by default the last 7 days) and product: the credits the product's calls used, the day's loads and unloads (on a row without product), and the credit balance at the end of the day.
+     */
+    get: operations['getCreditsConsumption'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/fetch/credits/details': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the api_usage
+     * @description The metered API calls of the caller's client (API usage), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `api_name` (400 for another) with `search_value` to match. The list's own parameters: `product`. Paged by `limit` (default 10) and `offset`.
+     */
+    get: operations['getCreditsDetails'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/fetch/credits/usage_by_day': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * API calls and credits per day per API
+     * @description The caller's metered API calls counted per day (whole days in `time_zone`, default Asia/Kolkata; by default the last 7 days) and per API, with the credits they used: the API usage chart.
+     */
+    get: operations['getCreditsUsageByDay'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4669,6 +4769,22 @@ export interface components {
     offset: number;
     page_index: number;
     page_size: number;
+    product:
+      | ''
+      | (
+          | 'video-liveness'
+          | 'text-match'
+          | 'mobile-to-x'
+          | 'kyc-validate'
+          | 'kyc-digilocker'
+          | 'id-classification'
+          | 'face-match'
+          | 'customer-data-pull'
+          | 'credit-report'
+          | 'ckyc'
+          | 'aadhaar-xml'
+          | 'aadhaar-uid-masking'
+        );
     report_type:
       | ''
       | (
@@ -6306,6 +6422,41 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  countCreditsDetails: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        product?: components['parameters']['product'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   countFabricAadhaarUidMasking: {
     parameters: {
       query?: {
@@ -7297,6 +7448,35 @@ export interface operations {
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
         status?: 'PENDING' | 'DELIVERED' | 'FAILED';
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  exportCreditsDetails: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        product?: components['parameters']['product'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -8401,6 +8581,123 @@ export interface operations {
             prices: {
               [key: string]: number;
             };
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getCreditsConsumption: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              balance: number;
+              date: string;
+              loaded: number;
+              product: string | null;
+              unloaded: number;
+              used: number;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getCreditsDetails: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        product?: components['parameters']['product'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              api_name: string;
+              channel: string;
+              created_at: string;
+              credits: number;
+              customer_reference_number: string | null;
+              latency_ms: number;
+              product: string;
+              status: string;
+              urn: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getCreditsUsageByDay: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              api_name: string;
+              calls: number;
+              credits: number;
+              date: string;
+            }[];
           };
         };
       };
