@@ -157,7 +157,69 @@ const LIST_COUNTS: [string, string, Record<string, string>?][] = [
   ['audit', '/meridian/read/count/audit_log'],
   ['api_usage', '/meridian/read/count/credits/details'],
   ['fabric', '/meridian/read/count/fabric/text-match', { product: 'text-match' }],
+  ['commission_settlement', '/meridian/operations/settlement/history/count'],
+  ['commission_settlement', '/meridian/operations/settlement/history/count', { status: 'SETTLED' }],
 ];
+
+describe('collections', () => {
+  it('collection requests are the payment links and the mandate debits, merged newest first', async () => {
+    const q = new URLSearchParams(RANGE).toString();
+    const links = (await acme.call('GET', `/${P}/read/count/payment_links?${q}`)).body.count as number;
+    const debits = (await acme.call('GET', `/${P}/read/count/mandates/presentations?${q}`)).body
+      .count as number;
+    expect(links).toBeGreaterThan(0);
+    expect(debits).toBeGreaterThan(0);
+    const urn = await generate(acme, { report_type: 'collection_requests', format: 'csv' });
+    await ready(acme, urn);
+    const rows = parse((await download(server.current, acme, urn)).bytes, { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(rows).toHaveLength(links + debits);
+    const times = rows.map((r) => r['created_at (Asia/Kolkata)']!);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(new Set(rows.map((r) => r['meridian_urn'])).size).toBe(rows.length);
+    const providers = (await acme.call('GET', `/${P}/read/fetch/collection_requests/providers`)).body
+      .data as {
+      provider: string;
+    }[];
+    expect(new Set(rows.map((r) => r['provider']))).toEqual(
+      new Set(providers.map((p) => p.provider).filter((p) => rows.some((r) => r['provider'] === p))),
+    );
+    // One provider: the NACH debits only.
+    const nach = await generate(acme, {
+      report_type: 'collection_requests',
+      format: 'json',
+      provider: 'meridian_nach',
+    });
+    await ready(acme, nach);
+    const nachRows = JSON.parse((await download(server.current, acme, nach)).body) as { provider: string }[];
+    expect(nachRows.every((r) => r.provider === 'meridian_nach')).toBe(true);
+    const nachMis = await generate(acme, { report_type: 'nach_presentation_mis', format: 'json' });
+    await ready(acme, nachMis);
+    expect(JSON.parse((await download(server.current, acme, nachMis)).body)).toHaveLength(nachRows.length);
+  });
+
+  it('the mandate MIS files split the registrations and debits lists by type', async () => {
+    const q = new URLSearchParams(RANGE).toString();
+    const registrations = (await acme.call('GET', `/${P}/read/count/mandates/registrations?${q}`)).body
+      .count as number;
+    const debits = (await acme.call('GET', `/${P}/read/count/mandates/presentations?${q}`)).body
+      .count as number;
+    const counted = async (type: string) => {
+      const urn = await generate(acme, { report_type: type, format: 'csv' });
+      return (await ready(acme, urn))['rows_written'] as number;
+    };
+    const [nachDebits, upiDebits, nachRegistrations] = [
+      await counted('nach_presentation_mis'),
+      await counted('upi_autopay_mis'),
+      await counted('nach_registration_mis'),
+    ];
+    expect(nachDebits + upiDebits).toBe(debits);
+    expect(nachRegistrations).toBeGreaterThan(0);
+    expect(nachRegistrations).toBeLessThan(registrations);
+  });
+});
 
 describe('every report type', () => {
   it.each(LIST_COUNTS)('%s has the rows its list counts (%s %j)', async (type, countPath, params = {}) => {

@@ -2062,6 +2062,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/fetch/collection_requests/providers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who carries collection requests
+     * @description The providers the collection-requests report can be filtered by (`provider`): payment links, NACH debits and UPI-autopay debits, each with a label.
+     */
+    get: operations['getCollectionRequestsProviders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/fetch/commission_balance': {
     parameters: {
       query?: never;
@@ -8519,6 +8539,35 @@ export interface operations {
                 | 'PAYMENT_LINK';
               events: string[];
               label: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getCollectionRequestsProviders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              label: string;
+              provider: string;
             }[];
           };
         };

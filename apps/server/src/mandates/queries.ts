@@ -5,6 +5,7 @@ import { withinClient } from '../db/distribution.ts';
 import { accounts, mandatePresentations, mandates } from '../db/schema.ts';
 import type { ListDefinition } from '../lists/list-query.ts';
 import type { ListScope } from '../lists/register-list.ts';
+import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { toMandate, toPresentation } from './service.ts';
 
 export const REGISTRATIONS_LIST: ListDefinition = {
@@ -100,4 +101,90 @@ export async function countPresentations(db: Db, scope: ListScope<StatusParams>)
     .innerJoin(mandates, ofMandate)
     .where(presentationWhere(scope));
   return row?.n ?? 0;
+}
+
+/** A report's mandate filter: the list's, narrowed to one mandate type (NACH or UPI autopay). */
+export type MandateReportParams = StatusParams & { type?: string | undefined };
+const ofType = (type: string | undefined) => (type ? eq(mandates.type, type) : undefined);
+
+export async function countMandateReport(db: Db, scope: ListScope<MandateReportParams>): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mandates)
+    .where(and(mandateWhere(scope), ofType(scope.params.type)));
+  return row?.n ?? 0;
+}
+
+/** Mandate registrations of the filter in keyset pages (the NACH registration MIS), the list's rows. */
+export function mandateReportPages(db: Db, scope: ListScope<MandateReportParams>, pageSize: number) {
+  return keysetPages(pageSize, async (cursor, limit) => {
+    const rows = await db
+      .select({
+        mandate: mandates,
+        creditAccount: accounts.accountNumber,
+        ...cursorColumns(mandates.createdAt, mandates.id),
+      })
+      .from(mandates)
+      .innerJoin(accounts, withinClient(accounts, mandates.clientRef, mandates.accountRef))
+      .where(
+        and(
+          mandateWhere(scope),
+          ofType(scope.params.type),
+          afterCursor(mandates.createdAt, mandates.id, cursor),
+        ),
+      )
+      .orderBy(desc(mandates.createdAt), desc(mandates.id))
+      .limit(limit);
+    return rows.map((r) => ({
+      ...toMandate(r.mandate, r.creditAccount),
+      cursorAt: r.cursorAt,
+      cursorId: r.cursorId,
+    }));
+  });
+}
+
+export async function countPresentationReport(
+  db: Db,
+  scope: ListScope<MandateReportParams>,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mandatePresentations)
+    .innerJoin(mandates, ofMandate)
+    .where(and(presentationWhere(scope), ofType(scope.params.type)));
+  return row?.n ?? 0;
+}
+
+/** Presentations (debits) of the filter in keyset pages, with their mandate's UMRN and payer: the debit MIS files. */
+export function presentationReportPages(db: Db, scope: ListScope<MandateReportParams>, pageSize: number) {
+  return keysetPages(pageSize, async (cursor, limit) => {
+    const rows = await db
+      .select({
+        presentation: mandatePresentations,
+        urn: mandates.urn,
+        type: mandates.type,
+        customerName: mandates.customerName,
+        umrn: mandates.umrn,
+        payer: sql<string | null>`coalesce(${mandates.vpa}, ${mandates.accountNumber})`,
+        ...cursorColumns(mandatePresentations.createdAt, mandatePresentations.id),
+      })
+      .from(mandatePresentations)
+      .innerJoin(mandates, ofMandate)
+      .where(
+        and(
+          presentationWhere(scope),
+          ofType(scope.params.type),
+          afterCursor(mandatePresentations.createdAt, mandatePresentations.id, cursor),
+        ),
+      )
+      .orderBy(desc(mandatePresentations.createdAt), desc(mandatePresentations.id))
+      .limit(limit);
+    return rows.map((r) => ({
+      ...toPresentation(r.presentation, r),
+      umrn: r.umrn,
+      payer: r.payer,
+      cursorAt: r.cursorAt,
+      cursorId: r.cursorId,
+    }));
+  });
 }

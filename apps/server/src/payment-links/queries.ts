@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, paymentLinks } from '../db/schema.ts';
 import type { ListScope } from '../lists/register-list.ts';
+import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { toPaymentLink } from './service.ts';
 
 type Scope = ListScope<{ status?: PaymentLinkStatus | undefined }>;
@@ -56,4 +57,27 @@ export async function countPaymentLinks(db: Db, scope: Scope): Promise<number> {
     .from(paymentLinks)
     .where(where(scope));
   return row?.n ?? 0;
+}
+
+/** Every link of the list's filter in keyset pages (collection requests), the list's rows. */
+export function paymentLinkReportPages(db: Db, scope: Scope, pageSize: number) {
+  return keysetPages(pageSize, async (cursor, limit) => {
+    const rows = await db
+      .select({
+        link: paymentLinks,
+        accountNumber: accounts.accountNumber,
+        ...cursorColumns(paymentLinks.createdAt, paymentLinks.id),
+      })
+      .from(paymentLinks)
+      .innerJoin(accounts, withinClient(accounts, paymentLinks.clientRef, paymentLinks.accountRef))
+      .where(and(where(scope), afterCursor(paymentLinks.createdAt, paymentLinks.id, cursor)))
+      .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id))
+      .limit(limit);
+    const now = new Date();
+    return rows.map((r) => ({
+      ...toPaymentLink(r.link, r.accountNumber, now),
+      cursorAt: r.cursorAt,
+      cursorId: r.cursorId,
+    }));
+  });
 }

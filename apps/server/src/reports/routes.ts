@@ -10,6 +10,7 @@ import {
   ReportStatus,
   ReportType,
   ReportTypesResponse,
+  CollectionProvidersResponse,
 } from '@meridian/contract/reports';
 import { CalendarDate } from '@meridian/contract';
 import { actorOf, authOf } from '../auth/guard.ts';
@@ -27,6 +28,7 @@ import {
   type HistoryParams,
   type ReportSources,
 } from './engine.ts';
+import { COLLECTION_PROVIDERS } from './sources/collections.ts';
 import { REPORT_SOURCES } from './sources/index.ts';
 
 export type ReportRouteDeps = RouteDeps & { reportSources?: ReportSources };
@@ -89,6 +91,20 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
       },
     },
     async (request) => ({ data: catalogue(sources, p, authOf(request).roles) }),
+  );
+
+  app.get(
+    `/${p}/read/fetch/collection_requests/providers`,
+    {
+      schema: {
+        tags,
+        summary: 'Who carries collection requests',
+        description:
+          'The providers the collection-requests report can be filtered by (`provider`): payment links, NACH debits and UPI-autopay debits, each with a label.',
+        response: { 200: CollectionProvidersResponse },
+      },
+    },
+    async () => ({ data: COLLECTION_PROVIDERS.map((c) => ({ ...c })) }),
   );
 
   app.get(

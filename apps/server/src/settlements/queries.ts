@@ -3,6 +3,7 @@ import type { Settlement } from '@meridian/contract/accounts';
 import type { Db } from '../db/database.ts';
 import { settlements } from '../db/schema.ts';
 import type { ListScope } from '../lists/register-list.ts';
+import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { selectSettlements, toSettlement } from './service.ts';
 
 /** The history's own filters beside the spec's: a status and a cycle type. */
@@ -43,4 +44,15 @@ export async function countSettlements(db: Db, scope: ListScope<HistoryParams>):
     .from(settlements)
     .where(where(scope));
   return row?.n ?? 0;
+}
+
+/** Every settlement of the history's filter in keyset pages (the commission-settlement report). */
+export function settlementReportPages(db: Db, scope: ListScope<HistoryParams>, pageSize: number) {
+  return keysetPages(pageSize, async (cursor, limit) => {
+    const rows = await selectSettlements(db, cursorColumns(settlements.createdAt, settlements.id))
+      .where(and(where(scope), afterCursor(settlements.createdAt, settlements.id, cursor)))
+      .orderBy(desc(settlements.createdAt), desc(settlements.id))
+      .limit(limit);
+    return rows.map((r) => ({ ...toSettlement(r), cursorAt: r.cursorAt, cursorId: r.cursorId }));
+  });
 }

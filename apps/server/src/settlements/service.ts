@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { RAIL_LIMITS } from '@meridian/contract';
 import {
   type SetSettlementAccount,
@@ -267,9 +267,10 @@ const settlementColumns = {
   settlementAccountNumber: settlementAccounts.accountNumber,
 };
 
-export function selectSettlements(db: Db) {
+/** Settlements with what their answers show; `extra` columns beside (a report's keyset cursor). */
+export function selectSettlements<E extends Record<string, SQL.Aliased | SQL>>(db: Db, extra?: E) {
   return db
-    .select(settlementColumns)
+    .select({ ...settlementColumns, ...(extra ?? ({} as E)) })
     .from(settlements)
     .innerJoin(
       settlementCycles,

@@ -1,3 +1,312 @@
-import type { AnyReportSource } from '../source.ts';
+import { MANDATE_STATUSES, PRESENTATION_STATUSES } from '@meridian/contract/mandates';
+import { PAYMENT_LINK_STATUSES } from '@meridian/contract/payment-links';
+import { ACCOUNT_SEARCH_KEYS, SETTLEMENT_STATUSES } from '@meridian/contract/accounts';
+import type { Db } from '../../db/database.ts';
+import {
+  countMandateReport,
+  countPresentationReport,
+  mandateReportPages,
+  presentationReportPages,
+  PRESENTATIONS_LIST,
+  REGISTRATIONS_LIST,
+} from '../../mandates/queries.ts';
+import { countPaymentLinks, paymentLinkReportPages } from '../../payment-links/queries.ts';
+import { countSettlements, settlementReportPages } from '../../settlements/queries.ts';
+import type { ListFilter } from '../../lists/list-query.ts';
+import { defineReport, type AnyReportSource, type PageRow, type ReportScope } from '../source.ts';
 
-export const collectionReportSources: AnyReportSource[] = [];
+/**
+ * Money collected from customers: collection requests (payment links and mandate debits in one report), the
+ * NACH and UPI-autopay MIS files and the commission-settlement report.
+ */
+
+/** The providers that carry collection requests (the report's and the screen's provider filter). */
+export const COLLECTION_PROVIDERS = [
+  { provider: 'meridian_payment_links', label: 'Payment links (UPI and bank transfer)' },
+  { provider: 'meridian_nach', label: 'NACH debits' },
+  { provider: 'meridian_upi_autopay', label: 'UPI autopay debits' },
+] as const;
+type Provider = (typeof COLLECTION_PROVIDERS)[number]['provider'];
+
+const listFilter = (s: ReportScope): ListFilter => ({ ...s.filter, limit: 0, offset: 0 });
+const scopeWith = <P>(s: ReportScope, params: P) => ({
+  clientRef: s.clientRef,
+  filter: listFilter(s),
+  params,
+});
+
+type CollectionRow = {
+  kind: 'PAYMENT_LINK' | 'MANDATE_DEBIT';
+  provider: Provider;
+  urn: string;
+  customer_reference_number: string;
+  customer_name: string | null;
+  amount: string | null;
+  status: string;
+  bank_reference_number: string | null;
+  created_at: string;
+  completed_at: string | null;
+};
+
+const includes = (list: readonly string[], v: string | undefined) => v === undefined || list.includes(v);
+
+/** The two kinds' scopes, or null for a kind the filters exclude (another provider, a status it has not). */
+function collectionScopes(s: ReportScope) {
+  const { provider, status } = s.params;
+  const links =
+    (!provider || provider === 'meridian_payment_links') && includes(PAYMENT_LINK_STATUSES, status)
+      ? scopeWith(s, { status: status as (typeof PAYMENT_LINK_STATUSES)[number] | undefined })
+      : null;
+  const debitType =
+    provider === 'meridian_nach' ? 'NACH' : provider === 'meridian_upi_autopay' ? 'UPI_AUTOPAY' : undefined;
+  const debits =
+    (!provider || debitType) && includes(PRESENTATION_STATUSES, status)
+      ? scopeWith(s, { status, type: debitType })
+      : null;
+  return { links, debits };
+}
+
+async function* linkRows(db: Db, s: ReportScope, pageSize: number): AsyncGenerator<CollectionRow> {
+  const { links } = collectionScopes(s);
+  if (!links) return;
+  for await (const page of paymentLinkReportPages(db, links, pageSize))
+    for (const l of page)
+      yield {
+        kind: 'PAYMENT_LINK',
+        provider: 'meridian_payment_links',
+        urn: l.urn,
+        customer_reference_number: l.customer_reference_number,
+        customer_name: l.customer_name,
+        amount: l.paid_amount ?? l.amount,
+        status: l.status,
+        bank_reference_number: l.bank_reference_number,
+        created_at: l.created_at,
+        completed_at: l.paid_at ?? l.cancelled_at,
+      };
+}
+
+async function* debitRows(db: Db, s: ReportScope, pageSize: number): AsyncGenerator<CollectionRow> {
+  const { debits } = collectionScopes(s);
+  if (!debits) return;
+  for await (const page of presentationReportPages(db, debits, pageSize))
+    for (const p of page)
+      yield {
+        kind: 'MANDATE_DEBIT',
+        provider: p.mandate_type === 'NACH' ? 'meridian_nach' : 'meridian_upi_autopay',
+        urn: p.urn,
+        customer_reference_number: p.customer_reference_number,
+        customer_name: p.customer_name,
+        amount: p.amount,
+        status: p.status,
+        bank_reference_number: p.bank_reference_number,
+        created_at: p.created_at,
+        completed_at: p.status === 'PENDING' ? null : p.updated_at,
+      };
+}
+
+/** Two newest-first streams merged newest first, in pages: each stream is read by keyset as it is consumed. */
+async function* mergeNewestFirst(
+  a: AsyncGenerator<CollectionRow>,
+  b: AsyncGenerator<CollectionRow>,
+  pageSize: number,
+): AsyncGenerator<CollectionRow[]> {
+  let [x, y] = await Promise.all([a.next(), b.next()]);
+  let page: CollectionRow[] = [];
+  while (!x.done || !y.done) {
+    const takeX = !x.done && (y.done || x.value.created_at >= y.value.created_at);
+    page.push(takeX ? x.value! : y.value!);
+    if (takeX) x = await a.next();
+    else y = await b.next();
+    if (page.length === pageSize) {
+      yield page;
+      page = [];
+    }
+  }
+  if (page.length) yield page;
+}
+
+const collectionRequests = defineReport<CollectionRow>({
+  type: 'collection_requests',
+  title: 'Collection requests',
+  description:
+    'Every request to collect money in the range — payment links and e-mandate debits — with its status, amount and the provider that carried it.',
+  formats: ['csv', 'xlsx', 'json'],
+  list: {
+    name: 'collection_requests',
+    searchKeys: ['{product}_urn', 'customer_reference_number'],
+    defaultRange: 'last7',
+  },
+  filters: {
+    provider: COLLECTION_PROVIDERS.map((p) => p.provider),
+    status: [...new Set([...PAYMENT_LINK_STATUSES, ...PRESENTATION_STATUSES])],
+  },
+  columns: [
+    { key: 'created_at', header: 'created_at', kind: 'time', value: (r) => r.created_at },
+    { key: 'kind', header: 'kind', kind: 'text', value: (r) => r.kind },
+    { key: 'provider', header: 'provider', kind: 'text', value: (r) => r.provider },
+    { key: 'urn', header: 'meridian_urn', kind: 'text', value: (r) => r.urn },
+    {
+      key: 'customer_reference_number',
+      header: 'customer_reference_number',
+      kind: 'text',
+      value: (r) => r.customer_reference_number,
+    },
+    { key: 'customer_name', header: 'customer_name', kind: 'text', value: (r) => r.customer_name },
+    { key: 'amount', header: 'amount', kind: 'money', value: (r) => r.amount },
+    { key: 'status', header: 'status', kind: 'text', value: (r) => r.status },
+    {
+      key: 'bank_reference_number',
+      header: 'bank_reference_number',
+      kind: 'text',
+      value: (r) => r.bank_reference_number,
+    },
+    { key: 'completed_at', header: 'completed_at', kind: 'time', value: (r) => r.completed_at },
+  ],
+  async count(db, s) {
+    const { links, debits } = collectionScopes(s);
+    const [l, d] = await Promise.all([
+      links ? countPaymentLinks(db, links) : 0,
+      debits ? countPresentationReport(db, debits) : 0,
+    ]);
+    return l + d;
+  },
+  pages: (db, s, n) => mergeNewestFirst(linkRows(db, s, n), debitRows(db, s, n), n),
+});
+
+function debitsReport(
+  type: 'nach_presentation_mis' | 'upi_autopay_mis',
+  mandateType: 'NACH' | 'UPI_AUTOPAY',
+) {
+  const scope = (s: ReportScope) => scopeWith(s, { status: s.params.status, type: mandateType });
+  return defineReport<PageRow<typeof presentationReportPages>>({
+    type,
+    title: mandateType === 'NACH' ? 'NACH presentation MIS' : 'UPI autopay MIS',
+    description:
+      mandateType === 'NACH'
+        ? 'Every NACH debit presented in the range with its mandate, UMRN, payer account, amount, status, bounce reason and UTR.'
+        : 'Every UPI-autopay debit presented in the range with its mandate, UMRN, payer VPA, amount, status, decline reason and UTR.',
+    formats: ['csv', 'xlsx', 'json'],
+    list: PRESENTATIONS_LIST,
+    filters: { status: PRESENTATION_STATUSES },
+    columns: [
+      { key: 'created_at', header: 'presented_at', kind: 'time', value: (r) => r.created_at },
+      { key: 'urn', header: 'meridian_urn', kind: 'text', value: (r) => r.urn },
+      { key: 'mandate_urn', header: 'mandate_urn', kind: 'text', value: (r) => r.mandate_urn },
+      { key: 'umrn', header: 'umrn', kind: 'text', value: (r) => r.umrn },
+      {
+        key: 'customer_reference_number',
+        header: 'customer_reference_number',
+        kind: 'text',
+        value: (r) => r.customer_reference_number,
+      },
+      { key: 'customer_name', header: 'customer_name', kind: 'text', value: (r) => r.customer_name },
+      {
+        key: 'payer',
+        header: mandateType === 'NACH' ? 'payer_account_number' : 'payer_vpa',
+        kind: 'text',
+        value: (r) => r.payer,
+      },
+      { key: 'amount', header: 'amount', kind: 'money', value: (r) => r.amount },
+      { key: 'status', header: 'status', kind: 'text', value: (r) => r.status },
+      { key: 'status_message', header: 'reason', kind: 'text', value: (r) => r.status_message },
+      {
+        key: 'bank_reference_number',
+        header: 'bank_reference_number',
+        kind: 'text',
+        value: (r) => r.bank_reference_number,
+      },
+      { key: 'updated_at', header: 'updated_at', kind: 'time', value: (r) => r.updated_at },
+    ],
+    count: (db, s) => countPresentationReport(db, scope(s)),
+    pages: (db, s, n) => presentationReportPages(db, scope(s), n),
+  });
+}
+
+const nachRegistrations = defineReport<PageRow<typeof mandateReportPages>>({
+  type: 'nach_registration_mis',
+  title: 'NACH registration MIS',
+  description:
+    'Every NACH mandate registered in the range with its status, UMRN, payer account and bank, limit, frequency and dates.',
+  formats: ['csv', 'xlsx', 'json'],
+  list: REGISTRATIONS_LIST,
+  filters: { status: MANDATE_STATUSES },
+  columns: [
+    { key: 'created_at', header: 'registered_at', kind: 'time', value: (r) => r.created_at },
+    { key: 'urn', header: 'meridian_urn', kind: 'text', value: (r) => r.urn },
+    {
+      key: 'customer_reference_number',
+      header: 'customer_reference_number',
+      kind: 'text',
+      value: (r) => r.customer_reference_number,
+    },
+    { key: 'umrn', header: 'umrn', kind: 'text', value: (r) => r.umrn },
+    { key: 'status', header: 'status', kind: 'text', value: (r) => r.status },
+    { key: 'status_message', header: 'status_message', kind: 'text', value: (r) => r.status_message },
+    { key: 'customer_name', header: 'customer_name', kind: 'text', value: (r) => r.customer_name },
+    { key: 'account_number', header: 'payer_account_number', kind: 'text', value: (r) => r.account_number },
+    { key: 'ifsc_code', header: 'payer_ifsc', kind: 'text', value: (r) => r.ifsc_code },
+    { key: 'bank_name', header: 'payer_bank', kind: 'text', value: (r) => r.bank_name },
+    { key: 'max_amount', header: 'max_amount', kind: 'money', value: (r) => r.max_amount },
+    { key: 'frequency', header: 'frequency', kind: 'text', value: (r) => r.frequency },
+    { key: 'start_date', header: 'start_date', kind: 'date', value: (r) => r.start_date },
+    { key: 'end_date', header: 'end_date', kind: 'date', value: (r) => r.end_date },
+    {
+      key: 'credit_account_number',
+      header: 'credit_account_number',
+      kind: 'text',
+      value: (r) => r.credit_account_number,
+    },
+  ],
+  count: (db, s) => countMandateReport(db, scopeWith(s, { status: s.params.status, type: 'NACH' })),
+  pages: (db, s, n) => mandateReportPages(db, scopeWith(s, { status: s.params.status, type: 'NACH' }), n),
+});
+
+const commissionSettlement = defineReport<PageRow<typeof settlementReportPages>>({
+  type: 'commission_settlement',
+  title: 'Commission and settlement report',
+  description:
+    'Every settlement of the range: the virtual account swept, the settlement account paid, amount, status, payout and UTR, cycle and window.',
+  formats: ['csv', 'xlsx', 'json'],
+  list: {
+    name: 'settlements',
+    searchKeys: ['{product}_urn', 'bank_reference_number'],
+    defaultRange: 'last7',
+  },
+  filters: { status: SETTLEMENT_STATUSES },
+  columns: [
+    { key: 'created_at', header: 'created_at', kind: 'time', value: (r) => r.created_at },
+    { key: 'urn', header: 'meridian_urn', kind: 'text', value: (r) => r.urn },
+    { key: 'type', header: 'cycle_type', kind: 'text', value: (r) => r.type },
+    { key: 'trigger', header: 'trigger', kind: 'text', value: (r) => r.trigger },
+    { key: 'window_start', header: 'window_start', kind: 'time', value: (r) => r.window_start },
+    { key: 'window_end', header: 'window_end', kind: 'time', value: (r) => r.window_end },
+    { key: 'account_number', header: 'virtual_account_number', kind: 'text', value: (r) => r.account_number },
+    {
+      key: 'settlement_account_number',
+      header: 'settlement_account_number',
+      kind: 'text',
+      value: (r) => r.settlement_account_number,
+    },
+    { key: 'amount', header: 'amount', kind: 'money', value: (r) => r.amount },
+    { key: 'status', header: 'status', kind: 'text', value: (r) => r.status },
+    { key: 'status_message', header: 'status_message', kind: 'text', value: (r) => r.status_message },
+    { key: 'payout_urn', header: 'payout_urn', kind: 'text', value: (r) => r.payout_urn },
+    {
+      key: 'bank_reference_number',
+      header: 'bank_reference_number',
+      kind: 'text',
+      value: (r) => r.bank_reference_number,
+    },
+    { key: 'attempts', header: 'attempts', kind: 'number', value: (r) => r.attempts },
+  ],
+  count: (db, s) => countSettlements(db, scopeWith(s, { status: s.params.status as never })),
+  pages: (db, s, n) => settlementReportPages(db, scopeWith(s, { status: s.params.status as never }), n),
+});
+
+export const collectionReportSources: AnyReportSource[] = [
+  collectionRequests,
+  nachRegistrations,
+  debitsReport('nach_presentation_mis', 'NACH'),
+  debitsReport('upi_autopay_mis', 'UPI_AUTOPAY'),
+  commissionSettlement,
+];
