@@ -269,7 +269,7 @@ const commissionSettlement = defineReport<PageRow<typeof settlementReportPages>>
   formats: ['csv', 'xlsx', 'json'],
   list: {
     name: 'settlements',
-    searchKeys: ['{product}_urn', 'bank_reference_number'],
+    searchKeys: ACCOUNT_SEARCH_KEYS.settlements,
     defaultRange: 'last7',
   },
   filters: { status: SETTLEMENT_STATUSES },
