@@ -45,6 +45,7 @@ import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { statementRoutes } from './reports/statement-routes.ts';
 import { apiUsageRoutes } from './fabric/usage-routes.ts';
 import { settlementRoutes } from './settlements/routes.ts';
 import { supportOperationsRoutes, supportRoutes } from './support/routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     supportRoutes,
     supportOperationsRoutes,
     reportRoutes,
+    statementRoutes,
     apiUsageRoutes,
   ])
     await app.register(routes, deps);

@@ -23,6 +23,14 @@ export const afterCursor = (
 ): SQL | undefined =>
   cursor ? sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
 
+/** Rows strictly after `cursor` in (created_at ASC, id ASC) order (a statement, oldest first). */
+export const afterCursorAscending = (
+  createdAt: AnyPgColumn,
+  id: AnyPgColumn,
+  cursor: Cursor | null,
+): SQL | undefined =>
+  cursor ? sql`(${createdAt}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
+
 /** Every page of a keyset-paged query; `page` answers rows with their cursor columns. */
 export async function* keysetPages<R>(
   pageSize: number,

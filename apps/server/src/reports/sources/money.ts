@@ -6,6 +6,7 @@ import {
   type PayoutReportFilter,
   type PayoutReportRow,
 } from '../../payouts/report.ts';
+import { countStatement, statementPages, type StatementRow } from '../../ledger/consolidated.ts';
 import { defineReport, type AnyReportSource, type ReportScope } from '../source.ts';
 
 const payoutFilter = (scope: ReportScope): PayoutReportFilter => ({
@@ -72,4 +73,54 @@ const payoutsReport = defineReport<PayoutReportRow>({
   pages: (db, scope, pageSize) => payoutReportPages(db, payoutFilter(scope), pageSize),
 });
 
-export const moneyReportSources: AnyReportSource[] = [payoutsReport];
+/** The statement's accounts: `account_number` may name several, comma-separated; default all of them. */
+const statementScope = (s: ReportScope) => ({
+  clientRef: s.clientRef,
+  from: s.filter.from,
+  to: s.filter.to,
+  ...(s.params.account_number
+    ? {
+        accountNumbers: s.params.account_number
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean),
+      }
+    : {}),
+});
+
+const consolidatedStatement = defineReport<StatementRow>({
+  type: 'consolidated_statement',
+  title: 'Consolidated account statement',
+  description:
+    'Every account of the client over the range, one after another: opening balance, every posting with the balance after it, closing balance.',
+  formats: ['pdf', 'csv', 'xlsx', 'json'],
+  list: { name: 'consolidated_statement', searchKeys: [], defaultRange: 'last7' },
+  filters: { account_number: null },
+  columns: [
+    { key: 'account_number', header: 'account_number', kind: 'text', value: (r) => r.account_number },
+    { key: 'account_name', header: 'account_name', kind: 'text', value: (r) => r.account_name },
+    { key: 'line', header: 'line', kind: 'text', value: (r) => r.line },
+    { key: 'at', header: 'time', kind: 'time', value: (r) => r.at },
+    { key: 'transaction_id', header: 'transaction_id', kind: 'text', value: (r) => r.transaction_id },
+    { key: 'category', header: 'category', kind: 'text', value: (r) => r.category },
+    { key: 'description', header: 'description', kind: 'text', value: (r) => r.description },
+    { key: 'reference', header: 'reference', kind: 'text', value: (r) => r.reference },
+    {
+      key: 'bank_reference_number',
+      header: 'bank_reference_number',
+      kind: 'text',
+      value: (r) => r.bank_reference_number,
+    },
+    { key: 'debit', header: 'debit', kind: 'money', value: (r) => r.debit },
+    { key: 'credit', header: 'credit', kind: 'money', value: (r) => r.credit },
+    { key: 'balance', header: 'balance', kind: 'money', value: (r) => r.balance },
+  ],
+  count: (db, s) => countStatement(db, statementScope(s)),
+  pages: (db, s, n) => statementPages(db, statementScope(s), n),
+  pdfSections: (r) => ({
+    key: r.account_number,
+    title: `${r.account_name} · ${r.account_number} (${r.account_kind.toLowerCase()})`,
+  }),
+});
+
+export const moneyReportSources: AnyReportSource[] = [payoutsReport, consolidatedStatement];

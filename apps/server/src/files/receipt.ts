@@ -1,0 +1,35 @@
+import PDFDocument from 'pdfkit';
+import { zoneClock } from './cells.ts';
+
+/** A one-page document of labelled lines (a payout's receipt), as PDF bytes. */
+export async function receiptPdf(doc: {
+  title: string;
+  issuer: string;
+  lines: [string, string | null][];
+  timeZone: string;
+  footer: string;
+}): Promise<Buffer> {
+  const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: doc.title, Author: doc.issuer } });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  pdf.font('Helvetica-Bold').fontSize(16).text(doc.issuer);
+  pdf.moveDown(0.3).font('Helvetica').fontSize(12).text(doc.title);
+  pdf.moveDown(1);
+  for (const [label, value] of doc.lines) {
+    const y = pdf.y;
+    pdf.font('Helvetica-Bold').fontSize(10).text(label, 48, y, { width: 170 });
+    pdf
+      .font('Helvetica')
+      .fontSize(10)
+      .text(value ?? '-', 230, y, { width: 317 });
+    pdf.moveDown(0.4);
+  }
+  pdf.moveDown(1.5).font('Helvetica').fontSize(8).fillColor('#555555').text(doc.footer, 48);
+  pdf.text(`Generated ${zoneClock(doc.timeZone).text(Date.now())} (${doc.timeZone})`);
+  pdf.end();
+  return done;
+}
