@@ -1,2 +1,3 @@
 export { ReportScreen } from './report-screen';
 export { DownloadHistoryPage } from './download-history-page';
+export { ApiUsagePage, CreditConsumptionPage } from './usage-pages';

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportFormat, ReportType, ReportTypeInfo } from '@meridian/contract/reports';
 import { defaultRange, todayIn, type DateRange } from '@/components/data-table/list-state';
@@ -268,10 +268,13 @@ export function ReportScreen({
   title,
   description,
   types,
+  children,
 }: {
   title: string;
   description: string;
   types: readonly ReportType[];
+  /** What the screen shows above the request form (a chart, a list). */
+  children?: ReactNode;
 }) {
   const id = useId();
   const catalogue = useReportTypes();
@@ -288,6 +291,7 @@ export function ReportScreen({
       breadcrumb={[{ label: 'Reports', to: '/reports' }, { label: title }]}
     >
       <div className="flex flex-col gap-6">
+        {children}
         <Card>
           <CardHeader>
             <CardTitle>

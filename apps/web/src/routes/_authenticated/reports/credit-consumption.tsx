@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '@/features/sections';
+import { CreditConsumptionPage } from '@/features/reports';
 
 export const Route = createFileRoute('/_authenticated/reports/credit-consumption')({
-  component: () => <SectionPage path="/reports/credit-consumption" />,
+  component: CreditConsumptionPage,
 });
