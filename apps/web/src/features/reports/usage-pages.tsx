@@ -36,8 +36,8 @@ function ChartCard({
   children,
 }: {
   title: string;
-  picker: React.ReactNode;
-  children: React.ReactNode;
+  picker: ReactNode;
+  children: ReactNode;
 }) {
   return (
     <Card>
