@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { PAYOUT_STATUSES } from '@meridian/contract';
 import type { Db } from '../db/database.ts';
-import { payouts } from '../db/schema.ts';
+import { accounts, payouts } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { clientAccountByNumber } from '../ledger/ledger.ts';
 import type { ListFilter } from '../lists/list-query.ts';
@@ -43,10 +43,11 @@ const reportColumns = {
   purposeMessage: payouts.purposeMessage,
   status: payouts.status,
   statusMessage: payouts.statusMessage,
-  senderAccountNumber: sql<string>`(SELECT a.account_number FROM accounts a WHERE a.client_ref = ${payouts.clientRef} AND a.id = ${payouts.accountRef})`,
+  accountRef: payouts.accountRef,
   createdAt: payouts.createdAt,
   updatedAt: payouts.updatedAt,
 };
+type SelectedRow = Omit<PayoutReportRow, 'senderAccountNumber'> & { accountRef: number };
 export type PayoutReportRow = {
   seq: number;
   urn: string;
@@ -115,9 +116,18 @@ export async function* payoutReportPages(
   const range = await window(db, f);
   if (!range) return;
   const { where } = await conditions(db, f);
+  // The client's few accounts once, not a lookup per payout.
+  const numbers = new Map(
+    (
+      await db
+        .select({ id: accounts.id, number: accounts.accountNumber })
+        .from(accounts)
+        .where(eq(accounts.clientRef, f.clientRef))
+    ).map((a) => [a.id, a.number]),
+  );
   let below = range.last + 1;
   for (;;) {
-    const rows = (await db
+    const selected = (await db
       .select(reportColumns)
       .from(payouts)
       .where(
@@ -129,7 +139,8 @@ export async function* payoutReportPages(
         ),
       )
       .orderBy(desc(payouts.seq))
-      .limit(pageSize)) as PayoutReportRow[];
+      .limit(pageSize)) as SelectedRow[];
+    const rows = selected.map((r) => ({ ...r, senderAccountNumber: numbers.get(r.accountRef) ?? '' }));
     if (rows.length) yield rows;
     if (rows.length < pageSize) return;
     below = Number(rows[rows.length - 1]!.seq);

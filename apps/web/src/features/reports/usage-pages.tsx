@@ -30,15 +30,7 @@ function useChartRange() {
   };
 }
 
-function ChartCard({
-  title,
-  picker,
-  children,
-}: {
-  title: string;
-  picker: ReactNode;
-  children: ReactNode;
-}) {
+function ChartCard({ title, picker, children }: { title: string; picker: ReactNode; children: ReactNode }) {
   return (
     <Card>
       <CardContent className="flex flex-col gap-4">
