@@ -25,7 +25,7 @@ import {
 } from './fabric/routes.ts';
 import { sandboxReceiverRoutes } from './callbacks/sandbox-receiver.ts';
 import { featureRoutes } from './features/routes.ts';
-import { makeGuard, type AuthContext } from './auth/guard.ts';
+import { actorOf, authOf, makeGuard, type AuthContext } from './auth/guard.ts';
 import type { RouteDeps } from './http/route-deps.ts';
 import { answerFrameworkError, apiMatcher, registerHttpBasics } from './http/setup.ts';
 import { registerWeb } from './http/web.ts';
@@ -45,6 +45,8 @@ import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { createReport } from './reports/engine.ts';
+import { REPORT_SOURCES } from './reports/sources/index.ts';
 import { statementRoutes } from './reports/statement-routes.ts';
 import { apiUsageRoutes } from './fabric/usage-routes.ts';
 import { settlementRoutes } from './settlements/routes.ts';
@@ -94,6 +96,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...opts,
     requireAuth: makeGuard(opts),
     publicUrl: (request) => opts.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`,
+    queueReport: async (request, report) => {
+      const { report: item, effects } = await opts.db.transaction((tx) =>
+        createReport(tx, actorOf(request), report, {
+          sources: REPORT_SOURCES,
+          product: opts.config.PROVIDER,
+          roles: authOf(request).roles,
+        }),
+      );
+      await opts.runEffects(effects);
+      return item.report_urn;
+    },
   };
   for (const routes of [
     authRoutes,

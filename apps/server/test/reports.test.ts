@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../src/audit/actor.ts';
 import { clients, reportChunks, reports } from '../src/db/schema.ts';
@@ -372,6 +372,45 @@ describe('every report type', () => {
       report_type: string;
     }[];
     expect(types.map((t) => t.report_type)).not.toContain('audit');
+  });
+});
+
+describe('list exports go through the report writers', () => {
+  it('a small export answers at once in the format asked; a big one queues its report', async () => {
+    const q = new URLSearchParams(RANGE).toString();
+    const xlsx = await server.current.app.inject({
+      method: 'GET',
+      url: `/${P}/read/export/transaction/payouts?${q}&format=xlsx`,
+      headers: { authorization: `Bearer ${acme.access_token}`, client_id: acme.client_id },
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const json = await acme.call('GET', `/${P}/read/export/transaction/payouts?${q}&format=json`);
+    expect(json.status).toBe(200);
+    expect(json.body as unknown as unknown[]).toHaveLength(listCount);
+
+    // 10,001 audit records for Globex: its audit-log export becomes the audit report.
+    const db = server.current.handle.db;
+    const [g] = await db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.companyCommonName, 'Globex Labs'));
+    await db.execute(
+      sql`INSERT INTO audit_log (client_ref, action, actor, target) SELECT ${g!.id}, 'export.test', 'loader', 'OBJ' || n FROM generate_series(1, 10001) n`,
+    );
+    const count = (await globex.call('GET', `/${P}/read/count/audit_log?${q}`)).body.count as number;
+    expect(count).toBeGreaterThan(10_000);
+    const big = await globex.call('GET', `/${P}/read/export/audit_log?${q}`);
+    expect(big.status).toBe(202);
+    const urn = big.body.report_urn as string;
+    const item = await ready(globex, urn);
+    expect(item['report_type']).toBe('audit');
+    expect(item['rows_written']).toBeGreaterThanOrEqual(count);
+    const rows = parse((await download(server.current, globex, urn)).bytes, { columns: true });
+    expect(rows).toHaveLength(item['rows_written'] as number);
   });
 });
 

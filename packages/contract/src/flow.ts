@@ -92,7 +92,6 @@ export const CalendarDate = z.iso
   });
 export const MAX_RANGE_DAYS = 366;
 export const MAX_PAGE_SIZE = 100;
-export const MAX_EXPORT_ROWS = 100_000;
 
 /** The spec's list filter state as query parameters; dates are whole days in `time_zone`. */
 export const ListQuery = z.object({

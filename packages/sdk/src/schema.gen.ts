@@ -581,7 +581,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered settlements
-     * @description Streams the filtered settlements of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered settlements of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['getOperationsSettlementReport'];
     put?: never;
@@ -1309,7 +1309,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered account-transactions
-     * @description Streams the filtered postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportAccountTransactions'];
     put?: never;
@@ -1329,7 +1329,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered account-transactions
-     * @description Streams the filtered postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportAccountTransactionsVa'];
     put?: never;
@@ -1349,7 +1349,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered audit records
-     * @description Streams the filtered audit records of the caller's client (who did what, when, from which address) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered audit records of the caller's client (who did what, when, from which address) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `admin` role (403 without it).
      */
@@ -1371,7 +1371,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered bulk_line_items
-     * @description Streams the filtered bulk_line_items of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered bulk_line_items of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportBulkLineItems'];
     put?: never;
@@ -1391,7 +1391,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered bulk_payouts
-     * @description Streams the filtered bulk_payouts of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered bulk_payouts of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportBulkPayouts'];
     put?: never;
@@ -1411,7 +1411,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered callback deliveries
-     * @description Streams the filtered callback deliveries of the caller's client, each with its attempts as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered callback deliveries of the caller's client, each with its attempts as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportCallbackDeliveries'];
     put?: never;
@@ -1431,7 +1431,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered api_usage
-     * @description Streams the filtered metered API calls of the caller's client (API usage) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered metered API calls of the caller's client (API usage) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportCreditsDetails'];
     put?: never;
@@ -1451,7 +1451,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered fabric-aadhaar-uid-masking
-     * @description Streams the filtered Aadhaar UID masking calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
+     * @description Streams the filtered Aadhaar UID masking calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
      */
     get: operations['exportFabricAadhaarUidMasking'];
     put?: never;
@@ -1471,7 +1471,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered fabric-aadhaar-xml
-     * @description Streams the filtered Aadhaar XML calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
+     * @description Streams the filtered Aadhaar XML calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
      */
     get: operations['exportFabricAadhaarXml'];
     put?: never;
@@ -1491,7 +1491,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered fabric-ckyc
-     * @description Streams the filtered CKYC calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered CKYC calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricCkyc'];
     put?: never;
@@ -1511,7 +1511,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered fabric-credit-report
-     * @description Streams the filtered Credit report calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered Credit report calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricCreditReport'];
     put?: never;
@@ -1531,7 +1531,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered fabric-customer-data-pull
-     * @description Streams the filtered Customer data pull calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
+     * @description Streams the filtered Customer data pull calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
      */
     get: operations['exportFabricCustomerDataPull'];
     put?: never;
@@ -1551,7 +1551,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered fabric-face-match
-     * @description Streams the filtered Face match calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered Face match calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricFaceMatch'];
     put?: never;
@@ -1571,7 +1571,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered fabric-id-classification
-     * @description Streams the filtered ID classification calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered ID classification calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricIdClassification'];
     put?: never;
@@ -1591,7 +1591,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered fabric-kyc-digilocker
-     * @description Streams the filtered KYC DigiLocker calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered KYC DigiLocker calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricKycDigilocker'];
     put?: never;
@@ -1611,7 +1611,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered fabric-kyc-validate
-     * @description Streams the filtered KYC validation calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered KYC validation calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricKycValidate'];
     put?: never;
@@ -1631,7 +1631,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered fabric-mobile-to-x
-     * @description Streams the filtered Mobile to X calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
+     * @description Streams the filtered Mobile to X calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
      */
     get: operations['exportFabricMobileToX'];
     put?: never;
@@ -1651,7 +1651,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered fabric-text-match
-     * @description Streams the filtered Text match calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered Text match calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricTextMatch'];
     put?: never;
@@ -1671,7 +1671,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered fabric-video-liveness
-     * @description Streams the filtered Video liveness calls of the caller's client (by API key or dashboard) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered Video liveness calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricVideoLiveness'];
     put?: never;
@@ -1691,7 +1691,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered accounts
-     * @description Streams the filtered accounts of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered accounts of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportManageAccounts'];
     put?: never;
@@ -1711,7 +1711,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered beneficiaries
-     * @description Streams the filtered beneficiaries of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered beneficiaries of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportManageBeneficiary'];
     put?: never;
@@ -1731,7 +1731,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered virtual-accounts
-     * @description Streams the filtered virtual-accounts of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered virtual-accounts of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportManageVirtualAccount'];
     put?: never;
@@ -1751,7 +1751,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered virtual-account-credits
-     * @description Streams the filtered virtual-account-credits of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered virtual-account-credits of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportManageVirtualAccountCredits'];
     put?: never;
@@ -1771,7 +1771,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered mandate-presentations
-     * @description Streams the filtered mandate-presentations of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered mandate-presentations of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportMandatesPresentations'];
     put?: never;
@@ -1791,7 +1791,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered mandate-registrations
-     * @description Streams the filtered mandate-registrations of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered mandate-registrations of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportMandatesRegistrations'];
     put?: never;
@@ -1811,7 +1811,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered payment_links
-     * @description Streams the filtered payment_links of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered payment_links of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportPaymentLinks'];
     put?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered support_tickets
-     * @description Streams the filtered support tickets sent by the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered support tickets sent by the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportSupportTickets'];
     put?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered payouts
-     * @description Streams the filtered payouts of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered payouts of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportTransactionPayouts'];
     put?: never;
@@ -1871,7 +1871,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered transactions
-     * @description Streams the filtered ledger postings (the statement) of all the caller's accounts as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered ledger postings (the statement) of all the caller's accounts as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportTransactionStatement'];
     put?: never;
@@ -1891,7 +1891,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered validations
-     * @description Streams the filtered validations of the caller's client as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered validations of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportTransactionValidations'];
     put?: never;
@@ -2571,7 +2571,7 @@ export interface paths {
     };
     /**
      * CSV of the filtered reports
-     * @description Streams the filtered reports asked for by the caller's client (the download history) as a CSV attachment (the search's filter without paging), at most 100,000 rows; a cell a spreadsheet would run as a formula is prefixed with '. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * @description Streams the filtered reports asked for by the caller's client (the download history) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportReportsHistory'];
     put?: never;
@@ -4823,6 +4823,7 @@ export interface components {
     end_date: components['schemas']['CalendarDateInput'];
     event_type:
       'PAYOUT' | 'BANK_ACCOUNT_VALIDATION' | 'FABRIC' | 'VIRTUAL_ACCOUNT_CREDIT' | 'MANDATE' | 'PAYMENT_LINK';
+    format: 'csv' | 'xlsx' | 'json';
     id: string;
     limit: number;
     meridian_company_urn: string;
@@ -6172,6 +6173,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7405,6 +7407,7 @@ export interface operations {
       query: {
         account_number: components['parameters']['account_number'];
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7434,6 +7437,7 @@ export interface operations {
       query: {
         account_number: components['parameters']['account_number'];
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7462,6 +7466,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7491,6 +7496,7 @@ export interface operations {
       query: {
         bulk_urn: components['parameters']['bulk_urn'];
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7520,6 +7526,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7550,6 +7557,7 @@ export interface operations {
       query?: {
         end_date?: components['parameters']['end_date'];
         event_type?: components['parameters']['event_type'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7579,6 +7587,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         product?: components['parameters']['product'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
@@ -7608,6 +7617,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7636,6 +7646,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7664,6 +7675,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7692,6 +7704,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7720,6 +7733,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7748,6 +7762,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7776,6 +7791,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7804,6 +7820,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7832,6 +7849,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7860,6 +7878,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7888,6 +7907,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7916,6 +7936,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7944,6 +7965,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -7972,6 +7994,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -8000,6 +8023,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -8028,6 +8052,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -8057,6 +8082,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -8086,6 +8112,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -8115,6 +8142,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -8144,6 +8172,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -8173,6 +8202,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -8201,6 +8231,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -8229,6 +8260,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -9690,6 +9722,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
         meridian_company_urn?: components['parameters']['meridian_company_urn'];
         report_type?: components['parameters']['report_type'];
         search_key?: components['parameters']['search_key'];

@@ -19,6 +19,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
   const p = deps.config.PROVIDER;
 
   registerList(app, deps.db, p, {
+    report: { type: 'audit', queue: deps.queueReport },
     list: { name: 'audit records', searchKeys: AUDIT_LOG_SEARCH_KEYS, defaultRange: 'last7' },
     tag: 'audit log',
     noun: "audit records of the caller's client (who did what, when, from which address)",

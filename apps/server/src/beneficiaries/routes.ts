@@ -102,6 +102,7 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
   );
 
   registerList(app, deps.db, p, {
+    report: { type: 'beneficiaries', queue: deps.queueReport },
     list: 'beneficiaries',
     tag: 'beneficiaries',
     paths: {

@@ -19,6 +19,7 @@ export const apiUsageRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
   app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
   registerList(app, deps.db, p, {
+    report: { type: 'api_usage', queue: deps.queueReport },
     list: API_USAGE_LIST,
     tag: 'credits',
     noun: "metered API calls of the caller's client (API usage)",

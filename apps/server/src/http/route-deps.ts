@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './context.ts';
+import type { GenerateReport } from '@meridian/contract/reports';
 import type { EffectRunner } from '../jobs/effects.ts';
+
+/** Queues a report for the signed-in caller (the report engine, wired by the composition): its urn. */
+export type ReportQueue = (request: FastifyRequest, report: GenerateReport) => Promise<string>;
 
 /** What every domain's route plugin receives. */
 export type RouteDeps = AppDeps & {
@@ -9,4 +13,6 @@ export type RouteDeps = AppDeps & {
   publicUrl: (request: FastifyRequest) => string;
   /** Starts the jobs for work a transaction has committed (rail steps, callback deliveries). */
   runEffects: EffectRunner;
+  /** A list whose export is too big to answer at once queues its report here. */
+  queueReport: ReportQueue;
 };

@@ -1,20 +1,22 @@
-import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CountResponse,
   ExportQuery,
   ListQuery,
-  MAX_EXPORT_ROWS,
   MAX_RANGE_DAYS,
   PageQuery,
   listResponse,
   type FlowList,
   type ListQuery as ListQueryType,
 } from '@meridian/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { IMMEDIATE_EXPORT_ROWS, type ReportType } from '@meridian/contract/reports';
+import type { FileColumn } from '../files/cells.ts';
+import { CONTENT_TYPES, writeFile, type FilePage } from '../files/writers.ts';
+import type { ReportQueue } from '../http/route-deps.ts';
 import type { Db } from '../db/database.ts';
-import { safeCell } from '../files/cells.ts';
+import { rowFormatter } from '../files/cells.ts';
 import { authOf } from '../auth/guard.ts';
 import {
   DEFAULT_TIME_ZONE,
@@ -51,11 +53,17 @@ export type ListSpec<Row extends z.ZodType, Extra extends z.ZodRawShape = Record
   paging?: 'offset' | 'page';
   fetch: (db: Db, scope: ListScope<z.infer<z.ZodObject<Extra>>>) => Promise<z.infer<Row>[]>;
   count: (db: Db, scope: ListScope<z.infer<z.ZodObject<Extra>>>) => Promise<number>;
-  /** CSV columns: header and value of a row. */
+  /** Export columns: header and value of a row. */
   csv: [string, (row: z.infer<Row>) => string | number | null][];
+  /**
+   * The report of the same rows: an export above IMMEDIATE_EXPORT_ROWS queues it (202 with its urn) instead of
+   * streaming page after page. The list's own params must be filters that report takes.
+   */
+  report?: { type: ReportType; queue: ReportQueue };
 };
 
 const EXPORT_PAGE = 1000;
+const EXPORT_FORMAT = z.enum(['csv', 'xlsx', 'json']).default('csv');
 
 /**
  * The documentation of a list's search, count and export, generated from its definition (what is listed, the date
@@ -89,9 +97,10 @@ export function listDescriptions(
     search: `The ${what}, newest first. ${range} ${search}${extra} ${paging}`,
     count: `How many ${what} match the same filter as the search (\`{count}\`): ${range} ${search}${extra}`,
     export:
-      `Streams the filtered ${what} as a CSV attachment (the search's filter without paging), at most ` +
-      `${MAX_EXPORT_ROWS.toLocaleString('en')} rows; a cell a spreadsheet would run as a formula is prefixed with '. ` +
-      `${range}`,
+      `Streams the filtered ${what} as a CSV (default), XLSX or JSON attachment (\`format\`; the search's filter ` +
+      `without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. ` +
+      `Above ${IMMEDIATE_EXPORT_ROWS.toLocaleString('en')} rows, a list that has a report answers 202 with the urn ` +
+      `of that report, queued with the same filter (download it from the report history). ${range}`,
   };
 }
 
@@ -111,7 +120,7 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
   const searchQuery = (
     byPage ? ListQuery.omit({ limit: true, offset: true }).extend(PageQuery) : ListQuery
   ).extend(extra);
-  const exportQuery = ExportQuery.extend(extra);
+  const exportQuery = ExportQuery.extend(extra).extend({ format: EXPORT_FORMAT });
   const extraKeys = Object.keys(extra);
   const described = listDescriptions(def, product, { noun: spec.noun, paging: spec.paging, extraKeys });
   const scopeOf = (auth: { clientRef: number }, query: Record<string, unknown>): ListScope<Params> => {
@@ -173,7 +182,18 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
     async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const scope = scopeOf(authOf(request), query);
-      const csv = stringify({ header: true, columns: spec.csv.map(([h]) => h) });
+      const format = (query['format'] as 'csv' | 'xlsx' | 'json' | undefined) ?? 'csv';
+      if (spec.report && (await spec.count(db, scope)) > IMMEDIATE_EXPORT_ROWS) {
+        const pick = (k: string) =>
+          typeof query[k] === 'string' && query[k] !== '' ? (query[k] as string) : undefined;
+        const optional = Object.fromEntries(
+          ['start_date', 'end_date', 'time_zone', 'search_key', 'search_value', ...extraKeys]
+            .map((k) => [k, pick(k)])
+            .filter(([, v]) => v !== undefined),
+        );
+        const urn = await spec.report.queue(request, { report_type: spec.report.type, format, ...optional });
+        return reply.status(202).send({ report_urn: urn, status: 'QUEUED' });
+      }
       const from =
         (query['start_date'] as string | undefined) ??
         (def.defaultRange === 'todayMinus7' ? 'today-minus-7-days' : 'last-7-days');
@@ -182,26 +202,31 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
       // The first page is read before answering: a fetch that refuses the request (an account that is not the
       // caller's) answers its error, not a broken stream.
       const first = await pageAt(0);
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}-${from}.csv"`);
-      void (async () => {
-        try {
-          for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += EXPORT_PAGE) {
-            const page = offset === 0 ? first : await pageAt(offset);
-            for (const row of page) {
-              if (!csv.write(spec.csv.map(([, value]) => safeCell(value(row)))))
-                await new Promise((resolve) => csv.once('drain', resolve));
-            }
-            if (page.length < EXPORT_PAGE) break;
-          }
-          csv.end();
-        } catch (err) {
-          request.log.error({ err }, 'CSV export failed');
-          csv.destroy(err as Error);
+      const columns: FileColumn<z.infer<Row>>[] = spec.csv.map(([header, value]) => ({
+        key: header,
+        header,
+        kind: 'text',
+        value,
+      }));
+      const cells = rowFormatter(columns, scope.filter.timeZone, format === 'json' ? 'json' : 'text');
+      const pages = async function* (): AsyncGenerator<FilePage> {
+        for (let offset = 0; ; offset += EXPORT_PAGE) {
+          const page = offset === 0 ? first : await pageAt(offset);
+          yield { cells: page.map(cells) };
+          if (page.length < EXPORT_PAGE) return;
         }
-      })();
-      return reply.send(csv);
+      };
+      const file = writeFile(format, pages(), {
+        keys: columns.map((c) => c.key),
+        headers: columns.map((c) => c.header),
+        title: name,
+        clientName: '',
+        period: from,
+      }).on('error', (err) => request.log.error({ err }, 'export failed'));
+      return reply
+        .header('content-type', CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="${name}-${from}.${format}"`)
+        .send(file);
     },
   );
 }

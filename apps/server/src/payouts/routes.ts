@@ -130,6 +130,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
   );
 
   registerList(app, deps.db, p, {
+    report: { type: 'payouts', queue: deps.queueReport },
     list: 'payouts',
     tag: 'payouts',
     paths: {

@@ -67,6 +67,7 @@ export const validationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   );
 
   registerList(app, deps.db, p, {
+    report: { type: 'validation_mis', queue: deps.queueReport },
     list: 'validations',
     tag: 'validations',
     paths: {

@@ -188,6 +188,7 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
   );
 
   registerList(app, deps.db, p, {
+    report: { type: 'virtual_accounts', queue: deps.queueReport },
     list: VIRTUAL_ACCOUNTS,
     tag: 'virtual accounts',
     paths: {
@@ -220,6 +221,7 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
   });
 
   registerList(app, deps.db, p, {
+    report: { type: 'vba_mis', queue: deps.queueReport },
     list: CREDITS,
     tag: 'virtual accounts',
     paths: {

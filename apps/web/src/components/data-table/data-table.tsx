@@ -214,6 +214,14 @@ export function DataTable<Row, Detail = Row>({
     setDownloading(true);
     try {
       const blob = await endpoints.exportCsv({ ...toFilterQuery(state, timeZone), ...extra });
+      // Too many rows to answer at once: the server queued the list's report instead (202 with its urn).
+      if (blob.type.startsWith('application/json')) {
+        const queued = JSON.parse(await blob.text()) as { report_urn?: string };
+        toast.success('The export is being built as a report', {
+          description: `Report ${queued.report_urn ?? ''}: download it from Reports › Download history when it is ready.`,
+        });
+        return;
+      }
       saveBlob(blob, `${exportName}_${state.startDate}_${state.endDate}.csv`);
     } catch (error) {
       toast.error('The CSV could not be downloaded', {
