@@ -94,7 +94,15 @@ export async function applyCreditOperation(
 /** Loads credits onto a client's balance in its own transaction (the demo seed). */
 export function loadCredits(
   db: Db,
-  input: { clientRef: number; credits: number; reference: string; actor: string; reason?: string | null },
+  input: {
+    clientRef: number;
+    credits: number;
+    reference: string;
+    actor: string;
+    reason?: string | null;
+    /** Backdates the load (demo seed only); default now. */
+    at?: Date;
+  },
 ): Promise<AppliedCreditOperation | null> {
   return inTransaction(db, (tx) =>
     applyCreditOperation(tx, {

@@ -48,7 +48,14 @@ export async function seedDemoFabric(
       )
       .limit(1);
     if (!loaded)
-      await loadCredits(db, { clientRef: client.id, credits, reference: 'DEMO-CREDITS', actor: 'demo-seed' });
+      // Loaded before the week of demo calls it pays for, so the credit history never dips below zero.
+      await loadCredits(db, {
+        clientRef: client.id,
+        credits,
+        reference: 'DEMO-CREDITS',
+        actor: 'demo-seed',
+        at: new Date(now - 7 * DAY),
+      });
     if (client.name !== 'Acme Retail' || !opts.calls) continue;
 
     // Per product: its demo calls are made once (a product added later gets its own on the next start).
