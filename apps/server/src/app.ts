@@ -44,7 +44,7 @@ import { paymentLinkSearcher } from './payment-links/search.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
-import { reportRoutes } from './reports/routes.ts';
+import { reportRoutes, reportScheduleRoutes } from './reports/routes.ts';
 import { createReport } from './reports/engine.ts';
 import { REPORT_SOURCES } from './reports/sources/index.ts';
 import { statementRoutes } from './reports/statement-routes.ts';
@@ -129,6 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     supportRoutes,
     supportOperationsRoutes,
     reportRoutes,
+    reportScheduleRoutes,
     statementRoutes,
     apiUsageRoutes,
   ])

@@ -116,6 +116,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       log,
       fabricProducts: overrides.fabricProducts ?? PRODUCTS,
       product: config.PROVIDER,
+      email: overrides.email ?? emailSenderFromConfig(config),
+      publicUrl: config.PUBLIC_URL,
     });
     if (seeded) await runEffects(seeded.effects);
   }

@@ -16,6 +16,8 @@ import { expireDueLinks } from './payment-links/service.ts';
 import { advancePayout, overduePayouts } from './payouts/service.ts';
 import { registerSettlementSync, runDueCycles } from './settlements/service.ts';
 import { buildReport, lostReports, purgeExpiredReports } from './reports/engine.ts';
+import { noticeScheduledReport, runDueSchedules } from './reports/schedules.ts';
+import type { EmailSender } from './notify/senders.ts';
 import { REPORT_SOURCES } from './reports/sources/index.ts';
 import { MAX_RUNNING_REPORTS } from '@meridian/contract/reports';
 import type { EffectRunner, Effects } from './jobs/effects.ts';
@@ -47,6 +49,9 @@ export type WorkerOptions = {
   fabricProducts?: readonly FabricProduct[];
   /** The provider slug (report search keys name it). */
   product: string;
+  /** Scheduled reports e-mail their creator when ready or failed (with a link under `publicUrl`). */
+  email?: EmailSender;
+  publicUrl?: string | undefined;
 };
 
 /** Sends the jobs for committed work. Singleton keys make a second send of the same step a no-op. */
@@ -172,7 +177,16 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     { pollingIntervalSeconds: 0.5, batchSize: 1, localConcurrency: MAX_RUNNING_REPORTS },
     async ([job]) => {
       if (!job || !hasClient(job.data)) return;
-      const outcome = await buildReport(db, job.data, { sources: REPORT_SOURCES, product: opts.product });
+      const outcome = await buildReport(db, job.data, {
+        sources: REPORT_SOURCES,
+        product: opts.product,
+        onFinished: async (tx, report) => {
+          if (report.scheduleUrn && opts.email)
+            await noticeScheduledReport(tx, opts.email, report, opts.publicUrl).catch((err: unknown) =>
+              opts.log('scheduled report notice failed', { urn: report.urn, error: (err as Error).message }),
+            );
+        },
+      });
       if (outcome === 'waiting') await sendReport(boss, job.data, 2);
       else opts.log('report build', { urn: job.data.urn, outcome });
     },
@@ -202,6 +216,13 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     if (mandates.expired) opts.log('sweeper expired mandates', { mandates: mandates.expired });
     // Reports whose build died (lease ran out) or whose job was lost are queued again; expired files purged.
     for (const r of await lostReports(db)) await sendReport(boss, r, 1);
+    const scheduled = await runDueSchedules(db, {
+      sources: REPORT_SOURCES,
+      product: opts.product,
+      log: opts.log,
+    });
+    await run(scheduled.effects);
+    if (scheduled.runs) opts.log('sweeper ran report schedules', { runs: scheduled.runs });
     const purged = await purgeExpiredReports(db);
     if (purged) opts.log('sweeper expired reports', { reports: purged });
     // Payment links past their expiry end EXPIRED, with callbacks.

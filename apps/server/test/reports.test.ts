@@ -9,6 +9,7 @@ import { systemActor } from '../src/audit/actor.ts';
 import { clients, reportChunks, reports } from '../src/db/schema.ts';
 import { buildReport, createReport, lostReports, purgeExpiredReports } from '../src/reports/engine.ts';
 import { REPORT_SOURCES } from '../src/reports/sources/index.ts';
+import { noticeScheduledReport, runDueSchedules } from '../src/reports/schedules.ts';
 import {
   clientSession,
   until,
@@ -413,6 +414,100 @@ describe('list exports go through the report writers', () => {
     expect(item['rows_written']).toBeGreaterThanOrEqual(count);
     const rows = parse((await download(server.current, globex, urn)).bytes, { columns: true });
     expect(rows).toHaveLength(item['rows_written'] as number);
+  });
+});
+
+describe('scheduled reports', () => {
+  it('are checked like a report, listed, deleted by their client only', async () => {
+    const weekly = await acme.call('POST', `/${P}/reports/schedules`, {
+      body: { report_type: 'payouts', format: 'csv', frequency: 'WEEKLY', time_of_day: '07:30' },
+    });
+    expect(weekly.status).toBe(400);
+    expect(JSON.stringify(weekly.body)).toContain('day_of_week');
+    const badColumn = await acme.call('POST', `/${P}/reports/schedules`, {
+      body: { report_type: 'payouts', format: 'csv', frequency: 'DAILY', columns: ['colour'] },
+    });
+    expect(badColumn.status).toBe(400);
+    const made = await acme.call('POST', `/${P}/reports/schedules`, {
+      body: {
+        report_type: 'payouts',
+        format: 'xlsx',
+        frequency: 'MONTHLY',
+        day_of_month: 1,
+        time_of_day: '06:00',
+        status: 'SUCCESS',
+      },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({
+      frequency: 'MONTHLY',
+      day_of_month: 1,
+      filters: { status: 'SUCCESS' },
+    });
+    const urn = made.body.schedule_urn as string;
+    const listed = (await acme.call('GET', `/${P}/read/reports/schedules`)).body.data as {
+      schedule_urn: string;
+    }[];
+    expect(listed.map((s) => s.schedule_urn)).toContain(urn);
+    expect(((await globex.call('GET', `/${P}/read/reports/schedules`)).body.data as unknown[]).length).toBe(
+      0,
+    );
+    expect((await globex.call('DELETE', `/${P}/reports/schedules/${urn}`)).status).toBe(404);
+    expect((await acme.call('DELETE', `/${P}/reports/schedules/${urn}`)).status).toBe(204);
+    expect((await acme.call('DELETE', `/${P}/reports/schedules/${urn}`)).status).toBe(404);
+  });
+
+  it('a due schedule makes its report once, moves on, and its creator is e-mailed when it is ready', async () => {
+    const db = server.current.handle.db;
+    const made = await acme.call('POST', `/${P}/reports/schedules`, {
+      body: { report_type: 'payouts', format: 'csv', frequency: 'DAILY', time_of_day: '00:00' },
+    });
+    const urn = made.body.schedule_urn as string;
+    const next = Date.parse(made.body.next_run_at as string);
+    // The sweeper a day later: every due schedule (concurrent sweepers take each once).
+    const later = new Date(next + 60_000);
+    const [first, second] = await Promise.all([
+      runDueSchedules(db, { sources: REPORT_SOURCES, product: P, now: later }),
+      runDueSchedules(db, { sources: REPORT_SOURCES, product: P, now: later }),
+    ]);
+    expect(first.runs + second.runs).toBe(1);
+    const made1 = await db.select().from(reports).where(eq(reports.scheduleUrn, urn));
+    expect(made1).toHaveLength(1);
+    // DAILY covers yesterday in the schedule's zone.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
+      new Date(next - 86_400_000),
+    );
+    expect([made1[0]!.startDate, made1[0]!.endDate]).toEqual([day, day]);
+    const after = (await acme.call('GET', `/${P}/read/reports/schedules`)).body.data as {
+      schedule_urn: string;
+      next_run_at: string;
+      last_run_at: string;
+    }[];
+    const mine = after.find((s) => s.schedule_urn === urn)!;
+    expect(Date.parse(mine.next_run_at)).toBe(next + 86_400_000);
+    expect(Date.parse(mine.last_run_at)).toBe(next);
+
+    const sent: { to: string; subject: string }[] = [];
+    const email = {
+      name: 'test',
+      send: async (m: { to: string; subject: string }) => (sent.push(m), { id: null }),
+    };
+    const outcome = await buildReport(
+      db,
+      { clientRef: made1[0]!.clientRef, urn: made1[0]!.urn },
+      {
+        sources: REPORT_SOURCES,
+        product: P,
+        onFinished: (tx, r) => noticeScheduledReport(tx, email, r, 'https://dash.example'),
+      },
+    );
+    expect(outcome === 'built' || outcome === 'skipped').toBe(true);
+    await ready(acme, made1[0]!.urn);
+    if (outcome === 'built') {
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ to: 'admin@acme.test' });
+      expect(sent[0]!.subject).toMatch(/^Report ready: payouts-/);
+    }
   });
 });
 

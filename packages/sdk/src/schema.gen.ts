@@ -2602,6 +2602,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/reports/schedules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The client's report schedules
+     * @description Every report schedule of the caller's client, newest first, with its request, timing, next and last run.
+     */
+    get: operations['getReportsSchedules'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/reports/types': {
     parameters: {
       query?: never;
@@ -3239,6 +3259,46 @@ export interface paths {
      */
     post: operations['createReportsGenerate'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/reports/schedules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Schedule a report
+     * @description Makes a report on its own: DAILY (covering yesterday), WEEKLY on `day_of_week` (the 7 days before) or MONTHLY on `day_of_month` (the previous month), at `time_of_day` (HH:mm) in `time_zone`. Each run is a report in the history, and its creator is e-mailed when it is ready or failed. The same 400s as generate, and for a weekly schedule without a weekday or a monthly one without a day. Audited.
+     */
+    post: operations['createReportsSchedules'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/reports/schedules/{schedule_urn}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Stop a report schedule
+     * @description Deletes one of the caller's report schedules (the reports it made stay in the history). 404 for an unknown urn or another client's. Audited.
+     */
+    delete: operations['deleteReportsSchedule'];
     options?: never;
     head?: never;
     patch?: never;
@@ -9812,6 +9872,70 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  getReportsSchedules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              active: boolean;
+              columns: string[] | null;
+              created_at: string;
+              created_by: string;
+              day_of_month: number | null;
+              day_of_week: number | null;
+              filters: {
+                [key: string]: string;
+              };
+              /** @enum {string} */
+              format: 'csv' | 'xlsx' | 'json' | 'pdf';
+              /** @enum {string} */
+              frequency: 'DAILY' | 'WEEKLY' | 'MONTHLY';
+              last_run_at: string | null;
+              next_run_at: string;
+              /** @enum {string} */
+              report_type:
+                | 'payouts'
+                | 'beneficiaries'
+                | 'virtual_accounts'
+                | 'vba_mis'
+                | 'fabric'
+                | 'credit_consumption'
+                | 'collection_requests'
+                | 'consolidated_statement'
+                | 'api_usage'
+                | 'upi_mis'
+                | 'ecollect_mis'
+                | 'nach_presentation_mis'
+                | 'nach_registration_mis'
+                | 'upi_autopay_mis'
+                | 'audit'
+                | 'commission_settlement'
+                | 'validation_mis';
+              schedule_urn: string;
+              time_of_day: string;
+              time_zone: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   getReportsTypes: {
     parameters: {
       query?: never;
@@ -11671,6 +11795,133 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  createReportsSchedules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          account_number?: string;
+          columns?: string[];
+          day_of_month?: number;
+          day_of_week?: number;
+          /** @enum {string} */
+          format: 'csv' | 'xlsx' | 'json' | 'pdf';
+          /** @enum {string} */
+          frequency: 'DAILY' | 'WEEKLY' | 'MONTHLY';
+          product?: string;
+          provider?: string;
+          /** @enum {string} */
+          report_type:
+            | 'payouts'
+            | 'beneficiaries'
+            | 'virtual_accounts'
+            | 'vba_mis'
+            | 'fabric'
+            | 'credit_consumption'
+            | 'collection_requests'
+            | 'consolidated_statement'
+            | 'api_usage'
+            | 'upi_mis'
+            | 'ecollect_mis'
+            | 'nach_presentation_mis'
+            | 'nach_registration_mis'
+            | 'upi_autopay_mis'
+            | 'audit'
+            | 'commission_settlement'
+            | 'validation_mis';
+          search_key?: string;
+          search_value?: string;
+          status?: string;
+          /** @default 08:00 */
+          time_of_day?: string;
+          time_zone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            active: boolean;
+            columns: string[] | null;
+            created_at: string;
+            created_by: string;
+            day_of_month: number | null;
+            day_of_week: number | null;
+            filters: {
+              [key: string]: string;
+            };
+            /** @enum {string} */
+            format: 'csv' | 'xlsx' | 'json' | 'pdf';
+            /** @enum {string} */
+            frequency: 'DAILY' | 'WEEKLY' | 'MONTHLY';
+            last_run_at: string | null;
+            next_run_at: string;
+            /** @enum {string} */
+            report_type:
+              | 'payouts'
+              | 'beneficiaries'
+              | 'virtual_accounts'
+              | 'vba_mis'
+              | 'fabric'
+              | 'credit_consumption'
+              | 'collection_requests'
+              | 'consolidated_statement'
+              | 'api_usage'
+              | 'upi_mis'
+              | 'ecollect_mis'
+              | 'nach_presentation_mis'
+              | 'nach_registration_mis'
+              | 'upi_autopay_mis'
+              | 'audit'
+              | 'commission_settlement'
+              | 'validation_mis';
+            schedule_urn: string;
+            time_of_day: string;
+            time_zone: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  deleteReportsSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        schedule_urn: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
       500: components['responses']['E500'];
     };
   };

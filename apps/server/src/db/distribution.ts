@@ -79,6 +79,7 @@ export const DISTRIBUTION = {
   support_tickets: 'distributed',
   reports: 'distributed',
   report_chunks: 'distributed',
+  report_schedules: 'distributed',
 
   // Meridian-wide and never joined: plain tables on the coordinator.
   rate_limits: 'local',

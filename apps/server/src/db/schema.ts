@@ -1601,3 +1601,49 @@ export const reportChunks = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/** Scheduled reports (issue 16, beyond the spec): a report made daily, weekly or monthly at a time of day. */
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    /** `RSC…` */
+    urn: text('urn').notNull(),
+    reportType: text('report_type').notNull(),
+    format: text('format').notNull(),
+    /** DAILY, WEEKLY or MONTHLY. */
+    frequency: text('frequency').notNull(),
+    /** HH:mm in `time_zone`. */
+    timeOfDay: text('time_of_day').notNull(),
+    /** WEEKLY: 1 (Monday) to 7 (Sunday). */
+    dayOfWeek: integer('day_of_week'),
+    /** MONTHLY: 1 to 28. */
+    dayOfMonth: integer('day_of_month'),
+    timeZone: text('time_zone').notNull(),
+    filters: jsonb('filters').$type<Record<string, string>>().notNull().default({}),
+    columns: jsonb('columns').$type<string[] | null>(),
+    active: boolean('active').notNull().default(true),
+    nextRunAt: ts('next_run_at').notNull(),
+    lastRunAt: ts('last_run_at'),
+    createdByRef: bigint('created_by_ref', { mode: 'number' }).references(() => users.id),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'report_schedules_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('report_schedules_client_urn_uq').on(t.clientRef, t.urn),
+    index('report_schedules_client_created_idx').on(
+      t.clientRef,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc(),
+    ),
+    // The runner's claim: active schedules that are due, across clients.
+    index('report_schedules_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`${t.active}`),
+    check('report_schedules_frequency', sql`${t.frequency} IN ('DAILY', 'WEEKLY', 'MONTHLY')`),
+    check('report_schedules_day_of_week', sql`${t.dayOfWeek} IS NULL OR ${t.dayOfWeek} BETWEEN 1 AND 7`),
+    check('report_schedules_day_of_month', sql`${t.dayOfMonth} IS NULL OR ${t.dayOfMonth} BETWEEN 1 AND 28`),
+  ],
+);

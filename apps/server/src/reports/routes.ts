@@ -11,6 +11,9 @@ import {
   ReportType,
   ReportTypesResponse,
   CollectionProvidersResponse,
+  CreateReportSchedule,
+  ReportSchedule,
+  ReportSchedulesResponse,
 } from '@meridian/contract/reports';
 import { CalendarDate } from '@meridian/contract';
 import { actorOf, authOf } from '../auth/guard.ts';
@@ -28,12 +31,14 @@ import {
   type HistoryParams,
   type ReportSources,
 } from './engine.ts';
+import { createSchedule, deleteSchedule, listSchedules } from './schedules.ts';
 import { COLLECTION_PROVIDERS } from './sources/collections.ts';
 import { REPORT_SOURCES } from './sources/index.ts';
 
 export type ReportRouteDeps = RouteDeps & { reportSources?: ReportSources };
 
 const UrnParams = z.object({ report_urn: z.string().trim().min(1).max(64) });
+const ScheduleParams = z.object({ schedule_urn: z.string().trim().min(1).max(64) });
 
 /** `columns=a,b,c` in a query string → ['a','b','c']. */
 const ColumnList = z
@@ -200,6 +205,65 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
         .header('content-type', CONTENT_TYPES[file.format])
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .send(file.stream);
+    },
+  );
+};
+
+/** Scheduled reports: made daily, weekly or monthly by the sweeper, each run in the history, its creator e-mailed. */
+export const reportScheduleRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, deps) => {
+  app.addHook('preHandler', deps.requireAuth);
+  const p = deps.config.PROVIDER;
+  const sources = deps.reportSources ?? REPORT_SOURCES;
+  const tags = ['reports'];
+  app.post(
+    `/${p}/reports/schedules`,
+    {
+      schema: {
+        tags,
+        summary: 'Schedule a report',
+        description:
+          'Makes a report on its own: DAILY (covering yesterday), WEEKLY on `day_of_week` (the 7 days before) or MONTHLY on `day_of_month` (the previous month), at `time_of_day` (HH:mm) in `time_zone`. Each run is a report in the history, and its creator is e-mailed when it is ready or failed. The same 400s as generate, and for a weekly schedule without a weekday or a monthly one without a day. Audited.',
+        body: CreateReportSchedule,
+        response: { 201: ReportSchedule },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await createSchedule(deps.db, actorOf(request), request.body, {
+          sources,
+          product: p,
+          roles: authOf(request).roles,
+        }),
+      ),
+  );
+  app.get(
+    `/${p}/read/reports/schedules`,
+    {
+      schema: {
+        tags,
+        summary: "The client's report schedules",
+        description:
+          "Every report schedule of the caller's client, newest first, with its request, timing, next and last run.",
+        response: { 200: ReportSchedulesResponse },
+      },
+    },
+    async (request) => ({ data: await listSchedules(deps.db, authOf(request).clientRef) }),
+  );
+  app.delete(
+    `/${p}/reports/schedules/:schedule_urn`,
+    {
+      schema: {
+        tags,
+        summary: 'Stop a report schedule',
+        description:
+          "Deletes one of the caller's report schedules (the reports it made stay in the history). 404 for an unknown urn or another client's. Audited.",
+        params: ScheduleParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await deleteSchedule(deps.db, actorOf(request), request.params.schedule_urn);
+      return reply.status(204).send(null);
     },
   );
 };
