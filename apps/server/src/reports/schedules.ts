@@ -10,7 +10,7 @@ import type {
 import type { Actor } from '../audit/actor.ts';
 import { auditBy, systemActor } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
-import { reports, reportSchedules } from '../db/schema.ts';
+import { reportSchedules, type reports } from '../db/schema.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { Effects } from '../jobs/effects.ts';
 import { mergeEffects, noEffects } from '../jobs/effects.ts';
