@@ -18,6 +18,7 @@ import { generateReport } from './api/generate-report';
 import { useReportPreview, type PreviewParams } from './api/report-preview';
 import { useReportTypes } from './api/report-types';
 import { RecentReports } from './recent-reports';
+import { SchedulePanel } from './schedule-panel';
 
 const FORMAT_LABELS: Record<ReportFormat, string> = {
   csv: 'CSV',
@@ -255,6 +256,10 @@ function ReportForm({ info, onGenerated }: { info: ReportTypeInfo; onGenerated: 
           </ScrollRegion>
         </section>
       )}
+      <SchedulePanel
+        info={info}
+        request={(({ start_date: _s, end_date: _e, ...rest }) => ({ ...rest, format }))(request)}
+      />
     </form>
   );
 }
