@@ -49,3 +49,31 @@ describe('report cells', () => {
     ]);
   });
 });
+
+describe('CSV writer', () => {
+  it('quotes as RFC 4180 (and csv-stringify) do, read back by csv-parse', async () => {
+    const { writeFile } = await import('./writers.ts');
+    const { parse } = await import('csv-parse/sync');
+    const { stringify } = await import('csv-stringify/sync');
+    const rows = [
+      ['plain', 'a, comma', 'say "hi"', 'two\nlines', null, 12, '-5.00', 'cr\rhere'],
+      ['', ' spaced ', 'é ₹ 漢', "'=1+1", null, 0, 'x', 'y'],
+    ];
+    const headers = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const pages = async function* () {
+      yield { cells: rows };
+    };
+    const chunks: Buffer[] = [];
+    for await (const c of writeFile('csv', pages(), {
+      keys: headers,
+      headers,
+      title: '',
+      clientName: '',
+      period: '',
+    }))
+      chunks.push(c as Buffer);
+    const text = Buffer.concat(chunks).toString();
+    expect(text).toBe(stringify([headers, ...rows]));
+    expect(parse(text, { columns: true })).toHaveLength(2);
+  });
+});

@@ -1,5 +1,4 @@
 import { PassThrough, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { XLSX_ROWS_PER_SHEET, type ReportFormat } from '@meridian/contract/reports';
@@ -47,9 +46,26 @@ export function writeFile(format: ReportFormat, pages: AsyncIterable<FilePage>, 
   }
 }
 
+/**
+ * One CSV field (RFC 4180, as csv-stringify writes it by default): quoted when it holds a quote, a comma or a line
+ * break, quotes doubled; null is empty. Written by hand because csv-stringify costs ~20 µs a row of 17 fields
+ * (about 20 s for a million payouts) where this costs ~3 µs: measured in docs/reports.md.
+ */
+const csvField = (v: FileCell): string =>
+  v === null ? '' : typeof v === 'string' && /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : String(v);
+const csvLine = (cells: readonly FileCell[]) => {
+  let line = '';
+  for (let i = 0; i < cells.length; i++) line += (i ? ',' : '') + csvField(cells[i] ?? null);
+  return `${line}\n`;
+};
+
 async function* csvChunks(pages: AsyncIterable<FilePage>, meta: FileMeta): AsyncGenerator<Buffer> {
-  yield Buffer.from(stringify([meta.headers]));
-  for await (const page of pages) if (page.cells.length) yield Buffer.from(stringify(page.cells));
+  yield Buffer.from(csvLine(meta.headers));
+  for await (const page of pages) {
+    let text = '';
+    for (const cells of page.cells) text += csvLine(cells);
+    if (text) yield Buffer.from(text);
+  }
 }
 
 async function* jsonChunks(pages: AsyncIterable<FilePage>, meta: FileMeta): AsyncGenerator<Buffer> {
