@@ -8,7 +8,7 @@ import {
   type BulkRowCells,
 } from '@meridian/contract/bulk';
 import { safeCell } from '../files/cells.ts';
-import { xlsxStream as sharedXlsxStream } from '../files/writers.ts';
+import { xlsxFile } from '../files/xlsx.ts';
 
 export const CONTENT_TYPES: Record<BulkFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -61,7 +61,7 @@ export function xlsxStream(
   const pages = async function* () {
     for await (const r of rows) yield { cells: [r] };
   };
-  return sharedXlsxStream(columns, pages(), 'Payouts').on('error', onError);
+  return xlsxFile(columns, pages(), 'Payouts').on('error', onError);
 }
 
 export async function streamToBuffer(stream: Readable): Promise<Buffer> {

@@ -1,6 +1,11 @@
 import type { ReportColumnInfo } from '@meridian/contract/reports';
 import { formatMoney } from '../lib/money.ts';
 
+/** A cell as the writers take it (formatted by `rowFormatter`). */
+export type FileCell = string | number | null;
+/** A page of rows; `sections` (PDF only) names the section each row belongs to (an account of a statement). */
+export type FilePage = { cells: FileCell[][]; sections?: ({ key: string; title: string } | null)[] };
+
 /** A cell as a source gives it; the writers format it by the column's kind. */
 export type FileCellValue = string | number | bigint | Date | null | undefined;
 
@@ -34,8 +39,12 @@ export function zoneClock(timeZone: string) {
     second: '2-digit',
   });
   const offsets = new Map<number, number>();
+  // Rows come in time order: most instants fall in the quarter hour of the one before.
+  let lastBucket = NaN;
+  let lastOffset = 0;
   const offsetAt = (ms: number): number => {
     const bucket = Math.floor(ms / (HOUR_MS / 4));
+    if (bucket === lastBucket) return lastOffset;
     let offset = offsets.get(bucket);
     if (offset === undefined) {
       const parts = format.formatToParts(new Date(bucket * (HOUR_MS / 4)));
@@ -52,6 +61,8 @@ export function zoneClock(timeZone: string) {
       if (offsets.size > 100_000) offsets.clear();
       offsets.set(bucket, offset);
     }
+    lastBucket = bucket;
+    lastOffset = offset;
     return offset;
   };
   return {

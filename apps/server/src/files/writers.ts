@@ -1,7 +1,9 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
-import { XLSX_ROWS_PER_SHEET, type ReportFormat } from '@meridian/contract/reports';
+import type { ReportFormat } from '@meridian/contract/reports';
+import type { FileCell, FilePage } from './cells.ts';
+import { ByteBuilder } from './bytes.ts';
+import { xlsxFile } from './xlsx.ts';
 
 /**
  * The report writers: each turns pages of cells into the bytes of one file format as a stream, reading the next
@@ -9,9 +11,7 @@ import { XLSX_ROWS_PER_SHEET, type ReportFormat } from '@meridian/contract/repor
  * The engine's background builds and the lists' immediate exports both use them.
  */
 
-export type FileCell = string | number | null;
-/** A page of rows; `sections` (PDF only) names the section each row belongs to (an account of a statement). */
-export type FilePage = { cells: FileCell[][]; sections?: ({ key: string; title: string } | null)[] };
+export type { FileCell, FilePage } from './cells.ts';
 
 export type FileMeta = {
   /** Column keys (JSON object keys) and headers (CSV, XLSX, PDF), in order. */
@@ -40,7 +40,7 @@ export function writeFile(format: ReportFormat, pages: AsyncIterable<FilePage>, 
     case 'json':
       return Readable.from(jsonChunks(pages, meta), { objectMode: false });
     case 'xlsx':
-      return xlsxFile(pages, meta);
+      return xlsxFile(meta.headers, pages, 'Report');
     case 'pdf':
       return pdfFile(pages, meta);
   }
@@ -61,10 +61,10 @@ const csvLine = (cells: readonly FileCell[]) => {
 
 async function* csvChunks(pages: AsyncIterable<FilePage>, meta: FileMeta): AsyncGenerator<Buffer> {
   yield Buffer.from(csvLine(meta.headers));
+  const bytes = new ByteBuilder();
   for await (const page of pages) {
-    let text = '';
-    for (const cells of page.cells) text += csvLine(cells);
-    if (text) yield Buffer.from(text);
+    for (const cells of page.cells) bytes.append(csvLine(cells));
+    if (bytes.length) yield bytes.take();
   }
 }
 
@@ -72,66 +72,18 @@ async function* jsonChunks(pages: AsyncIterable<FilePage>, meta: FileMeta): Asyn
   const keys = meta.keys.map((k) => JSON.stringify(k));
   let first = true;
   yield Buffer.from('[');
+  const bytes = new ByteBuilder();
   for await (const page of pages) {
-    let text = '';
     for (const cells of page.cells) {
-      let obj = '{';
+      let obj = first ? '\n{' : ',\n{';
       for (let i = 0; i < keys.length; i++)
         obj += `${i ? ',' : ''}${keys[i]}:${JSON.stringify(cells[i] ?? null)}`;
-      text += `${first ? '\n' : ',\n'}${obj}}`;
+      bytes.append(`${obj}}`);
       first = false;
     }
-    if (text) yield Buffer.from(text);
+    if (bytes.length) yield bytes.take();
   }
   yield Buffer.from(first ? ']\n' : '\n]\n');
-}
-
-/** XLSX through exceljs' streaming writer: inline strings, a new sheet after XLSX_ROWS_PER_SHEET data rows. */
-function xlsxFile(pages: AsyncIterable<FilePage>, meta: FileMeta): Readable {
-  return xlsxStream(meta.headers, pages, 'Report');
-}
-
-/**
- * Rows (pages of cells) to an XLSX stream; `sheetName` gets " 2", " 3"… when rows overflow a sheet. Writing
- * waits for the stream's reader (backpressure), so a slow consumer holds back the source.
- */
-export function xlsxStream(
-  headers: readonly string[],
-  pages: AsyncIterable<FilePage> | Iterable<FilePage>,
-  sheetName: string,
-): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  void (async () => {
-    try {
-      let sheetNo = 1;
-      let sheet = workbook.addWorksheet(sheetName);
-      sheet.addRow([...headers]).commit();
-      let inSheet = 0;
-      for await (const page of pages) {
-        for (const cells of page.cells) {
-          if (inSheet === XLSX_ROWS_PER_SHEET) {
-            sheet.commit();
-            sheet = workbook.addWorksheet(`${sheetName} ${++sheetNo}`);
-            sheet.addRow([...headers]).commit();
-            inSheet = 0;
-          }
-          sheet.addRow(cells.map((v) => v ?? '')).commit();
-          inSheet++;
-        }
-        if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
-      }
-      sheet.commit();
-      await workbook.commit();
-    } catch (err) {
-      out.destroy(err as Error);
-    }
-  })();
-  return out;
 }
 
 const PDF = { margin: 36, font: 7, rowHeight: 11, headerHeight: 54 } as const;

@@ -140,7 +140,8 @@ export async function* payoutReportPages(
       )
       .orderBy(desc(payouts.seq))
       .limit(pageSize)) as SelectedRow[];
-    const rows = selected.map((r) => ({ ...r, senderAccountNumber: numbers.get(r.accountRef) ?? '' }));
+    const rows = selected as (SelectedRow & PayoutReportRow)[];
+    for (const r of rows) r.senderAccountNumber = numbers.get(r.accountRef) ?? '';
     if (rows.length) yield rows;
     if (rows.length < pageSize) return;
     below = Number(rows[rows.length - 1]!.seq);

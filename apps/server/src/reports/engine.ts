@@ -21,6 +21,7 @@ import { PDF_MAX_ROWS, writeFile, type FilePage } from '../files/writers.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import type { Effects } from '../jobs/effects.ts';
 import { newId } from '../lib/ids.ts';
+import { readAhead } from '../lib/read-ahead.ts';
 import {
   DEFAULT_TIME_ZONE,
   checkTimeZone,
@@ -43,8 +44,10 @@ import { dropAttempt, dropChunks, readFile, storeFile } from './store.ts';
 export type ReportSources = ReadonlyMap<ReportType, AnyReportSource>;
 export type ReportRef = { clientRef: number; urn: string };
 
-/** A build renews its lease with every page; a lease not renewed for this long is a lost build. */
+/** A lease not renewed for this long is a lost build. */
 export const LEASE_MS = 60_000;
+/** A build saves its progress and renews its lease after a page when this long has passed since the last time. */
+const RENEW_MS = 1_000;
 /** Rows a source is asked for per page. */
 export const PAGE_ROWS = 5_000;
 const DAY_MS = 86_400_000;
@@ -466,13 +469,17 @@ export async function buildReport(
     const format = rowFormatter(columns, checked.timeZone, report.format === 'json' ? 'json' : 'text');
     const sectionOf = report.format === 'pdf' ? checked.source.pdfSections : undefined;
     let written = 0;
+    let renewedAt = Date.now();
     const pages = async function* (): AsyncGenerator<FilePage> {
-      for await (const page of checked.source.pages(db, scope, PAGE_ROWS)) {
+      // The next page is read while this one is written (readAhead): the database and the writer overlap.
+      for await (const page of readAhead(checked.source.pages(db, scope, PAGE_ROWS))) {
         yield { cells: page.map(format), ...(sectionOf ? { sections: page.map(sectionOf) } : {}) };
         written += page.length;
+        if (Date.now() - renewedAt < RENEW_MS) continue;
+        renewedAt = Date.now();
         const renewed = await db
           .update(reports)
-          .set({ rowsWritten: written, leaseUntil: new Date(Date.now() + LEASE_MS) })
+          .set({ rowsWritten: written, leaseUntil: new Date(renewedAt + LEASE_MS) })
           .where(mine)
           .returning({ id: reports.id });
         if (!renewed.length) throw new LeaseLost();

@@ -12,18 +12,28 @@ export const CHUNK_BYTES = 1024 * 1024;
 
 export type ReportFileRef = { clientRef: number; reportRef: number; attempt: number };
 
-/** Collects a stream's bytes into chunks of CHUNK_BYTES and stores each as it fills; answers the total size. */
+/**
+ * Collects a stream's bytes into chunks of CHUNK_BYTES and stores each as it fills, one insert in flight while
+ * the next chunk fills (at most two chunks in memory); answers the total size.
+ */
 export async function storeFile(db: Db, ref: ReportFileRef, file: Readable): Promise<number> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let seq = 0;
   let size = 0;
+  let inFlight: Promise<unknown> = Promise.resolve();
   const flush = async () => {
+    await inFlight;
     if (!pendingBytes) return;
     const data = Buffer.concat(pending, pendingBytes);
     pending = [];
     pendingBytes = 0;
-    await db.insert(reportChunks).values({ ...ref, seq: seq++, data });
+    inFlight = db
+      .insert(reportChunks)
+      .values({ ...ref, seq: seq++, data })
+      .execute();
+    // Its failure is met by the next flush's await (the last flush awaits its own insert).
+    inFlight.catch(() => undefined);
   };
   for await (const chunk of file) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
@@ -33,6 +43,7 @@ export async function storeFile(db: Db, ref: ReportFileRef, file: Readable): Pro
     if (pendingBytes >= CHUNK_BYTES) await flush();
   }
   await flush();
+  await inFlight;
   return size;
 }
 

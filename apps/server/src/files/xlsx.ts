@@ -1,0 +1,191 @@
+import { Readable } from 'node:stream';
+import { XLSX_ROWS_PER_SHEET } from '@meridian/contract/reports';
+import { ByteBuilder } from './bytes.ts';
+import type { FileCell, FilePage } from './cells.ts';
+import { zipStream, type ZipEntry } from './zip.ts';
+
+/**
+ * A streaming XLSX writer: the smallest SpreadsheetML package Excel, LibreOffice, openpyxl and exceljs open (a
+ * workbook, its sheets, their relationships and content types), every text cell an inline string, numbers as
+ * numbers, the header row frozen. Each page of rows becomes one piece of sheet XML handed to the zip writer,
+ * which deflates it as the file's reader takes it: memory is a page and a few zlib buffers whatever the size.
+ * A new sheet ("Report 2", …) starts after XLSX_ROWS_PER_SHEET data rows (Excel's limit, with the header), or
+ * before a sheet's XML reaches the 4 GiB a ZIP part can hold.
+ *
+ * Written here rather than with exceljs' streaming writer: exceljs builds objects for every row and cell
+ * (~50 µs a row of 17 cells against ~5 µs here) and its sheet buffer writes into the zip without heeding
+ * backpressure, so a million rows held ~500 MB (figures in docs/reports.md).
+ */
+
+const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+/** A sheet's XML stays under this (a ZIP part's limit is 4 GiB; a row is far less than the margin). */
+const MAX_SHEET_BYTES = 4_000_000_000;
+
+// Text XML cannot hold: markup characters, and control characters other than tab and line breaks (dropped).
+/* eslint-disable no-control-regex -- matching control characters is the point */
+const SPECIAL = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+const SPECIAL_ALL = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+/* eslint-enable no-control-regex */
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+export const xmlText = (s: string) =>
+  SPECIAL.test(s) ? s.replace(SPECIAL_ALL, (c) => ENTITIES[c] ?? '') : s;
+const xmlAttr = (s: string) => xmlText(s).replaceAll('"', '&quot;');
+
+/** A, B, … Z, AA, AB, … for column i (0-based). */
+export function columnName(i: number): string {
+  let name = '';
+  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+export type XlsxOptions = { rowsPerSheet?: number; level?: number };
+
+/** Rows (pages of cells) under `headers` as an XLSX stream; sheets named `sheetName`, `sheetName 2`, … */
+export function xlsxFile(
+  headers: readonly string[],
+  pages: AsyncIterable<FilePage> | Iterable<FilePage>,
+  sheetName: string,
+  opts: XlsxOptions = {},
+): Readable {
+  return Readable.from(zipStream(xlsxParts(headers, pages, sheetName, opts), { level: opts.level ?? 1 }), {
+    objectMode: false,
+  });
+}
+
+async function* xlsxParts(
+  headers: readonly string[],
+  pages: AsyncIterable<FilePage> | Iterable<FilePage>,
+  sheetName: string,
+  opts: XlsxOptions,
+): AsyncGenerator<ZipEntry> {
+  const rowsPerSheet = opts.rowsPerSheet ?? XLSX_ROWS_PER_SHEET;
+  const letters = headers.map((_, i) => columnName(i));
+  const source = (async function* () {
+    for await (const page of pages) yield page.cells;
+  })();
+  let leftover: FileCell[][] = [];
+  let exhausted = false;
+
+  const rowXml = (r: number, cells: readonly FileCell[]) => {
+    let xml = `<row r="${r}">`;
+    for (let i = 0; i < cells.length; i++) {
+      const v = cells[i];
+      const ref = `${letters[i] ?? columnName(i)}${r}`;
+      // A blank is an empty cell, not none: readers without the sheet's size (openpyxl's read-only mode) then
+      // still see every row as wide as the header.
+      if (v === null || v === undefined || v === '') xml += `<c r="${ref}"/>`;
+      else if (typeof v === 'number' && Number.isFinite(v)) xml += `<c r="${ref}"><v>${v}</v></c>`;
+      else {
+        const text = String(v);
+        const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
+        xml += `<c r="${ref}" t="inlineStr"><is><t${space}>${xmlText(text)}</t></is></c>`;
+      }
+    }
+    return `${xml}</row>`;
+  };
+
+  const cols = headers.length
+    ? `<cols>${headers
+        .map((h, i) => {
+          const width = Math.min(40, Math.max(10, h.length + 2));
+          return `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"/>`;
+        })
+        .join('')}</cols>`
+    : '';
+  const sheetHead =
+    `${XML_HEAD}<worksheet xmlns="${NS}"><sheetViews><sheetView workbookViewId="0">` +
+    `<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
+    `${cols}<sheetData>${rowXml(1, headers)}`;
+
+  async function* sheet(): AsyncGenerator<Buffer> {
+    yield Buffer.from(sheetHead);
+    const page = new ByteBuilder();
+    let rows = 0;
+    let bytes = 0;
+    for (;;) {
+      let cells: FileCell[][];
+      if (leftover.length) {
+        cells = leftover;
+        leftover = [];
+      } else {
+        const next = await source.next();
+        if (next.done) {
+          exhausted = true;
+          break;
+        }
+        cells = next.value;
+      }
+      let i = 0;
+      for (; i < cells.length; i++) {
+        if (rows === rowsPerSheet || bytes + page.length > MAX_SHEET_BYTES) break;
+        page.append(rowXml(rows + 2, cells[i]!));
+        rows++;
+      }
+      bytes += page.length;
+      if (page.length) yield page.take();
+      if (i < cells.length) {
+        leftover = cells.slice(i);
+        break;
+      }
+      if (rows === rowsPerSheet) {
+        // Full at a page's end: look ahead, so that a last full sheet is not followed by an empty one.
+        const next = await source.next();
+        if (next.done) exhausted = true;
+        else leftover = next.value;
+        break;
+      }
+    }
+    yield Buffer.from('</sheetData></worksheet>');
+  }
+
+  const names: string[] = [];
+  do {
+    names.push(names.length ? `${sheetName} ${names.length + 1}` : sheetName);
+    yield { name: `xl/worksheets/sheet${names.length}.xml`, data: sheet() };
+  } while (!exhausted);
+
+  yield {
+    name: 'xl/workbook.xml',
+    data:
+      `${XML_HEAD}<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets>` +
+      names.map((n, i) => `<sheet name="${xmlAttr(n)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
+      '</sheets></workbook>',
+  };
+  yield {
+    name: 'xl/_rels/workbook.xml.rels',
+    data:
+      `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
+      names
+        .map(
+          (_, i) =>
+            `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+        )
+        .join('') +
+      '</Relationships>',
+  };
+  yield {
+    name: '_rels/.rels',
+    data:
+      `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
+      `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  };
+  yield {
+    name: '[Content_Types].xml',
+    data:
+      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      names
+        .map(
+          (_, i) =>
+            `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+        )
+        .join('') +
+      '</Types>',
+  };
+}
