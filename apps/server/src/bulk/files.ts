@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import {
   BULK_COLUMNS,
   BULK_RESPONSE_COLUMNS,
@@ -8,6 +7,7 @@ import {
   type BulkRowCells,
 } from '@meridian/contract/bulk';
 import { safeCell } from '../files/cells.ts';
+import { csvText } from '../files/writers.ts';
 import { xlsxFile } from '../files/xlsx.ts';
 
 export const CONTENT_TYPES: Record<BulkFormat, string> = {
@@ -39,18 +39,12 @@ const EXAMPLES: Required<BulkRowCells>[] = [
   },
 ];
 
-/** Rows as CSV (formula-like cells prefixed with ', as the list exports do). */
-export function csvOf(columns: readonly string[], rows: Iterable<(string | null)[]>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const out: Buffer[] = [];
-    const csv = stringify({ header: true, columns: [...columns] });
-    csv.on('data', (c: Buffer) => out.push(Buffer.from(c)));
-    csv.on('end', () => resolve(Buffer.concat(out)));
-    csv.on('error', reject);
-    for (const r of rows) csv.write(r.map(safeCell));
-    csv.end();
-  });
-}
+/** Rows as CSV (formula-like cells prefixed with ', as the list exports do), by the report writers' CSV. */
+export const csvOf = async (columns: readonly string[], rows: Iterable<(string | null)[]>): Promise<Buffer> =>
+  csvText(
+    columns,
+    [...rows].map((r) => r.map(safeCell)),
+  );
 
 /** Writes rows to an XLSX with the report writers' streaming XLSX (inline strings, every cell text). */
 export function xlsxStream(

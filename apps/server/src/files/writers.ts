@@ -59,6 +59,14 @@ const csvLine = (cells: readonly FileCell[]) => {
   return `${line}\n`;
 };
 
+/** Rows under `headers` as one CSV file in memory (small files: bulk templates and response files). */
+export function csvText(headers: readonly string[], rows: Iterable<readonly FileCell[]>): Buffer {
+  const bytes = new ByteBuilder(4096);
+  bytes.append(csvLine(headers));
+  for (const cells of rows) bytes.append(csvLine(cells));
+  return bytes.take();
+}
+
 async function* csvChunks(pages: AsyncIterable<FilePage>, meta: FileMeta): AsyncGenerator<Buffer> {
   yield Buffer.from(csvLine(meta.headers));
   const bytes = new ByteBuilder();
