@@ -76,4 +76,57 @@ describe('CSV writer', () => {
     expect(text).toBe(stringify([headers, ...rows]));
     expect(parse(text, { columns: true })).toHaveLength(2);
   });
+
+  it('JSON: every cell as JSON.stringify writes it, quotes, escapes, emoji and lone surrogates included', async () => {
+    const { writeFile } = await import('./writers.ts');
+    const cells = [
+      'plain',
+      'say "hi"',
+      'back\\slash',
+      'tab\there',
+      'nul\u0000',
+      '😀 ₹',
+      'lone \ud800',
+      null,
+      7,
+      -1.5,
+    ];
+    const keys = cells.map((_, i) => `k${i}`);
+    const chunks: Buffer[] = [];
+    const pages = async function* () {
+      yield { cells: [cells] };
+    };
+    for await (const c of writeFile('json', pages(), {
+      keys,
+      headers: keys,
+      title: '',
+      clientName: '',
+      period: '',
+    }))
+      chunks.push(c as Buffer);
+    const text = Buffer.concat(chunks).toString();
+    expect(text).toBe(`[\n${JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, cells[i]])))}\n]\n`);
+  });
+
+  it('keeps times right when rows cross midnight and go back in time (the day and offset caches)', () => {
+    const clock = zoneClock('Asia/Kolkata');
+    const instants = [
+      '2026-11-25T18:29:59Z',
+      '2026-11-25T18:30:00Z',
+      '2026-11-25T18:29:59Z',
+      '2026-11-24T18:30:01Z',
+    ];
+    expect(instants.map((i) => clock.text(Date.parse(i)))).toEqual([
+      '2026-11-25 23:59:59',
+      '2026-11-26 00:00:00',
+      '2026-11-25 23:59:59',
+      '2026-11-25 00:00:01',
+    ]);
+    const ny = zoneClock('America/New_York');
+    // Newest first across the November DST end (06:00 UTC: 02:00 EDT becomes 01:00 EST).
+    expect(['2026-11-01T06:30:00Z', '2026-11-01T05:30:00Z'].map((i) => ny.iso(Date.parse(i)))).toEqual([
+      '2026-11-01T01:30:00-05:00',
+      '2026-11-01T01:30:00-04:00',
+    ]);
+  });
 });

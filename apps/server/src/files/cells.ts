@@ -18,7 +18,11 @@ export type FileColumn<Row> = ReportColumnInfo & { value: (row: Row) => FileCell
 
 /** A cell a spreadsheet would run as a formula is prefixed with ' (CSV injection); numbers stay as they are. */
 export const safeCell = <T extends string | number | null>(v: T): T =>
-  (typeof v === 'string' && /^[=+@\t\r-]/.test(v) && !/^-?\d+(\.\d+)?$/.test(v) ? `'${v}` : v) as T;
+  (typeof v === 'string' && FORMULA_START.has(v.charCodeAt(0)) && !/^-?\d+(\.\d+)?$/.test(v)
+    ? `'${v}`
+    : v) as T;
+/** = + @ tab CR - (a first character looked up, not matched: this runs for every text cell of every file). */
+const FORMULA_START = new Set([61, 43, 64, 9, 13, 45]);
 
 const HOUR_MS = 3_600_000;
 
@@ -65,22 +69,36 @@ export function zoneClock(timeZone: string) {
     lastOffset = offset;
     return offset;
   };
+  // The date part of the wall clock changes once a day: kept for the day of the instant before.
+  let day = NaN;
+  let dayText = '';
+  const wall = (ms: number, offset: number, separator: string): string => {
+    const local = ms + offset;
+    const d = Math.floor(local / DAY_MS);
+    if (d !== day) {
+      day = d;
+      dayText = new Date(d * DAY_MS).toISOString().slice(0, 10);
+    }
+    const s = Math.floor((local - d * DAY_MS) / 1000);
+    return `${dayText}${separator}${TWO[Math.floor(s / 3600)]}:${TWO[Math.floor(s / 60) % 60]}:${TWO[s % 60]}`;
+  };
   return {
     /** `yyyy-MM-dd HH:mm:ss` in the zone (spec §9). */
     text(ms: number): string {
-      const iso = new Date(ms + offsetAt(ms)).toISOString();
-      return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+      return wall(ms, offsetAt(ms), ' ');
     },
     /** ISO 8601 with the zone's offset (`2026-11-25T12:00:00+05:30`), for JSON. */
     iso(ms: number): string {
       const offset = offsetAt(ms);
-      const iso = new Date(ms + offset).toISOString().slice(0, 19);
-      const sign = offset < 0 ? '-' : '+';
       const abs = Math.abs(offset) / 60_000;
-      return `${iso}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+      return `${wall(ms, offset, 'T')}${offset < 0 ? '-' : '+'}${TWO[Math.floor(abs / 60)]}:${TWO[abs % 60]}`;
     },
   };
 }
+
+const DAY_MS = 86_400_000;
+/** "00" … "99" */
+const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 
 /** A column's header as files show it: a time column names its zone (`created_at (Asia/Kolkata)`). */
 export const headerOf = (c: ReportColumnInfo, timeZone: string) =>

@@ -76,6 +76,12 @@ async function* csvChunks(pages: AsyncIterable<FilePage>, meta: FileMeta): Async
   }
 }
 
+/** JSON of a cell; text with nothing to escape (most of it) is quoted as is, the rest goes to JSON.stringify. */
+// eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
+const JSON_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+const jsonValue = (v: FileCell): string =>
+  typeof v === 'string' && !JSON_ESCAPE.test(v) ? `"${v}"` : JSON.stringify(v);
+
 async function* jsonChunks(pages: AsyncIterable<FilePage>, meta: FileMeta): AsyncGenerator<Buffer> {
   const keys = meta.keys.map((k) => JSON.stringify(k));
   let first = true;
@@ -84,8 +90,7 @@ async function* jsonChunks(pages: AsyncIterable<FilePage>, meta: FileMeta): Asyn
   for await (const page of pages) {
     for (const cells of page.cells) {
       let obj = first ? '\n{' : ',\n{';
-      for (let i = 0; i < keys.length; i++)
-        obj += `${i ? ',' : ''}${keys[i]}:${JSON.stringify(cells[i] ?? null)}`;
+      for (let i = 0; i < keys.length; i++) obj += `${i ? ',' : ''}${keys[i]}:${jsonValue(cells[i] ?? null)}`;
       bytes.append(`${obj}}`);
       first = false;
     }

@@ -32,6 +32,8 @@ const SPECIAL_ALL = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 export const xmlText = (s: string) =>
   SPECIAL.test(s) ? s.replace(SPECIAL_ALL, (c) => ENTITIES[c] ?? '') : s;
+/** Space, tab, line feed, carriage return: text that starts or ends with one keeps it (xml:space). */
+const SPACE = new Set([32, 9, 10, 13]);
 const xmlAttr = (s: string) => xmlText(s).replaceAll('"', '&quot;');
 
 /** A, B, … Z, AA, AB, … for column i (0-based). */
@@ -81,8 +83,8 @@ async function* xlsxParts(
       else if (typeof v === 'number' && Number.isFinite(v)) xml += `<c r="${ref}"><v>${v}</v></c>`;
       else {
         const text = String(v);
-        const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
-        xml += `<c r="${ref}" t="inlineStr"><is><t${space}>${xmlText(text)}</t></is></c>`;
+        const space = SPACE.has(text.charCodeAt(0)) || SPACE.has(text.charCodeAt(text.length - 1));
+        xml += `<c r="${ref}" t="inlineStr"><is><t${space ? ' xml:space="preserve"' : ''}>${xmlText(text)}</t></is></c>`;
       }
     }
     return `${xml}</row>`;
