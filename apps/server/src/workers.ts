@@ -15,7 +15,13 @@ import {
 import { expireDueLinks } from './payment-links/service.ts';
 import { advancePayout, overduePayouts } from './payouts/service.ts';
 import { registerSettlementSync, runDueCycles } from './settlements/service.ts';
-import { buildReport, lostReports, purgeExpiredReports } from './reports/engine.ts';
+import {
+  buildReport,
+  lostReports,
+  nextQueued,
+  purgeExpiredReports,
+  type BuildOutcome,
+} from './reports/engine.ts';
 import { noticeScheduledReport, runDueSchedules } from './reports/schedules.ts';
 import type { EmailSender } from './notify/senders.ts';
 import { REPORT_SOURCES } from './reports/sources/index.ts';
@@ -70,12 +76,9 @@ function effectRunner(boss: PgBoss | null): EffectRunner {
   };
 }
 
-/** Queues a report's build; `after` (seconds: a client at its limit, a lost job) makes each re-send its own job. */
-function sendReport(boss: PgBoss, r: ReportJob, after?: number) {
-  return boss.send(REPORT_QUEUE, { clientRef: r.clientRef, urn: r.urn } satisfies ReportJob, {
-    singletonKey: `${r.urn}@${after === undefined ? 0 : Date.now()}`,
-    ...(after ? { startAfter: after } : {}),
-  });
+/** Queues a report's build (a report sent twice builds once: the second job finds it taken or finished). */
+function sendReport(boss: PgBoss, r: ReportJob) {
+  return boss.send(REPORT_QUEUE, { clientRef: r.clientRef, urn: r.urn } satisfies ReportJob);
 }
 
 /** Queues a bulk's job; `lease` (the re-send of a bulk whose lease ran out) makes each re-send its own job. */
@@ -171,24 +174,34 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     const status = await runReplay(db, job.data, (refs) => run({ rail: [], callbacks: refs }));
     opts.log('callback replay', { replay_id: job.data.replayId, status });
   });
-  // Reports: up to MAX_RUNNING_REPORTS builds at once in this process; a client at its limit waits (re-sent).
+  // Reports: up to MAX_RUNNING_REPORTS builds at once in this process; a client at its limit waits for a place.
   await boss.work<ReportJob>(
     REPORT_QUEUE,
     { pollingIntervalSeconds: 0.5, batchSize: 1, localConcurrency: MAX_RUNNING_REPORTS },
     async ([job]) => {
       if (!job || !hasClient(job.data)) return;
-      const outcome = await buildReport(db, job.data, {
-        sources: REPORT_SOURCES,
-        product: opts.product,
-        onFinished: async (tx, report) => {
-          if (report.scheduleUrn && opts.email)
-            await noticeScheduledReport(tx, opts.email, report, opts.publicUrl).catch((err: unknown) =>
-              opts.log('scheduled report notice failed', { urn: report.urn, error: (err as Error).message }),
-            );
-        },
-      });
-      if (outcome === 'waiting') await sendReport(boss, job.data, 2);
-      else opts.log('report build', { urn: job.data.urn, outcome });
+      let outcome: BuildOutcome | 'error' = 'error';
+      try {
+        outcome = await buildReport(db, job.data, {
+          sources: REPORT_SOURCES,
+          product: opts.product,
+          onFinished: async (tx, report) => {
+            if (report.scheduleUrn && opts.email)
+              await noticeScheduledReport(tx, opts.email, report, opts.publicUrl).catch((err: unknown) =>
+                opts.log('scheduled report notice failed', {
+                  urn: report.urn,
+                  error: (err as Error).message,
+                }),
+              );
+          },
+        });
+      } finally {
+        // A report that waited for a place (`waiting`: its job ends here) is sent again when a build ends.
+        if (outcome !== 'waiting') {
+          opts.log('report build', { urn: job.data.urn, outcome });
+          for (const next of await nextQueued(db, job.data.clientRef)) await sendReport(boss, next);
+        }
+      }
     },
   );
   await boss.work(SWEEP_QUEUE, async () => {
@@ -215,7 +228,7 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     await run(mandates.effects);
     if (mandates.expired) opts.log('sweeper expired mandates', { mandates: mandates.expired });
     // Reports whose build died (lease ran out) or whose job was lost are queued again; expired files purged.
-    for (const r of await lostReports(db)) await sendReport(boss, r, 1);
+    for (const r of await lostReports(db)) await sendReport(boss, r);
     const scheduled = await runDueSchedules(db, {
       sources: REPORT_SOURCES,
       product: opts.product,

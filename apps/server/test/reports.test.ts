@@ -3,11 +3,19 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_RUNNING_REPORTS } from '@meridian/contract/reports';
 import { systemActor } from '../src/audit/actor.ts';
+import { queryRows } from '../src/db/database.ts';
 import { clients, reportChunks, reports } from '../src/db/schema.ts';
-import { buildReport, createReport, lostReports, purgeExpiredReports } from '../src/reports/engine.ts';
+import {
+  buildReport,
+  createReport,
+  lostReports,
+  nextQueued,
+  purgeExpiredReports,
+} from '../src/reports/engine.ts';
 import { REPORT_SOURCES } from '../src/reports/sources/index.ts';
 import { noticeScheduledReport, runDueSchedules } from '../src/reports/schedules.ts';
 import {
@@ -639,6 +647,59 @@ describe('the builder', () => {
     for (const urn of urns)
       expect(await buildReport(db, { clientRef, urn }, { sources, product: P })).toBe('skipped');
     for (const urn of urns) await ready(globex, urn);
+  });
+
+  it('a report waiting for a place starts as soon as a build of its client ends, not at the next sweep', async () => {
+    const db = server.current.handle.db;
+    const [g] = await db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.companyCommonName, 'Globex Labs'));
+    const clientRef = g!.id;
+    // Every place held by builders elsewhere (live leases, no jobs here).
+    const held: string[] = [];
+    for (let i = 0; i < MAX_RUNNING_REPORTS; i++) {
+      const { report } = await createReport(
+        db,
+        systemActor(clientRef, 'test'),
+        { report_type: 'payouts', format: 'csv', ...RANGE },
+        { sources, product: P, roles: ['admin'] },
+      );
+      held.push(report.report_urn);
+    }
+    const hold = (urns: string[], status: 'RUNNING' | 'FAILED') =>
+      db
+        .update(reports)
+        .set(
+          status === 'RUNNING'
+            ? { status, attempt: 1, leaseUntil: new Date(Date.now() + 120_000) }
+            : { status, leaseUntil: null, error: 'test' },
+        )
+        .where(and(eq(reports.clientRef, clientRef), inArray(reports.urn, urns)));
+    await hold(held, 'RUNNING');
+    try {
+      // The waiting report's job runs, finds no place and ends.
+      const waiting = await generate(globex, { format: 'csv' });
+      await until(async () => {
+        const rows = await queryRows<{ state: string }>(
+          db,
+          sql`SELECT state FROM pgboss.job WHERE name = 'reports.build' AND data->>'urn' = ${waiting}`,
+        );
+        return rows.length && rows.every((r) => r.state === 'completed') ? true : undefined;
+      }, 15_000);
+      expect(await nextQueued(db, clientRef)).toEqual([]);
+      // One place frees; another report takes it, and when its build ends it sends the waiting one's job.
+      await hold(held.slice(0, 1), 'FAILED');
+      expect((await nextQueued(db, clientRef)).map((r) => r.urn)).toEqual([waiting]);
+      const started = Date.now();
+      const other = await generate(globex, { format: 'json' });
+      await ready(globex, other);
+      // Within seconds: the sweeper would only send it again after a minute.
+      await ready(globex, waiting);
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      await hold(held, 'FAILED');
+    }
   });
 
   it('a build that died mid-way starts over: the dead attempt’s chunks are dropped, the file is whole', async () => {

@@ -390,8 +390,9 @@ class LeaseLost extends Error {}
 export type BuildOutcome = 'built' | 'waiting' | 'skipped' | 'failed';
 
 /**
- * Builds one report (the job's handler). `waiting`: the client already has MAX_RUNNING_REPORTS running, the job
- * is to be sent again a little later. `skipped`: nothing to do (another build holds it, or it is finished).
+ * Builds one report (the job's handler). `waiting`: the client already has MAX_RUNNING_REPORTS running; the report
+ * stays QUEUED until a build of the client ends and sends it again (`nextQueued`). `skipped`: nothing to do
+ * (another build holds it, or it is finished).
  */
 export async function buildReport(
   db: Db,
@@ -536,6 +537,32 @@ export async function buildReport(
     if (!(err instanceof AppError)) throw err;
     return 'failed';
   }
+}
+
+/**
+ * The client's reports that may start now: its oldest QUEUED ones, as many as it has free places (at most
+ * MAX_RUNNING_REPORTS running). A build that ends sends their jobs, so a report that waited for a place starts
+ * as soon as one frees, without polling (a job that finds no place simply ends: this is what wakes it).
+ */
+export async function nextQueued(db: Db, clientRef: number): Promise<ReportRef[]> {
+  const [running] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.clientRef, clientRef),
+        eq(reports.status, 'RUNNING'),
+        gt(reports.leaseUntil, new Date()),
+      ),
+    );
+  const free = MAX_RUNNING_REPORTS - (running?.n ?? 0);
+  if (free <= 0) return [];
+  return db
+    .select({ clientRef: reports.clientRef, urn: reports.urn })
+    .from(reports)
+    .where(and(eq(reports.clientRef, clientRef), eq(reports.status, 'QUEUED')))
+    .orderBy(reports.id)
+    .limit(free);
 }
 
 /**
