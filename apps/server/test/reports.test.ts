@@ -97,6 +97,20 @@ describe('payouts report in every format', () => {
     }
     // newest first, each payout once
     expect(new Set(rows.map((r) => r['meridian_urn'])).size).toBe(listCount);
+    // Each row as the payout's own details answer it: amount, sender account, time in the zone.
+    const first = rows[0]!;
+    const details = await acme.call('GET', `/${P}/read/fetch/transaction/payouts/${first['meridian_urn']}`);
+    const asKolkata = (iso: string) =>
+      new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    expect({
+      amount: first['amount'],
+      sender: first['sender_account_number'],
+      at: first['created_at (Asia/Kolkata)'],
+    }).toEqual({
+      amount: details.body.amount,
+      sender: details.body.sender_account_number,
+      at: asKolkata(details.body.created_at as string),
+    });
   });
 
   it('XLSX: opened by openpyxl with the header and every row', async () => {

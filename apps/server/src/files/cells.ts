@@ -10,8 +10,8 @@ export type FilePage = { cells: FileCell[][]; sections?: ({ key: string; title: 
 export type FileCellValue = string | number | bigint | Date | null | undefined;
 
 /**
- * A column of a file: `money` is paise as bigint/number (written "1250.00"); `time` a Date (written in the
- * file's time zone as yyyy-MM-dd HH:mm:ss, the zone named in the header; in JSON as ISO 8601 with the zone's
+ * A column of a file: `money` is paise as bigint, number or integer text, or an API decimal string (written
+ * "1250.00"); `time` a Date or epoch milliseconds (written in the file's time zone as yyyy-MM-dd HH:mm:ss, the zone named in the header; in JSON as ISO 8601 with the zone's
  * offset); `date` YYYY-MM-DD text; `number` an integer; `text` text.
  */
 export type FileColumn<Row> = ReportColumnInfo & { value: (row: Row) => FileCellValue };
@@ -126,7 +126,8 @@ export function rowFormatter<Row>(
           ? v
           : formatMoney(typeof v === 'bigint' ? v : BigInt(v as number | string));
       case 'time': {
-        const ms = v instanceof Date ? v.getTime() : Date.parse(String(v));
+        // a Date, epoch milliseconds (raw reads), or text
+        const ms = v instanceof Date ? v.getTime() : typeof v === 'number' ? v : Date.parse(String(v));
         if (Number.isNaN(ms)) return null;
         return mode === 'json' ? clock.iso(ms) : clock.text(ms);
       }
