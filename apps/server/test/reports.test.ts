@@ -622,24 +622,32 @@ describe('requests and access', () => {
 
 describe('the builder', () => {
   const sources = REPORT_SOURCES;
-  it('a client with 5 reports running waits: the sixth stays QUEUED with its position', async () => {
-    const db = server.current.handle.db;
-    const [g] = await db
+  const globexRef = async () => {
+    const [g] = await server.current.handle.db
       .select({ id: clients.id })
       .from(clients)
       .where(eq(clients.companyCommonName, 'Globex Labs'));
-    const clientRef = g!.id;
-    // Recorded without their jobs, so nothing builds them behind the test's back.
+    return g!.id;
+  };
+  /** Reports recorded without their jobs, so nothing builds them behind the test's back. */
+  const recorded = async (clientRef: number, n: number) => {
     const urns: string[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < n; i++) {
       const { report } = await createReport(
-        db,
+        server.current.handle.db,
         systemActor(clientRef, 'test'),
         { report_type: 'payouts', format: 'csv', ...RANGE },
         { sources, product: P, roles: ['admin'] },
       );
       urns.push(report.report_urn);
     }
+    return urns;
+  };
+
+  it('a client with 5 reports running waits: the sixth stays QUEUED with its position', async () => {
+    const db = server.current.handle.db;
+    const clientRef = await globexRef();
+    const urns = await recorded(clientRef, 6);
     // Five held RUNNING by other builders (their leases alive).
     for (const urn of urns.slice(0, 5))
       await db
@@ -665,22 +673,9 @@ describe('the builder', () => {
 
   it('a report waiting for a place starts as soon as a build of its client ends, not at the next sweep', async () => {
     const db = server.current.handle.db;
-    const [g] = await db
-      .select({ id: clients.id })
-      .from(clients)
-      .where(eq(clients.companyCommonName, 'Globex Labs'));
-    const clientRef = g!.id;
+    const clientRef = await globexRef();
     // Every place held by builders elsewhere (live leases, no jobs here).
-    const held: string[] = [];
-    for (let i = 0; i < MAX_RUNNING_REPORTS; i++) {
-      const { report } = await createReport(
-        db,
-        systemActor(clientRef, 'test'),
-        { report_type: 'payouts', format: 'csv', ...RANGE },
-        { sources, product: P, roles: ['admin'] },
-      );
-      held.push(report.report_urn);
-    }
+    const held = await recorded(clientRef, MAX_RUNNING_REPORTS);
     const hold = (urns: string[], status: 'RUNNING' | 'FAILED') =>
       db
         .update(reports)
