@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -41,11 +42,15 @@ let globex: ClientSession;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const RANGE = { start_date: day(-8), end_date: day(1) };
 
-async function download(s: TestServer, session: ClientSession, urn: string) {
+async function download(s: TestServer, session: ClientSession, urn: string, acceptEncoding?: string) {
   const res = await s.app.inject({
     method: 'GET',
     url: `/${P}/read/reports/${urn}/download`,
-    headers: { authorization: `Bearer ${session.access_token}`, client_id: session.client_id },
+    headers: {
+      authorization: `Bearer ${session.access_token}`,
+      client_id: session.client_id,
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+    },
   });
   return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload, body: res.body };
 }
@@ -130,6 +135,25 @@ describe('payouts report in every format', () => {
     expect(read.n).toBe(listCount);
     expect(read.first[0]).toMatch(/^PAY/);
     expect(read.first[1]).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it('CSV and JSON are stored gzip: sent as they are to a client that takes gzip, gunzipped for one that does not', async () => {
+    const urn = await generate(acme, { format: 'json' });
+    const item = await ready(acme, urn);
+    const plain = await download(server.current, acme, urn);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.length).toBe(item['size_bytes']);
+    const gz = await download(server.current, acme, urn, 'gzip, deflate, br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['vary']).toMatch(/accept-encoding/i);
+    expect(gz.bytes.length).toBeLessThan(plain.bytes.length / 3);
+    expect(gunzipSync(gz.bytes).equals(plain.bytes)).toBe(true);
+    // The chunks in the database are the gzip bytes (what the database and its WAL had to write).
+    const [stored] = await queryRows<{ n: string }>(
+      server.current.handle.db,
+      sql`SELECT sum(length(c.data))::text AS n FROM report_chunks c JOIN reports r ON r.id = c.report_ref AND r.attempt = c.attempt WHERE r.urn = ${urn}`,
+    );
+    expect(Number(stored!.n)).toBe(gz.bytes.length);
   });
 
   it('JSON: one array, keys by column, times ISO 8601 with the zone offset', async () => {

@@ -1555,6 +1555,8 @@ export const reports = pgTable(
     rowsWritten: bigint('rows_written', { mode: 'number' }).notNull().default(0),
     rowsTotal: bigint('rows_total', { mode: 'number' }),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** How the file's chunks are stored: `gzip` (CSV, JSON) or `identity` (XLSX and PDF, compressed already). */
+    contentEncoding: text('content_encoding').notNull().default('identity'),
     attempt: integer('attempt').notNull().default(0),
     readyAttempt: integer('ready_attempt'),
     leaseUntil: ts('lease_until'),

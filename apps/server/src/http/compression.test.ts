@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD_BYTES, registerCompression } from './compression.ts';
+import { acceptsGzip, COMPRESS_THRESHOLD_BYTES, registerCompression } from './compression.ts';
 
 const big = 'a,b,c\n'.repeat(1000);
 let app: FastifyInstance;
@@ -61,4 +61,17 @@ describe('API compression', () => {
       expect(res.body).toBe(big);
     },
   );
+});
+
+describe('acceptsGzip', () => {
+  it('reads Accept-Encoding as browsers and tools send it', () => {
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.8')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('br, gzip;q=0')).toBe(false);
+    expect(acceptsGzip('*, gzip;q=0')).toBe(false);
+    expect(acceptsGzip('br')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
 });

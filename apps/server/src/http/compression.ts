@@ -29,3 +29,16 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     customTypes: (type: string) => COMPRESSIBLE.test(type) && !NEVER.test(type),
   });
 }
+
+/** Whether an Accept-Encoding header takes gzip (named, or `*`, with a quality above 0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  let star = false;
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (name.trim() === 'gzip') return accepted;
+    if (name.trim() === '*') star = accepted;
+  }
+  return star;
+}

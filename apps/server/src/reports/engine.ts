@@ -30,7 +30,7 @@ import {
   type ListFilter,
 } from '../lists/list-query.ts';
 import type { AnyReportSource, ReportScope } from './source.ts';
-import { dropAttempt, dropChunks, readFile, storeFile } from './store.ts';
+import { dropAttempt, dropChunks, readFile, storeFile, type StoredEncoding } from './store.ts';
 
 /**
  * The report engine: checks a request against its type's source, records it QUEUED and queues its build; the
@@ -327,6 +327,8 @@ export async function openDownload(db: Db, actor: Actor, urn: string) {
     fileName: fileNameOf(report),
     format: report.format as ReportFormat,
     size: Number(report.sizeBytes ?? 0),
+    /** How `stream` is encoded (gzip: the route sends it as is to a client that accepts gzip, else gunzipped). */
+    encoding: report.contentEncoding as StoredEncoding,
     stream: readFile(db, { clientRef: actor.clientRef, reportRef: report.id, attempt: report.readyAttempt }),
   };
 }
@@ -490,7 +492,9 @@ export async function buildReport(
       .select({ name: clients.companyCommonName })
       .from(clients)
       .where(eq(clients.id, ref.clientRef));
-    const size = await storeFile(
+    // Text formats are stored gzip; XLSX and PDF are compressed already.
+    const encoding = report.format === 'csv' || report.format === 'json' ? 'gzip' : 'identity';
+    const { size } = await storeFile(
       db,
       fileRef,
       writeFile(report.format as ReportFormat, pages(), {
@@ -500,6 +504,7 @@ export async function buildReport(
         clientName: client?.name ?? '',
         period: `${report.startDate} to ${report.endDate} (${report.timeZone})`,
       }),
+      encoding,
     );
     const now = new Date();
     const [done] = await db
@@ -509,6 +514,7 @@ export async function buildReport(
         readyAttempt: report.attempt,
         rowsWritten: written,
         sizeBytes: size,
+        contentEncoding: encoding,
         finishedAt: now,
         expiresAt: new Date(now.getTime() + REPORT_RETENTION_DAYS * DAY_MS),
         leaseUntil: null,

@@ -1,3 +1,4 @@
+import { createGunzip } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,6 +19,7 @@ import {
 import { CalendarDate } from '@meridian/contract';
 import { actorOf, authOf } from '../auth/guard.ts';
 import { CONTENT_TYPES } from '../files/writers.ts';
+import { acceptsGzip } from '../http/compression.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { registerList } from '../lists/register-list.ts';
 import {
@@ -201,10 +203,15 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
     },
     async (request, reply) => {
       const file = await openDownload(deps.db, actorOf(request), request.params.report_urn);
-      return reply
+      reply
         .header('content-type', CONTENT_TYPES[file.format])
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(file.stream);
+        .header('content-disposition', `attachment; filename="${file.fileName}"`);
+      if (file.encoding !== 'gzip') return reply.send(file.stream);
+      // Stored gzip: sent as it is to a client that takes gzip (browsers do), gunzipped for one that does not.
+      reply.header('vary', 'Accept-Encoding');
+      if (acceptsGzip(request.headers['accept-encoding']))
+        return reply.header('content-encoding', 'gzip').send(file.stream);
+      return reply.send(file.stream.pipe(createGunzip()));
     },
   );
 };
