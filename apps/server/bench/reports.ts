@@ -123,10 +123,15 @@ async function main() {
         throw new Error(`${format}: ${result} ${row?.status} ${row?.error}`);
       const rows = Number(row.rowsWritten);
       const sizeMb = Number(row.sizeBytes) / MB;
+      const [stored] = await exec(
+        'select coalesce(sum(length(data)), 0)::bigint from report_chunks where report_ref = $1 and attempt = $2',
+        [row.id, row.readyAttempt],
+      );
       results.push({ format, rows, seconds, sizeMb, growthMb });
       console.log(
         `  ${format.padEnd(4)} ${fmt(rows, 0)} rows in ${fmt(seconds, 2)} s = ${fmt(rows / seconds, 0)} rows/s, ` +
-          `${fmt(sizeMb)} MB, peak RSS growth ${fmt(growthMb)} MB`,
+          `${fmt(sizeMb)} MB (stored ${row.contentEncoding}: ${fmt(Number(stored![0]) / MB)} MB), ` +
+          `peak RSS growth ${fmt(growthMb)} MB`,
       );
     }
 
