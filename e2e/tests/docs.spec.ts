@@ -6,7 +6,7 @@ test('/docs renders the API reference under the CSP, grouped by tag, with no con
   page,
 }) => {
   // Redoc lays out the whole reference on the main thread before it shows anything (2.x has no lazy mode): with
-  // the reports module the document has ~250 operations, which takes 20–30 s of a CI core shared with the
+  // the reports module the document has ~230 operations, which takes 20–30 s of a CI core shared with the
   // server. This test is about what renders, not how fast: it gets three times the usual time.
   test.slow();
   const problems: string[] = [];
