@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe.ts';
 
 // Collections end to end: open a virtual account, money arrives in it on the sandbox rail, it shows in the
 // account's transactions and in the balances, a settlement sweeps it to the settlement account, and the history
@@ -14,11 +14,6 @@ async function signIn(page: Page, email: string) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/flow$/);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('open a virtual account, receive a credit, see it in transactions and balances, settle it', async ({

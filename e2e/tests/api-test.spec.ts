@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe.ts';
 
 // The API test page: operations from the server's own OpenAPI document, sent with the signed-in session.
 const PASSWORD = 'Meridian#Demo2026';
@@ -88,6 +88,5 @@ test('the page fits a 390 px screen', async ({ page }) => {
   await expect(page.getByText('Moves money')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe.ts';
 import { latestOtp, logLineCount } from './server-log.ts';
 
 // Demo users of the seed (all with the same password): admin signs in directly, finance gets an SMS code.
@@ -27,13 +27,6 @@ async function startSmsSignIn(page: Page): Promise<number> {
 async function enterCode(page: Page, code: string) {
   await page.getByLabel('One-time code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  // Check the settled page: the shell's navigation bar lingers 400 ms after a navigation.
-  await expect(page.getByTestId('navigation-progress')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('wrong password shows the server message and stays on /sign-in', async ({ page }) => {

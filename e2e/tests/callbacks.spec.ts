@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe.ts';
 
 // Callbacks end to end: configure a URL (the sandbox receiver of this server), see its secret once, send a test
 // event, watch the delivery land in the log with its attempt, resend it and see the second attempt.
@@ -68,8 +68,7 @@ test('configure a callback, send a test event, see it delivered in the log, rese
 
   // Once the toasts are gone (they fade out over the page).
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test.describe('on a phone', () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe.ts';
 
 // Configurations end to end: add an address to the IP allow-list with the password, see it listed, and find
 // the change (with its before and after) in the audit log.
@@ -12,11 +12,6 @@ async function signIn(page: Page) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/flow$/);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function expectNoHorizontalOverflow(page: Page) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe.ts';
 
 // Fabric end to end: create an API key on /configurations/api-keys, call text-match with it from the test
 // (HTTP Basic, as a client's server would), and see the call arrive on /fabric/text-match and in the /fabric
@@ -13,11 +13,6 @@ async function signIn(page: Page) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/flow$/);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Creates a key on the API keys page; answers its id and its secret (shown this once). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe.ts';
 
 // The help centre: search the articles and open one, the command palette finds an article, and a support ticket
 // sent from the form is listed as OPEN.
@@ -32,8 +32,7 @@ test('search the help centre, open an article at the matching section', async ({
   // A link to another article stays in the app.
   await page.getByRole('link', { name: 'All articles' }).click();
   await expect(page).toHaveURL(/\/help-center$/);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await page.goto('/help-center/no-such-article');
   await expect(page.getByText('Oops! Page Not Found!')).toBeVisible();

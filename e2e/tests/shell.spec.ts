@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe.ts';
 
 // The signed-in shell: error pages, team filter, theme before first paint, command palette, auto-logout, axe.
 const ADMIN = 'admin@acme.test';
@@ -13,15 +13,6 @@ async function signIn(page: Page) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/flow$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Flow overview' })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
-    ),
-  ).toEqual([]);
 }
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
