@@ -21,6 +21,7 @@ import { seedDemoTwoFactor } from './seed/demo-two-factor.ts';
 import { openFabricEventHub } from './fabric/events.ts';
 import { PRODUCTS } from './fabric/products/index.ts';
 import type { FabricProduct } from './fabric/product.ts';
+import { clearProcessCaches } from './lib/process-cache.ts';
 
 export type Server = {
   app: FastifyInstance;
@@ -45,6 +46,7 @@ export type ServerOverrides = {
 
 /** Composes the product: database (migrated), demo seed, jobs and the HTTP app. Does not listen. */
 export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<Server> {
+  clearProcessCaches();
   const keys = overrides.keys ?? loadKeys(config);
   const handle =
     overrides.handle ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));

@@ -1,5 +1,5 @@
 import { constants, publicEncrypt } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import {
   createServer as createHttpServer,
   type IncomingHttpHeaders,
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config/config.ts';
 import { loadKeys } from '../src/config/keys.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
@@ -21,19 +21,32 @@ import { TEST_KEYS_DIR } from './global-setup.ts';
 
 export { DEMO_PASSWORD };
 
+let pgliteDump: Uint8Array<ArrayBuffer> | undefined;
+
 /**
  * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set;
- * migrated with the migrations of `migrationsFolder` (default: all of them).
+ * migrated with the migrations of `migrationsFolder` (default: all of them, copied from the run's migrated
+ * template that global-setup.ts builds).
  */
 export async function freshDatabase(
   opts: { migrationsFolder?: string } = {},
 ): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
-  if (!base) return { handle: await openDatabase({ dataDir: null, ...opts }), drop: async () => {} };
+  const template = opts.migrationsFolder ? {} : inject('databaseTemplate');
+  if (!base) {
+    if (template.pgliteDump) pgliteDump ??= new Uint8Array(readFileSync(template.pgliteDump));
+    const dump = template.pgliteDump && pgliteDump ? { pgliteDump: new Blob([pgliteDump]) } : {};
+    return {
+      handle: await openDatabase({ dataDir: null, ...opts, ...dump }),
+      drop: async () => {},
+    };
+  }
   const name = `meridian_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(
+    `CREATE DATABASE ${name}${template.postgresDatabase ? ` TEMPLATE ${template.postgresDatabase}` : ''}`,
+  );
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FabricCall, FabricCallDetails, FabricCallStatus, FabricProductSlug } from '@meridian/contract';
 import type { Db } from '../db/database.ts';
 import { clientSequences, clients, fabricCalls } from '../db/schema.ts';
+import { processCache } from '../lib/process-cache.ts';
 
 export type CallRow = typeof fabricCalls.$inferSelect;
 
@@ -85,7 +86,7 @@ export async function insertCall(tx: Db, call: NewCall): Promise<CallRow> {
   return row!;
 }
 
-const companyUrns = new Map<number, string>();
+const companyUrns = processCache<number, string>();
 
 /** The client's company urn (`{product}_company_urn`); it never changes, so each process keeps it once read. */
 export async function companyUrnOf(db: Db, clientRef: number): Promise<string> {

@@ -20,6 +20,7 @@ import {
 } from './calls.ts';
 import { chargeAndLog } from './charge-and-log.ts';
 import type { FabricProduct, ProductContext, ProductOutcome } from './product.ts';
+import { processCache } from '../lib/process-cache.ts';
 
 /** What a call answers (the route adds `{provider}_urn`). */
 export type CallAnswer = {
@@ -102,7 +103,7 @@ function contextFor(db: Db, input: CallInput, urn: string, now: Date): ProductCo
  * Per process: the balance each client had after this process's latest charge. Only a hint to skip the
  * pre-check's read: other processes (and loads) change the balance meanwhile, and the guarded charge decides.
  */
-const balanceHints = new Map<number, number>();
+const balanceHints = processCache<number, number>();
 function rememberBalance(clientRef: number, balance: number) {
   if (balanceHints.size >= 10_000 && !balanceHints.has(clientRef)) balanceHints.clear();
   balanceHints.set(clientRef, balance);

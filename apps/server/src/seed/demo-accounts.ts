@@ -3,6 +3,7 @@ import type { CreateVirtualAccount, SimulateCredit } from '@meridian/contract/ac
 import { systemActor } from '../audit/actor.ts';
 import { handleCallbackRequest } from '../callbacks/configs.ts';
 import type { Db } from '../db/database.ts';
+import { demoAgo } from './demo-time.ts';
 import { virtualAccounts } from '../db/schema.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { createVirtualAccount, receiveCredit, setVirtualAccountOpen } from '../virtual-accounts/service.ts';
@@ -62,10 +63,10 @@ export async function seedDemoAccounts(
       });
     const tag = client.name.split(' ')[0]!.toUpperCase();
     const opened: { number: string; def: DemoVa }[] = [];
-    for (const def of DEMO_VAS(tag)) {
+    for (const [i, def] of DEMO_VAS(tag).entries()) {
       const { daysAgo, close: _close, ...input } = def;
       const va = await db.transaction((tx) =>
-        createVirtualAccount(tx, actor, input, { at: new Date(now - daysAgo * DAY - 9 * HOUR) }),
+        createVirtualAccount(tx, actor, input, { at: demoAgo(now, daysAgo * DAY + 9 * HOUR, i) }),
       );
       opened.push({ number: va.account_number, def });
     }

@@ -3,6 +3,7 @@ import { systemActor } from '../audit/actor.ts';
 import { createApiKey } from '../api-keys/service.ts';
 import { loadCredits } from '../credits/credits.ts';
 import type { Db } from '../db/database.ts';
+import { demoAgo } from './demo-time.ts';
 import { apiKeys, creditOperations, fabricCalls } from '../db/schema.ts';
 import { callProduct } from '../fabric/pipeline.ts';
 import type { FabricProduct } from '../fabric/product.ts';
@@ -86,7 +87,7 @@ export async function seedDemoFabric(
       : await createApiKey(db, actor, { name: DEMO_KEY_NAME });
     for (const [i, { product, body }] of demos.entries()) {
       // Oldest first, the last ones today: over the last 7 days, a few minutes apart within a product.
-      const at = new Date(now - ((demos.length - i) / Math.max(demos.length, 1)) * 6.5 * DAY);
+      const at = demoAgo(now, ((demos.length - i) / Math.max(demos.length, 1)) * 6.5 * DAY, i);
       try {
         const { effects: e } = await callProduct(db, {
           caller: { clientRef: client.id, channel: 'api_key', apiKeyId: key.key_id, actor },
@@ -106,7 +107,7 @@ export async function seedDemoFabric(
       }
     }
     // The key was in use over the week its calls span: created before the first, last used by the last.
-    const first = new Date(now - 6.5 * DAY - 60_000);
+    const first = new Date(demoAgo(now, 6.5 * DAY).getTime() - 60_000);
     await db
       .update(apiKeys)
       .set({ lastUsedAt: new Date(now), lastUsedIp: '127.0.0.1', ...(existing ? {} : { createdAt: first }) })

@@ -3,6 +3,7 @@ import type { TransferType } from '@meridian/contract';
 import { createBeneficiary } from '../beneficiaries/service.ts';
 import { handleCallbackRequest } from '../callbacks/configs.ts';
 import type { Db } from '../db/database.ts';
+import { demoAgo } from './demo-time.ts';
 import { payouts } from '../db/schema.ts';
 import { systemActor } from '../audit/actor.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
@@ -112,7 +113,7 @@ export async function seedDemoFlow(
       const created = await db.transaction((tx) =>
         initiatePayout(tx, actor, demoPayout(n, day, k, account.accountNumber), {
           railTimeScale: opts.railTimeScale,
-          at: new Date(now - day * DAY - (10 - 2 * k) * 3600_000),
+          at: demoAgo(now, day * DAY + (10 - 2 * k) * 3600_000, n),
         }),
       );
       effects = mergeEffects(effects, { ...created.effects, rail: [] });

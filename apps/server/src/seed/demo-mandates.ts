@@ -3,6 +3,7 @@ import type { CreateMandate, MandateFrequency } from '@meridian/contract/mandate
 import { systemActor } from '../audit/actor.ts';
 import { handleCallbackRequest } from '../callbacks/configs.ts';
 import type { Db } from '../db/database.ts';
+import { demoAgo } from './demo-time.ts';
 import { mandatePresentations, mandates } from '../db/schema.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { clientAccounts } from '../ledger/ledger.ts';
@@ -220,7 +221,7 @@ export async function seedDemoMandates(
         is_active: true,
       });
     for (const [i, m] of (acme ? ACME : GLOBEX).entries()) {
-      const createdAt = new Date(now - m.createdDaysAgo * DAY - (9 - (i % 4)) * HOUR);
+      const createdAt = demoAgo(now, m.createdDaysAgo * DAY + (9 - (i % 4)) * HOUR, i);
       const start = dayIn(MANDATE_TIME_ZONE, 0, createdAt.getTime());
       const input: CreateMandate = {
         customer_reference_number: m.ref,
