@@ -1,20 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { signIn } from './session.ts';
 
 // Collections end to end: open a virtual account, money arrives in it on the sandbox rail, it shows in the
 // account's transactions and in the balances, a settlement sweeps it to the settlement account, and the history
 // shows it settled by the rail.
 const ADMIN = 'admin@acme.test';
 const OPS = 'ops@meridian.test';
-const PASSWORD = 'Meridian#Demo2026';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/flow$/);
-}
 
 test('open a virtual account, receive a credit, see it in transactions and balances, settle it', async ({
   page,

@@ -1,16 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { signIn } from './session.ts';
 
 // The API test page: operations from the server's own OpenAPI document, sent with the signed-in session.
-const PASSWORD = 'Meridian#Demo2026';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/flow$/);
-}
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 

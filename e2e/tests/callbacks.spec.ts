@@ -1,18 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { signIn } from './session.ts';
 
 // Callbacks end to end: configure a URL (the sandbox receiver of this server), see its secret once, send a test
 // event, watch the delivery land in the log with its attempt, resend it and see the second attempt.
 const ADMIN = 'admin@globex.test';
-const PASSWORD = 'Meridian#Demo2026';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/flow$/);
-}
 
 /** Presses the log's Refresh until the delivery's row says `text`. */
 async function refreshUntil(page: Page, webhookId: string, text: RegExp) {

@@ -1,18 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { PASSWORD, signIn } from './session.ts';
 
 // Configurations end to end: add an address to the IP allow-list with the password, see it listed, and find
 // the change (with its before and after) in the audit log.
 const ADMIN = 'admin@acme.test';
-const PASSWORD = 'Meridian#Demo2026';
-
-async function signIn(page: Page) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/flow$/);
-}
 
 async function expectNoHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,19 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { signIn } from './session.ts';
 
 // Fabric end to end: create an API key on /configurations/api-keys, call text-match with it from the test
 // (HTTP Basic, as a client's server would), and see the call arrive on /fabric/text-match and in the /fabric
 // live tail without a reload.
-const ADMIN = 'admin@acme.test';
-const PASSWORD = 'Meridian#Demo2026';
-
-async function signIn(page: Page) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/flow$/);
-}
 
 /** Creates a key on the API keys page; answers its id and its secret (shown this once). */
 async function createApiKey(page: Page, name: string) {

@@ -1,19 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { signIn } from './session.ts';
 
 // Money end to end on the sandbox rail: add a beneficiary, pay it, watch the payout settle, open its details;
 // a payout to a closed test account fails and its debit is reversed in the statement.
-const ADMIN = 'admin@acme.test';
-const PASSWORD = 'Meridian#Demo2026';
-
-async function signIn(page: Page) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/flow$/);
-}
 
 async function selectOptionContaining(page: Page, label: string, text: string) {
   const select = page.getByLabel(label, { exact: true });

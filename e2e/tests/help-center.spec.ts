@@ -1,17 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { signIn } from './session.ts';
 
 // The help centre: search the articles and open one, the command palette finds an article, and a support ticket
 // sent from the form is listed as OPEN.
-const PASSWORD = 'Meridian#Demo2026';
-
-async function signIn(page: Page, email = 'admin@acme.test') {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/flow$/);
-}
 
 test('search the help centre, open an article at the matching section', async ({ page }) => {
   await signIn(page);

@@ -2,21 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { signIn } from './session.ts';
 
 // Reports end to end: generate the payouts report as XLSX, watch it reach ready, download it and open it with a
 // reader other than the writer (openpyxl); the download history lists it and its filters narrow the list.
-const ADMIN = 'admin@acme.test';
-const PASSWORD = 'Meridian#Demo2026';
-
-async function signIn(page: Page) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/flow$/);
-}
 
 test('generate the payouts report as XLSX, watch it become ready, download and open it; find it in the history', async ({
   page,

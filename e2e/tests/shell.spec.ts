@@ -1,19 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { signIn as signInTo } from './session.ts';
+
+/** Signs in as the Acme admin and waits for the overview to render. */
+async function signIn(page: Page) {
+  await signInTo(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Flow overview' })).toBeVisible();
+}
 
 // The signed-in shell: error pages, team filter, theme before first paint, command palette, auto-logout, axe.
 const ADMIN = 'admin@acme.test';
-const PASSWORD = 'Meridian#Demo2026';
 const NOT_FOUND = 'Oops! Page Not Found!';
-
-async function signIn(page: Page) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/flow$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Flow overview' })).toBeVisible();
-}
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const navGroup = (page: Page, title: string) =>
