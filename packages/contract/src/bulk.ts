@@ -4,7 +4,6 @@ import {
   AMOUNT_PATTERN,
   CODE_PATTERN,
   IFSC_PATTERN,
-  ListQuery,
   Money,
   NAME_PATTERN,
   RAIL_LIMITS,
@@ -341,4 +340,3 @@ export const BulkLineItemsQuery = {
 };
 /** The bulks list's own query parameter. */
 export const BulkListQuery = { status: BulkStatus.optional() };
-export const BulkLineItemsListQuery = ListQuery.extend(BulkLineItemsQuery);

@@ -124,15 +124,6 @@ export const toFabricCallDetails = (r: CallRow, companyUrn: string): FabricCallD
   response: r.response,
 });
 
-/** One of the client's calls by urn (any product), or null. */
-export async function callByUrn(db: Db, clientRef: number, urn: string): Promise<CallRow | null> {
-  const [row] = await db
-    .select()
-    .from(fabricCalls)
-    .where(and(eq(fabricCalls.clientRef, clientRef), eq(fabricCalls.urn, urn)));
-  return row ?? null;
-}
-
 /**
  * A call by urn alone, whatever its client: only for the public hosted pages (digilocker consent), where the
  * urn (80 random bits) is the capability and no session names the client. On Citus this query visits every

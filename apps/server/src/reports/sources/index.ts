@@ -1,4 +1,4 @@
-import { REPORT_TYPES, type ReportType } from '@meridian/contract/reports';
+import type { ReportType } from '@meridian/contract/reports';
 import type { AnyReportSource } from '../source.ts';
 import { collectionReportSources } from './collections.ts';
 import { listReportSources } from './lists.ts';
@@ -11,6 +11,3 @@ export const REPORT_SOURCES: ReadonlyMap<ReportType, AnyReportSource> = new Map(
     (s) => [s.type, s],
   ),
 );
-
-/** Report types that have no source yet (the registry test fails while this is not empty). */
-export const missingReportTypes = (): ReportType[] => REPORT_TYPES.filter((t) => !REPORT_SOURCES.has(t));
