@@ -72,9 +72,3 @@ export function watchAppearance(): () => void {
     media?.removeEventListener('change', onOsChange);
   };
 }
-
-/** The theme as rendered right now (system resolved), e.g. for the toaster. */
-export function useResolvedTheme(): 'light' | 'dark' {
-  const theme = themePreference.use();
-  return isDarkTheme(theme, systemPrefersDark()) ? 'dark' : 'light';
-}

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { Payout, PayoutDetails, listResponse } from '@meridian/contract';
 import { createListEndpoints } from '@/components/data-table';
 import { apiFetch, isApiError } from '@/lib/api';
@@ -38,7 +38,3 @@ export const payoutDetailsQueryOptions = (urn: string) =>
     // An open dialog follows a pending payout until the rail settles it.
     refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? 3_000 : false),
   });
-
-export function usePayoutDetails(urn: string) {
-  return useQuery(payoutDetailsQueryOptions(urn));
-}

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { Validation, listResponse } from '@meridian/contract';
 import { createListEndpoints } from '@/components/data-table';
 import { apiFetch, isApiError } from '@/lib/api';
@@ -36,7 +36,3 @@ export const validationDetailsQueryOptions = (urn: string) =>
     retry: (failureCount, error) =>
       !(isApiError(error) && error.status === 404) && shouldRetry(failureCount, error),
   });
-
-export function useValidationDetails(urn: string) {
-  return useQuery(validationDetailsQueryOptions(urn));
-}
