@@ -1,4 +1,18 @@
 export { apiFetch, apiResponse, buildUrl, type ApiRequestInit } from './client';
+export {
+  api,
+  resolvePath,
+  type ApiAnswer,
+  type ApiBody,
+  type ApiInit,
+  type ApiMethod,
+  type ApiOperation,
+  type ApiPath,
+  type ApiPathFor,
+  type ApiPathParams,
+  type ApiQuery,
+  type PathParamNames,
+} from './typed';
 export { ApiError, isApiError, fieldErrors, messageFromBody, type ApiStatus } from './errors';
 export { setNavigator, navigateTo, type Navigate } from './navigation';
 export { reportError, recentErrors, type ReportedError } from './error-reporter';
