@@ -13,36 +13,77 @@ export type PayoutPlan =
 
 export type Destination = { accountNumber: string | null; upiId: string | null };
 
-/** Test account endings and UPI ids with a fixed behaviour. */
-export const TEST_ACCOUNTS = [
-  { ending: '0001', upi: 'closed', payout: 'FAILURE: Account closed', validation: 'FAILURE: Account closed' },
+/** What a payout to a test destination does instead of settling after the rail's delay. */
+type PayoutRule =
+  /** Fails with `reason` (`upiReason` for a UPI id); the debit is reversed. */
+  | { outcome: 'FAILURE'; reason: string; upiReason?: string }
+  /** Stays PENDING for `pendingMs` (before RAIL_TIME_SCALE), then succeeds. */
+  | { outcome: 'SUCCESS'; pendingMs: number }
+  /** Succeeds, then comes back RETURNED with `reason` after `returnAfterMs`; the debit is reversed. */
+  | { outcome: 'RETURNED'; returnAfterMs: number; reason: string };
+
+/** What a penny drop to a test account answers instead of its registered holder. */
+type ValidationRule =
+  | { outcome: 'FAILURE'; reason: string }
+  /** Succeeds with a company as the holder ("… TRADING COMPANY"), so a person's name scores low. */
+  | { outcome: 'SUCCESS'; holder: 'COMPANY' };
+
+type TestAccount = {
+  /** The account number's last four digits. */
+  ending: string;
+  /** The UPI id's part before `@` (any case). */
+  upi: string;
+  /** None: the payout succeeds after the rail's delay. */
+  payout?: PayoutRule;
+  /** None: the validation succeeds with the holder derived from the account number. */
+  validation?: ValidationRule;
+};
+
+/**
+ * The sandbox's test accounts: the one table that the rail's payout and validation outcomes are read from
+ * (README "Sandbox test accounts" shows it; sandbox.test.ts holds the two in step). A destination with a UPI id
+ * is matched by the part before `@`, any other by its account number's last four digits; every destination
+ * that matches no row succeeds.
+ */
+export const TEST_ACCOUNTS: readonly TestAccount[] = [
+  {
+    ending: '0001',
+    upi: 'closed',
+    payout: { outcome: 'FAILURE', reason: 'Account closed' },
+    validation: { outcome: 'FAILURE', reason: 'Account closed' },
+  },
   {
     ending: '0002',
     upi: 'invalid',
-    payout: 'FAILURE: Invalid account number',
-    validation: 'FAILURE: Account does not exist',
+    payout: { outcome: 'FAILURE', reason: 'Invalid account number', upiReason: 'UPI id does not exist' },
+    validation: { outcome: 'FAILURE', reason: 'Account does not exist' },
   },
-  { ending: '0003', upi: 'slow', payout: 'PENDING for 5 minutes, then SUCCESS', validation: 'SUCCESS' },
+  { ending: '0003', upi: 'slow', payout: { outcome: 'SUCCESS', pendingMs: 5 * 60_000 } },
   {
     ending: '0004',
     upi: 'returned',
-    payout: 'SUCCESS, then RETURNED after 2 minutes: Returned by beneficiary bank: account frozen',
-    validation: 'SUCCESS',
+    payout: {
+      outcome: 'RETURNED',
+      returnAfterMs: 2 * 60_000,
+      reason: 'Returned by beneficiary bank: account frozen',
+    },
   },
-  { ending: '0005', upi: 'mismatch', payout: 'SUCCESS', validation: 'SUCCESS with another holder name' },
-] as const;
+  { ending: '0005', upi: 'mismatch', validation: { outcome: 'SUCCESS', holder: 'COMPANY' } },
+];
 
 const hash = (value: string) => createHash('sha256').update(value).digest();
 
+/** What selects a test row: the UPI id's part before `@` (lower case) when there is one, else the last 4 digits. */
 function testCase(d: Destination): string | null {
   if (d.upiId) return d.upiId.split('@')[0]!.toLowerCase();
   return d.accountNumber?.slice(-4) ?? null;
 }
 
-const is = (d: Destination, ending: string, upi: string) => {
+/** The test account row that decides `d`'s outcomes, if any. */
+function testAccountOf(d: Destination): TestAccount | undefined {
   const c = testCase(d);
-  return c === ending || c === upi;
-};
+  return TEST_ACCOUNTS.find((a) => a.ending === c || a.upi === c);
+}
 
 /** How long a rail takes to answer, before scaling: IMPS/UPI seconds, NEFT a batch, RTGS a little longer. */
 function baseDelayMs(transferType: TransferType, d: Destination): number {
@@ -60,22 +101,17 @@ function baseDelayMs(transferType: TransferType, d: Destination): number {
 
 export function planPayout(transferType: TransferType, d: Destination): PayoutPlan {
   const settleAfterMs = baseDelayMs(transferType, d);
-  if (is(d, '0001', 'closed')) return { outcome: 'FAILURE', settleAfterMs, reason: 'Account closed' };
-  if (is(d, '0002', 'invalid'))
-    return {
-      outcome: 'FAILURE',
-      settleAfterMs,
-      reason: d.upiId ? 'UPI id does not exist' : 'Invalid account number',
-    };
-  if (is(d, '0003', 'slow')) return { outcome: 'SUCCESS', settleAfterMs: 5 * 60_000 };
-  if (is(d, '0004', 'returned'))
-    return {
-      outcome: 'RETURNED',
-      settleAfterMs,
-      returnAfterMs: 2 * 60_000,
-      reason: 'Returned by beneficiary bank: account frozen',
-    };
-  return { outcome: 'SUCCESS', settleAfterMs };
+  const rule = testAccountOf(d)?.payout;
+  switch (rule?.outcome) {
+    case undefined:
+      return { outcome: 'SUCCESS', settleAfterMs };
+    case 'FAILURE':
+      return { outcome: 'FAILURE', settleAfterMs, reason: (d.upiId && rule.upiReason) || rule.reason };
+    case 'SUCCESS':
+      return { outcome: 'SUCCESS', settleAfterMs: rule.pendingMs };
+    case 'RETURNED':
+      return { outcome: 'RETURNED', settleAfterMs, returnAfterMs: rule.returnAfterMs, reason: rule.reason };
+  }
 }
 
 /** A bank reference number (UTR) derived from the payout: a job that runs twice gets the same one. */
@@ -112,12 +148,26 @@ export function bankReference(
 
 export type PayerAccount = { accountNumber: string | null; vpa: string | null };
 
-/** Payer accounts (ending) and VPAs (before `@`) with a fixed presentation outcome; others succeed. */
-export const TEST_PAYERS = [
-  { ending: '0001', vpa: 'nofunds', presentation: 'BOUNCED: Insufficient funds in payer account' },
-  { ending: '0002', vpa: 'closed', presentation: 'BOUNCED: Payer account closed' },
-  { ending: '0003', vpa: 'slow', presentation: 'PENDING for 5 minutes, then SUCCESS' },
-] as const;
+/** What a presentation against a test payer does instead of succeeding after the bank's delay. */
+type PresentationRule =
+  | { outcome: 'BOUNCED'; reason: string }
+  /** Stays PENDING for `pendingMs` (before RAIL_TIME_SCALE), then succeeds. */
+  | { outcome: 'SUCCESS'; pendingMs: number };
+
+/**
+ * The sandbox's test payers: the one table that presentation outcomes are read from (README "Sandbox test
+ * mandates" shows it; sandbox.test.ts holds the two in step). Matched as test accounts are: a VPA by its part
+ * before `@`, else the payer account's last four digits; every other payer's debit succeeds.
+ */
+export const TEST_PAYERS: readonly { ending: string; vpa: string; presentation: PresentationRule }[] = [
+  {
+    ending: '0001',
+    vpa: 'nofunds',
+    presentation: { outcome: 'BOUNCED', reason: 'Insufficient funds in payer account' },
+  },
+  { ending: '0002', vpa: 'closed', presentation: { outcome: 'BOUNCED', reason: 'Payer account closed' } },
+  { ending: '0003', vpa: 'slow', presentation: { outcome: 'SUCCESS', pendingMs: 5 * 60_000 } },
+];
 
 export type PresentationPlan =
   | { outcome: 'SUCCESS'; settleAfterMs: number }
@@ -128,13 +178,12 @@ export type PresentationPlan =
  * RAIL_TIME_SCALE; bounced for the test payers above.
  */
 export function planPresentation(type: 'NACH' | 'UPI_AUTOPAY', payer: PayerAccount): PresentationPlan {
-  const d = { accountNumber: payer.accountNumber, upiId: payer.vpa };
+  const c = testCase({ accountNumber: payer.accountNumber, upiId: payer.vpa });
   const jitter = hash(`${payer.accountNumber ?? payer.vpa}`).readUInt16BE(0) % 3000;
   const settleAfterMs = (type === 'NACH' ? 5000 : 2000) + jitter;
-  if (is(d, '0001', 'nofunds'))
-    return { outcome: 'BOUNCED', settleAfterMs, reason: 'Insufficient funds in payer account' };
-  if (is(d, '0002', 'closed')) return { outcome: 'BOUNCED', settleAfterMs, reason: 'Payer account closed' };
-  if (is(d, '0003', 'slow')) return { outcome: 'SUCCESS', settleAfterMs: 5 * 60_000 };
+  const rule = TEST_PAYERS.find((p) => p.ending === c || p.vpa === c)?.presentation;
+  if (rule?.outcome === 'BOUNCED') return { outcome: 'BOUNCED', settleAfterMs, reason: rule.reason };
+  if (rule?.outcome === 'SUCCESS') return { outcome: 'SUCCESS', settleAfterMs: rule.pendingMs };
   return { outcome: 'SUCCESS', settleAfterMs };
 }
 
@@ -200,18 +249,18 @@ const LAST = [
 /** The sandbox bank directory: the registered holder of an account (deterministic from its number and IFSC). */
 export function registeredHolder(accountNumber: string, ifsc: string): string {
   const h = hash(`${ifsc.slice(0, 4)}:${accountNumber}`);
-  const name = `${FIRST[h[0]! % FIRST.length]} ${LAST[h[1]! % LAST.length]}`;
-  if (accountNumber.endsWith('0005')) return `${LAST[h[2]! % LAST.length]} TRADING COMPANY`;
-  return name;
+  const rule = testAccountOf({ accountNumber, upiId: null })?.validation;
+  if (rule?.outcome === 'SUCCESS' && rule.holder === 'COMPANY')
+    return `${LAST[h[2]! % LAST.length]} TRADING COMPANY`;
+  return `${FIRST[h[0]! % FIRST.length]} ${LAST[h[1]! % LAST.length]}`;
 }
 
 export type ValidationPlan =
   { outcome: 'SUCCESS'; registeredName: string } | { outcome: 'FAILURE'; reason: string };
 
 export function planValidation(accountNumber: string, ifsc: string): ValidationPlan {
-  const d = { accountNumber, upiId: null };
-  if (is(d, '0001', 'closed')) return { outcome: 'FAILURE', reason: 'Account closed' };
-  if (is(d, '0002', 'invalid')) return { outcome: 'FAILURE', reason: 'Account does not exist' };
+  const rule = testAccountOf({ accountNumber, upiId: null })?.validation;
+  if (rule?.outcome === 'FAILURE') return { outcome: 'FAILURE', reason: rule.reason };
   return { outcome: 'SUCCESS', registeredName: registeredHolder(accountNumber, ifsc) };
 }
 
