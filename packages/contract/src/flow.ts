@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineList, readPaths } from './lists.ts';
 
 /**
  * Flow: accounts, beneficiaries, payouts, bank-account validation, transactions, dropdowns, feature flags.
@@ -19,6 +20,7 @@ export const RAIL_LIMITS: Record<TransferType, { min: number; max: number | null
 };
 
 export const PAYOUT_STATUSES = ['PENDING', 'SUCCESS', 'FAILURE', 'RETURNED'] as const;
+export const PAYOUT_KINDS = ['PAYOUT', 'SETTLEMENT'] as const;
 export const PayoutStatus = z.enum(PAYOUT_STATUSES);
 export type PayoutStatus = z.infer<typeof PayoutStatus>;
 
@@ -90,7 +92,6 @@ export const CalendarDate = z.iso
     description: 'A calendar date, YYYY-MM-DD (a whole day in the time zone of the request).',
     examples: ['2026-01-31'],
   });
-export const MAX_RANGE_DAYS = 366;
 export const MAX_PAGE_SIZE = 100;
 
 /** The spec's list filter state as query parameters; dates are whole days in `time_zone`. */
@@ -238,10 +239,50 @@ export const Payout = z.object({
   sender_account_number: z.string(),
   status: PayoutStatus,
   status_message: z.string().nullable(),
+  /** PAYOUT (to a beneficiary) or SETTLEMENT (collections swept to the client's own settlement account). */
+  kind: z.enum(PAYOUT_KINDS),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Payout = z.infer<typeof Payout>;
+
+/** /flow/payouts and its export and report (docs/adding-a-list.md). */
+export const PAYOUTS_LIST = defineList({
+  name: 'payouts',
+  title: 'Payouts',
+  noun: 'payout',
+  paths: readPaths('transaction/payouts'),
+  searchKeys: [
+    { key: '{product}_urn', label: 'URN' },
+    { key: 'bank_reference_number', label: 'Bank reference (UTR)' },
+    { key: 'customer_reference_number', label: 'Customer reference' },
+  ],
+  defaultRange: 'last7',
+  filters: {
+    status: { kind: 'enum', label: 'Status', values: PAYOUT_STATUSES },
+    transfer_type: { kind: 'enum', label: 'Transfer type', values: TRANSFER_TYPES },
+    amount: { kind: 'amount', label: 'Amount' },
+  },
+  columns: [
+    { key: 'created_at', label: 'Created', format: 'time', priority: 2 },
+    { key: 'urn', header: '{product}_urn', label: 'URN', format: 'code', priority: 1 },
+    { key: 'customer_reference_number', label: 'Customer reference', format: 'code', priority: 3 },
+    { key: 'kind', label: 'Kind', format: 'text', priority: 3 },
+    { key: 'sender_account_number', label: 'Debit account', format: 'code', priority: 3 },
+    { key: 'beneficiary_code', label: 'Beneficiary code', format: 'code', priority: 3 },
+    { key: 'beneficiary_name', label: 'Beneficiary', format: 'text', priority: 1 },
+    { key: 'beneficiary_account_number', label: 'Account number', format: 'code', priority: 3 },
+    { key: 'ifsc_code', label: 'IFSC', format: 'code', priority: 3 },
+    { key: 'beneficiary_upi_id', label: 'UPI id', format: 'code', priority: 3 },
+    { key: 'amount', label: 'Amount', format: 'money', priority: 1 },
+    { key: 'transfer_type', label: 'Transfer type', format: 'text', priority: 2 },
+    { key: 'purpose_message', label: 'Purpose', format: 'text', priority: 3 },
+    { key: 'status', label: 'Status', format: 'status', priority: 1 },
+    { key: 'bank_reference_number', label: 'UTR', format: 'code', priority: 1 },
+    { key: 'status_message', label: 'Status message', format: 'text', priority: 3 },
+    { key: 'updated_at', label: 'Updated', format: 'time', priority: 3 },
+  ],
+});
 
 export const CallbackAttempt = z.object({
   attempt: z.number().int(),

@@ -2,6 +2,7 @@
 // NOT re-exported here but imported from its own entry (`@meridian/contract/accounts`…, package.json "exports"):
 // the web bundler puts everything this barrel reaches into one chunk that most screens load.
 export * from './errors.ts';
+export * from './lists.ts';
 export * from './auth.ts';
 export * from './user.ts';
 export * from './flow.ts';

@@ -39,6 +39,7 @@ export const toPayout = (p: PayoutRow, senderAccountNumber: string): Answer => (
   sender_account_number: senderAccountNumber,
   status: p.status as PayoutStatus,
   status_message: p.statusMessage,
+  kind: p.kind as Answer['kind'],
   created_at: p.createdAt.toISOString(),
   updated_at: p.updatedAt.toISOString(),
 });
