@@ -77,6 +77,7 @@ export const DISTRIBUTION = {
   bulk_files: 'distributed',
   bulk_line_items: 'distributed',
   support_tickets: 'distributed',
+  saved_views: 'distributed',
   reports: 'distributed',
   report_chunks: 'distributed',
   report_schedules: 'distributed',
