@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowFormatter, safeCell, zoneClock } from './cells.ts';
+import { cellModeOf, rowFormatter, safeCell, zoneClock } from './cells.ts';
 
 describe('report cells', () => {
   it('escapes what a spreadsheet would run as a formula, and only that', () => {
@@ -46,6 +46,55 @@ describe('report cells', () => {
       7,
       '2026-01-31T20:00:00+00:00',
       null,
+    ]);
+  });
+
+  it('XLSX cells are typed: rupees as numbers, times and dates as serial days in the zone, text escaped', () => {
+    type Row = { amount: bigint | number | string; at: Date | number; day: string; n: number; note: string };
+    const columns = [
+      { key: 'amount', header: 'amount', kind: 'money' as const, value: (r: Row) => r.amount },
+      { key: 'at', header: 'at', kind: 'time' as const, value: (r: Row) => r.at },
+      { key: 'day', header: 'day', kind: 'date' as const, value: (r: Row) => r.day },
+      { key: 'n', header: 'n', kind: 'number' as const, value: (r: Row) => r.n },
+      { key: 'note', header: 'note', kind: 'text' as const, value: (r: Row) => r.note },
+    ];
+    // Excel's serial days: 1970-01-01 is 25569, a day is 1, the wall clock in the zone is the fraction.
+    const serial = (wall: string) => Date.parse(`${wall}Z`) / 86_400_000 + 25_569;
+    const kolkata = rowFormatter(columns, 'Asia/Kolkata', 'xlsx');
+    expect(
+      kolkata({
+        amount: 125050n,
+        at: new Date('2026-01-31T20:00:00.999Z'),
+        day: '2026-03-31',
+        n: 7,
+        note: '=1+1',
+      }),
+    ).toEqual([1250.5, serial('2026-02-01T01:30:00'), 46112, 7, "'=1+1"]);
+    expect(serial('2026-03-31T00:00:00')).toBe(46112);
+    // paise as number or integer text, an API decimal, a negative amount; a date that is not YYYY-MM-DD stays text
+    expect(kolkata({ amount: 7, at: 0, day: 'soon', n: 0, note: 'x' }).slice(0, 3)).toEqual([
+      0.07,
+      serial('1970-01-01T05:30:00'),
+      'soon',
+    ]);
+    expect(kolkata({ amount: '-125050', at: 0, day: '', n: 0, note: '' })[0]).toBe(-1250.5);
+    expect(kolkata({ amount: '1250.00', at: 0, day: '', n: 0, note: '' })[0]).toBe(1250);
+    // New York across the spring DST change: 06:59:59 UTC is 01:59:59 EST, 07:00 UTC is 03:00 EDT.
+    const ny = rowFormatter(columns, 'America/New_York', 'xlsx');
+    expect(ny({ amount: 0n, at: Date.parse('2026-03-08T06:59:59Z'), day: '', n: 0, note: '' })[1]).toBe(
+      serial('2026-03-08T01:59:59'),
+    );
+    expect(ny({ amount: 0n, at: Date.parse('2026-03-08T07:00:00Z'), day: '', n: 0, note: '' })[1]).toBe(
+      serial('2026-03-08T03:00:00'),
+    );
+  });
+
+  it('chooses each format’s cells', () => {
+    expect((['csv', 'xlsx', 'json', 'pdf'] as const).map(cellModeOf)).toEqual([
+      'text',
+      'xlsx',
+      'json',
+      'text',
     ]);
   });
 });

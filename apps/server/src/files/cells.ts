@@ -1,7 +1,10 @@
-import type { ReportColumnInfo } from '@meridian/contract/reports';
+import type { ReportColumnInfo, ReportFormat } from '@meridian/contract/reports';
 import { formatMoney } from '../lib/money.ts';
 
-/** A cell as the writers take it (formatted by `rowFormatter`). */
+/**
+ * A cell as the writers take it (formatted by `rowFormatter`). In XLSX a number in a money, time or date column is
+ * written with that kind's number format (`FileMeta.kinds`): rupees, or Excel's serial day number.
+ */
 export type FileCell = string | number | null;
 /** A page of rows; `sections` (PDF only) names the section each row belongs to (an account of a statement). */
 export type FilePage = { cells: FileCell[][]; sections?: ({ key: string; title: string } | null)[] };
@@ -11,10 +14,16 @@ export type FileCellValue = string | number | bigint | Date | null | undefined;
 
 /**
  * A column of a file: `money` is paise as bigint, number or integer text, or an API decimal string (written
- * "1250.00"); `time` a Date or epoch milliseconds (written in the file's time zone as yyyy-MM-dd HH:mm:ss, the zone named in the header; in JSON as ISO 8601 with the zone's
- * offset); `date` YYYY-MM-DD text; `number` an integer; `text` text.
+ * "1250.00"; in XLSX the rupees as a number); `time` a Date or epoch milliseconds (written in the file's time zone
+ * as yyyy-MM-dd HH:mm:ss, the zone named in the header; in JSON as ISO 8601 with the zone's offset; in XLSX as
+ * the zone's wall clock in Excel's serial days); `date` YYYY-MM-DD text (in XLSX a serial day); `number` an
+ * integer; `text` text.
  */
-export type FileColumn<Row> = ReportColumnInfo & { value: (row: Row) => FileCellValue };
+export type FileColumn<Row> = Omit<ReportColumnInfo, 'label'> & {
+  /** What a person reads in the report forms (the list's column label); the header when absent. */
+  label?: string;
+  value: (row: Row) => FileCellValue;
+};
 
 /** A cell a spreadsheet would run as a formula is prefixed with ' (CSV injection); numbers stay as they are. */
 export const safeCell = <T extends string | number | null>(v: T): T =>
@@ -25,6 +34,8 @@ export const safeCell = <T extends string | number | null>(v: T): T =>
 const FORMULA_START = new Set([61, 43, 64, 9, 13, 45]);
 
 const HOUR_MS = 3_600_000;
+/** Excel's serial day number of 1970-01-01 (its 1900 date system, which counts a 29 February 1900). */
+const EXCEL_1970 = 25_569;
 
 /**
  * Wall-clock text of instants in one time zone, fast enough for a million rows: the zone's offset is asked of
@@ -87,6 +98,13 @@ export function zoneClock(timeZone: string) {
     text(ms: number): string {
       return wall(ms, offsetAt(ms), ' ');
     },
+    /**
+     * The zone's wall clock as Excel's serial day number (days since 1899-12-30, the time of day as the
+     * fraction), to whole seconds as the text has it: Excel and openpyxl show it as that same wall-clock time.
+     */
+    serial(ms: number): number {
+      return Math.floor((ms + offsetAt(ms)) / 1000) / 86_400 + EXCEL_1970;
+    },
     /** ISO 8601 with the zone's offset (`2026-11-25T12:00:00+05:30`), for JSON. */
     iso(ms: number): string {
       const offset = offsetAt(ms);
@@ -101,15 +119,29 @@ const DAY_MS = 86_400_000;
 const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 
 /** A column's header as files show it: a time column names its zone (`created_at (Asia/Kolkata)`). */
-export const headerOf = (c: ReportColumnInfo, timeZone: string) =>
+export const headerOf = (c: Pick<ReportColumnInfo, 'header' | 'kind'>, timeZone: string) =>
   c.kind === 'time' ? `${c.header} (${timeZone})` : c.header;
 
-export type CellMode = 'text' | 'json';
+export type CellMode = 'text' | 'json' | 'xlsx';
+
+/** The cells a format's writer takes: typed cells for XLSX, JSON's for JSON, text for CSV and PDF. */
+export const cellModeOf = (format: ReportFormat): CellMode =>
+  format === 'json' ? 'json' : format === 'xlsx' ? 'xlsx' : 'text';
+
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A text cell: formula-like text escaped except in JSON. */
+const cellText = (v: Exclude<FileCellValue, null | undefined>, mode: CellMode): string => {
+  const text = v instanceof Date ? v.toISOString() : String(v);
+  return mode === 'json' ? text : safeCell(text);
+};
 
 /**
- * Turns a source's row into the cells of a file. `text` (CSV, XLSX, PDF, preview): money "1250.00", times
+ * Turns a source's row into the cells of a file. `text` (CSV, PDF, preview): money "1250.00", times
  * `yyyy-MM-dd HH:mm:ss` in the zone, formula-like text escaped. `json`: the same but times ISO 8601 with the
- * zone's offset, numbers as numbers and nothing escaped (JSON is not run by spreadsheets).
+ * zone's offset, numbers as numbers and nothing escaped (JSON is not run by spreadsheets). `xlsx`: typed cells,
+ * so that a spreadsheet sums amounts and filters by date: money as rupees (1250.5), times and dates as Excel
+ * serial days in the zone (the writer gives them their number formats by the columns' kinds), text escaped.
  */
 export function rowFormatter<Row>(
   columns: readonly FileColumn<Row>[],
@@ -122,21 +154,27 @@ export function rowFormatter<Row>(
     switch (c.kind) {
       case 'money':
         // paise (bigint or integer), or an amount already in the API's decimal form ("1250.00")
-        return typeof v === 'string' && /^-?\d+\.\d{2}$/.test(v)
-          ? v
-          : formatMoney(typeof v === 'bigint' ? v : BigInt(v as number | string));
+        if (typeof v === 'string' && /^-?\d+\.\d{2}$/.test(v)) return mode === 'xlsx' ? Number(v) : v;
+        // A double division is correctly rounded: paise / 100 is the double nearest the rupees (below 2^53 paise).
+        if (mode === 'xlsx') return Number(typeof v === 'bigint' ? v : BigInt(v as number | string)) / 100;
+        return formatMoney(typeof v === 'bigint' ? v : BigInt(v as number | string));
       case 'time': {
         // a Date, epoch milliseconds (raw reads), or text
         const ms = v instanceof Date ? v.getTime() : typeof v === 'number' ? v : Date.parse(String(v));
         if (Number.isNaN(ms)) return null;
-        return mode === 'json' ? clock.iso(ms) : clock.text(ms);
+        return mode === 'json' ? clock.iso(ms) : mode === 'xlsx' ? clock.serial(ms) : clock.text(ms);
       }
+      case 'date':
+        // YYYY-MM-DD as a serial day in XLSX; anything else stays text, as in the other formats
+        if (mode === 'xlsx' && typeof v === 'string' && DATE_TEXT.test(v)) {
+          const ms = Date.parse(`${v}T00:00:00Z`);
+          if (!Number.isNaN(ms)) return ms / DAY_MS + EXCEL_1970;
+        }
+        return cellText(v, mode);
       case 'number':
         return typeof v === 'number' ? v : Number(v);
-      default: {
-        const text = v instanceof Date ? v.toISOString() : String(v);
-        return mode === 'json' ? text : safeCell(text);
-      }
+      default:
+        return cellText(v, mode);
     }
   };
   return (row) => columns.map((c) => cell(c, c.value(row)));

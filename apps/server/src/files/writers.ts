@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import type { ReportFormat } from '@meridian/contract/reports';
+import type { ReportColumnInfo, ReportFormat } from '@meridian/contract/reports';
 import type { FileCell, FilePage } from './cells.ts';
 import { ByteBuilder } from './bytes.ts';
 import { xlsxFile } from './xlsx.ts';
@@ -17,6 +17,12 @@ export type FileMeta = {
   /** Column keys (JSON object keys) and headers (CSV, XLSX, PDF), in order. */
   keys: string[];
   headers: string[];
+  /**
+   * The columns' kinds, in order. XLSX writes the numbers of money, time and date columns with those number
+   * formats (the cells from `rowFormatter`'s `xlsx` mode: rupees, serial days); without them every
+   * number is General. The other formats do not use them.
+   */
+  kinds?: ReportColumnInfo['kind'][];
   /** PDF: the document's title, the client's name and the period line. */
   title: string;
   clientName: string;
@@ -40,7 +46,7 @@ export function writeFile(format: ReportFormat, pages: AsyncIterable<FilePage>, 
     case 'json':
       return Readable.from(jsonChunks(pages, meta), { objectMode: false });
     case 'xlsx':
-      return xlsxFile(meta.headers, pages, 'Report');
+      return xlsxFile(meta.headers, pages, 'Report', meta.kinds ? { kinds: meta.kinds } : {});
     case 'pdf':
       return pdfFile(pages, meta);
   }

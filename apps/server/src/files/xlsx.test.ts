@@ -77,6 +77,52 @@ describe('xlsxFile', () => {
     ]);
   });
 
+  it('writes the numbers of money, time and date columns with their number formats (openpyxl: floats, datetimes)', async () => {
+    // Cells as rowFormatter's xlsx mode makes them: rupees, serial days (46112 is 2026-03-31; .5 is noon).
+    const rows: FileCell[][] = [
+      [1250.5, 46112.5, 46112, 7, "'=SUM(A1)", '12.50'],
+      [-0.07, 46112 + (23 * 3600 + 59 * 60 + 59) / 86_400, null, 0, 'x', null],
+    ];
+    const path = join(mkdtempSync(join(tmpdir(), 'xlsx-')), 'file.xlsx');
+    writeFileSync(
+      path,
+      await bytesOf(
+        xlsxFile(['amount', 'at', 'day', 'n', 'note', 'text amount'], [{ cells: rows }], 'Report', {
+          kinds: ['money', 'time', 'date', 'number', 'text', 'money'],
+        }),
+      ),
+    );
+    const out = execFileSync('/usr/bin/python3', [
+      '-c',
+      `
+import openpyxl, sys, json
+ws = openpyxl.load_workbook(sys.argv[1]).worksheets[0]
+print(json.dumps([[{"type": type(c.value).__name__, "value": c.value if not hasattr(c.value, "isoformat") else c.value.isoformat(sep=" "), "format": c.number_format} for c in r] for r in ws.iter_rows(min_row=2)]))`,
+      path,
+    ]).toString();
+    const read = JSON.parse(out) as { type: string; value: unknown; format: string }[][];
+    const money = '[$-4009]"₹"#,##0.00';
+    expect(read).toEqual([
+      [
+        { type: 'float', value: 1250.5, format: money },
+        { type: 'datetime', value: '2026-03-31 12:00:00', format: 'yyyy-mm-dd hh:mm:ss' },
+        { type: 'datetime', value: '2026-03-31 00:00:00', format: 'yyyy-mm-dd' },
+        { type: 'int', value: 7, format: 'General' },
+        { type: 'str', value: "'=SUM(A1)", format: 'General' },
+        // text in a money column stays text
+        { type: 'str', value: '12.50', format: 'General' },
+      ],
+      [
+        { type: 'float', value: -0.07, format: money },
+        { type: 'datetime', value: '2026-03-31 23:59:59', format: 'yyyy-mm-dd hh:mm:ss' },
+        { type: 'NoneType', value: null, format: 'General' },
+        { type: 'int', value: 0, format: 'General' },
+        { type: 'str', value: 'x', format: 'General' },
+        { type: 'NoneType', value: null, format: 'General' },
+      ],
+    ]);
+  });
+
   it('starts a new sheet after the rows a sheet holds, across pages, and none after a full last sheet', async () => {
     const rows = Array.from({ length: 7 }, (_, i): FileCell[] => [`r${i + 1}`, i + 1]);
     const read = openpyxl(

@@ -1,13 +1,15 @@
 import { Readable } from 'node:stream';
-import { XLSX_ROWS_PER_SHEET } from '@meridian/contract/reports';
+import { XLSX_ROWS_PER_SHEET, type ReportColumnInfo } from '@meridian/contract/reports';
 import { ByteBuilder } from './bytes.ts';
 import type { FileCell, FilePage } from './cells.ts';
 import { zipStream, type ZipEntry } from './zip.ts';
 
 /**
  * A streaming XLSX writer: the smallest SpreadsheetML package Excel, LibreOffice, openpyxl and exceljs open (a
- * workbook, its sheets, their relationships and content types), every text cell an inline string, numbers as
- * numbers, the header row frozen. Each page of rows becomes one piece of sheet XML handed to the zip writer,
+ * workbook, its sheets, their styles, relationships and content types), every text cell an inline string, numbers
+ * as numbers, the header row frozen. Given the columns' kinds, a number in a money column is shown as rupees
+ * (`₹12,34,567.50`), one in a time or date column as that date and time (Excel's serial days), so that a
+ * spreadsheet sums and filters them. Each page of rows becomes one piece of sheet XML handed to the zip writer,
  * which deflates it as the file's reader takes it: memory is a page and a few zlib buffers whatever the size.
  * A new sheet ("Report 2", …) starts after XLSX_ROWS_PER_SHEET data rows (Excel's limit, with the header), or
  * before a sheet's XML reaches the 4 GiB a ZIP part can hold.
@@ -44,7 +46,42 @@ export function columnName(i: number): string {
   return name;
 }
 
-export type XlsxOptions = { rowsPerSheet?: number; level?: number };
+/**
+ * The number formats of typed cells (styles.xml's cellXfs, by index). Money: ₹ and two decimals, grouped under
+ * the en-IN locale (`[$-4009]`: LibreOffice then groups in lakhs and crores, `12,34,567.50`; Excel groups as the
+ * reader's system does); a negative amount keeps its minus. Times and dates as the text formats write them.
+ */
+const NUM_FMTS = [
+  { id: 164, code: '[$-4009]"₹"#,##0.00' },
+  { id: 165, code: 'yyyy-mm-dd hh:mm:ss' },
+  { id: 166, code: 'yyyy-mm-dd' },
+] as const;
+/** The style (cellXfs index) of a number in a column of each kind; 0 is General. */
+const STYLE_OF: Record<ColumnKind, number> = { text: 0, number: 0, money: 1, time: 2, date: 3 };
+/** Column widths (characters) that show a formatted value whole (Excel shows a number too wide as ####). */
+const MIN_WIDTH: Record<ColumnKind, number> = { text: 10, number: 10, money: 16, time: 20, date: 12 };
+
+const STYLES =
+  `${XML_HEAD}<styleSheet xmlns="${NS}">` +
+  `<numFmts count="${NUM_FMTS.length}">${NUM_FMTS.map((f) => `<numFmt numFmtId="${f.id}" formatCode="${xmlAttr(f.code)}"/>`).join('')}</numFmts>` +
+  '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  `<cellXfs count="${NUM_FMTS.length + 1}"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>` +
+  NUM_FMTS.map(
+    (f) => `<xf numFmtId="${f.id}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`,
+  ).join('') +
+  '</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
+
+type ColumnKind = ReportColumnInfo['kind'];
+
+export type XlsxOptions = {
+  rowsPerSheet?: number;
+  level?: number;
+  /** The columns' kinds, in order: numbers in money, time and date columns get those number formats. */
+  kinds?: readonly ColumnKind[];
+};
 
 /** Rows (pages of cells) under `headers` as an XLSX stream; sheets named `sheetName`, `sheetName 2`, … */
 export function xlsxFile(
@@ -66,6 +103,11 @@ async function* xlsxParts(
 ): AsyncGenerator<ZipEntry> {
   const rowsPerSheet = opts.rowsPerSheet ?? XLSX_ROWS_PER_SHEET;
   const letters = headers.map((_, i) => columnName(i));
+  // What follows a number cell's reference: its style, if its column's kind has one.
+  const numberOpen = headers.map((_, i) => {
+    const style = STYLE_OF[opts.kinds?.[i] ?? 'text'];
+    return style ? `" s="${style}"><v>` : '"><v>';
+  });
   const source = (async function* () {
     for await (const page of pages) yield page.cells;
   })();
@@ -80,7 +122,8 @@ async function* xlsxParts(
       // A blank is an empty cell, not none: readers without the sheet's size (openpyxl's read-only mode) then
       // still see every row as wide as the header.
       if (v === null || v === undefined || v === '') xml += `<c r="${ref}"/>`;
-      else if (typeof v === 'number' && Number.isFinite(v)) xml += `<c r="${ref}"><v>${v}</v></c>`;
+      else if (typeof v === 'number' && Number.isFinite(v))
+        xml += `<c r="${ref}${numberOpen[i] ?? '"><v>'}${v}</v></c>`;
       else {
         const text = String(v);
         const space = SPACE.has(text.charCodeAt(0)) || SPACE.has(text.charCodeAt(text.length - 1));
@@ -93,7 +136,7 @@ async function* xlsxParts(
   const cols = headers.length
     ? `<cols>${headers
         .map((h, i) => {
-          const width = Math.min(40, Math.max(10, h.length + 2));
+          const width = Math.min(40, Math.max(MIN_WIDTH[opts.kinds?.[i] ?? 'text'], h.length + 2));
           return `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"/>`;
         })
         .join('')}</cols>`
@@ -157,6 +200,7 @@ async function* xlsxParts(
       names.map((n, i) => `<sheet name="${xmlAttr(n)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
       '</sheets></workbook>',
   };
+  yield { name: 'xl/styles.xml', data: STYLES };
   yield {
     name: 'xl/_rels/workbook.xml.rels',
     data:
@@ -167,6 +211,7 @@ async function* xlsxParts(
             `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
         )
         .join('') +
+      `<Relationship Id="rId${names.length + 1}" Type="${REL_NS}/styles" Target="styles.xml"/>` +
       '</Relationships>',
   };
   yield {
@@ -182,6 +227,7 @@ async function* xlsxParts(
       '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
       '<Default Extension="xml" ContentType="application/xml"/>' +
       '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
       names
         .map(
           (_, i) =>

@@ -16,7 +16,7 @@ import type { Actor } from '../audit/actor.ts';
 import { auditBy } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
 import { clients, reports } from '../db/schema.ts';
-import { headerOf, rowFormatter } from '../files/cells.ts';
+import { cellModeOf, headerOf, rowFormatter } from '../files/cells.ts';
 import { PDF_MAX_ROWS, writeFile, type FilePage } from '../files/writers.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import type { Effects } from '../jobs/effects.ts';
@@ -354,9 +354,10 @@ export async function previewReport(
   }
   const count = await checked.source.count(db, scope);
   return {
-    columns: columns.map(({ key, header, kind }) => ({
+    columns: columns.map(({ key, header, label, kind }) => ({
       key,
       header: headerOf({ key, header, kind }, checked.timeZone),
+      label: label ?? header,
       kind,
     })),
     rows,
@@ -377,7 +378,7 @@ export function catalogue(
       title: s.title,
       description: s.description,
       formats: [...s.formats],
-      columns: s.columns.map(({ key, header, kind }) => ({ key, header, kind })),
+      columns: s.columns.map(({ key, header, label, kind }) => ({ key, header, label: label ?? header, kind })),
       search_keys: s.list.searchKeys.map((k) => k.replace('{product}', product)),
       default_range: s.list.defaultRange ?? 'last7',
       filters: Object.entries(s.filters ?? {}).map(([key, values]) => ({
@@ -469,7 +470,7 @@ export async function buildReport(
         `A PDF holds at most ${PDF_MAX_ROWS.toLocaleString('en')} rows and this report has ${total.toLocaleString('en')}: choose CSV or XLSX, or a shorter range`,
       );
     const columns = columnsOf(checked.source, checked.columns);
-    const format = rowFormatter(columns, checked.timeZone, report.format === 'json' ? 'json' : 'text');
+    const format = rowFormatter(columns, checked.timeZone, cellModeOf(report.format as ReportFormat));
     const sectionOf = report.format === 'pdf' ? checked.source.pdfSections : undefined;
     let written = 0;
     let renewedAt = Date.now();
@@ -500,6 +501,7 @@ export async function buildReport(
       writeFile(report.format as ReportFormat, pages(), {
         keys: columns.map((c) => c.key),
         headers: columns.map((c) => headerOf(c, checked.timeZone)),
+        kinds: columns.map((c) => c.kind),
         title: checked.source.title,
         clientName: client?.name ?? '',
         period: `${report.startDate} to ${report.endDate} (${report.timeZone})`,
