@@ -55,6 +55,25 @@ async function download(s: TestServer, session: ClientSession, urn: string, acce
   return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload, body: res.body };
 }
 
+type XlsxCell = { type: string; value: unknown; format: string };
+
+/** A report's first sheet as openpyxl reads it: each cell's Python type, value (datetimes as text) and number format. */
+function readXlsx(bytes: Buffer): { header: unknown[]; rows: XlsxCell[][] } {
+  const path = join(mkdtempSync(join(tmpdir(), 'report-')), 'r.xlsx');
+  writeFileSync(path, bytes);
+  const out = execFileSync('/usr/bin/python3', [
+    '-c',
+    `
+import openpyxl, sys, json
+ws = openpyxl.load_workbook(sys.argv[1], read_only=True).worksheets[0]
+rows = list(ws.iter_rows())
+cell = lambda c: {"type": type(c.value).__name__, "value": c.value.isoformat(sep=" ") if hasattr(c.value, "isoformat") else c.value, "format": c.number_format}
+print(json.dumps({"header": [c.value for c in rows[0]], "rows": [[cell(c) for c in r] for r in rows[1:]]}))`,
+    path,
+  ]).toString();
+  return JSON.parse(out) as { header: unknown[]; rows: XlsxCell[][] };
+}
+
 async function generate(session: ClientSession, body: Record<string, unknown>) {
   const res = await session.call('POST', `/${P}/reports/generate`, {
     body: { report_type: 'payouts', ...RANGE, ...body },
@@ -118,23 +137,54 @@ describe('payouts report in every format', () => {
     });
   });
 
-  it('XLSX: opened by openpyxl with the header and every row', async () => {
+  it('XLSX: opened by openpyxl with the header and every row, amounts as numbers with a ₹ format', async () => {
     const urn = await generate(acme, { format: 'xlsx', columns: ['urn', 'amount', 'status'] });
     await ready(acme, urn);
     const file = await download(server.current, acme, urn);
     expect(file.bytes.subarray(0, 2).toString()).toBe('PK');
-    const path = join(mkdtempSync(join(tmpdir(), 'report-')), 'r.xlsx');
-    writeFileSync(path, file.bytes);
-    const out = execFileSync('/usr/bin/python3', [
-      '-c',
-      'import openpyxl,sys,json\nwb=openpyxl.load_workbook(sys.argv[1],read_only=True)\nws=wb.worksheets[0]\nrows=list(ws.iter_rows(values_only=True))\nprint(json.dumps({"header":list(rows[0]),"n":len(rows)-1,"first":list(rows[1])}))',
-      path,
-    ]).toString();
-    const read = JSON.parse(out) as { header: string[]; n: number; first: string[] };
+    const read = readXlsx(file.bytes);
     expect(read.header).toEqual(['meridian_urn', 'amount', 'status']);
-    expect(read.n).toBe(listCount);
-    expect(read.first[0]).toMatch(/^PAY/);
-    expect(read.first[1]).toMatch(/^\d+\.\d{2}$/);
+    expect(read.rows).toHaveLength(listCount);
+    const first = read.rows[0]!;
+    expect(first[0]).toMatchObject({ type: 'str', value: expect.stringMatching(/^PAY/) });
+    const details = await acme.call('GET', `/${P}/read/fetch/transaction/payouts/${String(first[0]!.value)}`);
+    // The amount is a number a spreadsheet sums (rupees), shown with ₹ and two decimals.
+    expect(first[1]).toEqual({
+      type: expect.stringMatching(/^(int|float)$/),
+      value: Number(details.body.amount),
+      format: '[$-4009]"₹"#,##0.00',
+    });
+    expect(first[2]).toEqual({ type: 'str', value: details.body.status, format: 'General' });
+    for (const r of read.rows) expect(['int', 'float']).toContain(r[1]!.type);
+  });
+
+  it('XLSX: times are dates (yyyy-mm-dd hh:mm:ss) at the payout’s wall-clock time in the report’s zone', async () => {
+    for (const timeZone of ['Asia/Kolkata', 'America/New_York']) {
+      const urn = await generate(acme, {
+        format: 'xlsx',
+        columns: ['created_at', 'urn', 'amount'],
+        ...(timeZone === 'Asia/Kolkata' ? {} : { time_zone: timeZone }),
+      });
+      await ready(acme, urn);
+      const read = readXlsx((await download(server.current, acme, urn)).bytes);
+      expect(read.header).toEqual([`created_at (${timeZone})`, 'meridian_urn', 'amount']);
+      expect(read.rows).toHaveLength(listCount);
+      for (const r of read.rows)
+        expect(r[0]).toMatchObject({ type: 'datetime', format: 'yyyy-mm-dd hh:mm:ss' });
+      const [at, payout] = read.rows[0]!;
+      const details = await acme.call('GET', `/${P}/read/fetch/transaction/payouts/${String(payout!.value)}`);
+      // The wall clock in the zone to the second (sv-SE writes `yyyy-MM-dd HH:mm:ss`), as the CSV writes it.
+      const wall = new Intl.DateTimeFormat('sv-SE', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }).format(new Date(details.body.created_at as string));
+      expect(at!.value).toBe(wall);
+    }
   });
 
   it('CSV and JSON are stored gzip: sent as they are to a client that takes gzip, gunzipped for one that does not', async () => {
