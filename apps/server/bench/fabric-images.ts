@@ -4,7 +4,7 @@
  * calls one after another.
  *   node apps/server/bench/fabric-images.ts [runs]     (default 20 runs per product, after 2 warm-up calls)
  */
-import { fixtureBase64 } from '../src/fabric/images/fixtures.ts';
+import { sampleBase64 } from '../src/fabric/images/samples.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -38,11 +38,11 @@ async function bench(name: string, call: () => Promise<unknown>) {
   );
 }
 
-const cardPng = fixtureBase64('aadhaar-card.png');
-const cardJpeg = fixtureBase64('aadhaar-card.jpg');
-const pan = fixtureBase64('pan-card.png');
-const selfie = fixtureBase64('person-1-selfie.jpg');
-const idPhoto = fixtureBase64('person-1-id.jpg');
+const cardPng = sampleBase64('aadhaar-card.png');
+const cardJpeg = sampleBase64('aadhaar-card.jpg');
+const pan = sampleBase64('pan-card.png');
+const selfie = sampleBase64('person-1-selfie.jpg');
+const idPhoto = sampleBase64('person-1-id.jpg');
 // A full-size photo: face-api's own sample (1 face), from its npm package.
 const photo = readFileSync(
   join(
@@ -50,9 +50,9 @@ const photo = readFileSync(
     'demo/sample2.jpg',
   ),
 ).toString('base64');
-const frames = [1, 2, 3].map((i) => fixtureBase64(`person-1-frame-${i}.jpg`));
+const frames = [1, 2, 3].map((i) => sampleBase64(`person-1-frame-${i}.jpg`));
 // A bigger scan: the card drawn 2.5 times larger (1600×1000), as a phone photo of a card might be.
-const card = decodeImage(fixtureBase64('aadhaar-card.png'), 'card');
+const card = decodeImage(sampleBase64('aadhaar-card.png'), 'card');
 const bigCard = encodeImage(
   'png',
   1600,

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FABRIC_PRODUCTS } from '@meridian/contract';
 import { applyCreditOperation } from '../src/credits/credits.ts';
 import { inTransaction, queryRows } from '../src/db/database.ts';
 import { sweepExpiredCalls } from '../src/fabric/expiry.ts';
+import { sampleBase64 } from '../src/fabric/images/samples.ts';
 import { PRODUCTS } from '../src/fabric/products/index.ts';
 import { clientSession, useServer, type ClientSession } from './helpers.ts';
 
@@ -16,8 +15,6 @@ import { clientSession, useServer, type ClientSession } from './helpers.ts';
  */
 const server = useServer();
 const P = 'meridian';
-const FIXTURES = join(import.meta.dirname, 'fixtures', 'fabric');
-const fixture = (name: string) => readFileSync(join(FIXTURES, name)).toString('base64');
 let acme: ClientSession;
 
 /** PANs, Aadhaar numbers (spaced or not) and 10-digit mobiles in the test inputs, as sent. */
@@ -100,8 +97,8 @@ describe('bad input is a clear 4xx, logged REJECTED or refused before the produc
       'a text file as an image',
       { image: Buffer.from('%PDF-1.4 hello').toString('base64') },
     ],
-    ['face-match', 'one image missing', { selfie: fixture('person-1-selfie.jpg') }],
-    ['video-liveness', 'too few frames', { frames: [fixture('person-1-frame-1.jpg')] }],
+    ['face-match', 'one image missing', { selfie: sampleBase64('person-1-selfie.jpg') }],
+    ['video-liveness', 'too few frames', { frames: [sampleBase64('person-1-frame-1.jpg')] }],
     ['ckyc', 'a download without a search', { action: 'download', reference_id: '12345678901234' }],
   ];
   it.each(cases)('%s: %s', async (slug, _what, body) => {

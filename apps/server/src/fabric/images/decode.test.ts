@@ -2,7 +2,7 @@ import pngjs from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.ts';
 import { decodeImage, describeImage, encodeImage, readHeader } from './decode.ts';
-import { fixtureBase64 } from './fixtures.ts';
+import { sampleBase64 } from './samples.ts';
 
 const png = (width: number, height: number) => {
   const p = new pngjs.PNG({ width, height });
@@ -22,10 +22,10 @@ function refusal(fn: () => unknown): { status: number; message: string; fields: 
 
 describe('decodeImage', () => {
   it('decodes a PNG and a JPEG by their magic bytes, whatever a data URL claims', () => {
-    const p = decodeImage(`data:image/jpeg;base64,${fixtureBase64('aadhaar-card.png')}`, 'image');
+    const p = decodeImage(`data:image/jpeg;base64,${sampleBase64('aadhaar-card.png')}`, 'image');
     expect(p).toMatchObject({ type: 'png', width: 640, height: 400 });
     expect(p.data.length).toBe(640 * 400 * 4);
-    const j = decodeImage(fixtureBase64('aadhaar-card.jpg'), 'image');
+    const j = decodeImage(sampleBase64('aadhaar-card.jpg'), 'image');
     expect(j).toMatchObject({ type: 'jpeg', width: 640, height: 400 });
   });
 
@@ -60,7 +60,7 @@ describe('decodeImage', () => {
   });
 
   it('encodes back to the same type', () => {
-    const j = decodeImage(fixtureBase64('person-1-id.jpg'), 'image');
+    const j = decodeImage(sampleBase64('person-1-id.jpg'), 'image');
     expect(readHeader(encodeImage('jpeg', j.width, j.height, j.data))).toEqual({
       type: 'jpeg',
       width: 200,
@@ -76,7 +76,7 @@ describe('decodeImage', () => {
 
 describe('describeImage', () => {
   it('keeps type, size and hash, never the data, and never throws', () => {
-    const d = describeImage(fixtureBase64('pan-card.png'));
+    const d = describeImage(sampleBase64('pan-card.png'));
     expect(d).toMatchObject({ type: 'png', width: 640, height: 400 });
     expect(d.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(d).sort()).toEqual(['bytes', 'height', 'sha256', 'type', 'width']);

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The committed test images (apps/server/test/fixtures/fabric, made by its generate.ts) as base64, for the
- * products' demo inputs (the seed) and tests. Read when called, not at import.
+ * The image products' committed sample images (samples/ beside this file, made by
+ * apps/server/scripts/fabric-samples) as base64: the products' demo inputs (the seed) and the tests' images.
+ * Read when called, not at import.
  */
-const DIR = new URL('../../../test/fixtures/fabric/', import.meta.url);
+const DIR = new URL('./samples/', import.meta.url);
 
-export const fixtureBase64 = (name: string) => readFileSync(new URL(name, DIR)).toString('base64');
+export const sampleBase64 = (name: string) => readFileSync(new URL(name, DIR)).toString('base64');

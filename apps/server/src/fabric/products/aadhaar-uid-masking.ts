@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FabricProduct } from '../product.ts';
 import { findAadhaarNumbers, maskedAadhaar } from '../images/aadhaar.ts';
 import { base64Image, decodeImage, describeFile, describeImage, encodeImage } from '../images/decode.ts';
-import { fixtureBase64 } from '../images/fixtures.ts';
+import { sampleBase64 } from '../images/samples.ts';
 import { recognize } from '../images/ocr.ts';
 import { blackOut } from '../images/pixels.ts';
 
@@ -54,8 +54,8 @@ export const aadhaarUidMasking: FabricProduct<typeof body> = {
 
 /** Sample bodies for the seed (test images: a card with one number, a letter with two, a PAN card with none). */
 export const DEMO_INPUTS = (): z.infer<typeof body>[] => [
-  { image: fixtureBase64('aadhaar-card.png') },
-  { image: fixtureBase64('aadhaar-letter.png') },
-  { image: fixtureBase64('aadhaar-card.jpg') },
-  { image: fixtureBase64('pan-card.png') },
+  { image: sampleBase64('aadhaar-card.png') },
+  { image: sampleBase64('aadhaar-letter.png') },
+  { image: sampleBase64('aadhaar-card.jpg') },
+  { image: sampleBase64('pan-card.png') },
 ];

@@ -3,7 +3,7 @@ import type { FabricProduct } from '../product.ts';
 import { base64Image, decodeImage, describeImage } from '../images/decode.ts';
 import { compareFaces, SAME_PERSON_DISTANCE } from '../images/face-logic.ts';
 import { detectFaces } from '../images/face-model.ts';
-import { fixtureBase64 } from '../images/fixtures.ts';
+import { sampleBase64 } from '../images/samples.ts';
 
 /**
  * Face match: the face model (@vladmandic/face-api on TensorFlow.js WASM, images/face-model.ts) finds the
@@ -62,6 +62,6 @@ export const faceMatch: FabricProduct<typeof body> = {
 
 /** Sample bodies for the seed: person 1's selfie and ID photo (MATCH), person 1 and person 2 (NO_MATCH). */
 export const DEMO_INPUTS = (): z.infer<typeof body>[] => [
-  { selfie: fixtureBase64('person-1-selfie.jpg'), id_image: fixtureBase64('person-1-id.jpg') },
-  { selfie: fixtureBase64('person-1-selfie.jpg'), id_image: fixtureBase64('person-2-selfie.jpg') },
+  { selfie: sampleBase64('person-1-selfie.jpg'), id_image: sampleBase64('person-1-id.jpg') },
+  { selfie: sampleBase64('person-1-selfie.jpg'), id_image: sampleBase64('person-2-selfie.jpg') },
 ];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FabricProduct } from '../product.ts';
 import { classifyDocument } from '../images/classify.ts';
 import { base64Image, decodeImage, describeImage } from '../images/decode.ts';
-import { fixtureBase64 } from '../images/fixtures.ts';
+import { sampleBase64 } from '../images/samples.ts';
 import { recognize } from '../images/ocr.ts';
 
 /**
@@ -45,5 +45,5 @@ export const idClassification: FabricProduct<typeof body> = {
 /** Sample bodies for the seed: one of each type with a test image, and a page that is no document. */
 export const DEMO_INPUTS = (): z.infer<typeof body>[] =>
   ['pan-card.png', 'aadhaar-card.png', 'voter-id.png', 'passport.png', 'plain-text.png'].map((f) => ({
-    image: fixtureBase64(f),
+    image: sampleBase64(f),
   }));

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.ts';
 import { decodeImage, readHeader } from '../images/decode.ts';
-import { fixtureBase64 } from '../images/fixtures.ts';
+import { sampleBase64 } from '../images/samples.ts';
 import { closeFaceModel } from '../images/face-model.ts';
 import { closeOcr, recognize } from '../images/ocr.ts';
 import type { ProductContext } from '../product.ts';
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe('aadhaar-uid-masking', () => {
   it('blacks out the first 8 digits of the card, keeps the last 4 readable, answers a PNG', async () => {
-    const out = await aadhaarUidMasking.run({ image: fixtureBase64('aadhaar-card.png') }, ctx);
+    const out = await aadhaarUidMasking.run({ image: sampleBase64('aadhaar-card.png') }, ctx);
     expect(out).toMatchObject({ status: 'SUCCESS', resultCode: 'MASKED' });
     expect(out.result).toMatchObject({ image_type: 'png', numbers_masked: 1 });
     expect((out.result.numbers as { masked_number: string }[])[0]!.masked_number).toBe('XXXX XXXX 5018');
@@ -34,7 +34,7 @@ describe('aadhaar-uid-masking', () => {
     expect(text).toMatch(/Government of India/);
     // The log's copies hold no image data and no unmasked number.
     const logged = JSON.stringify([
-      aadhaarUidMasking.maskRequest({ image: fixtureBase64('aadhaar-card.png') }),
+      aadhaarUidMasking.maskRequest({ image: sampleBase64('aadhaar-card.png') }),
       out.maskedResult,
     ]);
     expect(logged.length).toBeLessThan(800);
@@ -42,9 +42,9 @@ describe('aadhaar-uid-masking', () => {
   });
 
   it('masks both numbers of a letter and answers a JPEG for a JPEG', async () => {
-    const letter = await aadhaarUidMasking.run({ image: fixtureBase64('aadhaar-letter.png') }, ctx);
+    const letter = await aadhaarUidMasking.run({ image: sampleBase64('aadhaar-letter.png') }, ctx);
     expect(letter.result.numbers_masked).toBe(2);
-    const jpeg = await aadhaarUidMasking.run({ image: fixtureBase64('aadhaar-card.jpg') }, ctx);
+    const jpeg = await aadhaarUidMasking.run({ image: sampleBase64('aadhaar-card.jpg') }, ctx);
     expect(jpeg.result).toMatchObject({ image_type: 'jpeg', numbers_masked: 1 });
     expect(readHeader(Buffer.from(jpeg.result.masked_image as string, 'base64'))?.type).toBe('jpeg');
   });
@@ -60,7 +60,7 @@ describe('id-classification', () => {
   it('classifies the PAN, voter ID and passport test images, and a shopping list as UNKNOWN', async () => {
     const kinds = [];
     for (const f of ['pan-card.png', 'voter-id.png', 'passport.png', 'plain-text.png']) {
-      const out = await idClassification.run({ image: fixtureBase64(f) }, ctx);
+      const out = await idClassification.run({ image: sampleBase64(f) }, ctx);
       kinds.push([out.status, out.result.document_type]);
       expect(JSON.stringify(out.maskedResult)).not.toMatch(/ABCPV1234K|XYZ1234567|K1234567/);
     }
@@ -74,23 +74,23 @@ describe('id-classification', () => {
 });
 
 describe('face-match and video-liveness (face model)', () => {
-  const selfie = fixtureBase64('person-1-selfie.jpg');
-  const frames = [1, 2, 3].map((i) => fixtureBase64(`person-1-frame-${i}.jpg`));
+  const selfie = sampleBase64('person-1-selfie.jpg');
+  const frames = [1, 2, 3].map((i) => sampleBase64(`person-1-frame-${i}.jpg`));
 
   it('matches person 1 with their ID photo, not with person 2, and finds no face on a card', async () => {
-    expect(await faceMatch.run({ selfie, id_image: fixtureBase64('person-1-id.jpg') }, ctx)).toMatchObject({
+    expect(await faceMatch.run({ selfie, id_image: sampleBase64('person-1-id.jpg') }, ctx)).toMatchObject({
       status: 'SUCCESS',
       resultCode: 'MATCH',
       result: { match: true, faces: { selfie: 1, id_image: 1 } },
     });
     expect(
-      await faceMatch.run({ selfie, id_image: fixtureBase64('person-2-selfie.jpg') }, ctx),
+      await faceMatch.run({ selfie, id_image: sampleBase64('person-2-selfie.jpg') }, ctx),
     ).toMatchObject({
       status: 'SUCCESS',
       resultCode: 'NO_MATCH',
       result: { match: false },
     });
-    expect(await faceMatch.run({ selfie, id_image: fixtureBase64('pan-card.png') }, ctx)).toMatchObject({
+    expect(await faceMatch.run({ selfie, id_image: sampleBase64('pan-card.png') }, ctx)).toMatchObject({
       status: 'FAILURE',
       resultCode: 'NO_FACE',
       message: 'No face found in the ID photo',

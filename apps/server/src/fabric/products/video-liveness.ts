@@ -4,7 +4,7 @@ import { badRequest } from '../../http/errors.ts';
 import { base64Image, decodeImage, describeImage } from '../images/decode.ts';
 import { liveness, MOTION_THRESHOLD } from '../images/face-logic.ts';
 import { detectFaces } from '../images/face-model.ts';
-import { fixtureBase64 } from '../images/fixtures.ts';
+import { sampleBase64 } from '../images/samples.ts';
 
 /**
  * Video liveness: the client sends 3 to 10 frames of the video (same size) as images; the face model finds
@@ -65,6 +65,6 @@ export const videoLiveness: FabricProduct<typeof body> = {
 
 /** Sample bodies for the seed: person 1's head moving (LIVE) and one photo sent three times (SPOOF_SUSPECTED). */
 export const DEMO_INPUTS = (): z.infer<typeof body>[] => [
-  { frames: [1, 2, 3].map((i) => fixtureBase64(`person-1-frame-${i}.jpg`)) },
-  { frames: [1, 1, 1].map((i) => fixtureBase64(`person-1-frame-${i}.jpg`)) },
+  { frames: [1, 2, 3].map((i) => sampleBase64(`person-1-frame-${i}.jpg`)) },
+  { frames: [1, 1, 1].map((i) => sampleBase64(`person-1-frame-${i}.jpg`)) },
 ];
