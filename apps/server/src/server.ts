@@ -10,6 +10,7 @@ import { startBoss } from './jobs/boss.ts';
 import { registerMaintenance } from './jobs/maintenance.ts';
 import type { EffectRunner } from './jobs/effects.ts';
 import { registerWorkers } from './workers.ts';
+import { PAYOUT_TRANSITIONS, sweepTasks } from './composition.ts';
 import {
   emailSenderFromConfig,
   smsSenderFromConfig,
@@ -44,7 +45,10 @@ export type ServerOverrides = {
   fabricProducts?: readonly FabricProduct[];
 };
 
-/** Composes the product: database (migrated), demo seed, jobs and the HTTP app. Does not listen. */
+/**
+ * Composes the product: database (migrated), demo seed, jobs and the HTTP app, with the wiring between domains
+ * (composition.ts) handed to the seed and the workers. Does not listen.
+ */
 export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<Server> {
   clearProcessCaches();
   const keys = overrides.keys ?? loadKeys(config);
@@ -57,6 +61,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
           callbackBaseUrl: `http://127.0.0.1:${config.PORT}/${config.PROVIDER}/sandbox/webhook-receiver`,
           railTimeScale: config.RAIL_TIME_SCALE,
           full: config.SEED_DEMO_FLOW,
+          payoutTransitions: PAYOUT_TRANSITIONS,
         },
         {
           products: overrides.fabricProducts ?? PRODUCTS,
@@ -116,7 +121,12 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       railTimeScale: config.RAIL_TIME_SCALE,
       delivery: { allowPrivate: config.CALLBACK_ALLOW_PRIVATE ?? config.NODE_ENV !== 'production' },
       log,
-      fabricProducts: overrides.fabricProducts ?? PRODUCTS,
+      payoutTransitions: PAYOUT_TRANSITIONS,
+      sweepTasks: sweepTasks(handle.db, {
+        railTimeScale: config.RAIL_TIME_SCALE,
+        fabricProducts: overrides.fabricProducts ?? PRODUCTS,
+        product: config.PROVIDER,
+      }),
       product: config.PROVIDER,
       email: overrides.email ?? emailSenderFromConfig(config),
       publicUrl: config.PUBLIC_URL,

@@ -1,28 +1,14 @@
 import type { PgBoss } from 'pg-boss';
-import { overdueBulks, processBulk } from './bulk/service.ts';
-import { attemptDelivery, overdueDeliveries, type DeliveryOptions } from './callbacks/delivery.ts';
-import { runReplay, staleReplays } from './callbacks/replays.ts';
+import { processBulk } from './bulk/service.ts';
+import { attemptDelivery, type DeliveryOptions } from './callbacks/delivery.ts';
+import { runReplay } from './callbacks/replays.ts';
 import type { Db } from './db/database.ts';
-import { sweepExpiredCalls } from './fabric/expiry.ts';
-import type { FabricProduct } from './fabric/product.ts';
 import { ensureQueue } from './jobs/boss.ts';
-import {
-  advancePresentation,
-  expireMandates,
-  overduePresentations,
-  PRESENTATION_PREFIX,
-} from './mandates/service.ts';
-import { expireDueLinks } from './payment-links/service.ts';
-import { advancePayout, overduePayouts } from './payouts/service.ts';
-import { registerSettlementSync, runDueCycles } from './settlements/service.ts';
-import {
-  buildReport,
-  lostReports,
-  nextQueued,
-  purgeExpiredReports,
-  type BuildOutcome,
-} from './reports/engine.ts';
-import { noticeScheduledReport, runDueSchedules } from './reports/schedules.ts';
+import { runSweep, type SweepTask } from './jobs/sweep.ts';
+import { advancePresentation, PRESENTATION_PREFIX } from './mandates/service.ts';
+import { advancePayout, type PayoutTransitions } from './payouts/service.ts';
+import { buildReport, nextQueued, type BuildOutcome } from './reports/engine.ts';
+import { noticeScheduledReport } from './reports/schedules.ts';
 import type { EmailSender } from './notify/senders.ts';
 import { REPORT_SOURCES } from './reports/sources/index.ts';
 import { MAX_RUNNING_REPORTS } from '@meridian/contract/reports';
@@ -51,8 +37,10 @@ export type WorkerOptions = {
   railTimeScale: number;
   delivery: DeliveryOptions;
   log: Log;
-  /** Fabric's products: the sweeper completes their expired PENDING calls (`FabricProduct.expire`). */
-  fabricProducts?: readonly FabricProduct[];
+  /** What other domains do when a payout's rail step moves it (composition.ts). */
+  payoutTransitions: PayoutTransitions;
+  /** What the minute sweeper runs, in order (composition.ts). */
+  sweepTasks: readonly SweepTask[];
   /** The provider slug (report search keys name it). */
   product: string;
   /** Scheduled reports e-mail their creator when ready or failed (with a link under `publicUrl`). */
@@ -106,14 +94,11 @@ function sendAttempt(boss: PgBoss, d: { clientRef: number; id: number; attempt: 
 
 /**
  * The sandbox rail's worker (payout steps), the callback worker (one attempt per job, the next attempt
- * scheduled with backoff) and a sweeper that re-sends overdue work and expires fabric's unanswered PENDING calls
- * every minute, runs the settlement cycles that are due and expires open payment links past their expiry. Every
- * handler is idempotent.
+ * scheduled with backoff), the bulk, replay and report workers, and the minute sweeper, which runs the tasks it
+ * is given (re-sends of lost work, expiries, due cycles and schedules). Every handler is idempotent.
  */
 export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions): Promise<EffectRunner> {
   const run = effectRunner(boss);
-  // Rail steps of settlement payouts update their settlements (also registered by the settlement routes).
-  registerSettlementSync();
   await ensureQueue(boss, RAIL_QUEUE, { retryLimit: 10, retryDelay: 2 });
   await ensureQueue(boss, CALLBACK_QUEUE, { retryLimit: 3, retryDelay: 5, expireInSeconds: 60 });
   await ensureQueue(boss, SWEEP_QUEUE, { retryLimit: 1 });
@@ -130,7 +115,10 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
       }
       // One rail for payouts and mandate presentations: the urn's prefix says which step this is.
       const step = job.data.urn.startsWith(PRESENTATION_PREFIX) ? advancePresentation : advancePayout;
-      const { effects, status } = await step(db, job.data, { railTimeScale: opts.railTimeScale });
+      const { effects, status } = await step(db, job.data, {
+        railTimeScale: opts.railTimeScale,
+        transitions: opts.payoutTransitions,
+      });
       await run(effects);
       opts.log('rail step', { urn: job.data.urn, status });
     }
@@ -204,45 +192,7 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
       }
     },
   );
-  await boss.work(SWEEP_QUEUE, async () => {
-    for (const r of await staleReplays(db)) await sendReplay(boss, { ...r, at: r.updatedAt });
-    const lostBulks = await overdueBulks(db);
-    for (const b of lostBulks) await sendBulk(boss, { ...b, lease: b.leaseUntil });
-    if (lostBulks.length) opts.log('sweeper re-sent bulk payouts', { bulks: lostBulks.length });
-    const rail = [...(await overduePayouts(db)), ...(await overduePresentations(db))];
-    const deliveries = await overdueDeliveries(db);
-    await run({ rail, callbacks: [] });
-    for (const d of deliveries) await sendAttempt(boss, { ...d, attempt: d.attemptCount + 1 });
-    if (rail.length || deliveries.length)
-      opts.log('sweeper re-sent overdue work', { payouts: rail.length, callbacks: deliveries.length });
-    // Fabric: consents and OTPs whose time ran out end FAILURE (CONSENT_EXPIRED, OTP_EXPIRED), with callbacks.
-    const expired = await sweepExpiredCalls(db, opts.fabricProducts ?? []);
-    await run(expired.effects);
-    if (expired.completed) opts.log('sweeper expired fabric calls', { calls: expired.completed });
-    // Settlement cycles whose run time has passed run (one transaction each); their payouts go to the rail.
-    const settled = await runDueCycles(db, { railTimeScale: opts.railTimeScale, log: opts.log });
-    await run(settled.effects);
-    if (settled.runs) opts.log('sweeper ran settlement cycles', { runs: settled.runs });
-    // E-mandates not authorised in time, or past their end date, end EXPIRED (with callbacks).
-    const mandates = await expireMandates(db);
-    await run(mandates.effects);
-    if (mandates.expired) opts.log('sweeper expired mandates', { mandates: mandates.expired });
-    // Reports whose build died (lease ran out) or whose job was lost are queued again; expired files purged.
-    for (const r of await lostReports(db)) await sendReport(boss, r);
-    const scheduled = await runDueSchedules(db, {
-      sources: REPORT_SOURCES,
-      product: opts.product,
-      log: opts.log,
-    });
-    await run(scheduled.effects);
-    if (scheduled.runs) opts.log('sweeper ran report schedules', { runs: scheduled.runs });
-    const purged = await purgeExpiredReports(db);
-    if (purged) opts.log('sweeper expired reports', { reports: purged });
-    // Payment links past their expiry end EXPIRED, with callbacks.
-    const links = await expireDueLinks(db);
-    await run(links.effects);
-    if (links.expired) opts.log('sweeper expired payment links', { links: links.expired });
-  });
+  await boss.work(SWEEP_QUEUE, () => runSweep(opts.sweepTasks, { runEffects: run, log: opts.log }));
   await boss.schedule(SWEEP_QUEUE, '* * * * *');
   return run;
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, clients, ledgerPostings } from '../src/db/schema.ts';
 import { queryRows } from '../src/db/database.ts';
+import { PAYOUT_TRANSITIONS } from '../src/composition.ts';
 import { advancePayout } from '../src/payouts/service.ts';
 import { clientSession, useServer, type ClientSession } from './helpers.ts';
 
@@ -264,7 +265,7 @@ describe('flow', () => {
       clientRef: acmeClient!.id,
       urn: res.body.urn as string,
     });
-    const later = { railTimeScale: 1, at: new Date(Date.now() + 60_000) };
+    const later = { railTimeScale: 1, at: new Date(Date.now() + 60_000), transitions: PAYOUT_TRANSITIONS };
     expect((await advancePayout(db, step(ok), later)).status).toBe('SUCCESS');
     expect((await advancePayout(db, step(bad), later)).status).toBe('FAILURE');
     // running a step twice moves no money twice
@@ -276,7 +277,11 @@ describe('flow', () => {
       effects: { rail: [], callbacks: [] },
       status: null,
     });
-    const muchLater = { railTimeScale: 1, at: new Date(Date.now() + 10 * 60_000) };
+    const muchLater = {
+      railTimeScale: 1,
+      at: new Date(Date.now() + 10 * 60_000),
+      transitions: PAYOUT_TRANSITIONS,
+    };
     expect((await advancePayout(db, step(ret), muchLater)).status).toBe('RETURNED');
 
     const okDetails = await acme.call('GET', `${P}/read/fetch/transaction/payouts/${ok.body.urn}`);

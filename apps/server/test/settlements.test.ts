@@ -12,6 +12,7 @@ import {
 } from '../src/db/schema.ts';
 import { post, SANDBOX_PROVIDER } from '../src/ledger/ledger.ts';
 import { newId } from '../src/lib/ids.ts';
+import { PAYOUT_TRANSITIONS } from '../src/composition.ts';
 import { advancePayout } from '../src/payouts/service.ts';
 import { registeredHolder } from '../src/rail/sandbox.ts';
 import { seedDemoSettlements } from '../src/seed/demo-settlements.ts';
@@ -149,9 +150,13 @@ const balanceOf = async (clientRef: number, accountRef: number) => {
     .where(and(eq(accounts.clientRef, clientRef), eq(accounts.id, accountRef)));
   return a!.balance;
 };
-/** Runs the sandbox rail's steps for a payout as if `minutes` had passed. */
+/** Runs the sandbox rail's steps for a payout as if `minutes` had passed (with the product's wiring). */
 const railStep = (clientRef: number, urn: string, minutes: number) =>
-  advancePayout(db(), { clientRef, urn }, { railTimeScale: 1, at: new Date(Date.now() + minutes * 60_000) });
+  advancePayout(
+    db(),
+    { clientRef, urn },
+    { railTimeScale: 1, at: new Date(Date.now() + minutes * 60_000), transitions: PAYOUT_TRANSITIONS },
+  );
 const history = async (s: ClientSession, query = '') =>
   (await s.call('GET', `${BASE}/history?limit=100${query}`)).body.data as Settlement[];
 const setAccount = (s: ClientSession, a: { account_number: string; ifsc: string }, name = holder(a)) =>

@@ -7,10 +7,16 @@
 export type RailStep = { clientRef: number; urn: string; at: Date };
 /** `attempt`: the attempt to make (default 1; a delivery sent again goes on from its last attempt). */
 export type DeliveryRef = { clientRef: number; id: number; attempt?: number };
-/** A replay of failed callback deliveries to run (its job); the sweeper re-sends one whose job was lost. */
-export type ReplayRef = { clientRef: number; replayId: string };
-/** A bulk payout to process (its job); a lost job is re-sent by the sweeper when the bulk's lease runs out. */
-export type BulkRef = { clientRef: number; urn: string };
+/**
+ * A replay of failed callback deliveries to run (its job); the sweeper re-sends one whose job was lost, with `at`
+ * (its last progress), so that each re-send is a job of its own.
+ */
+export type ReplayRef = { clientRef: number; replayId: string; at?: Date };
+/**
+ * A bulk payout to process (its job); a lost job is re-sent by the sweeper when the bulk's lease runs out, with
+ * `lease` (the lease that ran out), so that each re-send is a job of its own.
+ */
+export type BulkRef = { clientRef: number; urn: string; lease?: Date | null };
 /** A report to build (its job); a lost job is re-sent by the sweeper. */
 export type ReportBuildRef = { clientRef: number; urn: string };
 export type Effects = {

@@ -313,26 +313,25 @@ async function recordTransition(
 
 /**
  * What another domain does, in the rail step's transaction, when a payout of its kind changes state: the
- * settlement of a SETTLEMENT payout follows it (SETTLED with the UTR, FAILED once reversed). Domains that build on
- * payouts register here at startup (one listener per kind; registering again replaces it), so payouts never
- * import them: the folders stay acyclic.
+ * settlement of a SETTLEMENT payout follows it (SETTLED with the UTR, FAILED once reversed). The composition
+ * (composition.ts) hands them to every caller of `advancePayout`, so payouts never import the domains that build
+ * on them (the folders stay acyclic) and no domain registers into module state.
  */
 export type PayoutTransitionListener = (tx: Db, payout: PayoutRow) => Promise<void>;
-const transitionListeners = new Map<string, PayoutTransitionListener>();
-export function onPayoutTransition(kind: 'PAYOUT' | 'SETTLEMENT', listener: PayoutTransitionListener): void {
-  transitionListeners.set(kind, listener);
-}
+/** The listeners by payout kind (at most one per kind). */
+export type PayoutTransitions = Partial<Record<'PAYOUT' | 'SETTLEMENT', PayoutTransitionListener>>;
 
 /**
  * The sandbox rail's next step for a payout, when it is due: PENDING → SUCCESS (with a UTR) or → FAILURE (with
  * the debit reversed); SUCCESS → RETURNED (reversed) for the returned test accounts. Idempotent: the payout row
  * is locked and its state checked, and reversals carry a unique ledger key, so a job that runs twice never
- * moves money twice. Answers the effects to run after commit (a later step, callbacks).
+ * moves money twice. Answers the effects to run after commit (a later step, callbacks). `transitions`: what
+ * other domains do in the same transaction when a payout of their kind moves.
  */
 export async function advancePayout(
   db: Db,
   step: { clientRef: number; urn: string },
-  opts: PayoutOptions,
+  opts: PayoutOptions & { transitions: PayoutTransitions },
 ): Promise<{ effects: Effects; status: PayoutStatus | null }> {
   const { clientRef, urn } = step;
   return db.transaction(async (tx) => {
@@ -407,7 +406,7 @@ export async function advancePayout(
         idempotencyKey: `reversal:${urn}`,
         at: opts.at,
       });
-    await transitionListeners.get(updated!.kind)?.(tx, updated!);
+    await opts.transitions[updated!.kind as keyof PayoutTransitions]?.(tx, updated!);
     const senderAccountNumber = await accountNumberOf(tx, row);
     const payout = toPayout(updated!, senderAccountNumber);
     const effects = await recordTransition(tx, actor, updated!, next.status, next.message, payout, opts.at);

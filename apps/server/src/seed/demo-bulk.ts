@@ -8,7 +8,7 @@ import { checkRows } from '../bulk/validate.ts';
 import type { Db } from '../db/database.ts';
 import { bulkLineItems, bulks, payouts } from '../db/schema.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
-import { advancePayout } from '../payouts/service.ts';
+import { advancePayout, type PayoutTransitions } from '../payouts/service.ts';
 
 const DAY = 86_400_000;
 
@@ -82,7 +82,7 @@ const ACME_BULKS: DemoBulk[] = [
 export async function seedDemoBulk(
   db: Db,
   clients: { id: number; name: string }[],
-  opts: { railTimeScale: number; full: boolean; now?: number },
+  opts: { railTimeScale: number; full: boolean; now?: number; payoutTransitions: PayoutTransitions },
 ): Promise<Effects> {
   if (!opts.full) return noEffects();
   const now = opts.now ?? Date.now();
@@ -145,7 +145,11 @@ export async function seedDemoBulk(
           .from(payouts)
           .where(and(eq(payouts.clientRef, acme.id), eq(payouts.urn, urn)));
         if (!p?.railDueAt || p.railDueAt.getTime() > now) break;
-        const advanced = await advancePayout(db, p, { railTimeScale: opts.railTimeScale, at: p.railDueAt });
+        const advanced = await advancePayout(db, p, {
+          railTimeScale: opts.railTimeScale,
+          at: p.railDueAt,
+          transitions: opts.payoutTransitions,
+        });
         effects = mergeEffects(effects, { ...advanced.effects, rail: [] });
       }
     }

@@ -9,7 +9,7 @@ import { systemActor } from '../audit/actor.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { setFeatureFlags } from '../features/flags.ts';
 import { clientAccounts, openClientAccount, SANDBOX_PROVIDER, topUp } from '../ledger/ledger.ts';
-import { advancePayout, initiatePayout } from '../payouts/service.ts';
+import { advancePayout, initiatePayout, type PayoutTransitions } from '../payouts/service.ts';
 import { registeredHolder } from '../rail/sandbox.ts';
 import { validateAccount } from '../validations/service.ts';
 
@@ -65,7 +65,14 @@ function demoPayout(n: number, day: number, k: number, senderAccount: string) {
 export async function seedDemoFlow(
   db: Db,
   clients: { id: number; name: string }[],
-  opts: { callbackBaseUrl: string; railTimeScale: number; full: boolean; now?: number },
+  opts: {
+    callbackBaseUrl: string;
+    railTimeScale: number;
+    full: boolean;
+    now?: number;
+    /** What other domains do when a payout moves (the rail's steps run here for the backdated week). */
+    payoutTransitions: PayoutTransitions;
+  },
 ): Promise<Effects> {
   const now = opts.now ?? Date.now();
   let effects = noEffects();
@@ -127,6 +134,7 @@ export async function seedDemoFlow(
         const advanced = await advancePayout(db, row, {
           railTimeScale: opts.railTimeScale,
           at: row.railDueAt,
+          transitions: opts.payoutTransitions,
         });
         effects = mergeEffects(effects, { ...advanced.effects, rail: [] });
       }

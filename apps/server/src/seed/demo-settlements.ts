@@ -5,12 +5,7 @@ import { accounts, settlementAccounts } from '../db/schema.ts';
 import { systemActor } from '../audit/actor.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { registeredHolder } from '../rail/sandbox.ts';
-import {
-  ensureCycles,
-  invokeCycle,
-  registerSettlementSync,
-  setSettlementAccount,
-} from '../settlements/service.ts';
+import { ensureCycles, invokeCycle, setSettlementAccount } from '../settlements/service.ts';
 
 /** Acme's settlement account: an ordinary sandbox account (no test ending), named as the bank has it. */
 const ACME_SETTLEMENT = { account_number: '50100098760011', ifsc: 'HDFC0000001' };
@@ -35,7 +30,6 @@ export async function seedDemoSettlements(
     .where(eq(settlementAccounts.clientRef, acme.id))
     .limit(1);
   if (existing) return noEffects();
-  registerSettlementSync();
   const now = opts.now ?? Date.now();
   const actor = systemActor(acme.id, 'demo-seed');
   const { effects } = await setSettlementAccount(

@@ -26,7 +26,6 @@ import {
   invokeCycle,
   listCycles,
   reattemptSettlement,
-  registerSettlementSync,
   setSettlementAccount,
   updateCycle,
 } from './service.ts';
@@ -48,8 +47,6 @@ const TYPE_LABELS: Record<(typeof SETTLEMENT_TYPES)[number], string> = {
 /** Settlements (Meridian operations paths, spec §7): the settlement account, cycles, runs, history. */
 export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   app.addHook('preHandler', deps.requireAuth);
-  // A settlement's status follows its payout: registered with payouts once the app starts.
-  registerSettlementSync();
   const p = deps.config.PROVIDER;
   const base = `/${p}/operations/settlement`;
   const opts = () => ({ railTimeScale: deps.config.RAIL_TIME_SCALE });

@@ -16,7 +16,7 @@ import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { formatMoney, formatRupees, toPaise } from '../lib/money.ts';
 import { newId } from '../lib/ids.ts';
 import { DEFAULT_TIME_ZONE } from '../lists/list-query.ts';
-import { createPayout, onPayoutTransition, type PayoutRow } from '../payouts/service.ts';
+import { createPayout, type PayoutRow } from '../payouts/service.ts';
 import { NAME_MATCH_THRESHOLD, validateAccount } from '../validations/service.ts';
 import { manualWindow, nextRunAt, normaliseRunTimes, scheduledWindow, type Window } from './schedule.ts';
 
@@ -681,8 +681,9 @@ export async function reattemptSettlement(
 /**
  * A settlement follows its current payout: PENDING, SETTLED once the rail pays it (with the UTR), FAILED when it
  * fails or comes back (the payout's reversal has already put the money back in the virtual account). The payouts
- * domain calls this inside the rail step's transaction (`onPayoutTransition`: payouts never import settlements,
- * so the folders stay acyclic), so a settlement's status never disagrees with its payout's.
+ * domain calls this inside the rail step's transaction, as the SETTLEMENT kind's listener that the composition
+ * gives `advancePayout` (payouts never import settlements, so the folders stay acyclic), so a settlement's status
+ * never disagrees with its payout's.
  */
 export async function syncSettlementWithPayout(tx: Db, payout: PayoutRow): Promise<void> {
   const status = payout.status === 'SUCCESS' ? 'SETTLED' : payout.status === 'PENDING' ? 'PENDING' : 'FAILED';
@@ -707,9 +708,4 @@ export async function syncSettlementWithPayout(tx: Db, payout: PayoutRow): Promi
         ...(payout.statusMessage ? { reason: payout.statusMessage } : {}),
       },
     );
-}
-
-/** Registers the status sync with payouts (at startup; idempotent). */
-export function registerSettlementSync(): void {
-  onPayoutTransition('SETTLEMENT', syncSettlementWithPayout);
 }

@@ -1,0 +1,140 @@
+import { overdueBulks } from './bulk/service.ts';
+import { overdueDeliveries } from './callbacks/delivery.ts';
+import { staleReplays } from './callbacks/replays.ts';
+import type { Db } from './db/database.ts';
+import { sweepExpiredCalls } from './fabric/expiry.ts';
+import type { FabricProduct } from './fabric/product.ts';
+import type { SweepTask } from './jobs/sweep.ts';
+import { expireMandates, overduePresentations } from './mandates/service.ts';
+import { expireDueLinks } from './payment-links/service.ts';
+import { overduePayouts, type PayoutTransitions } from './payouts/service.ts';
+import { lostReports, purgeExpiredReports } from './reports/engine.ts';
+import { runDueSchedules } from './reports/schedules.ts';
+import { REPORT_SOURCES } from './reports/sources/index.ts';
+import { runDueCycles, syncSettlementWithPayout } from './settlements/service.ts';
+
+/*
+ * The wiring between domains, given to the workers and the seed by the composition (server.ts): a domain never
+ * registers itself into another's module state, and the sweeper imports no domain.
+ */
+
+/** What happens beside a payout's rail step: a SETTLEMENT payout's settlement follows it. */
+export const PAYOUT_TRANSITIONS: PayoutTransitions = { SETTLEMENT: syncSettlementWithPayout };
+
+export type SweepOptions = {
+  railTimeScale: number;
+  /** Fabric's products: the sweeper completes their expired PENDING calls (`FabricProduct.expire`). */
+  fabricProducts: readonly FabricProduct[];
+  /** The provider slug (report search keys name it). */
+  product: string;
+};
+
+/**
+ * The minute sweeper's tasks, in order: it re-sends work whose job was lost (callback replays, bulks, rail steps,
+ * callback attempts, report builds) and does what has come due (fabric calls and mandates that expired,
+ * settlement cycles and report schedules to run, report files to purge, payment links past their expiry).
+ */
+export function sweepTasks(db: Db, opts: SweepOptions): SweepTask[] {
+  const empty = { rail: [], callbacks: [] };
+  return [
+    {
+      name: 'stalled callback replays',
+      run: async ({ runEffects }) => {
+        const replays = await staleReplays(db);
+        await runEffects({
+          ...empty,
+          callbackReplays: replays.map((r) => ({
+            clientRef: r.clientRef,
+            replayId: r.replayId,
+            at: r.updatedAt,
+          })),
+        });
+      },
+    },
+    {
+      name: 'lost bulk payouts',
+      run: async ({ runEffects, log }) => {
+        const lost = await overdueBulks(db);
+        await runEffects({
+          ...empty,
+          bulks: lost.map((b) => ({ clientRef: b.clientRef, urn: b.urn, lease: b.leaseUntil })),
+        });
+        if (lost.length) log('sweeper re-sent bulk payouts', { bulks: lost.length });
+      },
+    },
+    {
+      name: 'overdue rail steps and callbacks',
+      run: async ({ runEffects, log }) => {
+        const rail = [...(await overduePayouts(db)), ...(await overduePresentations(db))];
+        const deliveries = await overdueDeliveries(db);
+        // A delivery goes on from its last attempt.
+        const callbacks = deliveries.map((d) => ({
+          clientRef: d.clientRef,
+          id: d.id,
+          attempt: d.attemptCount + 1,
+        }));
+        await runEffects({ rail, callbacks });
+        if (rail.length || deliveries.length)
+          log('sweeper re-sent overdue work', { payouts: rail.length, callbacks: deliveries.length });
+      },
+    },
+    {
+      // Consents and OTPs whose time ran out end FAILURE (CONSENT_EXPIRED, OTP_EXPIRED), with callbacks.
+      name: 'expired fabric calls',
+      run: async ({ runEffects, log }) => {
+        const expired = await sweepExpiredCalls(db, opts.fabricProducts);
+        await runEffects(expired.effects);
+        if (expired.completed) log('sweeper expired fabric calls', { calls: expired.completed });
+      },
+    },
+    {
+      // Cycles whose run time has passed run (one transaction each); their payouts go to the rail.
+      name: 'due settlement cycles',
+      run: async ({ runEffects, log }) => {
+        const settled = await runDueCycles(db, { railTimeScale: opts.railTimeScale, log });
+        await runEffects(settled.effects);
+        if (settled.runs) log('sweeper ran settlement cycles', { runs: settled.runs });
+      },
+    },
+    {
+      // E-mandates not authorised in time, or past their end date, end EXPIRED (with callbacks).
+      name: 'expired mandates',
+      run: async ({ runEffects, log }) => {
+        const mandates = await expireMandates(db);
+        await runEffects(mandates.effects);
+        if (mandates.expired) log('sweeper expired mandates', { mandates: mandates.expired });
+      },
+    },
+    {
+      // Reports whose build died (lease ran out) or whose job was lost are queued again.
+      name: 'lost report builds',
+      run: async ({ runEffects }) => {
+        await runEffects({ ...empty, reports: await lostReports(db) });
+      },
+    },
+    {
+      name: 'due report schedules',
+      run: async ({ runEffects, log }) => {
+        const scheduled = await runDueSchedules(db, { sources: REPORT_SOURCES, product: opts.product, log });
+        await runEffects(scheduled.effects);
+        if (scheduled.runs) log('sweeper ran report schedules', { runs: scheduled.runs });
+      },
+    },
+    {
+      name: 'expired report files',
+      run: async ({ log }) => {
+        const purged = await purgeExpiredReports(db);
+        if (purged) log('sweeper expired reports', { reports: purged });
+      },
+    },
+    {
+      // Payment links past their expiry end EXPIRED, with callbacks.
+      name: 'expired payment links',
+      run: async ({ runEffects, log }) => {
+        const links = await expireDueLinks(db);
+        await runEffects(links.effects);
+        if (links.expired) log('sweeper expired payment links', { links: links.expired });
+      },
+    },
+  ];
+}
