@@ -79,7 +79,6 @@ const accountNumber = z.string().trim().regex(ACCOUNT_NUMBER_PATTERN, 'An accoun
 // ---------------------------------------------------------------------------------------------------------
 // Lists
 
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** The dates a filter may name: far enough either way for any real question, near enough for date arithmetic. */
 export const DATE_LIMITS = { min: '1900-01-01', max: '2999-12-31' } as const;
 const DATE_MESSAGE = `Use a real date between ${DATE_LIMITS.min} and ${DATE_LIMITS.max} as YYYY-MM-DD`;
