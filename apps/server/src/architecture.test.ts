@@ -3,8 +3,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The server's import rules (GUIDE §4, "one-way imports"): folders form no cycle, and the foundation
-// folders that every domain uses never import a domain. The composition (app.ts, workers.ts, server.ts, main.ts)
-// sits at the top, beside this file.
+// folders that every domain uses never import a domain. The composition (app.ts, workers.ts, server.ts, main.ts,
+// composition.ts) sits at the top, beside this file.
 const SRC = import.meta.dirname;
 const FOUNDATION = new Set(['config', 'db', 'lib', 'notify', 'jobs', 'http', 'files']);
 
@@ -22,6 +22,12 @@ const folderOf = (file: string) => {
   return rel.length > 1 ? rel[0]! : '.';
 };
 
+/** The files a source file imports by relative path, resolved. */
+const importsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/g)].map(([, spec]) =>
+    resolve(dirname(file), spec!),
+  );
+
 /** Folder → the other folders it imports from. */
 function folderGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
@@ -29,8 +35,8 @@ function folderGraph(): Map<string, Set<string>> {
     const from = folderOf(file);
     const edges = graph.get(from) ?? new Set<string>();
     graph.set(from, edges);
-    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
-      const to = folderOf(resolve(dirname(file), spec!));
+    for (const target of importsOf(file)) {
+      const to = folderOf(target);
       if (to !== from) edges.add(to);
     }
   }
@@ -72,6 +78,16 @@ describe('server import structure', () => {
   it('imports the composition from nowhere but the composition', () => {
     const intoTop = [...graph].filter(([from, tos]) => from !== '.' && tos.has('.')).map(([from]) => from);
     expect(intoTop).toEqual([]);
+  });
+
+  it('gives the wiring between domains (composition.ts) from server.ts alone', () => {
+    // Payout transition listeners and the sweeper's tasks are arguments: the workers, the app and the seed never
+    // import the list, and no domain registers itself into another's state.
+    const wiring = join(SRC, 'composition.ts');
+    const importers = sourceFiles(SRC)
+      .filter((file) => importsOf(file).includes(wiring))
+      .map((file) => relative(SRC, file));
+    expect(importers).toEqual(['server.ts']);
   });
 
   it('detects a cycle when there is one', () => {
