@@ -1,4 +1,3 @@
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import SearchIcon from 'lucide-react/icons/search';
@@ -10,6 +9,15 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { cx } from '@/lib/cx';
 import {
   companiesCountQueryOptions,
@@ -19,8 +27,8 @@ import {
 } from './api';
 import { formatCredits } from './adjust-dialog';
 
-const th = 'h-10 px-3 text-left font-medium whitespace-nowrap text-muted-foreground';
-const td = 'px-3 py-2 align-top';
+const th = 'whitespace-nowrap text-muted-foreground';
+const td = 'align-top';
 
 /** Companies by name or client id and consumer type, with their credits and users; a row selects one. */
 export function CompaniesList({
@@ -100,77 +108,76 @@ export function CompaniesList({
           </Button>
         </div>
       ) : (
-        <ScrollRegion label="Companies">
-          <table
-            className={cx('w-full text-sm', list.isPlaceholderData && 'opacity-60')}
-            aria-busy={list.isFetching || undefined}
-          >
-            <caption className="sr-only">Companies and their credits</caption>
-            <thead className="bg-muted/50">
-              <tr>
-                <th scope="col" className={th}>
-                  Company
-                </th>
-                <th scope="col" className={th}>
-                  Client ID
-                </th>
-                <th scope="col" className={th}>
-                  Consumer type
-                </th>
-                <th scope="col" className={cx(th, 'text-right')}>
-                  Credits
-                </th>
-                <th scope="col" className={cx(th, 'text-right')}>
-                  Users
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending ? (
-                <tr>
-                  <td colSpan={5} className={td}>
-                    <Skeleton className="h-16 w-full" />
-                  </td>
-                </tr>
-              ) : rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-3 py-8 text-center text-muted-foreground">
+        <Table
+          scrollLabel="Companies"
+          className={cx(list.isPlaceholderData && 'opacity-60')}
+          aria-busy={list.isFetching || undefined}
+        >
+          <TableCaption>Companies and their credits</TableCaption>
+          <TableHeader className="bg-muted/50">
+            <TableRow>
+              <TableHead className={th}>Company</TableHead>
+              <TableHead className={th}>Client ID</TableHead>
+              <TableHead className={th}>Consumer type</TableHead>
+              <TableHead align="right" className={th}>
+                Credits
+              </TableHead>
+              <TableHead align="right" className={th}>
+                Users
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.isPending ? (
+              <TableRow>
+                <TableCell colSpan={5} className={td}>
+                  <Skeleton className="h-16 w-full" />
+                </TableCell>
+              </TableRow>
+            ) : rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={5} align="center" className="text-muted-foreground">
+                  <div className="py-6">
                     {filter.search_value ? `No company matches “${filter.search_value}”.` : 'No companies.'}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((c) => (
-                  <tr
-                    key={c.client_id}
-                    data-selected={c.client_id === selected || undefined}
-                    className="cursor-pointer border-t hover:bg-muted/50 data-[selected]:bg-muted"
-                    onClick={() => onSelect(c)}
-                  >
-                    <th scope="row" className={cx(td, 'text-left font-normal')}>
-                      <button
-                        type="button"
-                        aria-pressed={c.client_id === selected}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          onSelect(c);
-                        }}
-                        className="rounded-sm text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                      >
-                        {c.company_name}
-                      </button>
-                    </th>
-                    <td className={td}>
-                      <Code>{c.client_id}</Code>
-                    </td>
-                    <td className={td}>{c.consumer_type}</td>
-                    <td className={cx(td, 'text-right tabular-nums')}>{formatCredits(c.credits)}</td>
-                    <td className={cx(td, 'text-right tabular-nums')}>{c.users}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </ScrollRegion>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((c) => (
+                <TableRow
+                  key={c.client_id}
+                  data-selected={c.client_id === selected || undefined}
+                  className="cursor-pointer border-t hover:bg-muted/50 data-[selected]:bg-muted"
+                  onClick={() => onSelect(c)}
+                >
+                  <TableHead scope="row" className={cx(td, 'font-normal')}>
+                    <button
+                      type="button"
+                      aria-pressed={c.client_id === selected}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        onSelect(c);
+                      }}
+                      className="rounded-sm text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    >
+                      {c.company_name}
+                    </button>
+                  </TableHead>
+                  <TableCell className={td}>
+                    <Code>{c.client_id}</Code>
+                  </TableCell>
+                  <TableCell className={td}>{c.consumer_type}</TableCell>
+                  <TableCell align="right" className={cx(td, 'tabular-nums')}>
+                    {formatCredits(c.credits)}
+                  </TableCell>
+                  <TableCell align="right" className={cx(td, 'tabular-nums')}>
+                    {c.users}
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
       )}
       <Pagination
         offset={filter.offset}

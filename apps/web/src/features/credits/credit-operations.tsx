@@ -1,4 +1,3 @@
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Code, DateTimeText, StatusBadge } from '@/components/data-table';
@@ -6,6 +5,15 @@ import { Pagination } from '@/components/data-table/pagination';
 import type { BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { cx } from '@/lib/cx';
 import { creditOperationsCountQueryOptions, creditOperationsQueryOptions } from './api';
 import { formatCredits } from './adjust-dialog';
@@ -16,8 +24,8 @@ const KIND_VARIANTS = {
   UNLOAD: 'yellow',
   CONSUME: 'grey',
 } as const satisfies Record<string, BadgeVariant>;
-const th = 'h-10 px-3 text-left font-medium whitespace-nowrap text-muted-foreground';
-const td = 'px-3 py-2 align-top';
+const th = 'whitespace-nowrap text-muted-foreground';
+const td = 'align-top';
 
 /** A company's credit operations, newest first, paged by offset and limit. */
 export function CreditOperations({ clientId, companyName }: { clientId: string; companyName: string }) {
@@ -40,81 +48,75 @@ export function CreditOperations({ clientId, companyName }: { clientId: string; 
           </Button>
         </div>
       ) : (
-        <ScrollRegion label={caption}>
-          <table
-            className={cx('w-full text-sm', list.isPlaceholderData && 'opacity-60')}
-            aria-busy={list.isFetching || undefined}
-          >
-            <caption className="sr-only">{caption}</caption>
-            <thead className="bg-muted/50">
-              <tr>
-                <th scope="col" className={th}>
-                  Time
-                </th>
-                <th scope="col" className={th}>
-                  Kind
-                </th>
-                <th scope="col" className={cx(th, 'text-right')}>
-                  Credits
-                </th>
-                <th scope="col" className={cx(th, 'text-right')}>
-                  Balance after
-                </th>
-                <th scope="col" className={th}>
-                  Reason
-                </th>
-                <th scope="col" className={th}>
-                  Actor
-                </th>
-                <th scope="col" className={th}>
-                  Reference
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending ? (
-                <tr>
-                  <td colSpan={7} className={td}>
-                    <Skeleton className="h-16 w-full" />
-                  </td>
-                </tr>
-              ) : rows.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className="px-3 py-8 text-center text-muted-foreground">
+        <Table
+          scrollLabel={caption}
+          className={cx(list.isPlaceholderData && 'opacity-60')}
+          aria-busy={list.isFetching || undefined}
+        >
+          <TableCaption>{caption}</TableCaption>
+          <TableHeader className="bg-muted/50">
+            <TableRow>
+              <TableHead className={th}>Time</TableHead>
+              <TableHead className={th}>Kind</TableHead>
+              <TableHead align="right" className={th}>
+                Credits
+              </TableHead>
+              <TableHead align="right" className={th}>
+                Balance after
+              </TableHead>
+              <TableHead className={th}>Reason</TableHead>
+              <TableHead className={th}>Actor</TableHead>
+              <TableHead className={th}>Reference</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.isPending ? (
+              <TableRow>
+                <TableCell colSpan={7} className={td}>
+                  <Skeleton className="h-16 w-full" />
+                </TableCell>
+              </TableRow>
+            ) : rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={7} align="center" className="text-muted-foreground">
+                  <div className="py-6">
                     {offset > 0 ? 'No operations on this page.' : 'No credit operations yet.'}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((op, i) => (
-                  <tr key={`${op.reference}-${op.created_at}-${i}`} className="border-t">
-                    <td className={td}>
-                      <DateTimeText value={op.created_at} />
-                    </td>
-                    <td className={td}>
-                      <StatusBadge status={op.kind} variants={KIND_VARIANTS} />
-                    </td>
-                    <td
-                      className={cx(
-                        td,
-                        'text-right tabular-nums whitespace-nowrap',
-                        op.credits < 0 ? 'text-destructive' : 'text-green-700 dark:text-green-400',
-                      )}
-                    >
-                      {op.credits > 0 ? '+' : op.credits < 0 ? '−' : ''}
-                      {formatCredits(Math.abs(op.credits))}
-                    </td>
-                    <td className={cx(td, 'text-right tabular-nums')}>{formatCredits(op.balance_after)}</td>
-                    <td className={cx(td, 'max-w-64 break-words')}>{op.reason ?? '-'}</td>
-                    <td className={td}>{op.actor}</td>
-                    <td className={td}>
-                      <Code>{op.reference}</Code>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </ScrollRegion>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((op, i) => (
+                <TableRow key={`${op.reference}-${op.created_at}-${i}`} className="border-t">
+                  <TableCell className={td}>
+                    <DateTimeText value={op.created_at} />
+                  </TableCell>
+                  <TableCell className={td}>
+                    <StatusBadge status={op.kind} variants={KIND_VARIANTS} />
+                  </TableCell>
+                  <TableCell
+                    align="right"
+                    className={cx(
+                      td,
+                      'tabular-nums whitespace-nowrap',
+                      op.credits < 0 ? 'text-destructive' : 'text-green-700 dark:text-green-400',
+                    )}
+                  >
+                    {op.credits > 0 ? '+' : op.credits < 0 ? '−' : ''}
+                    {formatCredits(Math.abs(op.credits))}
+                  </TableCell>
+                  <TableCell align="right" className={cx(td, 'tabular-nums')}>
+                    {formatCredits(op.balance_after)}
+                  </TableCell>
+                  <TableCell className={cx(td, 'max-w-64 break-words')}>{op.reason ?? '-'}</TableCell>
+                  <TableCell className={td}>{op.actor}</TableCell>
+                  <TableCell className={td}>
+                    <Code>{op.reference}</Code>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
       )}
       <Pagination
         offset={offset}

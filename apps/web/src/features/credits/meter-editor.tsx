@@ -1,10 +1,18 @@
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FABRIC_SCREENS, type FabricSlug } from '@meridian/contract/screens';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { toast } from '@/lib/toast';
 import { serverErrorMessage } from '@/components/form/server-errors';
 import {
@@ -15,8 +23,8 @@ import {
 } from './api';
 import { formatCredits } from './adjust-dialog';
 
-const th = 'h-10 px-3 text-left font-medium whitespace-nowrap text-muted-foreground';
-const td = 'px-3 py-2 align-middle';
+const th = 'whitespace-nowrap text-muted-foreground';
+const td = 'align-middle';
 const MAX_PRICE = 100_000;
 
 type Drafts = Record<string, string>;
@@ -85,72 +93,68 @@ function MeterForm({ clientId, meter }: { clientId: string; meter: CompanyMeterA
           The prices were not saved: {error}
         </p>
       )}
-      <ScrollRegion label="API prices">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Price of one call per product, in credits</caption>
-          <thead className="bg-muted/50">
-            <tr>
-              <th scope="col" className={th}>
-                Product
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Default price
-              </th>
-              <th scope="col" className={th}>
-                Company price
-              </th>
-              <th scope="col" className={th}>
-                <span className="sr-only">Reset</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {meter.data.map((entry) => {
-              const title = FABRIC_SCREENS[entry.product as FabricSlug]?.title ?? entry.product;
-              const inputId = `meter-${entry.product}`;
-              const bad = invalid.includes(entry.product);
-              return (
-                <tr key={entry.product} className="border-t">
-                  <th scope="row" className={`${td} text-left font-medium`}>
-                    <label htmlFor={inputId}>{title}</label>
-                  </th>
-                  <td className={`${td} text-right tabular-nums`}>{formatCredits(entry.default_price)}</td>
-                  <td className={td}>
-                    <Input
-                      id={inputId}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      placeholder="Default"
-                      value={drafts[entry.product] ?? ''}
-                      aria-invalid={bad || undefined}
-                      aria-describedby={bad ? `${inputId}-error` : undefined}
-                      onChange={(e) => setDrafts((d) => ({ ...d, [entry.product]: e.target.value }))}
-                      className="w-32"
-                    />
-                    {bad && (
-                      <p id={`${inputId}-error`} className="mt-1 text-xs text-destructive">
-                        A whole number of credits, 0 to 100,000
-                      </p>
-                    )}
-                  </td>
-                  <td className={td}>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="sm"
-                      disabled={(drafts[entry.product] ?? '') === ''}
-                      aria-label={`Use the default price for ${title}`}
-                      onClick={() => setDrafts((d) => ({ ...d, [entry.product]: '' }))}
-                    >
-                      Use default
-                    </Button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <Table scrollLabel="API prices">
+        <TableCaption>Price of one call per product, in credits</TableCaption>
+        <TableHeader className="bg-muted/50">
+          <TableRow>
+            <TableHead className={th}>Product</TableHead>
+            <TableHead align="right" className={th}>
+              Default price
+            </TableHead>
+            <TableHead className={th}>Company price</TableHead>
+            <TableHead className={th}>
+              <span className="sr-only">Reset</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {meter.data.map((entry) => {
+            const title = FABRIC_SCREENS[entry.product as FabricSlug]?.title ?? entry.product;
+            const inputId = `meter-${entry.product}`;
+            const bad = invalid.includes(entry.product);
+            return (
+              <TableRow key={entry.product} className="border-t">
+                <TableHead scope="row" className={`${td} font-medium`}>
+                  <label htmlFor={inputId}>{title}</label>
+                </TableHead>
+                <TableCell align="right" className={`${td} tabular-nums`}>
+                  {formatCredits(entry.default_price)}
+                </TableCell>
+                <TableCell className={td}>
+                  <Input
+                    id={inputId}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    placeholder="Default"
+                    value={drafts[entry.product] ?? ''}
+                    aria-invalid={bad || undefined}
+                    aria-describedby={bad ? `${inputId}-error` : undefined}
+                    onChange={(e) => setDrafts((d) => ({ ...d, [entry.product]: e.target.value }))}
+                    className="w-32"
+                  />
+                  {bad && (
+                    <p id={`${inputId}-error`} className="mt-1 text-xs text-destructive">
+                      A whole number of credits, 0 to 100,000
+                    </p>
+                  )}
+                </TableCell>
+                <TableCell className={td}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    disabled={(drafts[entry.product] ?? '') === ''}
+                    aria-label={`Use the default price for ${title}`}
+                    onClick={() => setDrafts((d) => ({ ...d, [entry.product]: '' }))}
+                  >
+                    Use default
+                  </Button>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={update.isPending || !dirty}>
           {update.isPending ? 'Saving…' : 'Save prices'}

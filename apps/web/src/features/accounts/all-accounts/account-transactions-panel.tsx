@@ -1,4 +1,3 @@
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useId, useState, type ReactNode } from 'react';
 import type { Transaction } from '@meridian/contract';
 import { Code, DateTimeText, MoneyText, Pagination, type DataTableColumn } from '@/components/data-table';
@@ -7,6 +6,15 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { cx } from '@/lib/cx';
 import { CATEGORY_LABELS, signedAmount } from '@/lib/format/transactions';
 import { timeZonePreference } from '@/lib/preferences/display';
@@ -63,8 +71,6 @@ export const TRANSACTION_COLUMNS: DataTableColumn<Transaction>[] = [
     cell: (t) => <Code>{t.customer_reference_number}</Code>,
   },
 ];
-
-const cell = 'px-3 py-(--table-row-py) align-top';
 
 /**
  * One account's transactions, newest first, with their running balance: paged by pageIndex/pageSize from
@@ -148,47 +154,47 @@ export function AccountTransactionsPanel({
     );
   } else {
     view = (
-      <ScrollRegion label={`${title} (table)`}>
-        <table
-          className={cx('w-full text-sm', list.isPlaceholderData && 'opacity-60')}
-          aria-busy={list.isFetching || undefined}
-        >
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-muted/50">
-            <tr>
-              {TRANSACTION_COLUMNS.map((c) => (
-                <th
-                  key={c.id}
-                  scope="col"
-                  className={cx(
-                    'h-10 px-3 font-medium whitespace-nowrap text-muted-foreground',
-                    c.align === 'right' ? 'text-right' : 'text-left',
-                  )}
-                >
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((t) => (
-              <tr key={t.transaction_id} className="border-t">
-                {TRANSACTION_COLUMNS.map((c) =>
-                  c.primary ? (
-                    <th key={c.id} scope="row" className={cx(cell, 'text-left font-normal')}>
-                      {c.cell(t)}
-                    </th>
-                  ) : (
-                    <td key={c.id} className={cx(cell, c.align === 'right' && 'text-right')}>
-                      {c.cell(t)}
-                    </td>
-                  ),
-                )}
-              </tr>
+      <Table
+        scrollLabel={`${title} (table)`}
+        className={cx(list.isPlaceholderData && 'opacity-60')}
+        aria-busy={list.isFetching || undefined}
+      >
+        <TableCaption>{caption}</TableCaption>
+        <TableHeader className="bg-muted/50">
+          <TableRow>
+            {TRANSACTION_COLUMNS.map((c) => (
+              <TableHead
+                key={c.id}
+                align={c.align === 'right' ? 'right' : 'left'}
+                className="whitespace-nowrap text-muted-foreground"
+              >
+                {c.header}
+              </TableHead>
             ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((t) => (
+            <TableRow key={t.transaction_id} className="border-t">
+              {TRANSACTION_COLUMNS.map((c) =>
+                c.primary ? (
+                  <TableHead key={c.id} scope="row" className="align-top font-normal">
+                    {c.cell(t)}
+                  </TableHead>
+                ) : (
+                  <TableCell
+                    key={c.id}
+                    align={c.align === 'right' ? 'right' : undefined}
+                    className="align-top"
+                  >
+                    {c.cell(t)}
+                  </TableCell>
+                ),
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     );
   }
 

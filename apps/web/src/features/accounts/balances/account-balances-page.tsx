@@ -1,9 +1,18 @@
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import type { ReactNode } from 'react';
 import type { ManagedAccount } from '@meridian/contract/accounts';
 import { Code, MoneyText, StatusBadge } from '@/components/data-table/cells';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { formatPaise, toPaise } from '@/lib/format/money';
 import { timeZonePreference } from '@/lib/preferences/display';
 import { useAccountBalances, useCommissionBalance } from '../api/balances';
@@ -27,62 +36,53 @@ function Failed({ what, error, retry }: { what: string; error: Error; retry: () 
   );
 }
 
-const th = 'h-10 px-3 font-medium whitespace-nowrap text-muted-foreground';
-const td = 'px-3 py-(--table-row-py) align-top';
+const th = 'whitespace-nowrap text-muted-foreground';
 
 function BalancesTable({ accounts }: { accounts: ManagedAccount[] }) {
   if (accounts.length === 0) return <p className="text-sm text-muted-foreground">No accounts yet.</p>;
   return (
-    <ScrollRegion label="Balances (scrolls sideways)">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Balance of every account</caption>
-        <thead className="bg-muted/50">
-          <tr>
-            <th scope="col" className={`${th} text-left`}>
-              Account
-            </th>
-            <th scope="col" className={`${th} text-left`}>
-              Kind
-            </th>
-            <th scope="col" className={`${th} text-left`}>
-              Status
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Balance
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {accounts.map((a) => (
-            <tr key={a.account_number} className="border-t">
-              <th scope="row" className={`${td} text-left font-normal`}>
-                <span className="flex flex-col">
-                  <span className="font-medium">{a.account_name}</span>
-                  <Code className="text-muted-foreground">{a.account_number}</Code>
-                </span>
-              </th>
-              <td className={td}>{KIND_LABELS[a.kind] ?? a.kind}</td>
-              <td className={td}>
-                <StatusBadge status={a.status} variants={ACCOUNT_STATUS_VARIANTS} />
-              </td>
-              <td className={`${td} text-right`}>
-                <MoneyText value={a.balance} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t bg-muted/50 font-semibold">
-            <th scope="row" colSpan={3} className={`${td} text-left`}>
-              Total ({accounts.length} accounts)
-            </th>
-            <td className={`${td} text-right whitespace-nowrap tabular-nums`}>
-              {totalOf(accounts.map((a) => a.balance))}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </ScrollRegion>
+    <Table scrollLabel="Balances (scrolls sideways)">
+      <TableCaption>Balance of every account</TableCaption>
+      <TableHeader className="bg-muted/50">
+        <TableRow>
+          <TableHead className={th}>Account</TableHead>
+          <TableHead className={th}>Kind</TableHead>
+          <TableHead className={th}>Status</TableHead>
+          <TableHead align="right" className={th}>
+            Balance
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {accounts.map((a) => (
+          <TableRow key={a.account_number} className="border-t">
+            <TableHead scope="row" className="align-top font-normal">
+              <span className="flex flex-col">
+                <span className="font-medium">{a.account_name}</span>
+                <Code className="text-muted-foreground">{a.account_number}</Code>
+              </span>
+            </TableHead>
+            <TableCell className="align-top">{KIND_LABELS[a.kind] ?? a.kind}</TableCell>
+            <TableCell className="align-top">
+              <StatusBadge status={a.status} variants={ACCOUNT_STATUS_VARIANTS} />
+            </TableCell>
+            <TableCell align="right" className="align-top">
+              <MoneyText value={a.balance} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+      <TableFooter>
+        <TableRow className="border-t bg-muted/50 font-semibold">
+          <TableHead scope="row" colSpan={3} className="align-top">
+            Total ({accounts.length} accounts)
+          </TableHead>
+          <TableCell align="right" className="align-top whitespace-nowrap tabular-nums">
+            {totalOf(accounts.map((a) => a.balance))}
+          </TableCell>
+        </TableRow>
+      </TableFooter>
+    </Table>
   );
 }
 
