@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { cx } from '@/lib/cx';
-import { formatDateTime } from '@/lib/format/date';
+import { DAY_FORMATS, formatDateTime, formatDay } from '@/lib/format/date';
 import { formatMoney, type MoneyFormatOptions } from '@/lib/format/money';
 import { dateFormatPreference, timeZonePreference } from '@/lib/preferences/display';
 
@@ -14,6 +14,17 @@ export function DateTimeText({ value, className }: { value: string | null | unde
   return (
     <time dateTime={value} className={cx('whitespace-nowrap', className)}>
       {text}
+    </time>
+  );
+}
+
+/** A calendar day (YYYY-MM-DD) in the user's chosen date format; '-' when missing. */
+export function DateText({ value, className }: { value: string | null | undefined; className?: string }) {
+  const pattern = DAY_FORMATS[dateFormatPreference.use()];
+  if (!value) return <span className={className}>-</span>;
+  return (
+    <time dateTime={value} className={cx('whitespace-nowrap', className)}>
+      {formatDay(value, pattern)}
     </time>
   );
 }

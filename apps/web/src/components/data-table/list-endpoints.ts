@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '@/lib/api';
+import type { ListDef } from '@meridian/contract/lists';
+import { ApiError, apiFetch, resolvePath, type ApiPath } from '@/lib/api';
 import type { ApiHost } from '@/lib/env';
 import type { FilterApiQuery, ListApiQuery } from './list-state';
 
 /**
  * The three endpoints of a server-driven list (GUIDE §3): search (`{ data: [...] }`), count (`{ count }`) and
- * CSV export, all taking the same filters. A feature's endpoint file creates one with its paths and its row
- * parser (the contract's zod schema), and hands it to `DataTable`.
+ * CSV export, all taking the same filters. A feature's endpoint file creates one from the list's definition
+ * and its row parser (the contract's zod schema): `createListEndpoints(PAYOUTS_LIST, parseRows)`.
  */
 export interface ListEndpoints<Row> {
   /** The query-key topic, e.g. 'payouts' (writes invalidate lists by topic). */
@@ -62,7 +63,43 @@ function countQuery(
   });
 }
 
-export function createListEndpoints<Row>(config: ListEndpointsConfig<Row>): ListEndpoints<Row> {
+/** A definition path as the API document writes it: `{provider}` is the document's provider, `meridian`. */
+type DocumentPath<P extends string> = P extends `/{provider}/${infer Rest}` ? `/meridian/${Rest}` : P;
+/** The list's paths must be paths of the API document (a typo does not compile). */
+type DocumentPaths<D extends ListDef> = {
+  readonly [K in keyof ListDef['paths']]: DocumentPath<D['paths'][K]> extends ApiPath ? D['paths'][K] : never;
+};
+
+/**
+ * The runtime path of a definition path: the document path with the configured provider (`resolvePath`). List
+ * paths have no path parameters (checked by `DocumentPaths`).
+ */
+const runtimePath = (path: string): string =>
+  (resolvePath as (path: ApiPath) => string)(path.replace('{provider}', 'meridian') as ApiPath);
+
+export function createListEndpoints<const D extends ListDef, Row>(
+  list: D & { readonly paths: DocumentPaths<D> },
+  parseRows: (answer: unknown) => Row[],
+  options?: { host?: ApiHost },
+): ListEndpoints<Row>;
+/** A list without a definition yet: its key and paths given one by one. */
+export function createListEndpoints<Row>(config: ListEndpointsConfig<Row>): ListEndpoints<Row>;
+export function createListEndpoints<Row>(
+  listOrConfig: ListDef | ListEndpointsConfig<Row>,
+  parseRows?: (answer: unknown) => Row[],
+  options: { host?: ApiHost } = {},
+): ListEndpoints<Row> {
+  const config: ListEndpointsConfig<Row> =
+    'paths' in listOrConfig
+      ? {
+          key: listOrConfig.name,
+          searchPath: runtimePath(listOrConfig.paths.search),
+          countPath: runtimePath(listOrConfig.paths.count),
+          exportPath: runtimePath(listOrConfig.paths.export),
+          ...options,
+          parseRows: parseRows ?? (() => []),
+        }
+      : listOrConfig;
   return {
     key: config.key,
     listQueryOptions: (query, refresh = 0) => listQuery(config, query, refresh),

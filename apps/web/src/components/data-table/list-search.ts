@@ -6,6 +6,7 @@
  * page: it only parses (no zod, no date-fns, no state logic; that is ./list-state.ts). A bad URL never
  * throws: every parameter that cannot be used is dropped and the defaults apply.
  */
+import type { ListFilterDef } from '@meridian/contract/lists';
 import { searchSchema, type ParamParser } from '@/lib/format/search-params';
 
 export const MAX_PAGE_SIZE = 100;
@@ -69,9 +70,70 @@ export const listSearchSchema = searchSchema({
   selected: selectedParam,
 });
 
-/** The list filter state as it is in the URL (defaults left out). */
-export type ListSearch = ReturnType<typeof listSearchSchema>;
+/**
+ * The list filter state as it is in the URL (defaults left out). A list's own filters (its definition's
+ * `filters`: `status`, `amount_min`…) ride along as text parameters of the same names.
+ */
+export type ListSearch = ReturnType<typeof listSearchSchema> & { readonly [filter: string]: unknown };
 
-/** The usable parameters of a search object that may still hold raw values (see DataTable). */
-export const cleanListSearch = (search: ListSearch): ListSearch =>
-  listSearchSchema(search as Parameters<typeof listSearchSchema>[0]);
+/** A list's filter values by query parameter (`{ status: 'FAILURE', amount_min: '100' }`), empty ones left out. */
+export type ListFilterValues = Readonly<Record<string, string>>;
+
+/** A rupee amount as the server takes it: digits with at most two decimals, no sign. */
+const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
+
+const enumParam =
+  (values: readonly string[]): ParamParser<string | undefined> =>
+  (value) => {
+    const v = text(value);
+    return v !== undefined && values.includes(v) ? v : undefined;
+  };
+const amountParam: ParamParser<string | undefined> = (value) => {
+  const v = text(value)?.trim();
+  return v !== undefined && AMOUNT.test(v) ? v : undefined;
+};
+
+/**
+ * The URL parameters of a list's filters and their parsers: an `enum` takes one of its values, a `text` up to
+ * 100 characters (the server checks it), an `amount` its two ends `{key}_min` and `{key}_max` as rupee amounts.
+ */
+export function filterParsers(
+  filters: Readonly<Record<string, ListFilterDef>> | undefined,
+): Record<string, ParamParser<string | undefined>> {
+  const parsers: Record<string, ParamParser<string | undefined>> = {};
+  for (const [key, filter] of Object.entries(filters ?? {})) {
+    if (filter.kind === 'enum') parsers[key] = enumParam(filter.values);
+    else if (filter.kind === 'text') parsers[key] = searchValueParam;
+    else {
+      parsers[`${key}_min`] = amountParam;
+      parsers[`${key}_max`] = amountParam;
+    }
+  }
+  return parsers;
+}
+
+/** The usable filter values of a search (a bad value is dropped), in the parsers' order. */
+export function parseFilters(
+  search: Readonly<Record<string, unknown>>,
+  parsers: Record<string, ParamParser<string | undefined>>,
+): ListFilterValues {
+  const out: Record<string, string> = {};
+  for (const [param, parse] of Object.entries(parsers)) {
+    const value = parse(search[param]);
+    if (value !== undefined) out[param] = value;
+  }
+  return out;
+}
+
+/**
+ * The usable parameters of a search object that may still hold raw values: the router merges the URL's raw
+ * parameters into a route's search, so values the schema dropped (or never knew: a list's filters) are there.
+ * With `parsers` (see `filterParsers`) the list's valid filter values are kept; everything else is dropped.
+ */
+export const cleanListSearch = (
+  search: Readonly<Record<string, unknown>>,
+  parsers: Record<string, ParamParser<string | undefined>> = {},
+): ListSearch => ({
+  ...listSearchSchema(search as Parameters<typeof listSearchSchema>[0]),
+  ...parseFilters(search, parsers),
+});

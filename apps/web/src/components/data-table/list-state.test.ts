@@ -71,7 +71,7 @@ describe('list URL parameters', () => {
 });
 
 describe('resolveListState: defaults', () => {
-  it('an empty URL is the last 7 days including today, offset 0, 10 per page, the first key, no search', () => {
+  it('an empty URL is the last 7 days including today, offset 0, 10 per page, the first key, no search, no filter', () => {
     expect(resolve({})).toEqual({
       startDate: '2026-03-04',
       endDate: TODAY,
@@ -80,6 +80,7 @@ describe('resolveListState: defaults', () => {
       searchKey: 'meridian_urn',
       searchValue: '',
       selected: undefined,
+      filters: {},
     });
   });
 
@@ -107,7 +108,7 @@ describe('resolveListState: defaults', () => {
   });
 
   it('"today minus 7 days" screens start one day earlier (spec §3, GUIDE §5)', () => {
-    const context = { today: TODAY, searchKeys: KEYS, defaultRange: 'today-minus-7-days' } as const;
+    const context = { today: TODAY, searchKeys: KEYS, defaultRange: 'todayMinus7' } as const;
     expect(resolveListState({}, context)).toMatchObject({ startDate: '2026-03-03', endDate: TODAY });
     expect(resolveListState({ end_date: '2026-01-31' }, context)).toMatchObject({ startDate: '2026-01-24' });
   });
@@ -178,11 +179,11 @@ describe('transitions', () => {
     const fabric = withDateRange(
       busy,
       { start: '2026-03-04', end: TODAY },
-      defaultRange(TODAY, 'today-minus-7-days'),
+      defaultRange(TODAY, 'todayMinus7'),
     );
     expect(fabric).toMatchObject({ start_date: '2026-03-04', end_date: TODAY });
     expect(
-      withDateRange({}, { start: '2026-03-03', end: TODAY }, defaultRange(TODAY, 'today-minus-7-days')),
+      withDateRange({}, { start: '2026-03-03', end: TODAY }, defaultRange(TODAY, 'todayMinus7')),
     ).toEqual({});
   });
 

@@ -6,19 +6,19 @@
  * `withLimit`, `withSelected`) return the next URL search with default values left out, so a plain link such
  * as `/flow/payouts` is the default view and the default range keeps following "today".
  */
-import { MAX_OFFSET, MAX_PAGE_SIZE, MAX_SEARCH_VALUE, utcDay, type ListSearch } from './list-search';
+import { DEFAULT_RANGE_START, MAX_RANGE_DAYS, type DefaultRange } from '@meridian/contract/lists';
+import {
+  MAX_OFFSET,
+  MAX_PAGE_SIZE,
+  MAX_SEARCH_VALUE,
+  utcDay,
+  type ListFilterValues,
+  type ListSearch,
+} from './list-search';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
-/** The server accepts at most 366 days (start and end included). */
-export const MAX_RANGE_DAYS = 366;
-/**
- * The default date range of a screen (spec §3, GUIDE §5), both ending today: "the last 7 days including
- * today" starts six days before today; "today minus 7 days" (Aadhaar XML, Aadhaar UID masking, mobile-to-X,
- * data pull) starts seven days before today.
- */
-export type DefaultRangeKind = 'last-7-days' | 'today-minus-7-days';
-const DEFAULT_RANGE_START: Record<DefaultRangeKind, number> = { 'last-7-days': -6, 'today-minus-7-days': -7 };
+export { MAX_RANGE_DAYS };
 const FALLBACK_TIME_ZONE = 'Asia/Kolkata';
 const DAY_MS = 86_400_000;
 
@@ -54,8 +54,8 @@ export interface DateRange {
   end: string;
 }
 
-/** A screen's default range ending on `end` (today, unless the URL gave only an end). */
-export function defaultRange(end: string, kind: DefaultRangeKind = 'last-7-days'): DateRange {
+/** A screen's default range (the list definition's) ending on `end` (today, unless the URL gave only an end). */
+export function defaultRange(end: string, kind: DefaultRange = 'last7'): DateRange {
   return { start: addDays(end, DEFAULT_RANGE_START[kind]), end };
 }
 
@@ -94,7 +94,7 @@ export function presetRange(id: RangePresetId, today: string): DateRange {
       return { start: yesterday, end: yesterday };
     }
     case 'last-7-days':
-      return defaultRange(today, 'last-7-days');
+      return defaultRange(today, 'last7');
     case 'this-month':
       return { start: startOfMonth(today), end: today };
     case 'last-month':
@@ -115,6 +115,8 @@ export interface ListState {
   /** Empty: no search. */
   searchValue: string;
   selected: string | undefined;
+  /** The list's filter values by query parameter (see `filterParsers`). */
+  filters: ListFilterValues;
 }
 
 export interface ListContext {
@@ -122,8 +124,10 @@ export interface ListContext {
   today: string;
   /** The screen's search keys, default first. */
   searchKeys: readonly string[];
-  /** The screen's default range (default: the last 7 days including today). */
-  defaultRange?: DefaultRangeKind;
+  /** The list's default range (default: the last 7 days including today). */
+  defaultRange?: DefaultRange;
+  /** The list's valid filter values, already parsed from the search (default: none). */
+  filters?: ListFilterValues;
 }
 
 /**
@@ -133,7 +137,7 @@ export interface ListContext {
  */
 export function resolveListState(
   search: ListSearch,
-  { today, searchKeys, defaultRange: kind }: ListContext,
+  { today, searchKeys, defaultRange: kind, filters = {} }: ListContext,
 ): ListState {
   const { start_date: start, end_date: end } = search;
   const endDate = end ?? (start !== undefined && start > today ? start : today);
@@ -151,6 +155,7 @@ export function resolveListState(
     searchKey,
     searchValue: search.search_value ?? '',
     selected: search.selected,
+    filters,
   };
 }
 
@@ -197,6 +202,20 @@ export function withLimit(search: ListSearch, limit: number): ListSearch {
   return clamped === DEFAULT_PAGE_SIZE ? next : { ...next, limit: clamped };
 }
 
+/**
+ * Sets (or, with '', clears) the filter values of the given query parameters, e.g. `{ status: 'FAILURE' }` or
+ * `{ amount_min: '100', amount_max: '' }`; like every filter change it goes back to the first page.
+ */
+export function withFilters(search: ListSearch, values: Readonly<Record<string, string>>): ListSearch {
+  const next: Record<string, unknown> = { ...without(search, 'offset') };
+  for (const [param, value] of Object.entries(values)) {
+    const trimmed = value.trim();
+    if (trimmed === '') delete next[param];
+    else next[param] = trimmed;
+  }
+  return next as ListSearch;
+}
+
 /** Opens (id) or closes (undefined) the details dialog of a row. */
 export function withSelected(search: ListSearch, id: string | undefined): ListSearch {
   const next = without(search, 'selected');
@@ -206,21 +225,28 @@ export function withSelected(search: ListSearch, id: string | undefined): ListSe
 // ---------------------------------------------------------------------------------------------------------
 // API query parameters (contract ListQuery)
 
-export interface ListApiQuery {
+/** Count and CSV export take the filters without paging. */
+export interface FilterApiQuery {
+  /** The list's filter parameters (`status`, `amount_min`…). */
+  [filter: string]: string | number | undefined;
   start_date: string;
   end_date: string;
-  limit: number;
-  offset: number;
   time_zone: string;
   search_key?: string;
   search_value?: string;
 }
 
-/** Count and CSV export take the same filters without paging. */
-export type FilterApiQuery = Omit<ListApiQuery, 'limit' | 'offset'>;
+export interface ListApiQuery extends FilterApiQuery {
+  limit: number;
+  offset: number;
+}
 
+/** The query of a list: its dates, search and filters (filter parameters in a stable order, for the cache key). */
 export function toFilterQuery(state: ListState, timeZone: string): FilterApiQuery {
+  const filters: Record<string, string> = {};
+  for (const param of Object.keys(state.filters).sort()) filters[param] = state.filters[param]!;
   return {
+    ...filters,
     start_date: state.startDate,
     end_date: state.endDate,
     time_zone: timeZone,

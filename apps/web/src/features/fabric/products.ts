@@ -4,7 +4,8 @@ import {
   type FabricCallStatus,
   type FabricProductSlug,
 } from '@meridian/contract';
-import type { SearchKeyOption, DefaultRangeKind } from '@/components/data-table';
+import type { DefaultRange } from '@meridian/contract/lists';
+import type { SearchKeyOption } from '@/components/data-table';
 import type { NavUrl } from '@/components/layout/nav-config';
 import type { BadgeVariant } from '@/components/ui/badge';
 import { PROVIDER } from '@/lib/env';
@@ -61,9 +62,9 @@ export function fabricSearchKeyOptions(slug: FabricProductSlug): SearchKeyOption
   }));
 }
 
-/** The contract's default ranges as the data table names them. */
-export const fabricDefaultRange = (slug: FabricProductSlug): DefaultRangeKind =>
-  FABRIC_SCREENS[slug].defaultRange === 'todayMinus7' ? 'today-minus-7-days' : 'last-7-days';
+/** A product screen's default range (the contract's). */
+export const fabricDefaultRange = (slug: FabricProductSlug): DefaultRange =>
+  FABRIC_SCREENS[slug].defaultRange;
 
 export const FABRIC_STATUS_VARIANTS = {
   SUCCESS: 'green',

@@ -68,9 +68,7 @@ function ReportForm({ info, onGenerated }: { info: ReportTypeInfo; onGenerated: 
   const id = useId();
   const timeZone = timeZonePreference.use();
   const today = todayIn(timeZone);
-  const [range, setRange] = useState<DateRange>(() =>
-    defaultRange(today, info.default_range === 'todayMinus7' ? 'today-minus-7-days' : 'last-7-days'),
-  );
+  const [range, setRange] = useState<DateRange>(() => defaultRange(today, info.default_range));
   const [format, setFormat] = useState<ReportFormat>(info.formats[0] ?? 'csv');
   const [searchKey, setSearchKey] = useState(info.search_keys[0] ?? '');
   const [searchValue, setSearchValue] = useState('');
@@ -98,6 +96,7 @@ function ReportForm({ info, onGenerated }: { info: ReportTypeInfo; onGenerated: 
     const { columns: chosen, ...rest } = request as typeof request & { columns?: string[] };
     return {
       ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)])),
+      report_type: request.report_type,
       ...(chosen ? { columns: chosen.join(',') } : {}),
     };
   };

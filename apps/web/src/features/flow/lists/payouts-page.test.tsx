@@ -32,6 +32,7 @@ const PAYOUT: Payout = {
   sender_account_number: '000111222333',
   status: 'SUCCESS',
   status_message: null,
+  kind: 'PAYOUT',
   created_at: '2026-03-10T06:00:00.000Z',
   updated_at: '2026-03-10T06:00:05.000Z',
 };
@@ -128,7 +129,9 @@ describe('PayoutsPage', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Created', 'URN', 'Customer ref', 'Beneficiary', 'Amount', 'Transfer type', 'Status', 'UTR']);
+    ).toEqual(['Created', 'URN', 'Beneficiary', 'Amount', 'Transfer type', 'Status', 'UTR']);
+    // Priority-3 columns (customer reference, IFSC…) wait in the column picker and the details.
+    expect(within(table).queryByText('CRN-1001')).toBeNull();
     const row = await within(table).findByRole('row', { name: /PAY01JTESTURN0001/ });
     expect(within(row).getByText('₹1,25,000.00')).toBeTruthy();
     expect(within(row).getByText('Mar 10, 2026 11:30')).toBeTruthy();

@@ -1,116 +1,37 @@
-import type { CallbackDelivery, Payout, PayoutDetails } from '@meridian/contract';
+import { PAYOUTS_LIST, type CallbackDelivery, type Payout, type PayoutDetails } from '@meridian/contract';
 import Send from 'lucide-react/icons/send';
 import { Link } from '@tanstack/react-router';
 import {
   Code,
   DataTable,
   DateTimeText,
-  DetailList,
-  MoneyText,
   StatusBadge,
-  type DataTableColumn,
+  type ColumnOverrides,
+  type ColumnKey,
   type DataTableDetails,
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/lib/cx';
 import { payoutDetailsQueryOptions, payoutsEndpoints } from '../api/payouts';
 import { DetailsSection, ListPage, type ListPageProps } from './list-page';
-import { searchKeyOptions } from './search-keys';
 import { CALLBACK_STATUS_VARIANTS, PAYOUT_STATUS_VARIANTS } from './statuses';
 
-const SEARCH_KEYS = searchKeyOptions('payouts');
-
-const COLUMNS: DataTableColumn<Payout>[] = [
-  { id: 'created_at', header: 'Created', card: 'time', cell: (p) => <DateTimeText value={p.created_at} /> },
-  { id: 'urn', header: 'URN', primary: true, card: 'secondary', cell: (p) => <Code>{p.urn}</Code> },
-  {
-    id: 'customer_reference_number',
-    header: 'Customer ref',
-    cell: (p) => <Code>{p.customer_reference_number}</Code>,
-  },
-  {
-    id: 'beneficiary',
-    header: 'Beneficiary',
-    card: 'primary',
-    cell: (p) => (
-      <span className="flex flex-col">
-        <span>{p.beneficiary_name}</span>
+/** The page's own cells and card lines; every other column is drawn from the list definition. */
+const COLUMNS: ColumnOverrides<Payout, ColumnKey<typeof PAYOUTS_LIST>> = {
+  cells: {
+    beneficiary_name: (p) => (
+      <span className="flex max-w-56 flex-col">
+        <span className="truncate" title={p.beneficiary_name}>
+          {p.beneficiary_name}
+        </span>
         <span className="text-xs text-muted-foreground">{p.beneficiary_code}</span>
       </span>
     ),
   },
-  {
-    id: 'amount',
-    header: 'Amount',
-    align: 'right',
-    card: 'amount',
-    cell: (p) => <MoneyText value={p.amount} />,
-  },
-  { id: 'transfer_type', header: 'Transfer type', cell: (p) => p.transfer_type },
-  {
-    id: 'status',
-    header: 'Status',
-    card: 'status',
-    cell: (p) => <StatusBadge status={p.status} variants={PAYOUT_STATUS_VARIANTS} />,
-  },
-  { id: 'bank_reference_number', header: 'UTR', cell: (p) => <Code>{p.bank_reference_number}</Code> },
-];
-
-function payoutFields(p: Payout) {
-  return [
-    [
-      'URN',
-      <Code wrap key="urn">
-        {p.urn}
-      </Code>,
-    ],
-    ['Status', <StatusBadge key="status" status={p.status} variants={PAYOUT_STATUS_VARIANTS} />],
-    ['Status message', p.status_message],
-    ['Amount', <MoneyText key="amount" value={p.amount} />],
-    ['Transfer type', p.transfer_type],
-    ['Beneficiary', `${p.beneficiary_name} (${p.beneficiary_code})`],
-    [
-      'Account number',
-      p.beneficiary_account_number && (
-        <Code wrap key="acc">
-          {p.beneficiary_account_number}
-        </Code>
-      ),
-    ],
-    [
-      'IFSC',
-      p.ifsc_code && (
-        <Code wrap key="ifsc">
-          {p.ifsc_code}
-        </Code>
-      ),
-    ],
-    ['UPI id', p.beneficiary_upi_id],
-    [
-      'Customer reference',
-      <Code wrap key="crn">
-        {p.customer_reference_number}
-      </Code>,
-    ],
-    [
-      'Bank reference (UTR)',
-      p.bank_reference_number && (
-        <Code wrap key="utr">
-          {p.bank_reference_number}
-        </Code>
-      ),
-    ],
-    ['Purpose', p.purpose_message],
-    [
-      'Debit account',
-      <Code wrap key="sender">
-        {p.sender_account_number}
-      </Code>,
-    ],
-    ['Created', <DateTimeText key="created" value={p.created_at} />],
-    ['Updated', <DateTimeText key="updated" value={p.updated_at} />],
-  ] as const;
-}
+  statusVariants: { status: PAYOUT_STATUS_VARIANTS },
+  primary: 'urn',
+  cards: { beneficiary_name: 'primary', urn: 'secondary' },
+};
 
 function Timeline({ events }: { events: PayoutDetails['events'] }) {
   if (events.length === 0) return <p className="text-sm text-muted-foreground">No state changes recorded.</p>;
@@ -221,11 +142,10 @@ function Callbacks({ callbacks }: { callbacks: CallbackDelivery[] }) {
   );
 }
 
-/** The details dialog body: every field, the timeline of states and every callback delivery with attempts. */
-function PayoutDetailsView({ payout }: { payout: PayoutDetails }) {
+/** What the details add to the payout's column values: the timeline of states and every callback delivery. */
+function PayoutHistory({ payout }: { payout: PayoutDetails }) {
   return (
     <div className="flex flex-col gap-4">
-      <DetailList items={payoutFields(payout)} />
       <DetailsSection title="Timeline">
         <Timeline events={payout.events} />
       </DetailsSection>
@@ -243,15 +163,19 @@ const DETAILS: DataTableDetails<Payout, PayoutDetails> = {
     row ? `${row.beneficiary_name} · ${row.transfer_type}` : 'Status, timeline and callback deliveries',
   noun: 'payout',
   query: payoutDetailsQueryOptions,
-  render: (payout) => <PayoutDetailsView payout={payout} />,
+  row: (payout) => payout,
+  render: (payout) => <PayoutHistory payout={payout} />,
 };
 
-/** /flow/payouts: every payout, newest first, with its status timeline and callbacks in the details. */
+/**
+ * /flow/payouts: every payout, newest first, filterable by status, transfer type and amount ("failed today":
+ * status FAILURE with today's range), with its status timeline and callbacks in the details.
+ */
 export function PayoutsPage({ search, onSearchChange }: ListPageProps) {
   return (
     <ListPage
       path="/flow/payouts"
-      description="Every payout with its status, amount and bank reference, filterable by date and reference."
+      description="Every payout with its status, amount and bank reference, filterable by date, reference, status, transfer type and amount."
       actions={
         <Button asChild>
           <Link to="/flow/initiate-payout">
@@ -262,17 +186,15 @@ export function PayoutsPage({ search, onSearchChange }: ListPageProps) {
       }
     >
       <DataTable
-        title="Payouts"
+        list={PAYOUTS_LIST}
         endpoints={payoutsEndpoints}
-        columns={COLUMNS}
-        searchKeys={SEARCH_KEYS}
+        {...COLUMNS}
         rowId={(p) => p.urn}
         details={DETAILS}
         empty={{
           title: 'No payouts in this date range',
           hint: 'Payouts you initiate, one by one or in bulk, will be listed here.',
         }}
-        exportName="payouts"
         search={search}
         onSearchChange={onSearchChange}
       />
