@@ -45,6 +45,7 @@ import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
 import { reportRoutes, reportScheduleRoutes } from './reports/routes.ts';
+import { savedViewRoutes } from './saved-views/routes.ts';
 import { createReport } from './reports/engine.ts';
 import { REPORT_SOURCES } from './reports/sources/index.ts';
 import { statementRoutes } from './reports/statement-routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     auditLogRoutes,
     supportRoutes,
     supportOperationsRoutes,
+    savedViewRoutes,
     reportRoutes,
     reportScheduleRoutes,
     statementRoutes,

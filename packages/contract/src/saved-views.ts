@@ -43,6 +43,7 @@ export function utf8Length(value: string): number {
 
 /** A URL search parameter's name as the lists use them (`start_date`, `search_key`, `amount_min`). */
 const ParamName = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+const PARAM_NAME_MESSAGE = 'A parameter name is a letter then letters, digits, _, . or - (at most 64)';
 
 /**
  * The list's URL search parameters as a flat record of strings (what `?start_date=…&status=FAILED` holds): at
@@ -50,11 +51,18 @@ const ParamName = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
  */
 export const SavedViewSearch = z
   .record(
-    z.string().regex(ParamName, 'A parameter name is a letter then letters, digits, _, . or - (at most 64)'),
+    z.string().regex(ParamName, PARAM_NAME_MESSAGE),
     z
       .string({ error: 'Every value is a string' })
       .max(SAVED_VIEW_VALUE_MAX, `A value is at most ${SAVED_VIEW_VALUE_MAX} characters`),
-    { error: 'The search is an object of parameter names to strings' },
+    {
+      error: (issue) =>
+        issue.code === 'invalid_type'
+          ? 'The search is an object of parameter names to strings'
+          : issue.code === 'invalid_key'
+            ? PARAM_NAME_MESSAGE
+            : undefined,
+    },
   )
   .superRefine((search, ctx) => {
     if (Object.keys(search).length > SAVED_VIEW_SEARCH_MAX_KEYS)
@@ -63,7 +71,10 @@ export const SavedViewSearch = z
         message: `A view keeps at most ${SAVED_VIEW_SEARCH_MAX_KEYS} parameters`,
       });
     else if (utf8Length(JSON.stringify(search)) > SAVED_VIEW_SEARCH_MAX_BYTES)
-      ctx.addIssue({ code: 'custom', message: `A view's search is at most ${SAVED_VIEW_SEARCH_MAX_BYTES} bytes` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `A view's search is at most ${SAVED_VIEW_SEARCH_MAX_BYTES} bytes`,
+      });
   })
   .meta({
     description: `The list's URL search parameters, each a string: at most ${SAVED_VIEW_SEARCH_MAX_KEYS} and ${SAVED_VIEW_SEARCH_MAX_BYTES} bytes as JSON.`,

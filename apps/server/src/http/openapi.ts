@@ -80,6 +80,7 @@ const TAGS: Record<string, string> = {
     'The addresses and CIDR ranges the client’s API keys may call from (changes need the password).',
   'audit log': 'Who did what, when and from where in the client’s account (admins only).',
   support: 'Support tickets sent from the help centre, with the status Meridian operations give them.',
+  'saved views': 'The signed-in user’s named filters of a list (its URL search parameters), private to them.',
 };
 
 const ERROR_TEXT: Record<number, string> = {
