@@ -12,13 +12,13 @@ import {
 } from '@tanstack/react-router';
 import type { GlobalSearchResult } from '@meridian/contract';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
-import type * as ApiModule from '@/lib/api';
+import type * as ApiClient from '@/lib/api/client';
 import { themePreference } from '@/lib/preferences/theme';
 import { teamPreference } from '@/lib/preferences/team';
 import CommandMenu from './command-menu';
 
-vi.mock('@/lib/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiModule>()),
+vi.mock('@/lib/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
   apiFetch: vi.fn(),
 }));
 const signOut = vi.fn(async () => {});

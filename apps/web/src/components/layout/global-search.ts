@@ -2,17 +2,14 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react';
 import type { GlobalSearchResult } from '@meridian/contract';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@meridian/contract/search';
-import { apiFetch, isApiError } from '@/lib/api';
+import { api, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';
-import { PROVIDER } from '@/lib/env';
 
 /**
  * GET /{provider}/read/search/global?q=&time_zone= (docs/flow-api.md): the caller's payouts and beneficiaries
  * (and the records of later modules) matching a reference, code, name or account number, with the route that
  * opens each.
  */
-const PATH = `/${PROVIDER}/read/search/global`;
-
 /** Quiet time after the last key press before the palette asks the server. */
 export const SEARCH_DEBOUNCE_MS = 200;
 
@@ -33,7 +30,11 @@ export const globalSearchQueryOptions = (q: string, timeZone: string) =>
       // The schema loads with the first search (src/contract/shell-schemas.ts), beside the request.
       const [{ GlobalSearchResponse }, answer] = await Promise.all([
         import('@/contract/shell-schemas'),
-        apiFetch<unknown>(PATH, { host: 'read', query: { q, time_zone: timeZone }, signal }),
+        api.get('/meridian/read/search/global', {
+          host: 'read',
+          params: { query: { q, time_zone: timeZone } },
+          signal,
+        }),
       ]);
       return GlobalSearchResponse.parse(answer).data.filter((r) => IN_APP_PATH.test(r.route.to));
     },

@@ -3,12 +3,12 @@ import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiFetch, apiResponse, type ApiRequestInit } from '@/lib/api';
-import type * as ApiModule from '@/lib/api';
+import type * as ApiClient from '@/lib/api/client';
 import { fakeApi, renderPage } from '@/test/render-page';
 import { ApiTestPage } from './api-test-page';
 
-vi.mock('@/lib/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiModule>()),
+vi.mock('@/lib/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
   apiFetch: vi.fn(),
   apiResponse: vi.fn(),
 }));

@@ -10,7 +10,7 @@ import {
 } from '@meridian/contract/callback-configurations';
 import { z } from 'zod';
 import { createListEndpoints } from '@/components/data-table/list-endpoints';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
 import { PROVIDER } from '@/lib/env';
 
@@ -26,7 +26,7 @@ export const callbackTypesQueryOptions = () =>
     queryKey: [TOPIC, 'types'] as const,
     queryFn: async ({ signal }) =>
       dataOf(CallbackTypeOption).parse(
-        await apiFetch<unknown>(`${READ}/fetch/callback/types`, { host: 'read', signal }),
+        await api.get('/meridian/read/fetch/callback/types', { host: 'read', signal }),
       ).data,
     staleTime: Infinity,
   });
@@ -37,7 +37,7 @@ export const callbackMethodsQueryOptions = () =>
     queryKey: [TOPIC, 'http-methods'] as const,
     queryFn: async ({ signal }) =>
       dataOf(CallbackHttpMethodOption).parse(
-        await apiFetch<unknown>(`${READ}/fetch/callback/http_methods`, { host: 'read', signal }),
+        await api.get('/meridian/read/fetch/callback/http_methods', { host: 'read', signal }),
       ).data,
     staleTime: Infinity,
   });
@@ -48,7 +48,7 @@ export const callbackSubscriptionsQueryOptions = () =>
     queryKey: [TOPIC, 'subscriptions'] as const,
     queryFn: async ({ signal }) =>
       dataOf(CallbackSubscription).parse(
-        await apiFetch<unknown>(`${READ}/fetch/callback/subscriptions`, { host: 'read', signal }),
+        await api.get('/meridian/read/fetch/callback/subscriptions', { host: 'read', signal }),
       ).data,
   });
 
@@ -65,7 +65,7 @@ export function useSaveCallback() {
   return useMutation({
     mutationKey: [TOPIC, 'save'],
     mutationFn: async (body: Exclude<CallbackRequest, { action: 'list' }>) =>
-      CallbackConfig.parse(await apiFetch<unknown>('/v2/company/callback', { method: 'POST', json: body })),
+      CallbackConfig.parse(await api.post('/v2/company/callback', { body })),
     meta: { errorToast: false } satisfies MutationMeta,
     gcTime: 0,
     onSettled: () => queryClient.invalidateQueries({ queryKey: [TOPIC, 'subscriptions'] }),
@@ -88,10 +88,7 @@ export function useSendTestEvent() {
     mutationKey: [TOPIC, 'test'],
     mutationFn: async (callbackId: string) =>
       CallbackDeliveryRow.parse(
-        await apiFetch<unknown>('/v2/company/callback/test', {
-          method: 'POST',
-          json: { callback_id: callbackId },
-        }),
+        await api.post('/v2/company/callback/test', { body: { callback_id: callbackId } }),
       ),
     meta: { errorToast: false } satisfies MutationMeta,
     onSettled: () => queryClient.invalidateQueries({ queryKey: [deliveriesEndpoints.key] }),
@@ -105,8 +102,8 @@ export function useResendDelivery() {
     mutationKey: [TOPIC, 'resend'],
     mutationFn: async (webhookId: string) =>
       CallbackDeliveryRow.parse(
-        await apiFetch<unknown>(`/v2/company/callback/deliveries/${encodeURIComponent(webhookId)}/resend`, {
-          method: 'POST',
+        await api.post('/v2/company/callback/deliveries/{webhook_id}/resend', {
+          params: { path: { webhook_id: webhookId } },
         }),
       ),
     meta: { errorToast: false } satisfies MutationMeta,
@@ -119,9 +116,7 @@ export function useStartReplay() {
   return useMutation({
     mutationKey: [TOPIC, 'replay'],
     mutationFn: async (body: CallbackReplayRequest) =>
-      CallbackReplay.parse(
-        await apiFetch<unknown>('/v2/company/callback/replays', { method: 'POST', json: body }),
-      ),
+      CallbackReplay.parse(await api.post('/v2/company/callback/replays', { body })),
     meta: { errorToast: false } satisfies MutationMeta,
   });
 }
@@ -134,8 +129,9 @@ export function useReplayProgress(replayId: string | undefined) {
     enabled: replayId !== undefined,
     queryFn: async ({ signal }) => {
       const replay = CallbackReplay.parse(
-        await apiFetch<unknown>(`${READ}/fetch/callback/replays/${encodeURIComponent(replayId!)}`, {
+        await api.get('/meridian/read/fetch/callback/replays/{replay_id}', {
           host: 'read',
+          params: { path: { replay_id: replayId! } },
           signal,
         }),
       );

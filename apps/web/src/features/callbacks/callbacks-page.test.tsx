@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CallbackDeliveryRow, CallbackSubscription } from '@meridian/contract/callback-configurations';
 import { apiFetch } from '@/lib/api';
-import type * as ApiModule from '@/lib/api';
+import type * as ApiClient from '@/lib/api/client';
 import { fakeApi, renderRoutedPage, serverError } from '@/test/render-page';
 import { CallbacksPage } from './callbacks-page';
 import { urlProblem } from './config-dialog';
@@ -11,8 +11,8 @@ import { attemptOutcome } from './delivery-log';
 import { replayProgressText } from './replay-panel';
 import { callbacksSearchSchema } from './search';
 
-vi.mock('@/lib/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiModule>()),
+vi.mock('@/lib/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
   apiFetch: vi.fn(),
 }));
 window.scrollTo = (() => {}) as typeof window.scrollTo;

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import {
   Company,
   CompanyMeter,
+  CONSUMER_TYPES,
   CreditAdjustmentResult,
   CreditOperationRow,
   OptionList,
@@ -10,12 +11,10 @@ import {
 } from '@meridian/contract/accounts';
 import type { z } from 'zod';
 import { parseCount } from '@/components/data-table';
-import { apiFetch } from '@/lib/api';
+import { api, type ApiPathFor, type ApiQuery, type ApiOperation } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
-import { PROVIDER } from '@/lib/env';
 
 /** Credit management: Meridian operations only (the server answers 403 to other users). */
-const OPS = `/${PROVIDER}/operations`;
 
 export type CompanyMeterAnswer = z.infer<typeof CompanyMeter>;
 export type CreditAdjustmentAnswer = z.infer<typeof CreditAdjustmentResult>;
@@ -29,13 +28,26 @@ export const optionsQueryOptions = (list: 'consumer_types' | 'credit_operation_t
   queryOptions({
     queryKey: [list === 'consumer_types' ? 'ConsumerTypes' : 'CreditOperationTypes'] as const,
     queryFn: async ({ signal }) =>
-      OptionList.parse(await apiFetch<unknown>(`${OPS}/fetch/${list}`, { signal })).data,
+      OptionList.parse(
+        await (list === 'consumer_types'
+          ? api.get('/meridian/operations/fetch/consumer_types', { signal })
+          : api.get('/meridian/operations/fetch/credit_operation_types', { signal })),
+      ).data,
     staleTime: 5 * 60_000,
   });
 
+/** A consumer type to filter by, or '' for all of them (the document's `consumer_type` parameter). */
+export type ConsumerTypeFilter = NonNullable<
+  ApiQuery<ApiOperation<'/meridian/operations/companies', 'get'>>['consumer_type']
+>;
+
+/** The select's value as a filter: a known consumer type, else '' (all). */
+export const toConsumerTypeFilter = (value: string): ConsumerTypeFilter =>
+  CONSUMER_TYPES.find((type) => type === value) ?? '';
+
 export interface CompaniesFilter {
   search_value: string;
-  consumer_type: string;
+  consumer_type: ConsumerTypeFilter;
   limit: number;
   offset: number;
 }
@@ -44,7 +56,10 @@ export const companiesQueryOptions = (filter: CompaniesFilter) =>
   queryOptions({
     queryKey: ['Companies', 'list', filter] as const,
     queryFn: async ({ signal }) =>
-      rows(Company, await apiFetch<unknown>(`${OPS}/companies`, { query: { ...filter }, signal })),
+      rows(
+        Company,
+        await api.get('/meridian/operations/companies', { params: { query: { ...filter } }, signal }),
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -53,7 +68,10 @@ export const companiesCountQueryOptions = ({ search_value, consumer_type }: Comp
     queryKey: ['Companies', 'count', { search_value, consumer_type }] as const,
     queryFn: async ({ signal }) =>
       parseCount(
-        await apiFetch<unknown>(`${OPS}/companies/count`, { query: { search_value, consumer_type }, signal }),
+        await api.get('/meridian/operations/companies/count', {
+          params: { query: { search_value, consumer_type } },
+          signal,
+        }),
       ),
     placeholderData: keepPreviousData,
   });
@@ -64,8 +82,8 @@ export const creditOperationsQueryOptions = (clientId: string, limit: number, of
     queryFn: async ({ signal }) =>
       rows(
         CreditOperationRow,
-        await apiFetch<unknown>(`${OPS}/credits/${encodeURIComponent(clientId)}`, {
-          query: { limit, offset },
+        await api.get('/meridian/operations/credits/{client_id}', {
+          params: { path: { client_id: clientId }, query: { limit, offset } },
           signal,
         }),
       ),
@@ -76,7 +94,12 @@ export const creditOperationsCountQueryOptions = (clientId: string) =>
   queryOptions({
     queryKey: ['Credits', clientId, 'count'] as const,
     queryFn: async ({ signal }) =>
-      parseCount(await apiFetch<unknown>(`${OPS}/credits/${encodeURIComponent(clientId)}/count`, { signal })),
+      parseCount(
+        await api.get('/meridian/operations/credits/{client_id}/count', {
+          params: { path: { client_id: clientId } },
+          signal,
+        }),
+      ),
   });
 
 export const companyMeterQueryOptions = (clientId: string) =>
@@ -84,7 +107,10 @@ export const companyMeterQueryOptions = (clientId: string) =>
     queryKey: ['Companies', clientId, 'meter'] as const,
     queryFn: async ({ signal }) =>
       CompanyMeter.parse(
-        await apiFetch<unknown>(`${OPS}/companies/${encodeURIComponent(clientId)}/meter`, { signal }),
+        await api.get('/meridian/operations/companies/{client_id}/meter', {
+          params: { path: { client_id: clientId } },
+          signal,
+        }),
       ),
   });
 
@@ -92,12 +118,15 @@ export const companyMeterQueryOptions = (clientId: string) =>
  * POST …/credits/load or …/unload with the `Idempotency-Key` of this submission: a retry after an unknown
  * outcome sends the same key, so the server applies the adjustment once.
  */
+const ADJUSTMENT_PATHS = {
+  load: '/meridian/operations/credits/load',
+  unload: '/meridian/operations/credits/unload',
+} as const satisfies Record<AdjustmentKind, ApiPathFor<'post'>>;
+
 export function adjustCredits(kind: AdjustmentKind, body: CreditAdjustment, idempotencyKey: string) {
-  return apiFetch<unknown>(`${OPS}/credits/${kind}`, {
-    method: 'POST',
-    json: body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  }).then((answer) => CreditAdjustmentResult.parse(answer));
+  return api
+    .post(ADJUSTMENT_PATHS[kind], { body, headers: { 'Idempotency-Key': idempotencyKey } })
+    .then((answer) => CreditAdjustmentResult.parse(answer));
 }
 
 export function useAdjustCredits() {
@@ -129,9 +158,9 @@ export function useUpdateMeter(clientId: string) {
     mutationKey: ['Companies', 'meter', 'update'],
     mutationFn: async (body: UpdateCompanyMeterBody) =>
       CompanyMeter.parse(
-        await apiFetch<unknown>(`${OPS}/companies/${encodeURIComponent(clientId)}/meter`, {
-          method: 'PUT',
-          json: body,
+        await api.put('/meridian/operations/companies/{client_id}/meter', {
+          params: { path: { client_id: clientId } },
+          body,
         }),
       ),
     meta: { errorToast: false } satisfies MutationMeta,

@@ -23,6 +23,7 @@ import {
   companiesCountQueryOptions,
   companiesQueryOptions,
   optionsQueryOptions,
+  toConsumerTypeFilter,
   type CompaniesFilter,
 } from './api';
 import { formatCredits } from './adjust-dialog';
@@ -88,7 +89,9 @@ export function CompaniesList({
           <Select
             id={`${id}-type`}
             value={filter.consumer_type}
-            onChange={(e) => setFilter((f) => ({ ...f, consumer_type: e.target.value, offset: 0 }))}
+            onChange={(e) =>
+              setFilter((f) => ({ ...f, consumer_type: toConsumerTypeFilter(e.target.value), offset: 0 }))
+            }
             className="w-44"
           >
             <option value="">All consumer types</option>

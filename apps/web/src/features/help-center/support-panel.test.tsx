@@ -3,21 +3,33 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SupportTicket } from '@meridian/contract/support';
 import { apiFetch } from '@/lib/api';
-import type * as ApiModule from '@/lib/api';
+import type * as ApiClient from '@/lib/api/client';
 import { renderPage, serverError } from '@/test/render-page';
 import { SupportPanel } from './support-panel';
 
-vi.mock('@/lib/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiModule>()),
+vi.mock('@/lib/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
   apiFetch: vi.fn(),
 }));
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 afterEach(cleanup);
 
-/** The list's URL carries today's dates: answer by path prefix. */
-const mockApi = (answer: (path: string, init: { method?: string; json?: unknown }) => Promise<unknown>) =>
-  vi.mocked(apiFetch).mockImplementation((path, init = {}) => answer(path, init) as never);
+/** The list's query carries today's dates: answer by path, checking the fixed parameters. */
+const mockApi = (
+  answer: (
+    path: string,
+    init: { method?: string; json?: unknown; query?: Record<string, unknown> },
+  ) => Promise<unknown>,
+) => vi.mocked(apiFetch).mockImplementation((path, init = {}) => answer(path, init) as never);
+
+/** The tickets list: the last 90 days, at most 50, in the user's time zone. */
+const isTicketsList = (path: string, init: { query?: Record<string, unknown> }) =>
+  path === '/meridian/read/search/support/tickets' &&
+  init.query?.limit === 50 &&
+  init.query.time_zone === 'Asia/Kolkata' &&
+  typeof init.query.start_date === 'string' &&
+  typeof init.query.end_date === 'string';
 
 const ticket = (over: Partial<SupportTicket>): SupportTicket => ({
   urn: 'TKT01TEST',
@@ -37,7 +49,7 @@ describe('the support panel', () => {
     const list = [ticket({})];
     const posted: unknown[] = [];
     mockApi(async (path, init) => {
-      if (path.startsWith('/meridian/read/search/support/tickets?')) return { data: list };
+      if (isTicketsList(path, init)) return { data: list };
       if (init.method === 'POST' && path === '/v2/support/tickets') {
         posted.push(init.json);
         const created = ticket({ ...(init.json as object), urn: 'TKT02NEW', status: 'OPEN' });
@@ -76,7 +88,7 @@ describe('the support panel', () => {
 
   it("shows the server's field errors on their fields", async () => {
     mockApi(async (path, init) => {
-      if (path.startsWith('/meridian/read/search/support/tickets?')) return { data: [] };
+      if (isTicketsList(path, init)) return { data: [] };
       if (init.method === 'POST')
         throw serverError(400, 'Validation failed', 'validation_failed', {
           subject: 'A subject is one line',

@@ -10,7 +10,7 @@ import {
 } from '@meridian/contract/accounts';
 import type { z } from 'zod';
 import { createListEndpoints } from '@/components/data-table';
-import { apiFetch } from '@/lib/api';
+import { api, type ApiRequestBody } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
 import { PROVIDER } from '@/lib/env';
 
@@ -18,7 +18,7 @@ import { PROVIDER } from '@/lib/env';
 const BASE = `/${PROVIDER}/operations/settlement`;
 const TOPIC = 'Settlement';
 
-export type SetSettlementAccountBody = { account_number: string; ifsc: string; account_holder_name: string };
+export type SetSettlementAccountBody = ApiRequestBody<'post', '/meridian/operations/settlement/account'>;
 export type SettlementRunResult = z.infer<typeof SettlementRun>;
 export type SettlementOption = z.infer<typeof OptionList>['data'][number];
 
@@ -26,21 +26,28 @@ export const settlementAccountQueryOptions = () =>
   queryOptions({
     queryKey: [TOPIC, 'account'] as const,
     queryFn: async ({ signal }) =>
-      SettlementAccountAnswer.parse(await apiFetch<unknown>(`${BASE}/account`, { signal })).data,
+      SettlementAccountAnswer.parse(await api.get('/meridian/operations/settlement/account', { signal }))
+        .data,
   });
 
 export const settlementCyclesQueryOptions = () =>
   queryOptions({
     queryKey: [TOPIC, 'cycles'] as const,
     queryFn: async ({ signal }) =>
-      SettlementCycle.array().parse((await apiFetch<{ data?: unknown }>(`${BASE}/cycles`, { signal }))?.data),
+      SettlementCycle.array().parse(
+        (await api.get('/meridian/operations/settlement/cycles', { signal })).data,
+      ),
   });
 
 export const settlementOptionsQueryOptions = (kind: 'status' | 'type') =>
   queryOptions({
     queryKey: [TOPIC, 'options', kind] as const,
     queryFn: async ({ signal }) =>
-      OptionList.parse(await apiFetch<unknown>(`${BASE}/options/${kind}`, { signal })).data,
+      OptionList.parse(
+        await (kind === 'status'
+          ? api.get('/meridian/operations/settlement/options/status', { signal })
+          : api.get('/meridian/operations/settlement/options/type', { signal })),
+      ).data,
     staleTime: 5 * 60_000,
   });
 
@@ -68,7 +75,7 @@ export function useSetSettlementAccount() {
   return useMutation({
     mutationKey: [TOPIC, 'account', 'set'],
     mutationFn: async (body: SetSettlementAccountBody) =>
-      SettlementAccount.parse(await apiFetch<unknown>(`${BASE}/account`, { method: 'POST', json: body })),
+      SettlementAccount.parse(await api.post('/meridian/operations/settlement/account', { body })),
     meta: { errorToast: false } satisfies MutationMeta,
     onSuccess: () => invalidate(),
   });
@@ -80,9 +87,9 @@ export function useUpdateCycle() {
     mutationKey: [TOPIC, 'cycle', 'update'],
     mutationFn: async ({ cycleId, body }: { cycleId: string; body: UpdateSettlementCycle }) =>
       SettlementCycle.parse(
-        await apiFetch<unknown>(`${BASE}/cycles/${encodeURIComponent(cycleId)}`, {
-          method: 'PUT',
-          json: body,
+        await api.put('/meridian/operations/settlement/cycles/{id}', {
+          params: { path: { id: cycleId } },
+          body,
         }),
       ),
     meta: { errorToast: false } satisfies MutationMeta,
@@ -97,7 +104,9 @@ export function useInvokeCycle() {
     mutationKey: [TOPIC, 'cycle', 'invoke'],
     mutationFn: async (cycleId: string) =>
       SettlementRun.parse(
-        await apiFetch<unknown>(`${BASE}/cycles/${encodeURIComponent(cycleId)}/invoke`, { method: 'POST' }),
+        await api.post('/meridian/operations/settlement/cycles/{id}/invoke', {
+          params: { path: { id: cycleId } },
+        }),
       ),
     meta: { errorToast: false } satisfies MutationMeta,
     onSuccess: () => invalidate(),
@@ -110,7 +119,9 @@ export function useReattemptSettlement() {
     mutationKey: [TOPIC, 'reattempt'],
     mutationFn: async (urn: string) =>
       Settlement.parse(
-        await apiFetch<unknown>(`${BASE}/history/${encodeURIComponent(urn)}/reattempt`, { method: 'POST' }),
+        await api.post('/meridian/operations/settlement/history/{urn}/reattempt', {
+          params: { path: { urn } },
+        }),
       ),
     meta: { errorToast: false } satisfies MutationMeta,
     onSuccess: () => invalidate(),

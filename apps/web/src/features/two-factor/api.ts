@@ -6,7 +6,7 @@ import {
   TotpEnrolmentResponse,
   TwoFactorStatus,
 } from '@meridian/contract/two-factor';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 import { userDetailsQueryKey } from '@/lib/api/user-details';
 import { encryptPassword } from '@/lib/auth';
 
@@ -16,7 +16,7 @@ export const twoFactorQueryKey = ['User', 'two-factor'] as const;
 export const twoFactorQueryOptions = () =>
   queryOptions({
     queryKey: twoFactorQueryKey,
-    queryFn: async ({ signal }) => TwoFactorStatus.parse(await apiFetch<unknown>('/v2/user/mfa', { signal })),
+    queryFn: async ({ signal }) => TwoFactorStatus.parse(await api.get('/v2/user/mfa', { signal })),
   });
 export const useTwoFactorStatus = () => useQuery(twoFactorQueryOptions());
 
@@ -48,9 +48,8 @@ export function useSendSmsStepUp() {
     ...mutationDefaults,
     mutationFn: async (password: string) =>
       SmsStepUpResponse.parse(
-        await apiFetch<unknown>('/v2/user/mfa/sms/step-up', {
-          method: 'POST',
-          json: { encrypted_password: await encryptPassword(password) },
+        await api.post('/v2/user/mfa/sms/step-up', {
+          body: { encrypted_password: await encryptPassword(password) },
         }),
       ),
   });
@@ -61,7 +60,7 @@ export function useStartTotpEnrolment() {
     ...mutationDefaults,
     mutationFn: async (input: StepUpInput) =>
       TotpEnrolmentResponse.parse(
-        await apiFetch<unknown>('/v2/user/mfa/totp/enrol', { method: 'POST', json: await stepUpBody(input) }),
+        await api.post('/v2/user/mfa/totp/enrol', { body: await stepUpBody(input) }),
       ),
   });
 }
@@ -71,9 +70,7 @@ export function useConfirmTotp() {
   return useMutation({
     ...mutationDefaults,
     mutationFn: async (code: string) =>
-      RecoveryCodesResponse.parse(
-        await apiFetch<unknown>('/v2/user/mfa/totp/confirm', { method: 'POST', json: { code } }),
-      ),
+      RecoveryCodesResponse.parse(await api.post('/v2/user/mfa/totp/confirm', { body: { code } })),
     onSuccess: refresh,
   });
 }
@@ -84,9 +81,8 @@ export function useSetPreference() {
     ...mutationDefaults,
     mutationFn: async (input: StepUpInput & { preference: 'none' | 'sms' }) =>
       TwoFactorStatus.parse(
-        await apiFetch<unknown>('/v2/user/mfa/preference', {
-          method: 'POST',
-          json: { ...(await stepUpBody(input)), mfa_preference: input.preference },
+        await api.post('/v2/user/mfa/preference', {
+          body: { ...(await stepUpBody(input)), mfa_preference: input.preference },
         }),
       ),
     onSuccess: refresh,
@@ -99,10 +95,7 @@ export function useRegenerateRecoveryCodes() {
     ...mutationDefaults,
     mutationFn: async (input: StepUpInput) =>
       RecoveryCodesResponse.parse(
-        await apiFetch<unknown>('/v2/user/mfa/recovery-codes', {
-          method: 'POST',
-          json: await stepUpBody(input),
-        }),
+        await api.post('/v2/user/mfa/recovery-codes', { body: await stepUpBody(input) }),
       ),
     onSuccess: refresh,
   });
@@ -114,7 +107,7 @@ export function useCompanyRequirement() {
     meta: { errorToast: false },
     mutationFn: async (required: boolean) =>
       CompanyMfaRequirementResponse.parse(
-        await apiFetch<unknown>('/v2/company/mfa-requirement', { method: 'PUT', json: { required } }),
+        await api.put('/v2/company/mfa-requirement', { body: { required } }),
       ),
     onSuccess: refresh,
   });

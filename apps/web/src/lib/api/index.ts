@@ -11,6 +11,8 @@ export {
   type ApiPathFor,
   type ApiPathParams,
   type ApiQuery,
+  type ApiRequestBody,
+  type ApiResponseBody,
   type PathParamNames,
 } from './typed';
 export { ApiError, isApiError, fieldErrors, messageFromBody, type ApiStatus } from './errors';

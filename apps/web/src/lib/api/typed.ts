@@ -103,6 +103,11 @@ type Options<As extends ParseAs> = Omit<ApiRequestInit, 'method' | 'body' | 'jso
   parseAs?: As;
 };
 
+/** The JSON body of `method` on `path`, e.g. `ApiRequestBody<'post', '/v2/mandates'>`. */
+export type ApiRequestBody<M extends ApiMethod, P extends ApiPathFor<M>> = JsonBody<ApiOperation<P, M>>;
+/** The JSON answer of `method` on `path`, e.g. `ApiResponseBody<'get', '/v2/user/mfa'>`. */
+export type ApiResponseBody<M extends ApiMethod, P extends ApiPathFor<M>> = ApiAnswer<ApiOperation<P, M>>;
+
 /** The options of one typed call: `params` (path, query) and `body` as the operation declares them. */
 export type ApiInit<Op, As extends ParseAs = 'json'> = Options<As> & ParamsPart<Op> & BodyPart<Op>;
 

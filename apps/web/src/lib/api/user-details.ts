@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserDetails } from '@meridian/contract/user';
-import { apiFetch } from '@/lib/api';
+import { api } from './typed';
 
 /**
  * GET /v2/user/details: the signed-in user's profile, with the roles the server reports. A restored session's
@@ -9,8 +9,6 @@ import { apiFetch } from '@/lib/api';
  * The shell asks for it (the navigation's role filter), so the contract and zod load beside the request, not
  * with the first bundle (as the /flow summary does): the answer is still validated.
  */
-const PATH = '/v2/user/details';
-
 export const userDetailsQueryKey = ['User', 'details'] as const;
 
 export const userDetailsQueryOptions = () =>
@@ -19,7 +17,7 @@ export const userDetailsQueryOptions = () =>
     queryFn: async ({ signal }): Promise<UserDetails> => {
       const [contract, answer] = await Promise.all([
         import('@/contract/shell-schemas'),
-        apiFetch<unknown>(PATH, { signal }),
+        api.get('/v2/user/details', { signal }),
       ]);
       return contract.UserDetails.parse(answer);
     },

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { Transaction, listResponse } from '@meridian/contract';
 import { parseCount } from '@/components/data-table';
-import { apiFetch } from '@/lib/api';
-import { PROVIDER } from '@/lib/env';
+import { api } from '@/lib/api';
 import type { AccountKind, TransactionsQuery } from '../all-accounts/account-transactions-state';
 
 /**
@@ -12,9 +11,6 @@ import type { AccountKind, TransactionsQuery } from '../all-accounts/account-tra
  */
 const TransactionList = listResponse(Transaction);
 
-const path = (kind: 'search' | 'count', account: AccountKind) =>
-  `/${PROVIDER}/read/${kind}/account/transactions${account === 'VIRTUAL' ? '/va' : ''}`;
-
 /** The spec's cache tag (§9: AccountTransactions). */
 const KEY = 'AccountTransactions';
 
@@ -23,7 +19,12 @@ export const accountTransactionsQueryOptions = (kind: AccountKind, query: Transa
     queryKey: [KEY, kind, 'search', query] as const,
     queryFn: async ({ signal }) =>
       TransactionList.parse(
-        await apiFetch<unknown>(path('search', kind), { host: 'read', query: { ...query }, signal }),
+        await api.get(
+          kind === 'VIRTUAL'
+            ? '/meridian/read/search/account/transactions/va'
+            : '/meridian/read/search/account/transactions',
+          { host: 'read', params: { query: { ...query } }, signal },
+        ),
       ).data,
     placeholderData: keepPreviousData,
   });
@@ -35,7 +36,14 @@ export const accountTransactionsCountQueryOptions = (
   queryOptions({
     queryKey: [KEY, kind, 'count', query] as const,
     queryFn: async ({ signal }) =>
-      parseCount(await apiFetch<unknown>(path('count', kind), { host: 'read', query: { ...query }, signal })),
+      parseCount(
+        await api.get(
+          kind === 'VIRTUAL'
+            ? '/meridian/read/count/account/transactions/va'
+            : '/meridian/read/count/account/transactions',
+          { host: 'read', params: { query: { ...query } }, signal },
+        ),
+      ),
     placeholderData: keepPreviousData,
   });
 

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listResponse } from '@meridian/contract';
 import { CommissionBalance, ManagedAccount } from '@meridian/contract/accounts';
-import { apiFetch } from '@/lib/api';
-import { PROVIDER } from '@/lib/env';
+import { api } from '@/lib/api';
 
 /**
  * GET /{provider}/read/fetch/account_balances → `{ data: ManagedAccount[] }` (every account with its
@@ -15,9 +14,7 @@ export const accountBalancesQueryOptions = () =>
     // The spec's cache tag (§9: AccountBalance), under this feature's name.
     queryKey: ['AccountBalance', 'accounts'] as const,
     queryFn: async ({ signal }) =>
-      Balances.parse(
-        await apiFetch<unknown>(`/${PROVIDER}/read/fetch/account_balances`, { host: 'read', signal }),
-      ).data,
+      Balances.parse(await api.get('/meridian/read/fetch/account_balances', { host: 'read', signal })).data,
   });
 
 export const commissionBalanceQueryOptions = (timeZone: string) =>
@@ -25,9 +22,9 @@ export const commissionBalanceQueryOptions = (timeZone: string) =>
     queryKey: ['AccountBalance', 'commission', timeZone] as const,
     queryFn: async ({ signal }) =>
       CommissionBalance.parse(
-        await apiFetch<unknown>(`/${PROVIDER}/read/fetch/commission_balance`, {
+        await api.get('/meridian/read/fetch/commission_balance', {
           host: 'read',
-          query: { time_zone: timeZone },
+          params: { query: { time_zone: timeZone } },
           signal,
         }),
       ),

@@ -2,8 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { listResponse } from '@meridian/contract';
 import { VirtualAccountCredit } from '@meridian/contract/accounts';
 import { parseCount } from '@/components/data-table';
-import { apiFetch } from '@/lib/api';
-import { PROVIDER } from '@/lib/env';
+import { api } from '@/lib/api';
 
 /**
  * Money that arrived in virtual accounts: search GET /{provider}/read/search/manage/virtual_account_credits
@@ -28,9 +27,9 @@ export const creditsQueryOptions = (query: CreditsQuery) =>
     queryKey: ['accounts', 'credits', 'search', query] as const,
     queryFn: async ({ signal }) =>
       CreditList.parse(
-        await apiFetch<unknown>(`/${PROVIDER}/read/search/manage/virtual_account_credits`, {
+        await api.get('/meridian/read/search/manage/virtual_account_credits', {
           host: 'read',
-          query: { ...query },
+          params: { query: { ...query } },
           signal,
         }),
       ).data,
@@ -42,9 +41,9 @@ export const creditsCountQueryOptions = ({ limit: _l, offset: _o, ...query }: Cr
     queryKey: ['accounts', 'credits', 'count', query] as const,
     queryFn: async ({ signal }) =>
       parseCount(
-        await apiFetch<unknown>(`/${PROVIDER}/read/count/manage/virtual_account_credits`, {
+        await api.get('/meridian/read/count/manage/virtual_account_credits', {
           host: 'read',
-          query: { ...query },
+          params: { query: { ...query } },
           signal,
         }),
       ),

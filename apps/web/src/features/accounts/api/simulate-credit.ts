@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SimulateCreditResult, type SimulateCredit } from '@meridian/contract/accounts';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
-import { PROVIDER } from '@/lib/env';
 import { invalidateAccounts } from './invalidate';
 
 /**
@@ -10,9 +9,7 @@ import { invalidateAccounts } from './invalidate';
  * 201 for a new credit, 200 with `duplicate: true` when the UTR had already arrived.
  */
 export function simulateCredit(body: SimulateCredit) {
-  return apiFetch<unknown>(`/${PROVIDER}/sandbox/simulate/credit`, { method: 'POST', json: body }).then((a) =>
-    SimulateCreditResult.parse(a),
-  );
+  return api.post('/meridian/sandbox/simulate/credit', { body }).then((a) => SimulateCreditResult.parse(a));
 }
 
 export function useSimulateCredit() {

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AccountsSummary } from '@meridian/contract/accounts';
-import { apiFetch } from '@/lib/api';
-import { PROVIDER } from '@/lib/env';
+import { api } from '@/lib/api';
 
 /**
  * GET /{provider}/read/fetch/accounts/summary?time_zone= → `AccountsSummary`: collections today and this
@@ -12,9 +11,9 @@ export const accountsSummaryQueryOptions = (timeZone: string) =>
     queryKey: ['accounts', 'summary', timeZone] as const,
     queryFn: async ({ signal }) =>
       AccountsSummary.parse(
-        await apiFetch<unknown>(`/${PROVIDER}/read/fetch/accounts/summary`, {
+        await api.get('/meridian/read/fetch/accounts/summary', {
           host: 'read',
-          query: { time_zone: timeZone },
+          params: { query: { time_zone: timeZone } },
           signal,
         }),
       ),

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { listResponse } from '@meridian/contract';
 import { VirtualAccount, type CreateVirtualAccount } from '@meridian/contract/accounts';
 import { createListEndpoints } from '@/components/data-table';
-import { apiFetch } from '@/lib/api';
+import { api, type ApiPathFor } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
 import { PROVIDER } from '@/lib/env';
 import { invalidateAccounts } from './invalidate';
@@ -23,13 +23,16 @@ export const virtualAccountsEndpoints = createListEndpoints({
   parseRows: (answer) => VirtualAccountList.parse(answer).data,
 });
 
-const PATH = '/v2/banking/account/virtual';
-
 export function createVirtualAccount(body: CreateVirtualAccount): Promise<VirtualAccount> {
-  return apiFetch<unknown>(PATH, { method: 'POST', json: body }).then((a) => VirtualAccount.parse(a));
+  return api.post('/v2/banking/account/virtual', { body }).then((a) => VirtualAccount.parse(a));
 }
 
 export type VirtualAccountAction = 'close' | 'reopen';
+
+const ACTION_PATHS = {
+  close: '/v2/banking/account/virtual/{account_number}/close',
+  reopen: '/v2/banking/account/virtual/{account_number}/reopen',
+} as const satisfies Record<VirtualAccountAction, ApiPathFor<'post'>>;
 
 export function changeVirtualAccount({
   accountNumber,
@@ -38,9 +41,9 @@ export function changeVirtualAccount({
   accountNumber: string;
   action: VirtualAccountAction;
 }): Promise<VirtualAccount> {
-  return apiFetch<unknown>(`${PATH}/${encodeURIComponent(accountNumber)}/${action}`, { method: 'POST' }).then(
-    (a) => VirtualAccount.parse(a),
-  );
+  return api
+    .post(ACTION_PATHS[action], { params: { path: { account_number: accountNumber } } })
+    .then((a) => VirtualAccount.parse(a));
 }
 
 export function useCreateVirtualAccount() {

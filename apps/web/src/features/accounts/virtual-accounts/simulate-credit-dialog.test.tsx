@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiFetch, type ApiRequestInit } from '@/lib/api';
-import type * as ApiModule from '@/lib/api';
+import type * as ApiClient from '@/lib/api/client';
 import { credit, renderWithClient } from '../testing';
 import { SimulateCreditForm } from './simulate-credit-dialog';
 
-vi.mock('@/lib/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiModule>()),
+vi.mock('@/lib/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
   apiFetch: vi.fn(),
 }));
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

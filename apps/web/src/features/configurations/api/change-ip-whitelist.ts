@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IpWhitelistResult } from '@meridian/contract/ip-allowlist';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 import { encryptPassword } from '@/lib/auth';
 import { whitelistedIpsQueryKey } from './whitelisted-ips';
 
@@ -17,10 +17,7 @@ export async function changeIpWhitelist(change: IpWhitelistChange): Promise<IpWh
   const { password, ...rest } = change;
   const encrypted_password = await encryptPassword(password);
   return IpWhitelistResult.parse(
-    await apiFetch<unknown>('/v2/request_ip_whitelist', {
-      method: 'POST',
-      json: { ...rest, encrypted_password },
-    }),
+    await api.post('/v2/request_ip_whitelist', { body: { ...rest, encrypted_password } }),
   );
 }
 

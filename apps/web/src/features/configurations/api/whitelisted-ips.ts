@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { IpAllowlist } from '@meridian/contract/ip-allowlist';
-import { apiFetch } from '@/lib/api';
-import { PROVIDER } from '@/lib/env';
+import { api } from '@/lib/api';
 
 /** GET /{provider}/read/fetch/whitelisted_ips → the client's IP allow-list (spec §7 "Whitelisted IPs"). */
 export const whitelistedIpsQueryKey = ['ManageIPs'] as const;
@@ -10,9 +9,7 @@ export const whitelistedIpsQueryOptions = () =>
   queryOptions({
     queryKey: whitelistedIpsQueryKey,
     queryFn: async ({ signal }) =>
-      IpAllowlist.parse(
-        await apiFetch<unknown>(`/${PROVIDER}/read/fetch/whitelisted_ips`, { host: 'read', signal }),
-      ),
+      IpAllowlist.parse(await api.get('/meridian/read/fetch/whitelisted_ips', { host: 'read', signal })),
   });
 
 export function useWhitelistedIps() {

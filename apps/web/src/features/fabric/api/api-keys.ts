@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiKey, listResponse } from '@meridian/contract';
-import { apiFetch } from '@/lib/api';
-import { PROVIDER } from '@/lib/env';
+import { api } from '@/lib/api';
 
 /** GET /{provider}/read/fetch/api_keys → `{ data: ApiKey[] }`: the client's keys, never their secrets. */
 const ApiKeyList = listResponse(ApiKey);
@@ -12,8 +11,7 @@ export const apiKeysQueryOptions = () =>
   queryOptions({
     queryKey: apiKeysQueryKey,
     queryFn: async ({ signal }) =>
-      ApiKeyList.parse(await apiFetch<unknown>(`/${PROVIDER}/read/fetch/api_keys`, { host: 'read', signal }))
-        .data,
+      ApiKeyList.parse(await api.get('/meridian/read/fetch/api_keys', { host: 'read', signal })).data,
   });
 
 export function useApiKeys() {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { FabricCall, FabricCallDetails, listResponse, type FabricProductSlug } from '@meridian/contract';
 import { createListEndpoints, type ListEndpoints } from '@/components/data-table';
-import { apiFetch, isApiError } from '@/lib/api';
+import { api, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';
 import { PROVIDER } from '@/lib/env';
 
@@ -38,8 +38,9 @@ export const fabricCallDetailsQueryOptions = (slug: FabricProductSlug, urn: stri
     queryKey: [fabricCallsKey(slug), 'details', urn] as const,
     queryFn: async ({ signal }) =>
       FabricCallDetails.parse(
-        await apiFetch<unknown>(`/${PROVIDER}/read/fetch/fabric/${slug}/${encodeURIComponent(urn)}`, {
+        await api.get('/meridian/read/fetch/fabric/{slug}/{urn}', {
           host: 'read',
+          params: { path: { slug, urn } },
           signal,
         }),
       ),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiKeyCreated, type CreateApiKey } from '@meridian/contract';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiKeysQueryKey } from './api-keys';
 
 /**
@@ -9,7 +9,7 @@ import { apiKeysQueryKey } from './api-keys';
  * the error itself (e.g. 422 at the active-keys limit), so there is no global toast.
  */
 export async function createApiKey(body: CreateApiKey): Promise<ApiKeyCreated> {
-  return ApiKeyCreated.parse(await apiFetch<unknown>('/v2/company/api_keys', { method: 'POST', json: body }));
+  return ApiKeyCreated.parse(await api.post('/v2/company/api_keys', { body }));
 }
 
 export function useCreateApiKey() {

@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { FabricEvent } from '@meridian/contract';
-import { apiFetch, buildUrl } from '@/lib/api';
-import { PROVIDER } from '@/lib/env';
+import { buildUrl, resolvePath } from '@/lib/api';
 import { getAccessToken, getStoredUser } from '@/lib/storage';
-import { CREDIT_BALANCE_PATH } from './balance';
+import { fetchCreditBalance } from './balance';
 
 /**
  * GET /{provider}/read/stream/fabric/events: Server-Sent Events of the client's calls as they happen
  * (`FabricEvent` JSON in `data`, `id` set). EventSource cannot send headers, so the access token and the
  * client id go as query parameters (accepted on this route only).
  */
-export const FABRIC_EVENTS_PATH = `/${PROVIDER}/read/stream/fabric/events`;
+export const FABRIC_EVENTS_PATH = resolvePath('/meridian/read/stream/fabric/events');
 
 export type StreamState = 'connecting' | 'live' | 'reconnecting';
 
@@ -70,7 +69,7 @@ export function useFabricEvents(onEvent: (event: FabricEvent) => void): StreamSt
       const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures);
       failures += 1;
       timer = setTimeout(() => {
-        void apiFetch(CREDIT_BALANCE_PATH, { host: 'read' })
+        void fetchCreditBalance()
           .catch(() => undefined)
           .then(() => {
             if (!stopped) connect();

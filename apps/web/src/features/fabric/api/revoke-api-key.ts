@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiKey } from '@meridian/contract';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiKeysQueryKey } from './api-keys';
 
 /** POST /v2/company/api_keys/{key_id}/revoke → the key, now `REVOKED` (calls with it are refused at once). */
 export async function revokeApiKey(keyId: string): Promise<ApiKey> {
   return ApiKey.parse(
-    await apiFetch<unknown>(`/v2/company/api_keys/${encodeURIComponent(keyId)}/revoke`, { method: 'POST' }),
+    await api.post('/v2/company/api_keys/{key_id}/revoke', { params: { path: { key_id: keyId } } }),
   );
 }
 

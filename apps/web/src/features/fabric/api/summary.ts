@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FabricSummary } from '@meridian/contract';
-import { apiFetch } from '@/lib/api';
-import { PROVIDER } from '@/lib/env';
+import { api } from '@/lib/api';
 
 /** GET /{provider}/read/fetch/fabric/summary?time_zone= → `FabricSummary`: today's calls per product, credits. */
 export const fabricSummaryQueryOptions = (timeZone: string) =>
@@ -9,9 +8,9 @@ export const fabricSummaryQueryOptions = (timeZone: string) =>
     queryKey: ['fabric', 'summary', timeZone] as const,
     queryFn: async ({ signal }) =>
       FabricSummary.parse(
-        await apiFetch<unknown>(`/${PROVIDER}/read/fetch/fabric/summary`, {
+        await api.get('/meridian/read/fetch/fabric/summary', {
           host: 'read',
-          query: { time_zone: timeZone },
+          params: { query: { time_zone: timeZone } },
           signal,
         }),
       ),

@@ -10,13 +10,13 @@ import {
 } from '@tanstack/react-router';
 import { FABRIC_PRODUCTS, type FabricCall, type FabricEvent } from '@meridian/contract';
 import { ApiError, apiFetch } from '@/lib/api';
-import type * as ApiModule from '@/lib/api';
+import type * as ApiClient from '@/lib/api/client';
 import type * as StorageModule from '@/lib/storage';
 import { FakeEventSource } from '@/test/fake-event-source';
 import { FabricHomePage } from './fabric-home-page';
 
-vi.mock('@/lib/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiModule>()),
+vi.mock('@/lib/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
   apiFetch: vi.fn(),
 }));
 vi.mock('@/lib/storage', async (importOriginal) => ({

@@ -5,13 +5,13 @@ import userEvent from '@testing-library/user-event';
 import type { FabricCall, FabricCallDetails, FabricProductSlug } from '@meridian/contract';
 import { listSearchSchema } from '@/components/data-table/list-search';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
-import type * as ApiModule from '@/lib/api';
+import type * as ApiClient from '@/lib/api/client';
 import type * as StorageModule from '@/lib/storage';
 import { FakeEventSource } from '@/test/fake-event-source';
 import { FabricListPage } from './fabric-list-page';
 
-vi.mock('@/lib/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiModule>()),
+vi.mock('@/lib/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
   apiFetch: vi.fn(),
 }));
 

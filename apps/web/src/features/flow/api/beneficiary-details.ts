@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Beneficiary } from '@meridian/contract';
-import { PROVIDER } from '@/lib/env';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 
 /** GET /{provider}/read/fetch/manage/beneficiary/{beneficiary_code}: one beneficiary, with its status. */
-const BASE = `/${PROVIDER}/read/fetch/manage/beneficiary`;
 
 export const beneficiaryDetailsQueryKey = (code: string) => ['flow', 'beneficiary-details', code] as const;
 
@@ -13,7 +11,11 @@ export const beneficiaryDetailsQueryOptions = (code: string) =>
     queryKey: beneficiaryDetailsQueryKey(code),
     queryFn: async ({ signal }) =>
       Beneficiary.parse(
-        await apiFetch<unknown>(`${BASE}/${encodeURIComponent(code)}`, { host: 'read', signal }),
+        await api.get('/meridian/read/fetch/manage/beneficiary/{beneficiary_code}', {
+          host: 'read',
+          params: { path: { beneficiary_code: code } },
+          signal,
+        }),
       ),
     enabled: code !== '',
   });

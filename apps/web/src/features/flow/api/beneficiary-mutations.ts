@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Beneficiary, type CreateBeneficiary, type UpdateBeneficiary } from '@meridian/contract';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
 import { beneficiaryDetailsQueryKey } from './beneficiary-details';
 import { invalidateTopics } from './invalidate';
 
 /** POST /v2/banking/beneficiary (create) and PATCH /v2/banking/beneficiary/{code} (any subset, incl. status). */
-const PATH = '/v2/banking/beneficiary';
-
 export function createBeneficiary(body: CreateBeneficiary): Promise<Beneficiary> {
-  return apiFetch<unknown>(PATH, { method: 'POST', json: body }).then((answer) => Beneficiary.parse(answer));
+  return api.post('/v2/banking/beneficiary', { body }).then((answer) => Beneficiary.parse(answer));
 }
 
 export interface UpdateBeneficiaryVariables {
@@ -18,9 +16,12 @@ export interface UpdateBeneficiaryVariables {
 }
 
 export function updateBeneficiary({ code, body }: UpdateBeneficiaryVariables): Promise<Beneficiary> {
-  return apiFetch<unknown>(`${PATH}/${encodeURIComponent(code)}`, { method: 'PATCH', json: body }).then(
-    (answer) => Beneficiary.parse(answer),
-  );
+  return api
+    .patch('/v2/banking/beneficiary/{beneficiary_code}', {
+      params: { path: { beneficiary_code: code } },
+      body,
+    })
+    .then((answer) => Beneficiary.parse(answer));
 }
 
 export function useCreateBeneficiary() {

@@ -9,7 +9,7 @@ import {
   type BulkRowsRequest,
 } from '@meridian/contract/bulk';
 import { createListEndpoints } from '@/components/data-table';
-import { apiFetch } from '@/lib/api';
+import { api, type ApiPathFor } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
 import { PROVIDER } from '@/lib/env';
 
@@ -17,7 +17,6 @@ import { PROVIDER } from '@/lib/env';
  * Bulk payouts (issue 11): templates, validate (file or JSON rows), submit, progress, the bulk list and a
  * bulk's line items, and its input and response files. Writes go to the bulk host, reads to the read host.
  */
-const BULK = `/${PROVIDER}/bulk`;
 const READ = `/${PROVIDER}/read`;
 /** Parsing 10,000 rows takes longer than a page. */
 const FILE_TIMEOUT_MS = 120_000;
@@ -42,9 +41,8 @@ export const lineItemsEndpoints = createListEndpoints({
 export async function validateFile(file: File, signal?: AbortSignal): Promise<BulkValidation> {
   const body = new FormData();
   body.append(BULK_FILE_FIELD, file, file.name);
-  const answer = await apiFetch<unknown>(`${BULK}/validate`, {
+  const answer = await api.post('/meridian/bulk/validate', {
     host: 'bulk',
-    method: 'POST',
     body,
     timeoutMs: FILE_TIMEOUT_MS,
     ...(signal ? { signal } : {}),
@@ -56,10 +54,9 @@ export type BulkRowsBody = BulkRowsRequest;
 
 /** POST /{provider}/bulk/validate with JSON rows (the grid, after edits). */
 export async function validateRows(body: BulkRowsBody): Promise<BulkValidation> {
-  const answer = await apiFetch<unknown>(`${BULK}/validate`, {
+  const answer = await api.post('/meridian/bulk/validate', {
     host: 'bulk',
-    method: 'POST',
-    json: body,
+    body,
     timeoutMs: FILE_TIMEOUT_MS,
   });
   return BulkValidation.parse(answer);
@@ -72,10 +69,9 @@ export interface SubmitBulkVariables {
 
 /** POST /{provider}/bulk/bulk_payout with the JSON rows and an Idempotency-Key → the bulk (urn, status). */
 export async function submitBulk({ body, idempotencyKey }: SubmitBulkVariables): Promise<Bulk> {
-  const answer = await apiFetch<unknown>(`${BULK}/bulk_payout`, {
+  const answer = await api.post('/meridian/bulk/bulk_payout', {
     host: 'bulk',
-    method: 'POST',
-    json: body,
+    body,
     headers: { 'Idempotency-Key': idempotencyKey },
     timeoutMs: FILE_TIMEOUT_MS,
   });
@@ -104,7 +100,7 @@ export const bulkProgressQueryOptions = (urn: string, pollMs = 1_000) =>
     queryKey: ['bulks', 'progress', urn] as const,
     queryFn: async ({ signal }) =>
       Bulk.parse(
-        await apiFetch<unknown>(`${READ}/fetch/bulk/${encodeURIComponent(urn)}`, { host: 'read', signal }),
+        await api.get('/meridian/read/fetch/bulk/{urn}', { host: 'read', params: { path: { urn } }, signal }),
       ),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
@@ -123,10 +119,16 @@ export function useBulkProgress(urn: string, initial: Bulk, pollMs?: number) {
 
 export type BulkFileKind = 'input' | 'response';
 
+const BULK_FILE_PATHS = {
+  input: '/meridian/read/download/bulk/{urn}/input',
+  response: '/meridian/read/download/bulk/{urn}/response',
+} as const satisfies Record<BulkFileKind, ApiPathFor<'get'>>;
+
 /** GET /{provider}/read/download/bulk/{urn}/input or …/response (CSV or XLSX, as uploaded). */
 export function downloadBulkFile(urn: string, kind: BulkFileKind): Promise<Blob> {
-  return apiFetch<Blob>(`${READ}/download/bulk/${encodeURIComponent(urn)}/${kind}`, {
+  return api.get(BULK_FILE_PATHS[kind], {
     host: 'read',
+    params: { path: { urn } },
     parseAs: 'blob',
     timeoutMs: FILE_TIMEOUT_MS,
   });
@@ -137,7 +139,12 @@ export function bulkFileName(urn: string, kind: BulkFileKind, format: BulkFormat
   return `bulk_${urn}_${kind}.${format}`;
 }
 
+const TEMPLATE_PATHS = {
+  csv: '/meridian/bulk/template.csv',
+  xlsx: '/meridian/bulk/template.xlsx',
+} as const satisfies Record<BulkFormat, ApiPathFor<'get'>>;
+
 /** GET /{provider}/bulk/template.csv or template.xlsx. */
 export function downloadTemplate(format: BulkFormat): Promise<Blob> {
-  return apiFetch<Blob>(`${BULK}/template.${format}`, { host: 'bulk', parseAs: 'blob' });
+  return api.get(TEMPLATE_PATHS[format], { host: 'bulk', parseAs: 'blob' });
 }

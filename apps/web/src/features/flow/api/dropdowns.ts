@@ -6,31 +6,34 @@ import {
   ProviderAccountOption,
   listResponse,
 } from '@meridian/contract';
-import { PROVIDER } from '@/lib/env';
-import { apiFetch } from '@/lib/api';
+import { api, type ApiPathFor } from '@/lib/api';
 
 /** GET /{provider}/read/fetch/dropdown/{name}: the options of the flow forms' selects. */
-const BASE = `/${PROVIDER}/read/fetch/dropdown`;
+type DropdownPath = Extract<ApiPathFor<'get'>, `/meridian/read/fetch/dropdown/${string}`>;
 
 export type ProviderAccountOption = z.infer<typeof ProviderAccountOption>;
 export type BeneficiaryOption = z.infer<typeof BeneficiaryOption>;
 export type PaymentMethodOption = z.infer<typeof PaymentMethodOption>;
 
-function dropdownQuery<T extends z.ZodType>(name: string, row: T) {
+function dropdownQuery<T extends z.ZodType>(path: DropdownPath, row: T) {
   const schema = listResponse(row);
+  const name = path.slice(path.lastIndexOf('/') + 1);
   return queryOptions({
     queryKey: ['flow', 'dropdown', name] as const,
     queryFn: async ({ signal }): Promise<z.infer<T>[]> =>
-      schema.parse(await apiFetch<unknown>(`${BASE}/${name}`, { host: 'read', signal })).data,
+      schema.parse(await api.get(path, { host: 'read', signal })).data,
   });
 }
 
 /** The client's own accounts that can send money (they also give a beneficiary its provider). */
-export const providerAccountsQueryOptions = () => dropdownQuery('provider_accounts', ProviderAccountOption);
+export const providerAccountsQueryOptions = () =>
+  dropdownQuery('/meridian/read/fetch/dropdown/provider_accounts', ProviderAccountOption);
 /** Active beneficiaries that can be paid from the dashboard (non-UPI). */
-export const beneficiaryOptionsQueryOptions = () => dropdownQuery('beneficiaries', BeneficiaryOption);
+export const beneficiaryOptionsQueryOptions = () =>
+  dropdownQuery('/meridian/read/fetch/dropdown/beneficiaries', BeneficiaryOption);
 /** Transfer types with their amount limits. */
-export const paymentMethodsQueryOptions = () => dropdownQuery('payment_methods', PaymentMethodOption);
+export const paymentMethodsQueryOptions = () =>
+  dropdownQuery('/meridian/read/fetch/dropdown/payment_methods', PaymentMethodOption);
 
 export function useProviderAccounts() {
   return useQuery(providerAccountsQueryOptions());

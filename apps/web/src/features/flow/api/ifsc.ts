@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { IFSC_PATTERN, IfscDetails } from '@meridian/contract';
-import { PROVIDER } from '@/lib/env';
-import { apiFetch, isApiError } from '@/lib/api';
+import { api, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';
 
 /** GET /{provider}/read/fetch/ifsc/{ifsc}: the bank of an IFSC; 404 "Unknown IFSC code" when not registered. */
-const BASE = `/${PROVIDER}/read/fetch/ifsc`;
 
 export const UNKNOWN_IFSC = 'Unknown IFSC code';
 
@@ -20,8 +18,9 @@ export const ifscQueryOptions = (ifsc: string) =>
     queryKey: ['flow', 'ifsc', normalizeIfsc(ifsc)] as const,
     queryFn: async ({ signal }) =>
       IfscDetails.parse(
-        await apiFetch<unknown>(`${BASE}/${encodeURIComponent(normalizeIfsc(ifsc))}`, {
+        await api.get('/meridian/read/fetch/ifsc/{ifsc}', {
           host: 'read',
+          params: { path: { ifsc: normalizeIfsc(ifsc) } },
           signal,
         }),
       ),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Payout, type InitiatePayout } from '@meridian/contract';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
 import { invalidateTopics } from './invalidate';
 
@@ -8,19 +8,18 @@ import { invalidateTopics } from './invalidate';
  * POST /core_banking/money_transfer/initiate → 201 `Payout` (PENDING). The `Idempotency-Key` header makes a
  * retry of the same submission safe: the server answers a replay with the first answer instead of paying twice.
  */
-const PATH = '/core_banking/money_transfer/initiate';
-
 export interface InitiatePayoutVariables {
   body: InitiatePayout;
   idempotencyKey: string;
 }
 
 export function initiatePayout({ body, idempotencyKey }: InitiatePayoutVariables): Promise<Payout> {
-  return apiFetch<unknown>(PATH, {
-    method: 'POST',
-    json: body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  }).then((answer) => Payout.parse(answer));
+  return api
+    .post('/core_banking/money_transfer/initiate', {
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    })
+    .then((answer) => Payout.parse(answer));
 }
 
 export function useInitiatePayout() {

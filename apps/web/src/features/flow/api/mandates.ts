@@ -9,7 +9,7 @@ import {
 } from '@meridian/contract/mandates';
 import type { z } from 'zod';
 import { createListEndpoints } from '@/components/data-table';
-import { apiFetch } from '@/lib/api';
+import { api, type ApiPathFor } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
 import { PROVIDER } from '@/lib/env';
 import { invalidateTopics } from './invalidate';
@@ -46,26 +46,30 @@ export const mandateDetailsQueryOptions = (urn: string) =>
   queryOptions({
     queryKey: mandateDetailsQueryKey(urn),
     queryFn: async ({ signal }) =>
-      MandateDetails.parse(await apiFetch<unknown>(`/v2/mandates/${encodeURIComponent(urn)}`, { signal })),
+      MandateDetails.parse(await api.get('/v2/mandates/{urn}', { params: { path: { urn } }, signal })),
     enabled: urn !== '',
   });
 
 export type CreateMandateBody = z.output<typeof CreateMandate>;
 
 export function createMandate(vars: { body: CreateMandateBody; idempotencyKey: string }): Promise<Mandate> {
-  return apiFetch<unknown>('/v2/mandates', {
-    method: 'POST',
-    json: vars.body,
-    headers: { 'Idempotency-Key': vars.idempotencyKey },
-  }).then((answer) => Mandate.parse(answer));
+  return api
+    .post('/v2/mandates', { body: vars.body, headers: { 'Idempotency-Key': vars.idempotencyKey } })
+    .then((answer) => Mandate.parse(answer));
 }
 
 export type MandateAction = 'pause' | 'resume' | 'cancel';
 
+const MANDATE_ACTION_PATHS = {
+  pause: '/v2/mandates/{urn}/pause',
+  resume: '/v2/mandates/{urn}/resume',
+  cancel: '/v2/mandates/{urn}/cancel',
+} as const satisfies Record<MandateAction, ApiPathFor<'post'>>;
+
 export function changeMandate(vars: { urn: string; action: MandateAction }): Promise<Mandate> {
-  return apiFetch<unknown>(`/v2/mandates/${encodeURIComponent(vars.urn)}/${vars.action}`, {
-    method: 'POST',
-  }).then((answer) => Mandate.parse(answer));
+  return api
+    .post(MANDATE_ACTION_PATHS[vars.action], { params: { path: { urn: vars.urn } } })
+    .then((answer) => Mandate.parse(answer));
 }
 
 export function presentDebit(vars: {
@@ -73,11 +77,13 @@ export function presentDebit(vars: {
   body: CreatePresentation;
   idempotencyKey: string;
 }): Promise<Presentation> {
-  return apiFetch<unknown>(`/v2/mandates/${encodeURIComponent(vars.urn)}/presentations`, {
-    method: 'POST',
-    json: vars.body,
-    headers: { 'Idempotency-Key': vars.idempotencyKey },
-  }).then((answer) => Presentation.parse(answer));
+  return api
+    .post('/v2/mandates/{urn}/presentations', {
+      params: { path: { urn: vars.urn } },
+      body: vars.body,
+      headers: { 'Idempotency-Key': vars.idempotencyKey },
+    })
+    .then((answer) => Presentation.parse(answer));
 }
 
 /** Every write refreshes the mandate lists, the open mandate and (a presentation) balances and statements. */

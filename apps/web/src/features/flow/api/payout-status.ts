@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Payout, type PayoutStatus } from '@meridian/contract';
-import { PROVIDER } from '@/lib/env';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 
 /** GET /{provider}/read/fetch/transaction/payouts/{urn}: one payout (its timeline and callbacks are not read). */
-const BASE = `/${PROVIDER}/read/fetch/transaction/payouts`;
 
 /** How often a PENDING payout is asked for again. */
 export const PAYOUT_POLL_MS = 2_000;
@@ -15,7 +13,13 @@ export const payoutStatusQueryOptions = (urn: string, pollMs: number = PAYOUT_PO
   queryOptions({
     queryKey: ['flow', 'payout-status', urn] as const,
     queryFn: async ({ signal }) =>
-      Payout.parse(await apiFetch<unknown>(`${BASE}/${encodeURIComponent(urn)}`, { host: 'read', signal })),
+      Payout.parse(
+        await api.get('/meridian/read/fetch/transaction/payouts/{urn}', {
+          host: 'read',
+          params: { path: { urn } },
+          signal,
+        }),
+      ),
     // Poll while the payout is pending; stop for good once it reached a final state.
     refetchInterval: (query) => {
       const status = query.state.data?.status;

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PAYOUTS_LIST, Payout, PayoutDetails, listResponse } from '@meridian/contract';
 import { createListEndpoints } from '@/components/data-table';
-import { apiFetch, isApiError } from '@/lib/api';
+import { api, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';
-import { PROVIDER } from '@/lib/env';
 
 /**
  * Payouts (docs/flow-api.md): the list's search, count and CSV at the paths of its definition (PAYOUTS_LIST),
@@ -22,8 +21,9 @@ export const payoutDetailsQueryOptions = (urn: string) =>
     queryKey: ['payouts', 'details', urn] as const,
     queryFn: async ({ signal }) =>
       PayoutDetails.parse(
-        await apiFetch<unknown>(`/${PROVIDER}/read/fetch/transaction/payouts/${encodeURIComponent(urn)}`, {
+        await api.get('/meridian/read/fetch/transaction/payouts/{urn}', {
           host: 'read',
+          params: { path: { urn } },
           signal,
         }),
       ),

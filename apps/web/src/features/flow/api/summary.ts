@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FlowSummary } from '@meridian/contract';
-import { apiFetch } from '@/lib/api';
-import { PROVIDER } from '@/lib/env';
+import { api } from '@/lib/api';
 
 /**
  * GET /{provider}/read/fetch/flow/summary?time_zone= → `FlowSummary`: balances, today's payouts by status,
@@ -19,9 +18,9 @@ export const flowSummaryQueryOptions = (timeZone: string) =>
     queryFn: async ({ signal }): Promise<FlowSummary> => {
       const [contract, answer] = await Promise.all([
         import('@/contract/shell-schemas'),
-        apiFetch<unknown>(`/${PROVIDER}/read/fetch/flow/summary`, {
+        api.get('/meridian/read/fetch/flow/summary', {
           host: 'read',
-          query: { time_zone: timeZone },
+          params: { query: { time_zone: timeZone } },
           signal,
         }),
       ]);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Validation, type ValidateAccount } from '@meridian/contract';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
 import { invalidateTopics } from './invalidate';
 
@@ -8,19 +8,18 @@ import { invalidateTopics } from './invalidate';
  * POST /core_banking/money_transfer/validate_account → 201 `Validation` (penny drop, synchronous, a fee is
  * debited). The optional `Idempotency-Key` keeps a retried check from being charged twice.
  */
-const PATH = '/core_banking/money_transfer/validate_account';
-
 export interface ValidateAccountVariables {
   body: ValidateAccount;
   idempotencyKey?: string;
 }
 
 export function validateAccount({ body, idempotencyKey }: ValidateAccountVariables): Promise<Validation> {
-  return apiFetch<unknown>(PATH, {
-    method: 'POST',
-    json: body,
-    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
-  }).then((answer) => Validation.parse(answer));
+  return api
+    .post('/core_banking/money_transfer/validate_account', {
+      body,
+      ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+    })
+    .then((answer) => Validation.parse(answer));
 }
 
 export function useValidateAccount() {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { Validation, listResponse } from '@meridian/contract';
 import { createListEndpoints } from '@/components/data-table';
-import { apiFetch, isApiError } from '@/lib/api';
+import { api, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';
 import { PROVIDER } from '@/lib/env';
 
@@ -25,13 +25,11 @@ export const validationDetailsQueryOptions = (urn: string) =>
     queryKey: ['validations', 'details', urn] as const,
     queryFn: async ({ signal }) =>
       Validation.parse(
-        await apiFetch<unknown>(
-          `/${PROVIDER}/read/fetch/transaction/validations/${encodeURIComponent(urn)}`,
-          {
-            host: 'read',
-            signal,
-          },
-        ),
+        await api.get('/meridian/read/fetch/transaction/validations/{urn}', {
+          host: 'read',
+          params: { path: { urn } },
+          signal,
+        }),
       ),
     retry: (failureCount, error) =>
       !(isApiError(error) && error.status === 404) && shouldRetry(failureCount, error),

@@ -5,11 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { listSearchSchema } from '@/components/data-table/list-search';
 import { todayIn } from '@/components/data-table/list-state';
 import { apiFetch, type ApiRequestInit } from '@/lib/api';
-import type * as ApiModule from '@/lib/api';
+import type * as ApiClient from '@/lib/api/client';
 import { BulkCapabilitiesPage } from './bulk-capabilities-page';
 
-vi.mock('@/lib/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiModule>()),
+vi.mock('@/lib/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
   apiFetch: vi.fn(),
 }));
 const fetchMock = vi.mocked(apiFetch);

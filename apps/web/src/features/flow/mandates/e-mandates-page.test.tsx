@@ -4,12 +4,12 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Mandate, MandateDetails, Presentation } from '@meridian/contract/mandates';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
-import type * as ApiModule from '@/lib/api';
+import type * as ApiClient from '@/lib/api/client';
 import { EMandatesPage } from './e-mandates-page';
 import { mandatesSearchSchema } from './search';
 
-vi.mock('@/lib/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiModule>()),
+vi.mock('@/lib/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
   apiFetch: vi.fn(),
 }));
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

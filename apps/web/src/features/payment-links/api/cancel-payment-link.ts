@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PaymentLink } from '@meridian/contract/payment-links';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 
 /** POST /v2/payments/links/{urn}/cancel → the link, CANCELLED (409 when it is paid, expired or cancelled). */
 export function cancelPaymentLink(urn: string) {
-  return apiFetch<unknown>(`/v2/payments/links/${encodeURIComponent(urn)}/cancel`, { method: 'POST' }).then(
-    (answer) => PaymentLink.parse(answer),
-  );
+  return api
+    .post('/v2/payments/links/{urn}/cancel', { params: { path: { urn } } })
+    .then((answer) => PaymentLink.parse(answer));
 }
 
 export function useCancelPaymentLink() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PaymentLinkDetails, type CreatePaymentLinkInput } from '@meridian/contract/payment-links';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
 import { paymentLinkDetailsQueryKey } from './payment-link-details';
 
@@ -14,11 +14,9 @@ export interface CreatePaymentLinkVariables {
 }
 
 export function createPaymentLink({ body, idempotencyKey }: CreatePaymentLinkVariables) {
-  return apiFetch<unknown>('/v2/payments/links', {
-    method: 'POST',
-    json: body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  }).then((answer) => PaymentLinkDetails.parse(answer));
+  return api
+    .post('/v2/payments/links', { body, headers: { 'Idempotency-Key': idempotencyKey } })
+    .then((answer) => PaymentLinkDetails.parse(answer));
 }
 
 export function useCreatePaymentLink() {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PaymentLinkDetails } from '@meridian/contract/payment-links';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 
 /** GET /v2/payments/links/{urn}: one link with its QR code (SVG), payment attempts and callbacks. */
 export const paymentLinkDetailsQueryKey = (urn: string) => ['payment-links', 'details', urn] as const;
@@ -10,7 +10,7 @@ export const paymentLinkDetailsQueryOptions = (urn: string) =>
     queryKey: paymentLinkDetailsQueryKey(urn),
     queryFn: async ({ signal }) =>
       PaymentLinkDetails.parse(
-        await apiFetch<unknown>(`/v2/payments/links/${encodeURIComponent(urn)}`, { signal }),
+        await api.get('/v2/payments/links/{urn}', { params: { path: { urn } }, signal }),
       ),
     enabled: urn !== '',
   });

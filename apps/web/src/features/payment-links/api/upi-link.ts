@@ -1,13 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { UpiLink, type CreateUpiLink } from '@meridian/contract/payment-links';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
 
 /** POST /v2/payments/upi/link → `{ intent: 'upi://pay?…', qr_svg }` (nothing is stored: no idempotency key). */
 export function createUpiLink(body: Partial<CreateUpiLink>) {
-  return apiFetch<unknown>('/v2/payments/upi/link', { method: 'POST', json: body }).then((answer) =>
-    UpiLink.parse(answer),
-  );
+  return api.post('/v2/payments/upi/link', { body }).then((answer) => UpiLink.parse(answer));
 }
 
 export function useCreateUpiLink() {

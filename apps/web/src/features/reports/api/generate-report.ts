@@ -1,10 +1,7 @@
 import { GenerateReportResponse, type GenerateReport } from '@meridian/contract/reports';
-import { apiFetch } from '@/lib/api';
-import { PROVIDER } from '@/lib/env';
+import { api } from '@/lib/api';
 
 /** POST /{provider}/reports/generate → 202 { report_urn, status: 'QUEUED' }: the build runs in the background. */
 export async function generateReport(body: GenerateReport) {
-  return GenerateReportResponse.parse(
-    await apiFetch<unknown>(`/${PROVIDER}/reports/generate`, { method: 'POST', json: body }),
-  );
+  return GenerateReportResponse.parse(await api.post('/meridian/reports/generate', { body }));
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listResponse } from '@meridian/contract';
 import { ReportItem, type ReportType } from '@meridian/contract/reports';
 import { createListEndpoints } from '@/components/data-table';
-import { apiFetch } from '@/lib/api';
+import { api } from '@/lib/api';
 import { PROVIDER } from '@/lib/env';
 
 const HistoryList = listResponse(ReportItem);
@@ -34,14 +34,16 @@ export function useRecentReports(reportTypes: readonly ReportType[] | null, limi
           (reportTypes ?? [null]).map(
             async (type) =>
               HistoryList.parse(
-                await apiFetch<unknown>(`/${PROVIDER}/read/reports/history`, {
+                await api.get('/meridian/read/reports/history', {
                   host: 'read',
                   signal,
-                  query: {
-                    limit,
-                    start_date: start.toISOString().slice(0, 10),
-                    end_date: new Date(end.getTime() + 86_400_000).toISOString().slice(0, 10),
-                    report_type: type,
+                  params: {
+                    query: {
+                      limit,
+                      start_date: start.toISOString().slice(0, 10),
+                      end_date: new Date(end.getTime() + 86_400_000).toISOString().slice(0, 10),
+                      ...(type === null ? {} : { report_type: type }),
+                    },
                   },
                 }),
               ).data,

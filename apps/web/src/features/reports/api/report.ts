@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ReportItem } from '@meridian/contract/reports';
-import { apiFetch } from '@/lib/api';
-import { PROVIDER } from '@/lib/env';
+import { api } from '@/lib/api';
 import { isMoving } from './report-history';
 
 /** GET /{provider}/read/reports/{urn}: one report, polled every second while it is being built. */
@@ -11,8 +10,9 @@ export function useLiveReport(initial: ReportItem) {
       queryKey: ['reports', 'one', initial.report_urn],
       queryFn: async ({ signal }) =>
         ReportItem.parse(
-          await apiFetch<unknown>(`/${PROVIDER}/read/reports/${encodeURIComponent(initial.report_urn)}`, {
+          await api.get('/meridian/read/reports/{report_urn}', {
             host: 'read',
+            params: { path: { report_urn: initial.report_urn } },
             signal,
           }),
         ),

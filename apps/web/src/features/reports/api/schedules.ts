@@ -4,8 +4,7 @@ import {
   ReportSchedulesResponse,
   type CreateReportSchedule,
 } from '@meridian/contract/reports';
-import { apiFetch } from '@/lib/api';
-import { PROVIDER } from '@/lib/env';
+import { api } from '@/lib/api';
 
 /** GET /{provider}/read/reports/schedules → the client's report schedules. */
 export const schedulesQueryKey = ['reports', 'schedules'] as const;
@@ -15,7 +14,7 @@ export function useReportSchedules() {
       queryKey: schedulesQueryKey,
       queryFn: async ({ signal }) =>
         ReportSchedulesResponse.parse(
-          await apiFetch<unknown>(`/${PROVIDER}/read/reports/schedules`, { host: 'read', signal }),
+          await api.get('/meridian/read/reports/schedules', { host: 'read', signal }),
         ).data,
     }),
   );
@@ -23,12 +22,10 @@ export function useReportSchedules() {
 
 /** POST /{provider}/reports/schedules */
 export async function createSchedule(body: CreateReportSchedule) {
-  return ReportSchedule.parse(
-    await apiFetch<unknown>(`/${PROVIDER}/reports/schedules`, { method: 'POST', json: body }),
-  );
+  return ReportSchedule.parse(await api.post('/meridian/reports/schedules', { body }));
 }
 
 /** DELETE /{provider}/reports/schedules/{urn} */
 export async function deleteSchedule(urn: string) {
-  await apiFetch<unknown>(`/${PROVIDER}/reports/schedules/${encodeURIComponent(urn)}`, { method: 'DELETE' });
+  await api.delete('/meridian/reports/schedules/{schedule_urn}', { params: { path: { schedule_urn: urn } } });
 }

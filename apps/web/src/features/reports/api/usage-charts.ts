@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiUsageByDayResponse, CreditConsumptionResponse } from '@meridian/contract/reports';
-import { apiFetch } from '@/lib/api';
-import { PROVIDER } from '@/lib/env';
+import { api } from '@/lib/api';
 
 type Range = { start_date: string; end_date: string; time_zone: string };
 
@@ -12,10 +11,10 @@ export function useApiUsageByDay(range: Range) {
       queryKey: ['reports', 'usage-by-day', range],
       queryFn: async ({ signal }) =>
         ApiUsageByDayResponse.parse(
-          await apiFetch<unknown>(`/${PROVIDER}/read/fetch/credits/usage_by_day`, {
+          await api.get('/meridian/read/fetch/credits/usage_by_day', {
             host: 'read',
             signal,
-            query: range,
+            params: { query: range },
           }),
         ).data,
     }),
@@ -29,10 +28,10 @@ export function useCreditConsumption(range: Range) {
       queryKey: ['Credits', 'consumption', range],
       queryFn: async ({ signal }) =>
         CreditConsumptionResponse.parse(
-          await apiFetch<unknown>(`/${PROVIDER}/read/fetch/credits/consumption`, {
+          await api.get('/meridian/read/fetch/credits/consumption', {
             host: 'read',
             signal,
-            query: range,
+            params: { query: range },
           }),
         ).data,
     }),

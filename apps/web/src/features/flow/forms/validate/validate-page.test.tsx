@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, apiFetch } from '@/lib/api';
-import type * as ApiModule from '@/lib/api';
+import type * as ApiClient from '@/lib/api/client';
 import { fakeApi, renderPage, validation } from '@/test/render-page';
 import { ValidatePage } from './validate-page';
 
-vi.mock('@/lib/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiModule>()),
+vi.mock('@/lib/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
   apiFetch: vi.fn(),
 }));
 
