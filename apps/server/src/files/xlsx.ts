@@ -59,7 +59,7 @@ const NUM_FMTS = [
 /** The style (cellXfs index) of a number in a column of each kind; 0 is General. */
 const STYLE_OF: Record<ColumnKind, number> = { text: 0, number: 0, money: 1, time: 2, date: 3 };
 /** Column widths (characters) that show a formatted value whole (Excel shows a number too wide as ####). */
-const MIN_WIDTH: Record<ColumnKind, number> = { text: 10, number: 10, money: 16, time: 20, date: 12 };
+const MIN_WIDTH: Record<ColumnKind, number> = { text: 10, number: 10, money: 18, time: 20, date: 12 };
 
 const STYLES =
   `${XML_HEAD}<styleSheet xmlns="${NS}">` +

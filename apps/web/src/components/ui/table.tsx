@@ -16,14 +16,18 @@ import { cx } from '@/lib/cx';
  *
  * - `default`: the lists' rhythm (10-unit header row, rows as tall as the density setting's --table-row-py).
  * - `compact`: small previews (extra-small text, tight cells).
- * - `none`: no spacing or text size at all, for tables that are laid out by their caller or visually hidden.
+ * - `none`: no width, text size or spacing at all, for tables laid out by their caller or visually hidden.
  */
 export type TableDensity = 'default' | 'compact' | 'none';
 type Align = 'left' | 'center' | 'right';
 
 const DensityContext = createContext<TableDensity>('default');
 
-const TABLE_TEXT: Record<TableDensity, string> = { default: 'text-sm', compact: 'text-xs', none: '' };
+const TABLE_CLASSES: Record<TableDensity, string> = {
+  default: 'w-full text-sm',
+  compact: 'w-full text-xs',
+  none: '',
+};
 const HEAD_SPACING: Record<TableDensity, string> = { default: 'h-10 px-3', compact: 'px-2 py-1', none: '' };
 const CELL_SPACING: Record<TableDensity, string> = {
   default: 'px-3 py-(--table-row-py)',
@@ -106,7 +110,7 @@ export function Table({
 }) {
   const table = (
     <DensityContext value={density}>
-      <table data-slot="table" className={cx('w-full', TABLE_TEXT[density], className)} {...props} />
+      <table data-slot="table" className={cx(TABLE_CLASSES[density], className)} {...props} />
     </DensityContext>
   );
   if (scrollLabel === undefined) return table;

@@ -16,6 +16,15 @@ import {
 } from '@/components/data-table';
 import { serverErrorMessage } from '@/components/form/server-errors';
 import { Button } from '@/components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { toast } from '@/lib/toast';
 import { deliveriesEndpoints, useResendDelivery } from './api';
 import type { CallbacksSearch } from './search';
@@ -73,37 +82,43 @@ const COLUMNS: DataTableColumn<CallbackDeliveryRow>[] = [
 export function AttemptsTable({ attempts }: { attempts: CallbackDeliveryRow['attempts'] }) {
   if (!attempts.length) return <p className="text-sm text-muted-foreground">No attempt yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Delivery attempts</caption>
-        <thead className="bg-muted/50 text-muted-foreground">
-          <tr>
-            {['#', 'Time', 'Status', 'Latency', 'Answer'].map((h) => (
-              <th key={h} scope="col" className="h-9 px-2 text-left font-medium whitespace-nowrap">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {attempts.map((a) => (
-            <tr key={a.attempt} className="border-t align-top">
-              <td className="px-2 py-1.5 tabular-nums">{a.attempt}</td>
-              <td className="px-2 py-1.5">
-                <DateTimeText value={a.started_at} />
-              </td>
-              <td className="px-2 py-1.5 whitespace-nowrap">{attemptOutcome(a)}</td>
-              <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{latency(a.latency_ms)}</td>
-              <td className="max-w-[16rem] px-2 py-1.5">
-                <Code wrap className="text-xs">
-                  {a.response_excerpt ? a.response_excerpt.slice(0, 200) : '-'}
-                </Code>
-              </td>
-            </tr>
+    <Table
+      density="none"
+      scrollLabel="Delivery attempts"
+      frame={false}
+      regionClassName="rounded-lg border"
+      className="w-full text-sm"
+    >
+      <TableCaption>Delivery attempts</TableCaption>
+      <TableHeader className="bg-muted/50 text-muted-foreground">
+        <TableRow>
+          {['#', 'Time', 'Status', 'Latency', 'Answer'].map((h) => (
+            <TableHead key={h} className="h-9 px-2 whitespace-nowrap">
+              {h}
+            </TableHead>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {attempts.map((a) => (
+          <TableRow key={a.attempt} className="border-t align-top">
+            <TableCell className="px-2 py-1.5 tabular-nums">{a.attempt}</TableCell>
+            <TableCell className="px-2 py-1.5">
+              <DateTimeText value={a.started_at} />
+            </TableCell>
+            <TableCell className="px-2 py-1.5 whitespace-nowrap">{attemptOutcome(a)}</TableCell>
+            <TableCell className="px-2 py-1.5 whitespace-nowrap tabular-nums">
+              {latency(a.latency_ms)}
+            </TableCell>
+            <TableCell className="max-w-[16rem] px-2 py-1.5">
+              <Code wrap className="text-xs">
+                {a.response_excerpt ? a.response_excerpt.slice(0, 200) : '-'}
+              </Code>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 

@@ -17,6 +17,15 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { fieldErrors, isApiError } from '@/lib/api';
 import { useChangeIpWhitelist } from './api/change-ip-whitelist';
 import { useWhitelistedIps } from './api/whitelisted-ips';
@@ -227,7 +236,7 @@ function RemoveIpButton({ entry }: { entry: IpAllowlistEntry }) {
   );
 }
 
-const cell = 'px-3 py-(--table-row-py) align-top';
+const cell = 'align-top';
 const HEADERS = ['Label', 'Range', 'Added by', 'Added', 'Actions'];
 
 /** Narrow screens: one card per entry instead of the table. */
@@ -252,39 +261,37 @@ function EntryCards({ entries }: { entries: IpAllowlistEntry[] }) {
 
 function EntriesTable({ entries }: { entries: IpAllowlistEntry[] }) {
   return (
-    <div className="hidden overflow-x-auto rounded-xl border bg-card md:block">
-      <table className="w-full text-sm">
-        <caption className="sr-only">IP allow-list</caption>
-        <thead className="bg-muted/50 text-muted-foreground">
-          <tr>
-            {HEADERS.map((h) => (
-              <th key={h} scope="col" className="h-10 px-3 text-left font-medium whitespace-nowrap">
-                {h === 'Actions' ? <span className="sr-only">{h}</span> : h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.entry_id} className="border-t">
-              <th scope="row" className={`${cell} text-left font-medium break-words`}>
-                {e.label}
-              </th>
-              <td className={cell}>
-                <Code wrap>{e.cidr}</Code>
-              </td>
-              <td className={`${cell} break-all`}>{e.created_by}</td>
-              <td className={cell}>
-                <DateTimeText value={e.created_at} />
-              </td>
-              <td className={`${cell} text-right`}>
-                <RemoveIpButton entry={e} />
-              </td>
-            </tr>
+    <Table scrollLabel="IP allow-list" regionClassName="hidden md:block">
+      <TableCaption>IP allow-list</TableCaption>
+      <TableHeader className="bg-muted/50 text-muted-foreground">
+        <TableRow>
+          {HEADERS.map((h) => (
+            <TableHead key={h} className="whitespace-nowrap">
+              {h === 'Actions' ? <span className="sr-only">{h}</span> : h}
+            </TableHead>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {entries.map((e) => (
+          <TableRow key={e.entry_id} className="border-t">
+            <TableHead scope="row" className={`${cell} font-medium break-words`}>
+              {e.label}
+            </TableHead>
+            <TableCell className={cell}>
+              <Code wrap>{e.cidr}</Code>
+            </TableCell>
+            <TableCell className={`${cell} break-all`}>{e.created_by}</TableCell>
+            <TableCell className={cell}>
+              <DateTimeText value={e.created_at} />
+            </TableCell>
+            <TableCell align="right" className={cell}>
+              <RemoveIpButton entry={e} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 

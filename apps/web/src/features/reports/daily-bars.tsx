@@ -1,4 +1,12 @@
-import { ScrollRegion } from '@/components/ui/scroll-region';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 
 export interface DailySeries {
   /** The series' name (an API, a product). */
@@ -62,41 +70,35 @@ export function DailyBars({
           </li>
         ))}
       </ul>
-      <ScrollRegion label={`${title} as a table`}>
-        <table className="w-full text-left text-xs">
-          <caption className="sr-only">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="px-2 py-1 font-medium">
-                Day
-              </th>
-              {series.map((s) => (
-                <th key={s.name} scope="col" className="px-2 py-1 font-medium whitespace-nowrap">
-                  {s.name}
-                </th>
-              ))}
-              <th scope="col" className="px-2 py-1 font-medium">
-                Total ({unit})
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d, i) => (
-              <tr key={d} className="border-t">
-                <th scope="row" className="px-2 py-1 font-normal whitespace-nowrap">
-                  {d}
-                </th>
-                {series.map((s) => (
-                  <td key={s.name} className="px-2 py-1 tabular-nums">
-                    {s.values[d] ?? 0}
-                  </td>
-                ))}
-                <td className="px-2 py-1 tabular-nums">{totals[i]}</td>
-              </tr>
+      <Table density="compact" scrollLabel={`${title} as a table`}>
+        <TableCaption>{title}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Day</TableHead>
+            {series.map((s) => (
+              <TableHead key={s.name} className="whitespace-nowrap">
+                {s.name}
+              </TableHead>
             ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+            <TableHead>Total ({unit})</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {days.map((d, i) => (
+            <TableRow key={d} className="border-t">
+              <TableHead scope="row" className="font-normal whitespace-nowrap">
+                {d}
+              </TableHead>
+              {series.map((s) => (
+                <TableCell key={s.name} className="tabular-nums">
+                  {s.values[d] ?? 0}
+                </TableCell>
+              ))}
+              <TableCell className="tabular-nums">{totals[i]}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </figure>
   );
 }

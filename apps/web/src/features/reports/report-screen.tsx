@@ -10,8 +10,16 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Select } from '@/components/ui/select';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { timeZonePreference } from '@/lib/preferences/display';
 import { toast } from '@/lib/toast';
 import { generateReport } from './api/generate-report';
@@ -229,30 +237,29 @@ function ReportForm({ info, onGenerated }: { info: ReportTypeInfo; onGenerated: 
             Preview: first {previewQuery.data.rows.length} of{' '}
             {previewQuery.data.count.toLocaleString('en-IN')} rows
           </h3>
-          <ScrollRegion label="Preview of the report">
-            <table className="w-full text-left text-xs">
-              <thead>
-                <tr>
-                  {previewQuery.data.columns.map((c) => (
-                    <th key={c.key} scope="col" className="px-2 py-1 font-medium whitespace-nowrap">
-                      {c.header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {previewQuery.data.rows.map((r, i) => (
-                  <tr key={i} className="border-t">
-                    {r.map((v, j) => (
-                      <td key={j} className="px-2 py-1 whitespace-nowrap">
-                        {v ?? '-'}
-                      </td>
-                    ))}
-                  </tr>
+          <Table density="compact" scrollLabel="Preview of the report">
+            <TableCaption>Preview of the report</TableCaption>
+            <TableHeader>
+              <TableRow>
+                {previewQuery.data.columns.map((c) => (
+                  <TableHead key={c.key} className="whitespace-nowrap">
+                    {c.header}
+                  </TableHead>
                 ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {previewQuery.data.rows.map((r, i) => (
+                <TableRow key={i} className="border-t">
+                  {r.map((v, j) => (
+                    <TableCell key={j} className="whitespace-nowrap">
+                      {v ?? '-'}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
         </section>
       )}
       <SchedulePanel

@@ -19,6 +19,15 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { useApiKeys } from '../api/api-keys';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useRevokeApiKey } from '../api/revoke-api-key';
@@ -204,66 +213,64 @@ function RevokeKeyButton({ apiKey }: { apiKey: ApiKey }) {
   );
 }
 
-const cell = 'px-3 py-(--table-row-py) align-top';
+const cell = 'align-top';
 const HEADERS = ['Name', 'Key ID', 'Status', 'Created', 'Last used', 'Actions'];
 
 function KeysTable({ keys }: { keys: ApiKey[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
-      <table className="w-full text-sm">
-        <caption className="sr-only">API keys</caption>
-        <thead className="bg-muted/50 text-muted-foreground">
-          <tr>
-            {HEADERS.map((h) => (
-              <th key={h} scope="col" className="h-10 px-3 text-left font-medium whitespace-nowrap">
-                {h === 'Actions' ? <span className="sr-only">{h}</span> : h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((k) => (
-            <tr key={k.key_id} className="border-t">
-              <th scope="row" className={`${cell} text-left font-medium`}>
-                {k.name}
-              </th>
-              <td className={cell}>
-                <Code>{k.key_id}</Code>
-              </td>
-              <td className={cell}>
-                <StatusBadge
-                  status={k.status}
-                  variants={KEY_STATUS_VARIANTS}
-                  label={KEY_STATUS_LABELS[k.status]}
-                />
-              </td>
-              <td className={cell}>
-                <DateTimeText value={k.created_at} />
-              </td>
-              <td className={cell}>
-                {k.last_used_at ? (
-                  <span className="flex flex-col">
-                    <DateTimeText value={k.last_used_at} />
-                    {k.last_used_ip && <Code className="text-muted-foreground">{k.last_used_ip}</Code>}
-                  </span>
-                ) : (
-                  <span className="text-muted-foreground">Never</span>
-                )}
-              </td>
-              <td className={`${cell} text-right`}>
-                {k.status === 'ACTIVE' ? (
-                  <RevokeKeyButton apiKey={k} />
-                ) : (
-                  <span className="text-xs whitespace-nowrap text-muted-foreground">
-                    Revoked <DateTimeText value={k.revoked_at} />
-                  </span>
-                )}
-              </td>
-            </tr>
+    <Table scrollLabel="API keys">
+      <TableCaption>API keys</TableCaption>
+      <TableHeader className="bg-muted/50 text-muted-foreground">
+        <TableRow>
+          {HEADERS.map((h) => (
+            <TableHead key={h} className="whitespace-nowrap">
+              {h === 'Actions' ? <span className="sr-only">{h}</span> : h}
+            </TableHead>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {keys.map((k) => (
+          <TableRow key={k.key_id} className="border-t">
+            <TableHead scope="row" className={`${cell} font-medium`}>
+              {k.name}
+            </TableHead>
+            <TableCell className={cell}>
+              <Code>{k.key_id}</Code>
+            </TableCell>
+            <TableCell className={cell}>
+              <StatusBadge
+                status={k.status}
+                variants={KEY_STATUS_VARIANTS}
+                label={KEY_STATUS_LABELS[k.status]}
+              />
+            </TableCell>
+            <TableCell className={cell}>
+              <DateTimeText value={k.created_at} />
+            </TableCell>
+            <TableCell className={cell}>
+              {k.last_used_at ? (
+                <span className="flex flex-col">
+                  <DateTimeText value={k.last_used_at} />
+                  {k.last_used_ip && <Code className="text-muted-foreground">{k.last_used_ip}</Code>}
+                </span>
+              ) : (
+                <span className="text-muted-foreground">Never</span>
+              )}
+            </TableCell>
+            <TableCell align="right" className={cell}>
+              {k.status === 'ACTIVE' ? (
+                <RevokeKeyButton apiKey={k} />
+              ) : (
+                <span className="text-xs whitespace-nowrap text-muted-foreground">
+                  Revoked <DateTimeText value={k.revoked_at} />
+                </span>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 

@@ -4,6 +4,15 @@ import { FABRIC_PRODUCTS, type FabricSummary } from '@meridian/contract';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { timeZonePreference } from '@/lib/preferences/display';
 import { useCreditBalance } from '../api/balance';
 import { useFabricSummary } from '../api/summary';
@@ -25,7 +34,6 @@ function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: 
   );
 }
 
-const cell = 'px-3 py-(--table-row-py)';
 const HEADERS = ['Product', 'Calls', 'Successful', 'Success rate', 'Credits used', 'Price'];
 
 /** Today per product: every product has its row (zeros included), so the table never changes shape. */
@@ -41,48 +49,48 @@ function TodayByProduct({
   const byProduct = new Map((today ?? []).map((t) => [t.product, t]));
   const value = (text: ReactNode) => (loading ? <Skeleton className="ml-auto h-4 w-10" /> : text);
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
-      <table className="w-full text-sm" aria-busy={loading || undefined}>
-        <caption className="sr-only">Calls today per product</caption>
-        <thead className="bg-muted/50 text-muted-foreground">
-          <tr>
-            {HEADERS.map((h, i) => (
-              <th
-                key={h}
-                scope="col"
-                className={`h-10 px-3 font-medium whitespace-nowrap ${i === 0 ? 'text-left' : 'text-right'}`}
-              >
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {FABRIC_PRODUCTS.map((product) => {
-            const t = byProduct.get(product);
-            const price = prices?.[product];
-            return (
-              <tr key={product} className="border-t">
-                <th scope="row" className={`${cell} text-left font-normal`}>
-                  <Link to={FABRIC_PATHS[product]} className="underline-offset-4 hover:underline">
-                    {fabricTitle(product)}
-                  </Link>
-                </th>
-                <td className={`${cell} text-right tabular-nums`}>{value(number(t?.calls ?? 0))}</td>
-                <td className={`${cell} text-right tabular-nums`}>{value(number(t?.success ?? 0))}</td>
-                <td className={`${cell} text-right tabular-nums`}>
-                  {value(successRate(t?.success ?? 0, t?.calls ?? 0))}
-                </td>
-                <td className={`${cell} text-right tabular-nums`}>{value(number(t?.credits ?? 0))}</td>
-                <td className={`${cell} text-right tabular-nums`}>
-                  {price === undefined ? '-' : number(price)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table scrollLabel="Calls today per product" aria-busy={loading || undefined}>
+      <TableCaption>Calls today per product</TableCaption>
+      <TableHeader className="bg-muted/50 text-muted-foreground">
+        <TableRow>
+          {HEADERS.map((h, i) => (
+            <TableHead key={h} align={i === 0 ? 'left' : 'right'} className="whitespace-nowrap">
+              {h}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {FABRIC_PRODUCTS.map((product) => {
+          const t = byProduct.get(product);
+          const price = prices?.[product];
+          return (
+            <TableRow key={product} className="border-t">
+              <TableHead scope="row" className="font-normal">
+                <Link to={FABRIC_PATHS[product]} className="underline-offset-4 hover:underline">
+                  {fabricTitle(product)}
+                </Link>
+              </TableHead>
+              <TableCell align="right" className="tabular-nums">
+                {value(number(t?.calls ?? 0))}
+              </TableCell>
+              <TableCell align="right" className="tabular-nums">
+                {value(number(t?.success ?? 0))}
+              </TableCell>
+              <TableCell align="right" className="tabular-nums">
+                {value(successRate(t?.success ?? 0, t?.calls ?? 0))}
+              </TableCell>
+              <TableCell align="right" className="tabular-nums">
+                {value(number(t?.credits ?? 0))}
+              </TableCell>
+              <TableCell align="right" className="tabular-nums">
+                {price === undefined ? '-' : number(price)}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
   );
 }
 

@@ -3,8 +3,16 @@ import ListX from 'lucide-react/icons/list-x';
 import { BULK_COLUMNS, type BulkColumn } from '@meridian/contract/bulk';
 import { Pagination } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Switch } from '@/components/ui/switch';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { Label } from '@/components/ui/label';
 import { cx } from '@/lib/cx';
 import { cellError, GRID_PAGE_SIZE, visibleRows, type GridRow, type GridState } from './grid-state';
@@ -43,15 +51,19 @@ const GridRowView = memo(function GridRowView({
 }) {
   const rowErrorId = `${gridId}-r${row.row}-row`;
   return (
-    <tr className="border-t align-top">
-      <th scope="row" className="px-2 py-1.5 text-right font-normal text-muted-foreground tabular-nums">
+    <TableRow className="border-t align-top">
+      <TableHead
+        scope="row"
+        align="right"
+        className="px-2 py-1.5 font-normal text-muted-foreground tabular-nums"
+      >
         {row.row}
         {row.rowErrors.length > 0 && (
           <p id={rowErrorId} className="mt-1 w-40 text-left text-xs text-destructive">
             {row.rowErrors.join(' ')}
           </p>
         )}
-      </th>
+      </TableHead>
       {BULK_COLUMNS.map((column) => {
         const error = cellError(row, column);
         const errorId = `${gridId}-r${row.row}-${column}`;
@@ -59,7 +71,7 @@ const GridRowView = memo(function GridRowView({
           .filter(Boolean)
           .join(' ');
         return (
-          <td key={column} className="px-1 py-1.5">
+          <TableCell key={column} className="px-1 py-1.5">
             <input
               value={row.values[column]}
               onChange={(e) => onEdit(row.row, column, e.target.value)}
@@ -80,10 +92,10 @@ const GridRowView = memo(function GridRowView({
                 {error}
               </p>
             )}
-          </td>
+          </TableCell>
         );
       })}
-      <td className="px-2 py-1.5">
+      <TableCell className="px-2 py-1.5">
         <Button
           variant="ghost"
           size="icon"
@@ -93,8 +105,8 @@ const GridRowView = memo(function GridRowView({
         >
           <ListX aria-hidden />
         </Button>
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   );
 });
 
@@ -139,35 +151,29 @@ export function BulkGrid({
           {errorsOnly ? 'No row has an error.' : 'Every row was dropped.'}
         </p>
       ) : (
-        <ScrollRegion label={caption}>
-          <table className="w-full text-sm">
-            <caption className="sr-only">{caption}</caption>
-            <thead className="bg-muted/50">
-              <tr>
-                <th scope="col" className="h-10 px-2 text-right font-medium text-muted-foreground">
-                  Row
-                </th>
-                {BULK_COLUMNS.map((c) => (
-                  <th
-                    key={c}
-                    scope="col"
-                    className="h-10 px-2 text-left font-medium whitespace-nowrap text-muted-foreground"
-                  >
-                    {COLUMN_LABELS[c]}
-                  </th>
-                ))}
-                <th scope="col" className="h-10 px-2 text-left font-medium text-muted-foreground">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.rows.map((r) => (
-                <GridRowView key={r.row} row={r} gridId={id} onEdit={onEdit} onDrop={onDrop} />
+        <Table density="none" scrollLabel={caption} className="w-full text-sm">
+          <TableCaption>{caption}</TableCaption>
+          <TableHeader className="bg-muted/50">
+            <TableRow>
+              <TableHead align="right" className="h-10 px-2 text-muted-foreground">
+                Row
+              </TableHead>
+              {BULK_COLUMNS.map((c) => (
+                <TableHead key={c} className="h-10 px-2 whitespace-nowrap text-muted-foreground">
+                  {COLUMN_LABELS[c]}
+                </TableHead>
               ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+              <TableHead className="h-10 px-2 text-muted-foreground">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {view.rows.map((r) => (
+              <GridRowView key={r.row} row={r} gridId={id} onEdit={onEdit} onDrop={onDrop} />
+            ))}
+          </TableBody>
+        </Table>
       )}
       {view.pages > 1 && (
         <Pagination

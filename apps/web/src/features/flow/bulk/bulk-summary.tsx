@@ -1,5 +1,15 @@
 import { formatPaise } from '@/lib/format/money';
 import { cx } from '@/lib/cx';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import type { GridSummary } from './grid-state';
 
 const count = new Intl.NumberFormat('en-IN');
@@ -8,44 +18,48 @@ const count = new Intl.NumberFormat('en-IN');
 export function BulkSummary({ summary, className }: { summary: GridSummary; className?: string }) {
   return (
     <div className={cx('flex flex-col gap-3', className)}>
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Totals per transfer type</caption>
-          <thead className="text-muted-foreground">
-            <tr>
-              <th scope="col" className="py-1 pr-4 text-left font-medium">
-                Transfer type
-              </th>
-              <th scope="col" className="py-1 pr-4 text-right font-medium">
-                Payouts
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.byType.map((t) => (
-              <tr key={t.transferType} className="border-t">
-                <th scope="row" className="py-1 pr-4 text-left font-normal">
-                  {t.transferType}
-                </th>
-                <td className="py-1 pr-4 text-right tabular-nums">{count.format(t.count)}</td>
-                <td className="py-1 text-right tabular-nums">{formatPaise(t.paise)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="border-t font-medium">
-              <th scope="row" className="py-1 pr-4 text-left">
-                All rows
-              </th>
-              <td className="py-1 pr-4 text-right tabular-nums">{count.format(summary.count)}</td>
-              <td className="py-1 text-right tabular-nums">{formatPaise(summary.paise)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <Table density="none" scrollLabel="Totals per transfer type" frame={false} className="w-full text-sm">
+        <TableCaption>Totals per transfer type</TableCaption>
+        <TableHeader className="text-muted-foreground">
+          <TableRow>
+            <TableHead className="py-1 pr-4">Transfer type</TableHead>
+            <TableHead align="right" className="py-1 pr-4">
+              Payouts
+            </TableHead>
+            <TableHead align="right" className="py-1">
+              Total
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {summary.byType.map((t) => (
+            <TableRow key={t.transferType} className="border-t">
+              <TableHead scope="row" className="py-1 pr-4 font-normal">
+                {t.transferType}
+              </TableHead>
+              <TableCell align="right" className="py-1 pr-4 tabular-nums">
+                {count.format(t.count)}
+              </TableCell>
+              <TableCell align="right" className="py-1 tabular-nums">
+                {formatPaise(t.paise)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+        <TableFooter>
+          <TableRow className="border-t font-medium">
+            <TableHead scope="row" className="py-1 pr-4">
+              All rows
+            </TableHead>
+            <TableCell align="right" className="py-1 pr-4 tabular-nums">
+              {count.format(summary.count)}
+            </TableCell>
+            <TableCell align="right" className="py-1 tabular-nums">
+              {formatPaise(summary.paise)}
+            </TableCell>
+          </TableRow>
+        </TableFooter>
+      </Table>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Available balance</dt>
         <dd className={cx('tabular-nums', summary.overBalance && 'font-medium text-destructive')}>

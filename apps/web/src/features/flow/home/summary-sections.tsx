@@ -4,6 +4,15 @@ import type { PayoutStatus } from '@meridian/contract';
 import { Code, DateTimeText, MoneyText, StatusBadge } from '@/components/data-table/cells';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { formatPaise, toPaise } from '@/lib/format/money';
 import { timeZonePreference } from '@/lib/preferences/display';
 import { useFlowSummary, type FlowSummary } from '../api/summary';
@@ -90,27 +99,27 @@ function Volume({ volume }: { volume: FlowSummary['volume'] }) {
         {count} payout{count === 1 ? '' : 's'} · {formatPaise(total)}
       </p>
       <VolumeChart days={volume} />
-      <table className="sr-only">
-        <caption>Payouts per day, last 7 days</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Payouts</th>
-            <th scope="col">Amount</th>
-          </tr>
-        </thead>
-        <tbody>
+      <Table density="none" className="sr-only">
+        <TableCaption>Payouts per day, last 7 days</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Day</TableHead>
+            <TableHead>Payouts</TableHead>
+            <TableHead>Amount</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {volume.map((d) => (
-            <tr key={d.date}>
-              <th scope="row">{shortDay(d.date)}</th>
-              <td>{d.count}</td>
-              <td>
+            <TableRow key={d.date}>
+              <TableHead scope="row">{shortDay(d.date)}</TableHead>
+              <TableCell>{d.count}</TableCell>
+              <TableCell>
                 <MoneyText value={d.amount} />
-              </td>
-            </tr>
+              </TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }
@@ -120,49 +129,43 @@ function RecentPayouts({ recent }: { recent: FlowSummary['recent'] }) {
     return <p className="text-sm text-muted-foreground">No payouts yet. Initiate one to see it here.</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
-      <table className="w-full text-sm">
-        <caption className="sr-only">The latest payouts</caption>
-        <thead className="bg-muted/50 text-muted-foreground">
-          <tr>
-            {['URN', 'Beneficiary', 'Amount', 'Status', 'Created'].map((h) => (
-              <th
-                key={h}
-                scope="col"
-                className={`h-10 px-3 font-medium ${h === 'Amount' ? 'text-right' : 'text-left'}`}
-              >
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {recent.map((p) => (
-            <tr key={p.urn} className="border-t">
-              <th scope="row" className="px-3 py-(--table-row-py) text-left font-normal">
-                <Link
-                  to="/flow/payouts"
-                  search={{ selected: p.urn }}
-                  className="font-mono text-[0.8125rem] whitespace-nowrap underline-offset-4 hover:underline"
-                >
-                  {p.urn}
-                </Link>
-              </th>
-              <td className="px-3 py-(--table-row-py)">{p.beneficiary_name}</td>
-              <td className="px-3 py-(--table-row-py) text-right">
-                <MoneyText value={p.amount} />
-              </td>
-              <td className="px-3 py-(--table-row-py)">
-                <StatusBadge status={p.status} variants={PAYOUT_STATUS_VARIANTS} />
-              </td>
-              <td className="px-3 py-(--table-row-py)">
-                <DateTimeText value={p.created_at} />
-              </td>
-            </tr>
+    <Table scrollLabel="The latest payouts">
+      <TableCaption>The latest payouts</TableCaption>
+      <TableHeader className="bg-muted/50 text-muted-foreground">
+        <TableRow>
+          {['URN', 'Beneficiary', 'Amount', 'Status', 'Created'].map((h) => (
+            <TableHead key={h} align={h === 'Amount' ? 'right' : 'left'}>
+              {h}
+            </TableHead>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {recent.map((p) => (
+          <TableRow key={p.urn} className="border-t">
+            <TableHead scope="row" className="font-normal">
+              <Link
+                to="/flow/payouts"
+                search={{ selected: p.urn }}
+                className="font-mono text-[0.8125rem] whitespace-nowrap underline-offset-4 hover:underline"
+              >
+                {p.urn}
+              </Link>
+            </TableHead>
+            <TableCell>{p.beneficiary_name}</TableCell>
+            <TableCell align="right">
+              <MoneyText value={p.amount} />
+            </TableCell>
+            <TableCell>
+              <StatusBadge status={p.status} variants={PAYOUT_STATUS_VARIANTS} />
+            </TableCell>
+            <TableCell>
+              <DateTimeText value={p.created_at} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 

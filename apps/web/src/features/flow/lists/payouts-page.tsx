@@ -11,6 +11,15 @@ import {
   type DataTableDetails,
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { cx } from '@/lib/cx';
 import { payoutDetailsQueryOptions, payoutsEndpoints } from '../api/payouts';
 import { DetailsSection, ListPage, type ListPageProps } from './list-page';
@@ -54,60 +63,48 @@ function CallbackAttempts({ delivery }: { delivery: CallbackDelivery }) {
   if (delivery.attempts.length === 0) {
     return <p className="text-sm text-muted-foreground">Not attempted yet.</p>;
   }
-  // On a phone the table scrolls sideways: the region takes focus so that the keyboard can scroll it.
   return (
-    <div
-      role="region"
-      aria-label={`Delivery attempts of the ${delivery.event} callback`}
-      tabIndex={0}
-      className="overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    <Table
+      density="none"
+      scrollLabel={`Delivery attempts of the ${delivery.event} callback`}
+      frame={false}
+      regionClassName="rounded-md border"
+      className="w-full text-sm"
     >
-      <table className="w-full text-sm">
-        <caption className="sr-only">Delivery attempts of the {delivery.event} callback</caption>
-        <thead className="bg-muted/50 text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-2 py-1.5 text-left font-medium">
-              #
-            </th>
-            <th scope="col" className="px-2 py-1.5 text-left font-medium">
-              Started
-            </th>
-            <th scope="col" className="px-2 py-1.5 text-left font-medium">
-              Status code
-            </th>
-            <th scope="col" className="px-2 py-1.5 text-right font-medium">
-              Latency
-            </th>
-            <th scope="col" className="px-2 py-1.5 text-left font-medium">
-              Answer
-            </th>
-            <th scope="col" className="px-2 py-1.5 text-left font-medium">
-              Error
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {delivery.attempts.map((a) => (
-            <tr key={a.attempt} className="border-t align-top">
-              <td className="px-2 py-1.5 tabular-nums">{a.attempt}</td>
-              <td className="px-2 py-1.5">
-                <DateTimeText value={a.started_at} />
-              </td>
-              <td className="px-2 py-1.5 tabular-nums">{a.status_code ?? '-'}</td>
-              <td className="px-2 py-1.5 text-right whitespace-nowrap tabular-nums">
-                {a.latency_ms === null ? '-' : `${a.latency_ms} ms`}
-              </td>
-              <td className="max-w-56 px-2 py-1.5">
-                {a.response_excerpt ? <Code wrap>{a.response_excerpt}</Code> : '-'}
-              </td>
-              <td className={cx('max-w-56 px-2 py-1.5 break-words', a.error && 'text-destructive')}>
-                {a.error ?? '-'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      <TableCaption>Delivery attempts of the {delivery.event} callback</TableCaption>
+      <TableHeader className="bg-muted/50 text-muted-foreground">
+        <TableRow>
+          <TableHead className="px-2 py-1.5">#</TableHead>
+          <TableHead className="px-2 py-1.5">Started</TableHead>
+          <TableHead className="px-2 py-1.5">Status code</TableHead>
+          <TableHead align="right" className="px-2 py-1.5">
+            Latency
+          </TableHead>
+          <TableHead className="px-2 py-1.5">Answer</TableHead>
+          <TableHead className="px-2 py-1.5">Error</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {delivery.attempts.map((a) => (
+          <TableRow key={a.attempt} className="border-t align-top">
+            <TableCell className="px-2 py-1.5 tabular-nums">{a.attempt}</TableCell>
+            <TableCell className="px-2 py-1.5">
+              <DateTimeText value={a.started_at} />
+            </TableCell>
+            <TableCell className="px-2 py-1.5 tabular-nums">{a.status_code ?? '-'}</TableCell>
+            <TableCell align="right" className="px-2 py-1.5 whitespace-nowrap tabular-nums">
+              {a.latency_ms === null ? '-' : `${a.latency_ms} ms`}
+            </TableCell>
+            <TableCell className="max-w-56 px-2 py-1.5">
+              {a.response_excerpt ? <Code wrap>{a.response_excerpt}</Code> : '-'}
+            </TableCell>
+            <TableCell className={cx('max-w-56 px-2 py-1.5 break-words', a.error && 'text-destructive')}>
+              {a.error ?? '-'}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 
