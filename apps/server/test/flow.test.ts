@@ -321,6 +321,47 @@ describe('flow', () => {
     expect(byUtr.body.count).toBe(1);
   });
 
+  it('filters payouts by status, transfer type and amount range, counting the same', async () => {
+    const list = async (s: ClientSession, q: string) => {
+      const rows = await s.call('GET', `${P}/read/search/transaction/payouts?limit=100&${q}`);
+      const count = await s.call('GET', `${P}/read/count/transaction/payouts?${q}`);
+      expect(rows.status).toBe(200);
+      const data = rows.body.data as { status: string; transfer_type: string; amount: string; urn: string }[];
+      expect(count.body.count).toBe(data.length);
+      return data;
+    };
+    const all = await list(acme, '');
+    const failed = await list(acme, 'status=FAILURE');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((p) => p.status === 'FAILURE')).toBe(true);
+    expect(failed.length).toBe(all.filter((p) => p.status === 'FAILURE').length);
+    const imps = await list(acme, 'transfer_type=IMPS&amount_min=100&amount_max=300.00');
+    const rupees = (v: string) => Number(v);
+    expect(imps.length).toBe(
+      all.filter((p) => p.transfer_type === 'IMPS' && rupees(p.amount) >= 100 && rupees(p.amount) <= 300)
+        .length,
+    );
+    expect(imps.map((p) => p.amount).sort()).toContain('300.00');
+    // a filter and a search together; another client's filtered list is its own
+    const one = await list(acme, `status=FAILURE&search_key=meridian_urn&search_value=${failed[0]!.urn}`);
+    expect(one).toHaveLength(1);
+    expect((await list(globex, 'status=FAILURE')).some((p) => p.urn === failed[0]!.urn)).toBe(false);
+    // the export writes the same rows
+    const csv = await acme.call('GET', `${P}/read/export/transaction/payouts?status=FAILURE`);
+    expect(csv.status).toBe(200);
+    expect(String(csv.body['raw']).trim().split('\n')).toHaveLength(failed.length + 1);
+    for (const [q, field] of [
+      ['status=PAID', 'status'],
+      ['transfer_type=CHEQUE', 'transfer_type'],
+      ['amount_min=abc', 'amount_min'],
+      ['amount_min=500&amount_max=100', 'amount_min'],
+    ] as const) {
+      const res = await acme.call('GET', `${P}/read/search/transaction/payouts?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.fields, q).toHaveProperty(field);
+    }
+  });
+
   it('validates bank accounts with a fee, a registered name and a match score', async () => {
     const res = await acme.call('POST', '/core_banking/money_transfer/validate_account', {
       body: {

@@ -240,12 +240,15 @@ describe('payouts report in every format', () => {
     >[];
     expect(rows.length).toBe(item['rows_written']);
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r['status'] === 'FAILURE' && r['failure_reason'])).toBe(true);
+    expect(rows.every((r) => r['status'] === 'FAILURE' && r['status_message'])).toBe(true);
   });
 });
 
 /** Each report's rows equal its list's count for the same filter (the report reads the list's own filter). */
 const LIST_COUNTS: [string, string, Record<string, string>?][] = [
+  ['payouts', '/meridian/read/count/transaction/payouts', { status: 'FAILURE' }],
+  ['payouts', '/meridian/read/count/transaction/payouts', { transfer_type: 'IMPS', amount_min: '100.50' }],
+  ['payouts', '/meridian/read/count/transaction/payouts', { amount_min: '10', amount_max: '2000' }],
   ['beneficiaries', '/meridian/read/count/manage/beneficiary'],
   ['virtual_accounts', '/meridian/read/count/manage/virtual_account'],
   ['vba_mis', '/meridian/read/count/manage/virtual_account_credits'],

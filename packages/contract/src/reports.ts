@@ -67,9 +67,22 @@ export const ReportFilters = z.object({
   product: z.string().trim().max(64).optional(),
   /** The provider that carried a collection request. */
   provider: z.string().trim().max(64).optional(),
+  /** A transfer type of the listed payouts (IMPS, NEFT, RTGS, UPI). */
+  transfer_type: z.string().trim().max(16).optional(),
+  /** Amounts from and to, in rupees, both included (a list's amount filter). */
+  amount_min: z.string().trim().max(20).optional(),
+  amount_max: z.string().trim().max(20).optional(),
 });
 export type ReportFilters = z.infer<typeof ReportFilters>;
-export const REPORT_FILTER_KEYS = ['status', 'account_number', 'product', 'provider'] as const;
+export const REPORT_FILTER_KEYS = [
+  'status',
+  'account_number',
+  'product',
+  'provider',
+  'transfer_type',
+  'amount_min',
+  'amount_max',
+] as const;
 export type ReportFilterKey = (typeof REPORT_FILTER_KEYS)[number];
 
 /** `POST /{provider}/reports/generate` */
@@ -131,7 +144,10 @@ export const REPORT_HISTORY_SEARCH_KEYS = ['{product}_urn'] as const;
 /** A column a report offers. */
 export const ReportColumnInfo = z.object({
   key: z.string(),
+  /** The column's header in the files (machine-readable: `meridian_urn`, `amount`). */
   header: z.string(),
+  /** What a person reads in the report forms: the list's column label (`URN`, `Amount`). */
+  label: z.string(),
   kind: z.enum(['text', 'money', 'time', 'date', 'number']),
 });
 export type ReportColumnInfo = z.infer<typeof ReportColumnInfo>;

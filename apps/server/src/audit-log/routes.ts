@@ -3,7 +3,7 @@ import { AUDIT_LOG_SEARCH_KEYS, AuditRecord } from '@meridian/contract/audit-log
 import { requireRole } from '../auth/guard.ts';
 import { documentRole } from '../http/openapi.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { registerList } from '../lists/register-list.ts';
+import { registerLegacyList } from '../lists/legacy-list.ts';
 import { countAuditRecords, listAuditRecords } from './queries.ts';
 
 export const AUDIT_ADMIN_MESSAGE = "Only your company's admins can see the audit log";
@@ -18,7 +18,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
   documentRole(app, 'admin');
   const p = deps.config.PROVIDER;
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     report: { type: 'audit', queue: deps.queueReport },
     list: { name: 'audit records', searchKeys: AUDIT_LOG_SEARCH_KEYS, defaultRange: 'last7' },
     tag: 'audit log',

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import { notFound } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { registerList } from '../lists/register-list.ts';
+import { registerLegacyList } from '../lists/legacy-list.ts';
 import { lookupIfsc } from './ifsc.ts';
 import { countBeneficiaries, listBeneficiaries, nonUpiBeneficiaries } from './queries.ts';
 import { createBeneficiary, getBeneficiary, updateBeneficiary } from './service.ts';
@@ -47,7 +47,7 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
         body: CreateBeneficiary,
         response: { 201: Beneficiary },
       },
-      config: { openapi: { errors: [409] } },
+      config: { openapi: { errors: [409, 422] } },
     },
     async (request, reply) =>
       reply.status(201).send(await createBeneficiary(deps.db, actorOf(request), request.body)),
@@ -101,7 +101,7 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     },
   );
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     report: { type: 'beneficiaries', queue: deps.queueReport },
     list: 'beneficiaries',
     tag: 'beneficiaries',

@@ -20,11 +20,12 @@ import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import { requireBulkFrontendPayout } from '../features/flags.ts';
 import { AppError, badRequest } from '../http/errors.ts';
+import { FILE_TYPES } from '../http/openapi.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
 import type { Effects } from '../jobs/effects.ts';
 import { sha256 } from '../lib/ids.ts';
-import { registerList } from '../lists/register-list.ts';
+import { registerLegacyList } from '../lists/legacy-list.ts';
 import {
   CONTENT_TYPES,
   csvOf,
@@ -151,6 +152,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     app.get(
       `/${p}/bulk/template.${format}`,
       {
+        config: { openapi: { files: [FILE_TYPES[format]] } },
         schema: {
           tags: ['bulk'],
           summary: `The bulk payout template (${format.toUpperCase()}): headers and 2 example rows`,
@@ -268,6 +270,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.get(
     `/${p}/read/download/bulk/:urn/input`,
     {
+      config: { openapi: { files: [FILE_TYPES.csv, FILE_TYPES.xlsx] } },
       schema: {
         tags: ['bulk'],
         summary: 'The input file of a bulk payout, as uploaded',
@@ -288,6 +291,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.get(
     `/${p}/read/download/bulk/:urn/response`,
     {
+      config: { openapi: { files: [FILE_TYPES.csv, FILE_TYPES.xlsx] } },
       schema: {
         tags: ['bulk'],
         summary:
@@ -319,7 +323,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
   );
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     list: BULK_LIST,
     tag: 'bulk',
     paths: {
@@ -346,7 +350,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     ],
   });
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     list: LINE_ITEM_LIST,
     tag: 'bulk',
     paths: {

@@ -16,7 +16,7 @@ import { CallbackEventType } from '@meridian/contract';
 import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { registerList } from '../lists/register-list.ts';
+import { registerLegacyList } from '../lists/legacy-list.ts';
 import { handleCallbackRequest, listCallbacks, type CallbackUrlPolicy } from './configs.ts';
 import {
   countDeliveries,
@@ -117,7 +117,7 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     async (request) => ({ data: await listSubscriptions(deps.db, authOf(request).clientRef) }),
   );
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     list: DELIVERY_LOG,
     tag: 'callbacks',
     noun: "callback deliveries of the caller's client, each with its attempts",
@@ -171,6 +171,7 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
   app.post(
     '/v2/company/callback/test',
     {
+      config: { openapi: { errors: [404] } },
       schema: {
         tags: ['callbacks'],
         operationId: 'sendCallbackTestEvent',

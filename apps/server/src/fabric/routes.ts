@@ -17,9 +17,9 @@ import { authOf } from '../auth/guard.ts';
 import { creditBalance } from '../credits/credits.ts';
 import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { API_KEY_OR_SESSION } from '../http/openapi.ts';
+import { API_KEY_OR_SESSION, FILE_TYPES } from '../http/openapi.ts';
 import { checkTimeZone, dayIn, DEFAULT_TIME_ZONE, startOfDay } from '../lists/list-query.ts';
-import { registerList } from '../lists/register-list.ts';
+import { registerLegacyList } from '../lists/legacy-list.ts';
 import type { FabricEventHub } from './events.ts';
 import { hostedCallByUrn } from './calls.ts';
 import { callProduct, completeCall } from './pipeline.ts';
@@ -84,6 +84,7 @@ export const fabricCallRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (a
       `/v2/fabric/${product.slug}`,
       {
         bodyLimit: FABRIC_BODY_LIMIT,
+        config: { openapi: { errors: [402] } },
         schema: {
           tags: ['fabric'],
           summary: `${FABRIC_SCREENS[product.slug].title}: ${product.price} credit${product.price === 1 ? '' : 's'} a call`,
@@ -118,7 +119,7 @@ export const fabricReadRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (a
   const p = deps.config.PROVIDER;
 
   for (const slug of FABRIC_PRODUCTS) {
-    registerList(app, deps.db, p, {
+    registerLegacyList(app, deps.db, p, {
       list: fabricListDefinition(slug),
       tag: 'fabric',
       noun: `${FABRIC_SCREENS[slug].title} calls of the caller's client (by API key or dashboard)`,
@@ -228,6 +229,7 @@ export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async 
   app.get(
     `/${deps.config.PROVIDER}/read/stream/fabric/events`,
     {
+      config: { openapi: { errors: [406], files: [FILE_TYPES.eventStream] } },
       schema: {
         tags: ['fabric'],
         summary: 'Server-Sent Events of your calls as they happen (Accept: text/event-stream)',

@@ -5,7 +5,7 @@ import { API_USAGE_SEARCH_KEYS, ApiUsageByDayResponse, ApiUsageRow } from '@meri
 import { authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { resolveListQuery } from '../lists/list-query.ts';
-import { registerList } from '../lists/register-list.ts';
+import { registerLegacyList } from '../lists/legacy-list.ts';
 import { apiUsageByDay, countFabricReport, listApiUsage } from './report.ts';
 
 const API_USAGE_LIST = {
@@ -18,7 +18,7 @@ const API_USAGE_LIST = {
 export const apiUsageRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     report: { type: 'api_usage', queue: deps.queueReport },
     list: API_USAGE_LIST,
     tag: 'credits',

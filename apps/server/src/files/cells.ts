@@ -1,3 +1,4 @@
+import { withProvider } from '@meridian/contract/lists';
 import type { ReportColumnInfo, ReportFormat } from '@meridian/contract/reports';
 import { formatMoney } from '../lib/money.ts';
 
@@ -119,8 +120,8 @@ const DAY_MS = 86_400_000;
 const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 
 /** A column's header as files show it: a time column names its zone (`created_at (Asia/Kolkata)`). */
-export const headerOf = (c: Pick<ReportColumnInfo, 'header' | 'kind'>, timeZone: string) =>
-  c.kind === 'time' ? `${c.header} (${timeZone})` : c.header;
+export const headerOf = (c: Pick<ReportColumnInfo, 'header' | 'kind'>, timeZone: string, product: string) =>
+  withProvider(c.kind === 'time' ? `${c.header} (${timeZone})` : c.header, product);
 
 export type CellMode = 'text' | 'json' | 'xlsx';
 

@@ -7,7 +7,8 @@ import type { Db } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { DEFAULT_TIME_ZONE, checkTimeZone, type ListDefinition } from '../lists/list-query.ts';
-import { registerList, type ListScope } from '../lists/register-list.ts';
+import type { ListScope } from '../lists/register-list.ts';
+import { registerLegacyList } from '../lists/legacy-list.ts';
 import { commissionBalance } from './commission.ts';
 import { clientAccountByNumber, clientAccounts, toAccount, type ClientAccountKind } from './ledger.ts';
 import { countTransactions, listTransactions } from './statement.ts';
@@ -111,7 +112,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     ['', 'client_current'],
     ['/va', 'virtual'],
   ] as const)
-    registerList(app, deps.db, p, {
+    registerLegacyList(app, deps.db, p, {
       list: ACCOUNT_TRANSACTIONS,
       tag: 'accounts',
       noun: `postings of one of the caller's ${kind === 'virtual' ? 'virtual' : 'current'} accounts (\`account_number\`, 404 when it is not one), each with the balance after it`,
@@ -128,7 +129,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       csv: TRANSACTION_CSV(p),
     });
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     list: 'transactions',
     tag: 'accounts',
     noun: "ledger postings (the statement) of all the caller's accounts",

@@ -1,4 +1,13 @@
-import { MAX_RANGE_DAYS, SEARCH_KEYS, type FlowList, type ListQuery } from '@meridian/contract';
+import {
+  DEFAULT_RANGE_START,
+  MAX_RANGE_DAYS,
+  SEARCH_KEYS,
+  searchKeysOf,
+  type FlowList,
+  withProvider,
+  type ListDef,
+  type ListQuery,
+} from '@meridian/contract';
 import { badRequest } from '../http/errors.ts';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
@@ -16,22 +25,33 @@ export type ListFilter = {
 };
 
 /**
- * What a list screen allows: its name (used in messages and file names), its search keys (spec §3, `{product}`
- * standing for the provider slug), keys accepted as another key's alias, and its default date range:
- * `last7` (the last 7 days including today: from today minus 6) or `todayMinus7` (from today minus 7); both end
- * today. A flow list is named by its `FlowList` key (last7, the contract's SEARCH_KEYS).
+ * What resolving a list's filter reads of its definition (the contract's `defineList`): its name (messages), its
+ * search keys (spec §3, `{product}` standing for the provider slug), keys accepted as another key's alias, and
+ * its default date range.
  */
+export type ListQueryDef = Pick<ListDef, 'name' | 'searchKeys' | 'aliases' | 'defaultRange'>;
+
+// MIGRATION (removed when every list is a contract definition): the older shapes of a list — a flow list by
+// name or search keys without labels — read as a definition.
 export type ListDefinition = {
   name: string;
   searchKeys: readonly string[];
-  /** An accepted key → the key it stands for (digilocker: customer_reference_number → customer_reference_id). */
   aliases?: Readonly<Record<string, string>>;
   defaultRange?: 'last7' | 'todayMinus7';
 };
-
-/** The definition of a list given by name (a flow list) or in full. */
-export const listDefinition = (list: FlowList | ListDefinition): ListDefinition =>
-  typeof list === 'string' ? { name: list, searchKeys: SEARCH_KEYS[list], defaultRange: 'last7' } : list;
+export const listDefinition = (list: FlowList | ListDefinition | ListQueryDef): ListQueryDef => {
+  if (typeof list === 'string')
+    return {
+      name: list,
+      searchKeys: SEARCH_KEYS[list].map((key) => ({ key, label: key })),
+      defaultRange: 'last7',
+    };
+  return {
+    ...list,
+    searchKeys: list.searchKeys.map((k) => (typeof k === 'string' ? { key: k, label: k } : k)),
+    defaultRange: list.defaultRange ?? 'last7',
+  };
+};
 
 /** The IANA time zone, or a 400 naming the `time_zone` field. */
 export function checkTimeZone(timeZone: string): string {
@@ -93,7 +113,7 @@ export function dayIn(timeZone: string, days = 0, now = Date.now()): string {
  */
 export function resolveListQuery(
   query: Partial<ListQuery>,
-  list: FlowList | ListDefinition,
+  list: FlowList | ListDefinition | ListQueryDef,
   product: string,
   now = Date.now(),
 ): ListFilter {
@@ -101,7 +121,7 @@ export function resolveListQuery(
   const timeZone = checkTimeZone(query.time_zone || DEFAULT_TIME_ZONE);
   // The dates are real calendar dates (the contract's CalendarDate refuses 2025-02-30 before this runs).
   const endDate = query.end_date ?? dayIn(timeZone, 0, now);
-  const startDate = query.start_date ?? dayIn(timeZone, def.defaultRange === 'todayMinus7' ? -7 : -6, now);
+  const startDate = query.start_date ?? dayIn(timeZone, DEFAULT_RANGE_START[def.defaultRange], now);
   if (startDate > endDate)
     throw badRequest('start_date must not be after end_date', { start_date: 'is after end_date' });
   const days = (Date.parse(endDate) - Date.parse(startDate)) / DAY_MS + 1;
@@ -111,9 +131,11 @@ export function resolveListQuery(
 
   let search: ListFilter['search'] = null;
   if (query.search_key !== undefined && query.search_key !== '') {
-    const withProduct = (k: string) => k.replace('{product}', product);
-    const allowed = def.searchKeys.map(withProduct);
-    const aliases = Object.entries(def.aliases ?? {}).map(([k, v]) => [withProduct(k), withProduct(v)]);
+    const allowed = searchKeysOf(def, product);
+    const aliases = Object.entries(def.aliases ?? {}).map(([k, v]) => [
+      withProvider(k, product),
+      withProvider(v, product),
+    ]);
     const key = aliases.find(([k]) => k === query.search_key)?.[1] ?? query.search_key;
     if (!allowed.includes(key))
       throw badRequest(`search_key must be one of: ${allowed.join(', ')}`, {

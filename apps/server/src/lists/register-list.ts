@@ -6,25 +6,33 @@ import {
   ListQuery,
   MAX_RANGE_DAYS,
   PageQuery,
+  exportColumnsOf,
+  fileKind,
   listResponse,
-  type FlowList,
+  withProvider,
+  type ListDef,
+  type ListFilterDef,
   type ListQuery as ListQueryType,
 } from '@meridian/contract';
 import { z } from 'zod';
 import { IMMEDIATE_EXPORT_ROWS, type ReportType } from '@meridian/contract/reports';
-import type { FileColumn } from '../files/cells.ts';
+import { cellModeOf, rowFormatter, type FileCellValue, type FileColumn } from '../files/cells.ts';
 import { CONTENT_TYPES, writeFile, type FilePage } from '../files/writers.ts';
 import type { ReportQueue } from '../http/route-deps.ts';
 import type { Db } from '../db/database.ts';
-import { rowFormatter } from '../files/cells.ts';
 import { authOf } from '../auth/guard.ts';
-import {
-  DEFAULT_TIME_ZONE,
-  listDefinition,
-  resolveListQuery,
-  type ListDefinition,
-  type ListFilter,
-} from './list-query.ts';
+import { badRequest } from '../http/errors.ts';
+import { toPaise } from '../lib/money.ts';
+import { DEFAULT_TIME_ZONE, resolveListQuery, type ListFilter } from './list-query.ts';
+
+/** The query parameters of a definition's filters: `{key}` for enum and text, `{key}_min`/`{key}_max` for amounts. */
+export type FilterParams<D extends ListDef> = {
+  [
+    K in keyof NonNullable<D['filters']> & string as NonNullable<D['filters']>[K] extends { kind: 'amount' }
+      ? `${K}_min` | `${K}_max`
+      : K
+  ]?: string;
+};
 
 /** What a list's fetch and count receive: the caller's client, the resolved filter and the list's own params. */
 export type ListScope<Params = Record<string, never>> = {
@@ -33,48 +41,112 @@ export type ListScope<Params = Record<string, never>> = {
   params: Params;
 };
 
-export type ListSpec<Row extends z.ZodType, Extra extends z.ZodRawShape = Record<never, z.ZodType>> = {
-  /** A flow list by name, or any list's definition (search keys, aliases, default range). */
-  list: FlowList | ListDefinition;
+/** The keys of the columns a definition exports. */
+type ExportKey<D extends ListDef> = Exclude<D['columns'][number], { export: false }>['key'];
+
+export type ListSpec<
+  D extends ListDef,
+  Row extends z.ZodType,
+  Extra extends z.ZodRawShape = Record<never, z.ZodType>,
+> = {
+  /** The list's definition in the contract: paths, search keys, default range, filters, columns. */
+  list: D;
   tag: string;
-  /** What a row is, for the documentation ("payouts of the caller's client"); the list's name otherwise. */
+  /** What a row is, for the documentation ("payouts of the caller's client"); the list's title otherwise. */
   noun?: string;
-  paths: { search: string; count: string; export: string };
   row: Row;
   /**
-   * The list's own query parameters beside the spec's filter (a selected account, a status): validated with the
-   * filter (a bad value is a 400 naming it) and handed to fetch and count as `params`.
+   * Query parameters of the list's own beside the spec's filter and the definition's filters (a selected
+   * account): validated with the filter (a bad value is a 400 naming it) and handed to fetch and count.
    */
   query?: Extra;
-  /**
-   * `offset` (default): `limit` and `offset`, as most lists. `page`: `page_index` (from 0) and `page_size`
-   * instead, as spec §3 has it for account transactions.
-   */
-  paging?: 'offset' | 'page';
-  fetch: (db: Db, scope: ListScope<z.infer<z.ZodObject<Extra>>>) => Promise<z.infer<Row>[]>;
-  count: (db: Db, scope: ListScope<z.infer<z.ZodObject<Extra>>>) => Promise<number>;
-  /** Export columns: header and value of a row. */
-  csv: [string, (row: z.infer<Row>) => string | number | null][];
+  fetch: (db: Db, scope: ListScope<z.infer<z.ZodObject<Extra>> & FilterParams<D>>) => Promise<z.infer<Row>[]>;
+  count: (db: Db, scope: ListScope<z.infer<z.ZodObject<Extra>> & FilterParams<D>>) => Promise<number>;
+  /** The export's value of a column whose value is not the row's field of the column's key. */
+  values?: { [K in ExportKey<D>]?: (row: z.infer<Row>) => FileCellValue };
   /**
    * The report of the same rows: an export above IMMEDIATE_EXPORT_ROWS queues it (202 with its urn) instead of
-   * streaming page after page. The list's own params must be filters that report takes.
+   * streaming page after page. The list's params must be filters that report takes.
    */
   report?: { type: ReportType; queue: ReportQueue };
 };
 
 const EXPORT_PAGE = 1000;
 const EXPORT_FORMAT = z.enum(['csv', 'xlsx', 'json']).default('csv');
+/** Rupees with at most two decimals, as amounts travel in JSON ("1250", "1250.5", "1250.00"). */
+const RUPEES = /^\d{1,13}(\.\d{1,2})?$/;
+
+/** The zod shape of a definition's filters, for the search, count and export query strings. */
+export function filterQueryShape(filters: Readonly<Record<string, ListFilterDef>> = {}): z.ZodRawShape {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, f] of Object.entries(filters)) {
+    if (f.kind === 'enum') {
+      shape[key] = z
+        .enum(f.values as [string, ...string[]], { error: `One of ${f.values.join(', ')}` })
+        .optional()
+        .describe(`${f.label}: one of ${f.values.join(', ')}.`);
+    } else if (f.kind === 'text') {
+      shape[key] = z.string().trim().min(1).max(64).optional().describe(`${f.label}.`);
+    } else {
+      for (const [end, word] of [
+        ['min', 'at least'],
+        ['max', 'at most'],
+      ] as const)
+        shape[`${key}_${end}`] = z
+          .string()
+          .regex(RUPEES, 'Rupees with at most two decimals, e.g. 1250.50')
+          .optional()
+          .describe(`${f.label} ${word} this many rupees (included).`);
+    }
+  }
+  return shape;
+}
+
+/** An amount filter's bounds in paise (`{key}_min`, `{key}_max`; both included); a minimum above the maximum is a 400. */
+export function amountBounds(
+  params: Readonly<Record<string, string | undefined>>,
+  key: string,
+): { min: bigint | null; max: bigint | null } {
+  const read = (end: 'min' | 'max') => {
+    const v = params[`${key}_${end}`];
+    return v === undefined ? null : toPaise(v, `${key}_${end}`);
+  };
+  const min = read('min');
+  const max = read('max');
+  if (min !== null && max !== null && min > max)
+    throw badRequest(`${key}_min must not be above ${key}_max`, { [`${key}_min`]: `is above ${key}_max` });
+  return { min, max };
+}
+
+/**
+ * A definition's export columns as the file writers take them, with the values of a row (default: the row's
+ * field of the column's key). Headers keep `{product}` for the writer's caller to replace (`headerOf`).
+ */
+export function fileColumnsOf<D extends ListDef, Row>(
+  def: D,
+  values: { [K in ExportKey<D>]?: (row: Row) => FileCellValue } = {},
+): FileColumn<Row>[] {
+  const own = values as Record<string, ((row: Row) => FileCellValue) | undefined>;
+  return exportColumnsOf(def).map((c) => ({
+    key: c.key,
+    header: c.header ?? c.key,
+    label: c.label,
+    kind: fileKind(c.format),
+    value: own[c.key] ?? ((row: Row) => (row as Record<string, FileCellValue>)[c.key]),
+  }));
+}
 
 /**
  * The documentation of a list's search, count and export, generated from its definition (what is listed, the date
- * range, the search keys, the paging, its own parameters), so that every list says the same things the same way.
+ * range, the search keys, the filters, the paging, its own parameters), so that every list says the same things
+ * the same way.
  */
 export function listDescriptions(
-  def: ListDefinition,
+  def: ListDef,
   product: string,
-  opts: { noun?: string; paging?: 'offset' | 'page'; extraKeys: string[] },
+  opts: { noun?: string; extraKeys: string[] },
 ): { search: string; count: string; export: string } {
-  const what = opts.noun ?? `${def.name} of the caller's client`;
+  const what = opts.noun ?? `${def.title.toLowerCase()} of the caller's client`;
   const since =
     def.defaultRange === 'todayMinus7'
       ? 'from today minus 7 days to today'
@@ -82,20 +154,22 @@ export function listDescriptions(
   const range =
     `\`start_date\` and \`end_date\` are whole days in \`time_zone\` (IANA, default ${DEFAULT_TIME_ZONE}), ` +
     `by default ${since}, at most ${MAX_RANGE_DAYS} days (400 otherwise).`;
-  const keys = def.searchKeys.map((k) => `\`${k.replace('{product}', product)}\``).join(', ');
+  const keys = def.searchKeys.map((k) => `\`${withProvider(k.key, product)}\` (${k.label})`).join(', ');
   const search = keys
     ? `\`search_key\` is one of ${keys} (400 for another) with \`search_value\` to match.`
     : 'The list has no search key.';
-  const extra = opts.extraKeys.length
-    ? ` The list's own parameters: ${opts.extraKeys.map((k) => `\`${k}\``).join(', ')}.`
-    : '';
+  const filters = Object.entries(def.filters ?? {}).map(([key, f]) =>
+    f.kind === 'amount' ? `\`${key}_min\`/\`${key}_max\` (${f.label}, rupees)` : `\`${key}\` (${f.label})`,
+  );
+  const extra = [...filters, ...opts.extraKeys.map((k) => `\`${k}\``)];
+  const own = extra.length ? ` Filters: ${extra.join(', ')}.` : '';
   const paging =
-    opts.paging === 'page'
+    def.paging === 'page'
       ? 'Paged by `page_index` (from 0) and `page_size` (default 10).'
       : 'Paged by `limit` (default 10) and `offset`.';
   return {
-    search: `The ${what}, newest first. ${range} ${search}${extra} ${paging}`,
-    count: `How many ${what} match the same filter as the search (\`{count}\`): ${range} ${search}${extra}`,
+    search: `The ${what}, newest first. ${range} ${search}${own} ${paging}`,
+    count: `How many ${what} match the same filter as the search (\`{count}\`): ${range} ${search}${own}`,
     export:
       `Streams the filtered ${what} as a CSV (default), XLSX or JSON attachment (\`format\`; the search's filter ` +
       `without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. ` +
@@ -104,25 +178,30 @@ export function listDescriptions(
   };
 }
 
-/** Registers a list's search, count and CSV export, all taking the spec's filter state (GUIDE §3 Lists). */
-export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape = Record<never, z.ZodType>>(
-  app: FastifyInstance,
-  db: Db,
-  product: string,
-  spec: ListSpec<Row, Extra>,
-): void {
-  type Params = z.infer<z.ZodObject<Extra>>;
+/** Registers a list's search, count and export from its definition, all taking the spec's filter state (GUIDE §3 Lists). */
+export function registerList<
+  D extends ListDef,
+  Row extends z.ZodType,
+  Extra extends z.ZodRawShape = Record<never, z.ZodType>,
+>(app: FastifyInstance, db: Db, product: string, spec: ListSpec<D, Row, Extra>): void {
+  type Params = z.infer<z.ZodObject<Extra>> & FilterParams<D>;
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const def = listDefinition(spec.list);
-  const name = def.name;
-  const extra = (spec.query ?? {}) as Extra;
-  const byPage = spec.paging === 'page';
+  const def = spec.list;
+  const path = (p: string) => withProvider(p, product);
+  const own = { ...filterQueryShape(def.filters), ...(spec.query ?? {}) };
+  const byPage = def.paging === 'page';
   const searchQuery = (
     byPage ? ListQuery.omit({ limit: true, offset: true }).extend(PageQuery) : ListQuery
-  ).extend(extra);
-  const exportQuery = ExportQuery.extend(extra).extend({ format: EXPORT_FORMAT });
-  const extraKeys = Object.keys(extra);
-  const described = listDescriptions(def, product, { noun: spec.noun, paging: spec.paging, extraKeys });
+  ).extend(own);
+  const exportQuery = ExportQuery.extend(own).extend({ format: EXPORT_FORMAT });
+  const ownKeys = Object.keys(own);
+  const described = listDescriptions(def, product, {
+    ...(spec.noun ? { noun: spec.noun } : {}),
+    extraKeys: Object.keys(spec.query ?? {}),
+  });
+  const amountKeys = Object.entries(def.filters ?? {})
+    .filter(([, f]) => f.kind === 'amount')
+    .map(([k]) => k);
   const scopeOf = (auth: { clientRef: number }, query: Record<string, unknown>): ListScope<Params> => {
     const paging = byPage
       ? {
@@ -133,14 +212,18 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
               : (query['page_index'] as number) * (query['page_size'] as number),
         }
       : {};
+    const params = Object.fromEntries(ownKeys.map((k) => [k, query[k]])) as Params;
+    // an amount range whose minimum is above its maximum is refused before any read
+    for (const k of amountKeys) amountBounds(params as Record<string, string | undefined>, k);
     return {
       clientRef: auth.clientRef,
-      filter: resolveListQuery({ ...(query as Partial<ListQueryType>), ...paging }, spec.list, product),
-      params: Object.fromEntries(extraKeys.map((k) => [k, query[k]])) as Params,
+      filter: resolveListQuery({ ...(query as Partial<ListQueryType>), ...paging }, def, product),
+      params,
     };
   };
+  const name = def.title.toLowerCase();
   typed.get(
-    spec.paths.search,
+    path(def.paths.search),
     {
       schema: {
         tags: [spec.tag],
@@ -155,7 +238,7 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
     }),
   );
   typed.get(
-    spec.paths.count,
+    path(def.paths.count),
     {
       schema: {
         tags: [spec.tag],
@@ -169,12 +252,13 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
       count: await spec.count(db, scopeOf(authOf(request), request.query as Record<string, unknown>)),
     }),
   );
+  const columns = fileColumnsOf<D, z.infer<Row>>(def, spec.values);
   typed.get(
-    spec.paths.export,
+    path(def.paths.export),
     {
       schema: {
         tags: [spec.tag],
-        summary: `CSV of the filtered ${name}`,
+        summary: `Export the filtered ${name}`,
         description: described.export,
         querystring: exportQuery,
       },
@@ -187,7 +271,7 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
         const pick = (k: string) =>
           typeof query[k] === 'string' && query[k] !== '' ? (query[k] as string) : undefined;
         const optional = Object.fromEntries(
-          ['start_date', 'end_date', 'time_zone', 'search_key', 'search_value', ...extraKeys]
+          ['start_date', 'end_date', 'time_zone', 'search_key', 'search_value', ...ownKeys]
             .map((k) => [k, pick(k)])
             .filter(([, v]) => v !== undefined),
         );
@@ -202,13 +286,7 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
       // The first page is read before answering: a fetch that refuses the request (an account that is not the
       // caller's) answers its error, not a broken stream.
       const first = await pageAt(0);
-      const columns: FileColumn<z.infer<Row>>[] = spec.csv.map(([header, value]) => ({
-        key: header,
-        header,
-        kind: 'text',
-        value,
-      }));
-      const cells = rowFormatter(columns, scope.filter.timeZone, format === 'json' ? 'json' : 'text');
+      const cells = rowFormatter(columns, scope.filter.timeZone, cellModeOf(format));
       const pages = async function* (): AsyncGenerator<FilePage> {
         for (let offset = 0; ; offset += EXPORT_PAGE) {
           const page = offset === 0 ? first : await pageAt(offset);
@@ -218,14 +296,15 @@ export function registerList<Row extends z.ZodType, Extra extends z.ZodRawShape 
       };
       const file = writeFile(format, pages(), {
         keys: columns.map((c) => c.key),
-        headers: columns.map((c) => c.header),
-        title: name,
+        headers: columns.map((c) => withProvider(c.header, product)),
+        kinds: columns.map((c) => c.kind),
+        title: def.title,
         clientName: '',
         period: from,
       }).on('error', (err) => request.log.error({ err }, 'export failed'));
       return reply
         .header('content-type', CONTENT_TYPES[format])
-        .header('content-disposition', `attachment; filename="${name}-${from}.${format}"`)
+        .header('content-disposition', `attachment; filename="${def.name}-${from}.${format}"`)
         .send(file);
     },
   );

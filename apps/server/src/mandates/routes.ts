@@ -15,7 +15,7 @@ import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
 import type { Effects } from '../jobs/effects.ts';
-import { registerList } from '../lists/register-list.ts';
+import { registerLegacyList } from '../lists/legacy-list.ts';
 import {
   countMandates,
   countPresentations,
@@ -166,7 +166,7 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     },
   );
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     list: REGISTRATIONS_LIST,
     tag: 'mandates',
     paths: {
@@ -202,7 +202,7 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     ],
   });
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     list: PRESENTATIONS_LIST,
     tag: 'mandates',
     paths: {

@@ -19,7 +19,7 @@ import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency
 import type { Effects } from '../jobs/effects.ts';
 import { clientAccounts } from '../ledger/ledger.ts';
 import { formatMoney, toPaise } from '../lib/money.ts';
-import { registerList } from '../lists/register-list.ts';
+import { registerLegacyList } from '../lists/legacy-list.ts';
 import { countPaymentLinks, listPaymentLinks } from './queries.ts';
 import { cancelPaymentLink, createPaymentLink, getPaymentLinkDetails } from './service.ts';
 import { collectionVpa, qrSvg, upiIntent, upiPayeeName } from './upi.ts';
@@ -167,7 +167,7 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     },
   );
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     list: { name: 'payment_links', searchKeys: PAYMENT_LINK_SEARCH_KEYS, defaultRange: 'last7' },
     tag: 'payment links',
     paths: {

@@ -2,7 +2,9 @@ import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, payouts } from '../db/schema.ts';
+import type { PAYOUTS_LIST } from '@meridian/contract';
 import type { ListFilter } from '../lists/list-query.ts';
+import { amountBounds, type FilterParams, type ListScope } from '../lists/register-list.ts';
 import { toPayout } from './service.ts';
 
 /**
@@ -18,14 +20,30 @@ const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
   customer_reference_number: (v) => eq(payouts.customerReferenceNumber, v),
 };
 
-type Scope = { clientRef: number; filter: ListFilter };
+/** The list's scope: its filter and the definition's filters (status, transfer type, amount range in rupees). */
+type Scope = ListScope<FilterParams<typeof PAYOUTS_LIST>>;
 
-function searchWhere({ clientRef, filter }: Scope): SQL | undefined {
+/**
+ * The conditions of a search or a filtered list beside the client and the range; none for the plain range,
+ * which the seq interval answers without a scan.
+ */
+function filterConditions({ filter, params }: Scope): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.search) conditions.push(SEARCH_COLUMNS[filter.search.key]!(filter.search.value));
+  if (params.status) conditions.push(eq(payouts.status, params.status));
+  if (params.transfer_type) conditions.push(eq(payouts.transferType, params.transfer_type));
+  const amount = amountBounds(params, 'amount');
+  if (amount.min !== null) conditions.push(gte(payouts.amount, amount.min));
+  if (amount.max !== null) conditions.push(lte(payouts.amount, amount.max));
+  return conditions;
+}
+
+function filteredWhere(scope: Scope, conditions: SQL[]): SQL | undefined {
   return and(
-    eq(payouts.clientRef, clientRef),
-    gte(payouts.createdAt, filter.from),
-    lt(payouts.createdAt, filter.to),
-    SEARCH_COLUMNS[filter.search!.key]!(filter.search!.value),
+    eq(payouts.clientRef, scope.clientRef),
+    gte(payouts.createdAt, scope.filter.from),
+    lt(payouts.createdAt, scope.filter.to),
+    ...conditions,
   );
 }
 
@@ -81,12 +99,13 @@ export function payoutPageQuery(db: Db, clientRef: number, filter: ListFilter) {
 
 export async function listPayouts(db: Db, scope: Scope) {
   const { clientRef, filter } = scope;
-  const rows = filter.search
+  const conditions = filterConditions(scope);
+  const rows = conditions.length
     ? await db
         .select(columns)
         .from(payouts)
         .innerJoin(accounts, senderAccount)
-        .where(searchWhere(scope))
+        .where(filteredWhere(scope, conditions))
         .orderBy(desc(payouts.seq))
         .limit(filter.limit)
         .offset(filter.offset)
@@ -95,11 +114,12 @@ export async function listPayouts(db: Db, scope: Scope) {
 }
 
 export async function countPayouts(db: Db, scope: Scope): Promise<number> {
-  if (scope.filter.search) {
+  const conditions = filterConditions(scope);
+  if (conditions.length) {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(payouts)
-      .where(searchWhere(scope));
+      .where(filteredWhere(scope, conditions));
     return row?.n ?? 0;
   }
   const [interval] = await seqIntervalQuery(db, scope.clientRef, scope.filter.from, scope.filter.to);

@@ -1,10 +1,10 @@
 import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { PAYOUT_STATUSES } from '@meridian/contract';
 import { queryRows, type Db } from '../db/database.ts';
 import { accounts, payouts } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { clientAccountByNumber } from '../ledger/ledger.ts';
 import type { ListFilter } from '../lists/list-query.ts';
+import { amountBounds } from '../lists/register-list.ts';
 import { seqIntervalQuery } from './queries.ts';
 
 /**
@@ -17,6 +17,10 @@ export type PayoutReportFilter = {
   filter: Pick<ListFilter, 'from' | 'to' | 'search'>;
   status?: string | undefined;
   accountNumber?: string | undefined;
+  transferType?: string | undefined;
+  /** Rupees, both included (the list's amount filter). */
+  amountMin?: string | undefined;
+  amountMax?: string | undefined;
 };
 
 const SEARCH: Record<string, (v: string) => SQL> = {
@@ -24,8 +28,6 @@ const SEARCH: Record<string, (v: string) => SQL> = {
   bank_reference_number: (v) => eq(payouts.bankReferenceNumber, v),
   customer_reference_number: (v) => eq(payouts.customerReferenceNumber, v),
 };
-
-export const PAYOUT_REPORT_STATUSES = PAYOUT_STATUSES;
 
 /**
  * A payout as the report reads it. Read raw (`queryRows`), not through drizzle's row mapping: for a million rows
@@ -69,11 +71,15 @@ const REPORT_SELECT = sql`
   (extract(epoch FROM ${payouts.createdAt}) * 1000)::float8 AS "createdAt",
   (extract(epoch FROM ${payouts.updatedAt}) * 1000)::float8 AS "updatedAt"`;
 
-/** The condition beside the seq window: search, status, sender account (one of the caller's: else 404). */
+/** The condition beside the seq window: search, status, transfer type, amounts, sender account (one of the caller's: else 404). */
 async function conditions(db: Db, f: PayoutReportFilter): Promise<{ where: SQL[]; narrowed: boolean }> {
   const where: SQL[] = [];
   if (f.filter.search) where.push(SEARCH[f.filter.search.key]!(f.filter.search.value));
   if (f.status) where.push(eq(payouts.status, f.status));
+  if (f.transferType) where.push(eq(payouts.transferType, f.transferType));
+  const amount = amountBounds({ amount_min: f.amountMin, amount_max: f.amountMax }, 'amount');
+  if (amount.min !== null) where.push(gte(payouts.amount, amount.min));
+  if (amount.max !== null) where.push(lte(payouts.amount, amount.max));
   if (f.accountNumber) {
     const account = await clientAccountByNumber(db, f.clientRef, f.accountNumber);
     if (!account) throw notFound(`You have no current account ${f.accountNumber}`);

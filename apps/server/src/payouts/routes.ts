@@ -3,6 +3,7 @@ import {
   FlowSummary,
   InitiatePayout,
   PaymentMethodOption,
+  PAYOUTS_LIST,
   Payout,
   PayoutDetails,
   RAIL_LIMITS,
@@ -101,7 +102,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       // resolveListQuery checks the time zone (400 when unknown)
       const { timeZone } = resolveListQuery(
         { time_zone: request.query.time_zone || DEFAULT_TIME_ZONE },
-        'payouts',
+        PAYOUTS_LIST,
         p,
       );
       return flowSummary(deps.db, authOf(request).clientRef, timeZone);
@@ -130,33 +131,11 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
   );
 
   registerList(app, deps.db, p, {
+    list: PAYOUTS_LIST,
     report: { type: 'payouts', queue: deps.queueReport },
-    list: 'payouts',
     tag: 'payouts',
-    paths: {
-      search: `/${p}/read/search/transaction/payouts`,
-      count: `/${p}/read/count/transaction/payouts`,
-      export: `/${p}/read/export/transaction/payouts`,
-    },
     row: Payout,
     fetch: listPayouts,
     count: countPayouts,
-    csv: [
-      ['created_at', (r) => r.created_at],
-      [`${p}_urn`, (r) => r.urn],
-      ['customer_reference_number', (r) => r.customer_reference_number],
-      ['bank_reference_number', (r) => r.bank_reference_number],
-      ['beneficiary_code', (r) => r.beneficiary_code],
-      ['beneficiary_name', (r) => r.beneficiary_name],
-      ['beneficiary_account_number', (r) => r.beneficiary_account_number],
-      ['ifsc_code', (r) => r.ifsc_code],
-      ['beneficiary_upi_id', (r) => r.beneficiary_upi_id],
-      ['amount', (r) => r.amount],
-      ['transfer_type', (r) => r.transfer_type],
-      ['status', (r) => r.status],
-      ['status_message', (r) => r.status_message],
-      ['purpose_message', (r) => r.purpose_message],
-      ['sender_account_number', (r) => r.sender_account_number],
-    ],
   });
 };

@@ -26,9 +26,11 @@ import {
   DEFAULT_TIME_ZONE,
   checkTimeZone,
   dayIn,
+  listDefinition,
   resolveListQuery,
   type ListFilter,
 } from '../lists/list-query.ts';
+import { DEFAULT_RANGE_START, searchKeysOf, withProvider } from '@meridian/contract/lists';
 import type { AnyReportSource, ReportScope } from './source.ts';
 import { dropAttempt, dropChunks, readFile, storeFile, type StoredEncoding } from './store.ts';
 
@@ -102,7 +104,7 @@ export function checkRequest(
   const timeZone = checkTimeZone(req.time_zone || DEFAULT_TIME_ZONE);
   const endDate = req.end_date ?? dayIn(timeZone, 0, now);
   const startDate =
-    req.start_date ?? dayIn(timeZone, source.list.defaultRange === 'todayMinus7' ? -7 : -6, now);
+    req.start_date ?? dayIn(timeZone, DEFAULT_RANGE_START[listDefinition(source.list).defaultRange], now);
   const resolved = resolveListQuery(
     {
       start_date: startDate,
@@ -356,7 +358,7 @@ export async function previewReport(
   return {
     columns: columns.map(({ key, header, label, kind }) => ({
       key,
-      header: headerOf({ key, header, kind }, checked.timeZone),
+      header: headerOf({ header, kind }, checked.timeZone, opts.product),
       label: label ?? header,
       kind,
     })),
@@ -378,9 +380,14 @@ export function catalogue(
       title: s.title,
       description: s.description,
       formats: [...s.formats],
-      columns: s.columns.map(({ key, header, label, kind }) => ({ key, header, label: label ?? header, kind })),
-      search_keys: s.list.searchKeys.map((k) => k.replace('{product}', product)),
-      default_range: s.list.defaultRange ?? 'last7',
+      columns: s.columns.map(({ key, header, label, kind }) => ({
+        key,
+        header: withProvider(header, product),
+        label: label ?? header,
+        kind,
+      })),
+      search_keys: searchKeysOf(listDefinition(s.list), product),
+      default_range: listDefinition(s.list).defaultRange,
       filters: Object.entries(s.filters ?? {}).map(([key, values]) => ({
         key: key as ReportFilterKey,
         values: values ? [...values] : null,
@@ -500,7 +507,7 @@ export async function buildReport(
       fileRef,
       writeFile(report.format as ReportFormat, pages(), {
         keys: columns.map((c) => c.key),
-        headers: columns.map((c) => headerOf(c, checked.timeZone)),
+        headers: columns.map((c) => headerOf(c, checked.timeZone, opts.product)),
         kinds: columns.map((c) => c.kind),
         title: checked.source.title,
         clientName: client?.name ?? '',

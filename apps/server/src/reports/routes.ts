@@ -21,7 +21,8 @@ import { actorOf, authOf } from '../auth/guard.ts';
 import { CONTENT_TYPES } from '../files/writers.ts';
 import { acceptsGzip } from '../http/compression.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { registerList } from '../lists/register-list.ts';
+import { FILE_TYPES } from '../http/openapi.ts';
+import { registerLegacyList } from '../lists/legacy-list.ts';
 import {
   catalogue,
   countReports,
@@ -143,7 +144,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
     },
   );
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     list: { name: 'reports', searchKeys: REPORT_HISTORY_SEARCH_KEYS, defaultRange: 'last7' },
     tag: 'reports',
     noun: "reports asked for by the caller's client (the download history)",
@@ -193,6 +194,12 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
   app.get(
     `/${p}/read/reports/:report_urn/download`,
     {
+      config: {
+        openapi: {
+          errors: [409, 410],
+          files: [FILE_TYPES.csv, FILE_TYPES.xlsx, FILE_TYPES.json, FILE_TYPES.pdf],
+        },
+      },
       schema: {
         tags,
         summary: "Download a report's file",

@@ -13,6 +13,7 @@ import { clients } from '../db/schema.ts';
 import { zoneClock } from '../files/cells.ts';
 import { receiptPdf } from '../files/receipt.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
+import { FILE_TYPES } from '../http/openapi.ts';
 import { DEFAULT_TIME_ZONE, checkTimeZone } from '../lists/list-query.ts';
 import { getPayoutDetails } from '../payouts/service.ts';
 import { createReport } from './engine.ts';
@@ -52,6 +53,7 @@ export const statementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
   app.post(
     '/v2/banking/account/consolidated_account_statement',
     {
+      config: { openapi: { errors: [404] } },
       schema: {
         tags: ['reports'],
         summary: 'Ask for the consolidated account statement',
@@ -70,6 +72,7 @@ export const statementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
   app.post(
     '/api/pdf_generation',
     {
+      config: { openapi: { errors: [404], files: [FILE_TYPES.pdf] } },
       schema: {
         tags: ['reports'],
         summary: "PDF of a statement or of a payout's receipt",

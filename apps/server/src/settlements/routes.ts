@@ -18,7 +18,7 @@ import {
 import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { registerList } from '../lists/register-list.ts';
+import { registerLegacyList } from '../lists/legacy-list.ts';
 import { countSettlements, listSettlements } from './queries.ts';
 import {
   getCycle,
@@ -149,7 +149,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.post(
     `${base}/history/:urn/reattempt`,
     {
-      config: { openapi: { movesMoney: true } },
+      config: { openapi: { movesMoney: true, errors: [422] } },
       schema: {
         tags: [TAG],
         summary: 'Pay a FAILED settlement again (a fresh payout to the active settlement account)',
@@ -198,7 +198,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
     async () => ({ data: SETTLEMENT_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] })) }),
   );
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     list: { name: 'settlements', searchKeys: ACCOUNT_SEARCH_KEYS.settlements, defaultRange: 'last7' },
     tag: TAG,
     paths: { search: `${base}/history`, count: `${base}/history/count`, export: `${base}/report` },

@@ -17,7 +17,7 @@ import { clients } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { documentRole } from '../http/openapi.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { registerList } from '../lists/register-list.ts';
+import { registerLegacyList } from '../lists/legacy-list.ts';
 import { mailTicketSender } from './mail.ts';
 import { countSupportTickets, listSupportTickets } from './queries.ts';
 import {
@@ -72,7 +72,7 @@ export const supportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     async (request) => getSupportTicket(deps.db, authOf(request).clientRef, request.params.urn),
   );
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     list: { name: 'support_tickets', searchKeys: SUPPORT_TICKET_SEARCH_KEYS, defaultRange: 'last7' },
     tag: 'support',
     noun: "support tickets sent by the caller's client",

@@ -6,7 +6,7 @@ import { actorOf, authOf } from '../auth/guard.ts';
 import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
-import { registerList } from '../lists/register-list.ts';
+import { registerLegacyList } from '../lists/legacy-list.ts';
 import { countValidations, listValidations } from './queries.ts';
 import { getValidation, validateAccount } from './service.ts';
 
@@ -66,7 +66,7 @@ export const validationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
     async (request) => getValidation(deps.db, authOf(request).clientRef, request.params.urn),
   );
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     report: { type: 'validation_mis', queue: deps.queueReport },
     list: 'validations',
     tag: 'validations',

@@ -18,7 +18,7 @@ import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
 import { DEFAULT_TIME_ZONE, checkTimeZone, type ListDefinition } from '../lists/list-query.ts';
-import { registerList } from '../lists/register-list.ts';
+import { registerLegacyList } from '../lists/legacy-list.ts';
 import {
   accountBalances,
   countCredits,
@@ -119,7 +119,7 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
     app.post(
       `/${p}/sandbox/simulate/credit`,
       {
-        config: { openapi: { movesMoney: true } },
+        config: { openapi: { movesMoney: true, errors: [404] } },
         schema: {
           tags: ['sandbox'],
           summary:
@@ -187,7 +187,7 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
       ),
   );
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     report: { type: 'virtual_accounts', queue: deps.queueReport },
     list: VIRTUAL_ACCOUNTS,
     tag: 'virtual accounts',
@@ -220,7 +220,7 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
     ],
   });
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     report: { type: 'vba_mis', queue: deps.queueReport },
     list: CREDITS,
     tag: 'virtual accounts',
@@ -251,7 +251,7 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
     ],
   });
 
-  registerList(app, deps.db, p, {
+  registerLegacyList(app, deps.db, p, {
     list: ACCOUNTS,
     tag: 'accounts',
     paths: {

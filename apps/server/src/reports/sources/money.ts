@@ -1,7 +1,7 @@
-import { SEARCH_KEYS } from '@meridian/contract';
+import { PAYOUT_STATUSES, PAYOUTS_LIST, TRANSFER_TYPES } from '@meridian/contract';
+import { fileColumnsOf } from '../../lists/register-list.ts';
 import {
   countPayoutReport,
-  PAYOUT_REPORT_STATUSES,
   payoutReportPages,
   type PayoutReportFilter,
   type PayoutReportRow,
@@ -14,6 +14,9 @@ const payoutFilter = (scope: ReportScope): PayoutReportFilter => ({
   filter: scope.filter,
   status: scope.params.status,
   accountNumber: scope.params.account_number,
+  transferType: scope.params.transfer_type,
+  amountMin: scope.params.amount_min,
+  amountMax: scope.params.amount_max,
 });
 
 /** Payouts with beneficiary, amount, status, UTR and failure reason (the payouts list, in full). */
@@ -21,54 +24,31 @@ const payoutsReport = defineReport<PayoutReportRow>({
   type: 'payouts',
   title: 'Payouts report',
   description:
-    'Every payout of the range, newest first: beneficiary, amount, transfer type, status, UTR, failure reason and times.',
+    'Every payout of the range, newest first: beneficiary, amount, transfer type, status, UTR, status message and times.',
   formats: ['csv', 'xlsx', 'json', 'pdf'],
-  list: { name: 'payouts', searchKeys: SEARCH_KEYS.payouts, defaultRange: 'last7' },
-  filters: { status: PAYOUT_REPORT_STATUSES, account_number: null },
-  columns: [
-    { key: 'created_at', header: 'created_at', kind: 'time', value: (r) => r.createdAt },
-    { key: 'urn', header: 'meridian_urn', kind: 'text', value: (r) => r.urn },
-    {
-      key: 'customer_reference_number',
-      header: 'customer_reference_number',
-      kind: 'text',
-      value: (r) => r.customerReferenceNumber,
-    },
-    { key: 'kind', header: 'kind', kind: 'text', value: (r) => r.kind },
-    {
-      key: 'sender_account_number',
-      header: 'sender_account_number',
-      kind: 'text',
-      value: (r) => r.senderAccountNumber,
-    },
-    { key: 'beneficiary_code', header: 'beneficiary_code', kind: 'text', value: (r) => r.beneficiaryCode },
-    { key: 'beneficiary_name', header: 'beneficiary_name', kind: 'text', value: (r) => r.beneficiaryName },
-    {
-      key: 'beneficiary_account_number',
-      header: 'beneficiary_account_number',
-      kind: 'text',
-      value: (r) => r.beneficiaryAccountNumber,
-    },
-    { key: 'ifsc_code', header: 'ifsc_code', kind: 'text', value: (r) => r.ifsc },
-    { key: 'beneficiary_upi_id', header: 'beneficiary_upi_id', kind: 'text', value: (r) => r.upiId },
-    { key: 'amount', header: 'amount', kind: 'money', value: (r) => r.amount },
-    { key: 'transfer_type', header: 'transfer_type', kind: 'text', value: (r) => r.transferType },
-    { key: 'purpose_message', header: 'purpose_message', kind: 'text', value: (r) => r.purposeMessage },
-    { key: 'status', header: 'status', kind: 'text', value: (r) => r.status },
-    {
-      key: 'bank_reference_number',
-      header: 'bank_reference_number',
-      kind: 'text',
-      value: (r) => r.bankReferenceNumber,
-    },
-    {
-      key: 'failure_reason',
-      header: 'failure_reason',
-      kind: 'text',
-      value: (r) => (r.status === 'SUCCESS' || r.status === 'PENDING' ? null : r.statusMessage),
-    },
-    { key: 'updated_at', header: 'updated_at', kind: 'time', value: (r) => r.updatedAt },
-  ],
+  list: PAYOUTS_LIST,
+  filters: {
+    status: PAYOUT_STATUSES,
+    transfer_type: TRANSFER_TYPES,
+    amount_min: null,
+    amount_max: null,
+    account_number: null,
+  },
+  columns: fileColumnsOf<typeof PAYOUTS_LIST, PayoutReportRow>(PAYOUTS_LIST, {
+    created_at: (r) => r.createdAt,
+    customer_reference_number: (r) => r.customerReferenceNumber,
+    sender_account_number: (r) => r.senderAccountNumber,
+    beneficiary_code: (r) => r.beneficiaryCode,
+    beneficiary_name: (r) => r.beneficiaryName,
+    beneficiary_account_number: (r) => r.beneficiaryAccountNumber,
+    ifsc_code: (r) => r.ifsc,
+    beneficiary_upi_id: (r) => r.upiId,
+    transfer_type: (r) => r.transferType,
+    purpose_message: (r) => r.purposeMessage,
+    bank_reference_number: (r) => r.bankReferenceNumber,
+    status_message: (r) => r.statusMessage,
+    updated_at: (r) => r.updatedAt,
+  }),
   count: (db, scope) => countPayoutReport(db, payoutFilter(scope)),
   pages: (db, scope, pageSize) => payoutReportPages(db, payoutFilter(scope), pageSize),
 });
