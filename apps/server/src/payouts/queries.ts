@@ -12,9 +12,12 @@ import { toPayout } from './service.ts';
  * created_at never decreases in seq. A date range is therefore a contiguous seq interval [first, last], found with
  * two index probes; its count is last − first + 1 and the page at any offset starts at seq last − offset. Page
  * and count cost O(log n) whatever the offset or the number of rows. Searches (one exact key) use their own
- * indexes and are small.
+ * indexes and are small; the filters (status, transfer type, amount) read the client's rows of the range.
+ *
+ * SEARCH_COLUMNS: a search key of PAYOUTS_LIST (without the provider prefix) → its condition, for the list and
+ * its report.
  */
-const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
+export const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
   urn: (v) => eq(payouts.urn, v),
   bank_reference_number: (v) => eq(payouts.bankReferenceNumber, v),
   customer_reference_number: (v) => eq(payouts.customerReferenceNumber, v),

@@ -5,7 +5,7 @@ import { notFound } from '../http/errors.ts';
 import { clientAccountByNumber } from '../ledger/ledger.ts';
 import type { ListFilter } from '../lists/list-query.ts';
 import { amountBounds } from '../lists/register-list.ts';
-import { seqIntervalQuery } from './queries.ts';
+import { SEARCH_COLUMNS, seqIntervalQuery } from './queries.ts';
 
 /**
  * The payouts report's reads: every payout of a range in pages by keyset on the per-client `seq` (descending,
@@ -23,11 +23,6 @@ export type PayoutReportFilter = {
   amountMax?: string | undefined;
 };
 
-const SEARCH: Record<string, (v: string) => SQL> = {
-  urn: (v) => eq(payouts.urn, v),
-  bank_reference_number: (v) => eq(payouts.bankReferenceNumber, v),
-  customer_reference_number: (v) => eq(payouts.customerReferenceNumber, v),
-};
 
 /**
  * A payout as the report reads it. Read raw (`queryRows`), not through drizzle's row mapping: for a million rows
@@ -74,7 +69,7 @@ const REPORT_SELECT = sql`
 /** The condition beside the seq window: search, status, transfer type, amounts, sender account (one of the caller's: else 404). */
 async function conditions(db: Db, f: PayoutReportFilter): Promise<{ where: SQL[]; narrowed: boolean }> {
   const where: SQL[] = [];
-  if (f.filter.search) where.push(SEARCH[f.filter.search.key]!(f.filter.search.value));
+  if (f.filter.search) where.push(SEARCH_COLUMNS[f.filter.search.key]!(f.filter.search.value));
   if (f.status) where.push(eq(payouts.status, f.status));
   if (f.transferType) where.push(eq(payouts.transferType, f.transferType));
   const amount = amountBounds({ amount_min: f.amountMin, amount_max: f.amountMax }, 'amount');
