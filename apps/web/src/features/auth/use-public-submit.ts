@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ApiPathFor } from '@/lib/api';
 import { AUTH_ERRORS, messageOf, requestJson } from '@/lib/auth';
 
 export interface SubmitOutcome {
@@ -22,7 +23,7 @@ function fieldsOf(body: unknown): Record<string, string> {
  * Posts a public auth form (forgot password, reset password, request access) and keeps the answer to show.
  * `prepare` may build the body asynchronously (e.g. encrypt a password) and may throw to fail with a message.
  */
-export function usePublicSubmit(path: string) {
+export function usePublicSubmit(path: ApiPathFor<'post'>) {
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<SubmitOutcome | null>(null);
 

@@ -1,3 +1,4 @@
+import type { ApiPath } from '@/lib/api/typed';
 import { API_HOSTS } from '@/lib/env';
 
 export interface JsonAnswer<T> {
@@ -17,10 +18,11 @@ export interface JsonRequest {
 
 /**
  * A plain JSON call to the auth host, for the auth calls that run before (or outside) a session. It never
- * throws for an HTTP status; a network failure rejects. Data calls go through `apiFetch` instead.
+ * throws for an HTTP status; a network failure rejects. Data calls go through `api` (lib/api) instead. The
+ * path is one of the API document's (auth paths carry no provider slug and no parameters).
  */
 export async function requestJson<T>(
-  path: string,
+  path: ApiPath,
   { method = 'POST', body, headers, keepalive }: JsonRequest = {},
 ): Promise<JsonAnswer<T>> {
   const response = await fetch(API_HOSTS.auth + path, {
