@@ -10,10 +10,11 @@ import { DetailsDialog, type DataTableDetails } from './details-dialog';
 import type { ListEndpoints } from './list-endpoints';
 import { ListFilters } from './list-filters';
 import { ListEmpty, ListFailure } from './list-message';
-import { filterParsers, type ListSearch } from './list-search';
+import { cleanListSearch, filterParsers, type ListSearch } from './list-search';
 import { ListTable } from './list-table';
 import { Pagination } from './pagination';
 import { CardSkeletons, RowCards, type CardRole } from './row-cards';
+import { SavedViews } from './saved-views';
 import { FilterSelect, SearchForm, ToolbarActions, type SearchKeyOption } from './toolbar';
 import { useListView, type ListViewConfig, type RowSelection } from './use-list-view';
 
@@ -246,7 +247,15 @@ export function DataTable<Row, Detail = Row, const D extends ListDef = ListDef>(
         </div>
         <div className="flex flex-wrap items-end gap-2">
           {shape.list && (
-            <ColumnPicker listTitle={title} columns={columns} visible={visible} onChange={setShown} />
+            <>
+              <SavedViews
+                listName={shape.list.name}
+                search={view.search}
+                // A view's values are text: parsed like a URL, so numbers are numbers again.
+                onApply={(next) => onSearchChange(cleanListSearch(next, shape.parsers))}
+              />
+              <ColumnPicker listTitle={title} columns={columns} visible={visible} onChange={setShown} />
+            </>
           )}
           <ToolbarActions
             refreshing={list.isFetching && !loading}

@@ -3,6 +3,7 @@ import type { ListFilterDef } from '@meridian/contract/lists';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { cx } from '@/lib/cx';
 import { FilterSelect } from './toolbar';
 
 type Values = Readonly<Record<string, string>>;
@@ -82,7 +83,7 @@ function InputsFilter({
       <fieldset className="flex items-end gap-2">
         <legend className="sr-only">{amount ? `${label} in rupees` : label}</legend>
         {params.map((param, i) => (
-          <div key={param} className="grid gap-1.5">
+          <div key={param} className={cx('grid gap-1.5', amount ? 'w-32' : 'w-44')}>
             <Label htmlFor={`${id}-${param}`}>{amount ? `${label} ${names[i]} (₹)` : label}</Label>
             <Input
               id={`${id}-${param}`}
@@ -94,7 +95,6 @@ function InputsFilter({
               maxLength={amount ? 16 : 100}
               value={draft[param] ?? ''}
               onChange={(e) => setDraft((d) => ({ ...d, [param]: e.target.value }))}
-              className={amount ? 'w-28' : 'w-40'}
             />
           </div>
         ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listSearchSchema, type ListSearch } from './list-search';
+import { cleanListSearch, filterParsers, listSearchSchema, type ListSearch } from './list-search';
 import {
   addDays,
   daysBetween,
@@ -12,6 +12,7 @@ import {
   toFilterQuery,
   toListQuery,
   withDateRange,
+  withFilters,
   withLimit,
   withOffset,
   withSearch,
@@ -272,5 +273,75 @@ describe('calendar days', () => {
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
     expect(addDays('2025-12-28', 6)).toBe('2026-01-03');
     expect(daysBetween('2026-03-04', '2026-03-10')).toBe(6);
+  });
+});
+
+describe('list filters in the URL', () => {
+  const parsers = filterParsers({
+    status: { kind: 'enum', label: 'Status', values: ['SUCCESS', 'FAILURE'] },
+    account: { kind: 'text', label: 'Account' },
+    amount: { kind: 'amount', label: 'Amount' },
+  });
+
+  it('takes the parameters of each kind of filter: one value, a text, two amounts', () => {
+    expect(Object.keys(parsers)).toEqual(['status', 'account', 'amount_min', 'amount_max']);
+    expect(
+      cleanListSearch(
+        { status: 'FAILURE', account: ' 1000123 ', amount_min: '100', amount_max: 2500.5, offset: 10 },
+        parsers,
+      ),
+    ).toEqual({ offset: 10, status: 'FAILURE', account: '1000123', amount_min: '100', amount_max: '2500.5' });
+  });
+
+  it('drops a bad value (unknown status, not an amount, more than two decimals) and unknown parameters', () => {
+    expect(
+      cleanListSearch(
+        {
+          status: 'failure',
+          amount_min: '-5',
+          amount_max: '10.001',
+          account: '   ',
+          transfer_type: 'IMPS',
+          limit: 25,
+        },
+        parsers,
+      ),
+    ).toEqual({ limit: 25 });
+    expect(cleanListSearch({ amount_min: '1e5', amount_max: 'abc' }, parsers)).toEqual({});
+    // Without the list's parsers the filters are not the list's: dropped.
+    expect(cleanListSearch({ status: 'FAILURE' })).toEqual({});
+  });
+
+  it('a filter change sets or clears its parameters and goes back to the first page', () => {
+    const search: ListSearch = {
+      offset: 30,
+      search_key: 'meridian_urn',
+      search_value: 'PAY1',
+      status: 'SUCCESS',
+    };
+    expect(withFilters(search, { status: 'FAILURE' })).toEqual({
+      search_key: 'meridian_urn',
+      search_value: 'PAY1',
+      status: 'FAILURE',
+    });
+    expect(withFilters(search, { status: '' })).toEqual({ search_key: 'meridian_urn', search_value: 'PAY1' });
+    expect(withFilters({ amount_min: '5' }, { amount_min: ' 100 ', amount_max: '' })).toEqual({
+      amount_min: '100',
+    });
+  });
+
+  it('sends the filters with the search, the count and the export', () => {
+    const state = resolveListState(
+      { status: 'FAILURE', amount_min: '100' },
+      { today: TODAY, searchKeys: KEYS, filters: { status: 'FAILURE', amount_min: '100' } },
+    );
+    expect(toFilterQuery(state, 'Asia/Kolkata')).toEqual({
+      amount_min: '100',
+      status: 'FAILURE',
+      start_date: '2026-03-04',
+      end_date: TODAY,
+      time_zone: 'Asia/Kolkata',
+    });
+    expect(toListQuery(state, 'Asia/Kolkata')).toMatchObject({ status: 'FAILURE', offset: 0, limit: 10 });
   });
 });
