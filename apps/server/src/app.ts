@@ -25,7 +25,7 @@ import {
 } from './fabric/routes.ts';
 import { sandboxReceiverRoutes } from './callbacks/sandbox-receiver.ts';
 import { featureRoutes } from './features/routes.ts';
-import { actorOf, authOf, makeGuard, type AuthContext } from './auth/guard.ts';
+import { actorOf, authenticateSecuredRoutes, authOf, makeGuard, type AuthContext } from './auth/guard.ts';
 import type { RouteDeps } from './http/route-deps.ts';
 import { answerFrameworkError, apiMatcher, registerHttpBasics } from './http/setup.ts';
 import { registerWeb } from './http/web.ts';
@@ -109,6 +109,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return item.report_urn;
     },
   };
+  // Every route documented as needing the session checks it before reading its input (auth/guard.ts).
+  authenticateSecuredRoutes(app, deps.requireAuth);
   for (const routes of [
     authRoutes,
     onboardingRoutes,

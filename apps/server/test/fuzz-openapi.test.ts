@@ -1,6 +1,18 @@
-import { ErrorResponse, SEARCH_KEYS } from '@meridian/contract';
+import { ErrorResponse } from '@meridian/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, encryptPassword, tokensFor, useServer } from './helpers.ts';
+import { tokensFor, useServer } from './helpers.ts';
+import { documentOf, undeclaredAnswers } from './openapi-answers.ts';
+import {
+  branches,
+  dereferenced,
+  harvest,
+  operationsOf,
+  plausibleValue,
+  type Document,
+  type Method,
+  type Operation,
+  type Schema,
+} from './openapi-requests.ts';
 
 /**
  * Walks EVERY operation of the OpenAPI document (/docs/json) with a battery of bad values per parameter and
@@ -25,87 +37,7 @@ const server = useServer({
 const USER = 'admin@acme.test';
 
 // ---------------------------------------------------------------------------------------------------------
-// The OpenAPI document, as much of it as the fuzzer reads
-
-type Schema = {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  nullable?: boolean;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  default?: unknown;
-};
-type Parameter = {
-  in: 'path' | 'query' | 'header' | 'cookie';
-  name: string;
-  required?: boolean;
-  schema?: Schema;
-};
-type Operation = {
-  parameters?: Parameter[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
-  security?: unknown[];
-};
-type Document = { paths: Record<string, Record<string, Operation>> };
-
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-type Method = (typeof METHODS)[number];
-
-// ---------------------------------------------------------------------------------------------------------
-// Plausible values, so that one bad field at a time reaches as deep as it can
-
-/** Candidates for a string with a pattern or format: the first that fits is used. */
-const CANDIDATES = [
-  'FUZZ_1',
-  'Asha Rao',
-  '123456',
-  '123456789012',
-  '+919800000009',
-  '9800000009',
-  '10.00',
-  'fuzz@example.test',
-  'https://example.com/hook',
-  '2025-01-15',
-  'HDFC0000001',
-  'fuzz@okaxis',
-  'fuzz',
-];
-/** Hints by field name for strings the document does not describe closely (a zod refine or transform). */
-const HINTS: [RegExp, string][] = [
-  [/ifsc/, 'HDFC0000001'],
-  [/upi/, 'fuzz@okaxis'],
-  [/mobile|phone/, '9800000009'],
-  [/email/, 'fuzz@example.test'],
-  [/url/, 'https://example.com/hook'],
-  [/date/, '2025-01-15'],
-  [/time_zone/, 'Asia/Kolkata'],
-  [/amount/, '10.00'],
-  [/account_number/, '123456789012'],
-  [/code|urn|reference|_id$/, 'FUZZ_1'],
-  [/name/, 'Asha Rao'],
-];
-
-const fits = (s: Schema, v: string) =>
-  (!s.pattern || new RegExp(s.pattern).test(v)) &&
-  (s.minLength === undefined || v.length >= s.minLength) &&
-  (s.maxLength === undefined || v.length <= s.maxLength) &&
-  (s.format !== 'email' || v.includes('@')) &&
-  (s.format !== 'uri' || /^https?:\/\//.test(v)) &&
-  (s.format !== 'date' || /^\d{4}-\d{2}-\d{2}$/.test(v));
-
-/** The branches of a union, or the schema itself. */
-const branches = (s: Schema): Schema[] => s.oneOf ?? s.anyOf ?? [s];
+// Plausible values (openapi-requests.ts), so that one bad field at a time reaches as deep as it can
 
 /**
  * Values seen in the successful answers of the signed-in user's plain requests (the demo's account numbers, the
@@ -114,53 +46,7 @@ const branches = (s: Schema): Schema[] => s.oneOf ?? s.anyOf ?? [s];
  * create before its details and edit routes.
  */
 const harvested = new Map<string, string>();
-/** Only identifiers are worth reusing (an amount seen in a summary may well be 0.00). */
-const IDENTIFIER = /(^|_)(code|number|urn|id|email|provider)$/;
-/** Fields that take another field's value. */
-const ALIASES: Record<string, string> = { sender_account_number: 'account_number' };
-
-function harvest(value: unknown) {
-  const stack = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (Array.isArray(v)) stack.push(...v);
-    else if (v && typeof v === 'object')
-      for (const [k, x] of Object.entries(v)) {
-        if (typeof x === 'string' && IDENTIFIER.test(k)) harvested.set(k, x);
-        else stack.push(x);
-      }
-  }
-}
-
-function plausible(s: Schema, name: string): unknown {
-  if (name === 'encrypted_password') return encryptPassword(DEMO_PASSWORD);
-  const seen = harvested.get(ALIASES[name] ?? name);
-  if (seen !== undefined && (!s.type || s.type === 'string') && !s.enum && fits(s, seen)) return seen;
-  if (s.const !== undefined) return s.const;
-  if (s.enum?.length) return s.enum.find((v) => v !== '') ?? s.enum[0];
-  if (s.oneOf || s.anyOf) {
-    const options = branches(s);
-    return plausible(options.find((o) => !o.enum?.includes('')) ?? options[0]!, name);
-  }
-  if (s.default !== undefined) return s.default;
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  switch (type) {
-    case 'object':
-      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, p]) => [k, plausible(p, k)]));
-    case 'array':
-      return s.items ? [plausible(s.items, name)] : [];
-    case 'integer':
-    case 'number':
-      return Math.max(s.minimum ?? 1, 1);
-    case 'boolean':
-      return true;
-    default: {
-      const hinted = HINTS.find(([re]) => re.test(name))?.[1];
-      if (hinted && fits(s, hinted)) return hinted;
-      return CANDIDATES.find((c) => fits(s, c)) ?? 'x'.repeat(Math.max(s.minLength ?? 1, 1));
-    }
-  }
-}
+const plausible = (s: Schema, name: string) => plausibleValue(s, name, harvested);
 
 // ---------------------------------------------------------------------------------------------------------
 // The battery
@@ -178,6 +64,15 @@ type BodyValue = Value & ({ value: unknown } | { raw: string });
 type UrlValue = Value & { encoded: string };
 
 const HUGE = 'x'.repeat(100_000);
+/** Search keys of the lists (the document leaves `search_key` a string): each with a legal but unkind value. */
+const SEARCH_KEYS = [
+  'meridian_urn',
+  'bank_reference_number',
+  'customer_reference_number',
+  'beneficiary_code',
+  'beneficiary_account_number',
+  'meridian_transaction_id',
+];
 
 function typesOf(s: Schema): Set<string> {
   const types = new Set<string>();
@@ -361,27 +256,6 @@ function leaves(s: Schema, path: string[] = []): { path: string[]; schema: Schem
   return path.length > 0 ? [{ path, schema: s }] : [];
 }
 
-/** The document with every local `$ref` (shared parameters and schemas) replaced by what it points at. */
-function dereferenced(doc: Document): Document {
-  const resolve = (ref: string): unknown =>
-    ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>(
-        (o, k) => (o as Record<string, unknown> | undefined)?.[k.replaceAll('~1', '/').replaceAll('~0', '~')],
-        doc,
-      );
-  const walk = (v: unknown, depth: number): unknown => {
-    if (depth > 30 || v === null || typeof v !== 'object') return v;
-    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
-    const { $ref, ...rest } = v as Record<string, unknown>;
-    if (typeof $ref === 'string' && $ref.startsWith('#/'))
-      return walk({ ...(resolve($ref) as object), ...rest }, depth + 1);
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, depth + 1)]));
-  };
-  return { ...doc, paths: walk(doc.paths, 0) as Document['paths'] };
-}
-
 let n = 0;
 function casesFor(pathTemplate: string, method: Method, op: Operation): Case[] {
   const name = `${method.toUpperCase()} ${pathTemplate}`;
@@ -502,9 +376,7 @@ function casesFor(pathTemplate: string, method: Method, op: Operation): Case[] {
         auth: 'user',
       });
   if (names.has('search_key') && names.has('search_value')) {
-    const keys = [...new Set(Object.values(SEARCH_KEYS).flat())].map((k) =>
-      k.replace('{product}', 'meridian'),
-    );
+    const keys = SEARCH_KEYS;
     const nasty = ['%25', "'", '_', '%5C', encodeURIComponent('😀'), 'x'.repeat(100), 'PAY', '0'];
     keys.forEach((key, i) =>
       add({
@@ -634,7 +506,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const status = res.statusCode;
     const json = res.headers['content-type']?.toString().startsWith('application/json');
     const body: unknown = json ? res.json() : null;
-    if (status < 300 && c.plain) harvest(body);
+    if (status < 300 && c.plain) harvest(body, harvested);
     const shaped = ErrorResponse.safeParse(body);
     const problems: string[] = [];
     if (status >= 500) problems.push('5xx');
@@ -656,9 +528,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
 
   it('answers no 5xx; bad values are 4xx in the error shape; control characters are 400 naming the field', async () => {
     const started = performance.now();
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      METHODS.filter((m) => ops[m]).map((m) => ({ path, method: m, op: ops[m]! })),
-    );
+    const operations = operationsOf(doc);
     expect(operations.length).toBeGreaterThan(30);
 
     const failures: string[] = [];
@@ -696,6 +566,11 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     const unknownQuery = await server.current.app.inject({ method: 'GET', url: '/health?x=%00' });
     expect(unknownQuery.statusCode).toBe(400);
     expect(unknownQuery.json()).toMatchObject({ fields: { x: 'must not contain control characters' } });
+  });
+
+  it('answered only statuses and content types the document declares, to all of the above', async () => {
+    expect(server.current.answers.length).toBeGreaterThan(1000);
+    expect(undeclaredAnswers(await documentOf(server.current), server.current.answers)).toEqual([]);
   });
 
   it('keeps tabs and line breaks in free text', async () => {

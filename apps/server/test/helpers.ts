@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config/config.ts';
@@ -64,14 +65,37 @@ export async function freshDatabase(
 
 export type Outbox = { sms: SmsMessage[]; email: EmailMessage[] };
 
+/** One answer of the server to a request for a route: what the OpenAPI document must declare (openapi-answers.ts). */
+export type Answer = { method: string; route: string; status: number; contentType: string | null };
+
 export type TestServer = Server & {
   config: Config;
   outbox: Outbox;
   logs: string[];
+  /** Every answer given to a request that matched a route, in order (from the "request completed" log lines). */
+  answers: Answer[];
   /** The newest code sent by SMS to `phone`. */
   lastOtp(phone: string): string;
   lastEmail(to: string): EmailMessage;
 };
+
+/**
+ * The log's view of an answer (its "request completed" line): the status, the content type and the route, by
+ * which the tests hold the answers to the OpenAPI document.
+ */
+function answerOf(
+  reply: Partial<FastifyReply> & Pick<FastifyReply, 'statusCode'>,
+): Partial<Answer> & { statusCode: number } {
+  const type = reply.getHeader?.('content-type');
+  const route = reply.routeOptions?.url;
+  return {
+    statusCode: reply.statusCode,
+    status: reply.statusCode,
+    ...(reply.request ? { method: reply.request.method } : {}),
+    ...(route ? { route } : {}),
+    contentType: typeof type === 'string' ? type : null,
+  };
+}
 
 /** Starts the real server (real routes, demo seed unless SEED_DEMO=false) on `handle`. */
 async function startServer(
@@ -90,9 +114,21 @@ async function startServer(
   const sms: SmsSender = { name: 'test', send: async (m) => (outbox.sms.push(m), { id: null }) };
   const email: EmailSender = { name: 'test', send: async (m) => (outbox.email.push(m), { id: null }) };
   const logs: string[] = [];
+  const answers: Answer[] = [];
   const stream = new Writable({
     write(chunk, _enc, cb) {
-      logs.push(String(chunk));
+      const line = String(chunk);
+      logs.push(line);
+      if (line.includes('"request completed"')) {
+        const answer = (JSON.parse(line) as { res?: Partial<Answer> }).res;
+        if (answer?.route && answer.method && answer.status)
+          answers.push({
+            method: answer.method,
+            route: answer.route,
+            status: answer.status,
+            contentType: answer.contentType ?? null,
+          });
+      }
       cb();
     },
   });
@@ -106,13 +142,14 @@ async function startServer(
     sms,
     email,
     webDist: null,
-    logger: { level: 'info', stream },
+    logger: { level: 'info', stream, serializers: { res: answerOf } },
     ...extra,
   });
   return Object.assign(server, {
     config,
     outbox,
     logs,
+    answers,
     lastOtp(phone: string) {
       const msg = outbox.sms.filter((m) => m.to === phone).at(-1);
       const code = msg?.text.match(/\b(\d{6})\b/)?.[1];

@@ -8,7 +8,6 @@ import { createApiKey, listApiKeys, revokeApiKey } from './service.ts';
 
 /** A client's API keys, managed from the dashboard (signed in): create, list, revoke. */
 export const apiKeyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
 
   app.post(

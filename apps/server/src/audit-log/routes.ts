@@ -13,8 +13,7 @@ export const AUDIT_ADMIN_MESSAGE = "Only your company's admins can see the audit
  * time zone (default the last 7 days), search by actor e-mail, action or object id, paging. Admins only.
  */
 export const auditLogRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
-  app.addHook('preHandler', requireRole('admin', AUDIT_ADMIN_MESSAGE));
+  app.addHook('preValidation', requireRole('admin', AUDIT_ADMIN_MESSAGE));
   documentRole(app, 'admin');
   const p = deps.config.PROVIDER;
 

@@ -1,10 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveSessionCache, Loaded } from '../db/session-cache.ts';
 import { liveSession } from './sessions.ts';
 import { rolesFromScope, verifyAccessToken } from './tokens.ts';
 import type { Actor } from '../audit/actor.ts';
 import { metaOf, type AppDeps } from '../http/context.ts';
 import { AppError, forbidden, unauthorized } from '../http/errors.ts';
+import { SESSION } from '../http/openapi.ts';
 
 /** The verified caller of a data route. `clientRef` scopes every read and write. */
 export type AuthContext = {
@@ -85,6 +86,27 @@ export function makeGuard(deps: Pick<AppDeps, 'db' | 'keys'> & { sessions: LiveS
       throw new AppError(403, 'two_factor_setup_required', TWO_FACTOR_SETUP_MESSAGE);
     request.auth = auth;
   };
+}
+
+/**
+ * Authentication first, in one place: every route the OpenAPI document shows as needing the dashboard session
+ * (`schema.security` absent or `SESSION`; not hidden) runs `requireAuth` as its first own `onRequest` hook, before
+ * its body is read and its input validated, so a caller without valid credentials is a 401 whatever it sent
+ * (never a 400 that tells the schema). Public routes say `security: PUBLIC`; fabric's public endpoints
+ * (`API_KEY_OR_SESSION`) run their own guard; hidden routes (pages, the health check) are not the API's. Call it
+ * before the routes are registered: it applies to every route registered after it, in any plugin.
+ */
+export function authenticateSecuredRoutes(
+  app: FastifyInstance,
+  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+): void {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { hide?: boolean; security?: unknown } | undefined;
+    if (!schema || schema.hide) return;
+    const security = schema.security ?? SESSION;
+    if (JSON.stringify(security) !== JSON.stringify(SESSION)) return;
+    route.onRequest = [requireAuth, ...[route.onRequest ?? []].flat()];
+  });
 }
 
 /**

@@ -75,7 +75,6 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     '/v2/auth/logout',
     {
-      preHandler: deps.requireAuth,
       schema: {
         tags: ['auth'],
         summary: 'Revoke this session and its refresh tokens',

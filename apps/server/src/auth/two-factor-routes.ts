@@ -26,7 +26,6 @@ import {
 
 /** `/configurations/manage-2fa`: the signed-in user's own two-factor setting and the company's requirement. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   /**
    * The session guard reads the preference and the requirement (a user who must still set up two-factor reaches
    * only these routes): a change answers once every process's session cache has heard of it.

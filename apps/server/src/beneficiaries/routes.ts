@@ -19,7 +19,6 @@ import { createBeneficiary, getBeneficiary, updateBeneficiary } from './service.
 const CodeParams = z.object({ beneficiary_code: z.string().min(1).max(32) });
 
 export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
 
   app.get(

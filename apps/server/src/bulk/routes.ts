@@ -141,7 +141,6 @@ async function readInput(request: FastifyRequest): Promise<BulkInput> {
 const fileSchema = { tags: ['bulk'], consumes: ['application/json', 'multipart/form-data'] };
 
 export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   await app.register(multipart, {
     limits: { fileSize: BULK_LIMITS.bytes, files: 1, fields: 4, fieldSize: 1000, parts: 6, headerPairs: 50 },
   });

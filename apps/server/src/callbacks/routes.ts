@@ -31,7 +31,6 @@ const WebhookIdParams = z.object({ webhook_id: z.string().min(1).max(64) });
 const ReplayIdParams = z.object({ replay_id: z.string().min(1).max(64) });
 
 export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
   const production = deps.config.APP_ENV === 'production' || deps.config.NODE_ENV === 'production';
   const urlPolicy: CallbackUrlPolicy = {

@@ -21,7 +21,6 @@ export const creditRoutes: FastifyPluginAsyncZod<RouteDeps & { prices: () => Pri
   app,
   deps,
 ) => {
-  app.addHook('preHandler', deps.requireAuth);
   app.get(
     `/${deps.config.PROVIDER}/read/fetch/credits/balance`,
     {

@@ -115,7 +115,6 @@ export const fabricCallRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (a
 
 /** The log screens (search, count, export for all twelve), a call's details, the /fabric summary. */
 export const fabricReadRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
 
   for (const slug of FABRIC_PRODUCTS) {
@@ -215,16 +214,24 @@ const HEARTBEAT_MS = 15_000;
  * one with its current token, resuming with `last_event_id`).
  */
 export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', async (request, reply) => {
-    const query = request.query as z.infer<typeof StreamQuery>;
-    if (!request.headers.authorization && query.access_token) {
+  // Before the session check (auth/guard.ts `authenticateSecuredRoutes`, this route's own onRequest hook, which
+  // runs after this plugin's): a token sent as a query parameter becomes the Authorization header.
+  app.addHook('onRequest', async (request) => {
+    const query = request.query as Record<string, unknown>;
+    if (
+      !request.headers.authorization &&
+      typeof query['access_token'] === 'string' &&
+      query['access_token']
+    ) {
+      const clientId = query['client_id'];
       // Fastify's `headers` setter adds these to the request's headers (the raw request is left as it came).
       request.headers = {
-        authorization: `Bearer ${query.access_token}`,
-        ...(query.client_id && !request.headers['client_id'] ? { client_id: query.client_id } : {}),
+        authorization: `Bearer ${query['access_token']}`,
+        ...(typeof clientId === 'string' && clientId && !request.headers['client_id']
+          ? { client_id: clientId }
+          : {}),
       };
     }
-    await deps.requireAuth(request, reply);
   });
   app.get(
     `/${deps.config.PROVIDER}/read/stream/fabric/events`,

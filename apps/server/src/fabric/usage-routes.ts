@@ -16,7 +16,6 @@ const API_USAGE_LIST = {
 
 /** API usage (spec §7): every metered API call (each fabric call) as a list, and calls per day for the chart. */
 export const apiUsageRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
   registerLegacyList(app, deps.db, p, {
     report: { type: 'api_usage', queue: deps.queueReport },

@@ -6,7 +6,6 @@ import { featureFlags } from './flags.ts';
 
 /** The client's feature flags (spec §7: frontend payout, bulk frontend payout). */
 export const featureRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   app.get(
     `/${deps.config.PROVIDER}/read/fetch/feature_flags`,
     {

@@ -17,8 +17,14 @@ import { codeSamples } from './openapi-samples.ts';
  *   (`PUBLIC` for the public ones, `API_KEY_OR_SESSION` for fabric's public endpoints). An API test checks the
  *   derivation against the server's real answers (no credentials: 401 exactly when secured).
  * - Error answers, all the one error shape (`#/components/schemas/Error`): 400 (validation) everywhere, 401 and
- *   403 when secured, 404 when the path has parameters, 500 everywhere, and whatever the route adds in
- *   `config.openapi.errors` (409/422 for idempotency, 429 for rate limits, 503…).
+ *   403 when secured, 404 when the path or a required query parameter names a record (`…_urn`, `account_number`:
+ *   one of another client is not found), 413 and 415 when there is a request body, 500 everywhere, and whatever
+ *   the route adds in `config.openapi.errors` (404 for a record named in the body, 409/422 for idempotency and
+ *   business rules, 429 for rate limits, 406, 410, 503…). An API test replays the server's real answers against
+ *   the document (test/openapi-conformance.test.ts).
+ * - Files: a route that answers a file says its media types in `config.openapi.files` (each a 200 content); an
+ *   export (a GET with a `format` query parameter of file formats) answers the format's media type, or 202 with
+ *   the urn of the report queued instead when it is too big to answer at once.
  * - `x-meridian-moves-money: true` on the operations whose route sets `config.openapi.movesMoney`.
  * - Tags, each described; `servers` from PUBLIC_URL; `info` with contact and licence; `webhooks`, one per
  *   callback event type, signed as Standard Webhooks; request samples in curl, Node and Python.
@@ -30,6 +36,8 @@ declare module 'fastify' {
     openapi?: {
       /** Error statuses this route answers beyond the ones derived for every route (e.g. 409, 422, 429). */
       errors?: number[];
+      /** The media types of the file this route answers with 200 (a download), e.g. `FILE_TYPES.csv`. */
+      files?: readonly string[];
       /** A role the signed-in user needs (documented; a 403 without it). */
       role?: string;
       /**
@@ -51,6 +59,54 @@ export const PUBLIC: Array<Record<string, string[]>> = [];
 export const SESSION: Array<Record<string, string[]>> = [{ bearerAuth: [] }];
 /** `schema.security` of fabric's public endpoints: an API key (HTTP Basic `key_id:key_secret`) or a session. */
 export const API_KEY_OR_SESSION: Array<Record<string, string[]>> = [{ apiKeyAuth: [] }, { bearerAuth: [] }];
+
+/** The media types of the files the API answers (without parameters such as the charset). */
+export const FILE_TYPES = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  json: 'application/json',
+  pdf: 'application/pdf',
+  eventStream: 'text/event-stream',
+} as const;
+
+/** The schema of a file's content in the document. */
+function fileSchema(type: string): Json {
+  if (type === FILE_TYPES.json)
+    return { type: 'array', description: 'The rows, one object each.', items: { type: 'object' } };
+  if (type === FILE_TYPES.csv || type === FILE_TYPES.eventStream) return { type: 'string' };
+  return { type: 'string', format: 'binary' };
+}
+
+/** The 200 of a route that answers a file (or a stream), one content per media type. */
+function fileResponse(types: readonly string[]): Json {
+  return {
+    description:
+      types.length > 1
+        ? 'The file, in the media type of the format asked for (with a Content-Disposition file name).'
+        : types[0] === FILE_TYPES.eventStream
+          ? 'The stream of events.'
+          : 'The file (with a Content-Disposition file name).',
+    content: Object.fromEntries(types.map((t) => [t, { schema: fileSchema(t) }])),
+  };
+}
+
+/** The 202 of an export too big to answer at once: the report queued instead. */
+const QUEUED_EXPORT: Json = {
+  description:
+    'Too many rows to answer at once: the report of the same rows was queued (download it when READY).',
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['report_urn', 'status'],
+        properties: { report_urn: { type: 'string' }, status: { type: 'string', const: 'QUEUED' } },
+      },
+    },
+  },
+};
+
+/** A query parameter that names the record an operation reads within (a list of one account's postings). */
+const NAMES_A_RECORD = /(^|_)(urn|account_number)$/;
 
 /** The tags, each described (a tag a route uses that is not here gets a generic description). */
 const TAGS: Record<string, string> = {
@@ -86,10 +142,12 @@ const TAGS: Record<string, string> = {
 const ERROR_TEXT: Record<number, string> = {
   400: 'The request is not valid (the fields are named in `fields`).',
   401: 'No valid credentials (missing, expired or revoked).',
+  402: 'Not enough prepaid credits to pay for the call (`Insufficient credits`).',
   403: 'Not allowed: the `client_id` header does not match the credentials, or a role or feature is missing.',
   404: 'Nothing with this identifier belongs to the client.',
   406: 'The `Accept` header does not allow what this endpoint answers.',
   409: 'Conflicts with the current state (or a request with the same Idempotency-Key is still in flight).',
+  410: 'Gone: the file was kept for its time and has been deleted.',
   413: 'The body is too large.',
   415: 'The content type is not supported.',
   422: 'Well-formed but refused by a business rule (or the Idempotency-Key was used with another body).',
@@ -185,10 +243,12 @@ type Operation = {
   description?: string;
   tags?: string[];
   security?: unknown[];
-  parameters?: Array<{ in: string; name: string }>;
+  parameters?: Array<{ in: string; name: string; required?: boolean; schema?: { enum?: unknown[] } }>;
+  requestBody?: { content?: Record<string, { schema?: Json }> };
   responses?: Record<string, Json>;
   'x-codeSamples'?: unknown;
   'x-meridian-errors'?: number[];
+  'x-meridian-files'?: string[];
   'x-meridian-role'?: string;
 };
 
@@ -216,15 +276,31 @@ export function completeDocument(doc: Json, opts: { provider: string }): Json {
           .join('\n\n');
       const statuses = new Set([400, 500, ...(op['x-meridian-errors'] ?? [])]);
       if (secured) [401, 403].forEach((s) => statuses.add(s));
-      if (op.parameters?.some((p) => p.in === 'path')) statuses.add(404);
+      if (
+        op.parameters?.some(
+          (p) => p.in === 'path' || (p.in === 'query' && p.required && NAMES_A_RECORD.test(p.name)),
+        )
+      )
+        statuses.add(404);
+      // fastify refuses a body over the route's limit (413) or of a type the route does not parse (415)
+      if (op.requestBody) [413, 415].forEach((s) => statuses.add(s));
       // Idempotent creation: a request still in flight is a 409, the same key with another body a 422.
       if (op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'))
         [409, 422].forEach((s) => statuses.add(s));
       op.responses ??= {};
+      const format = op.parameters?.find((p) => p.in === 'query' && p.name === 'format')?.schema?.enum;
+      const exported =
+        method === 'get' && format?.length && format.every((f) => typeof f === 'string' && f in FILE_TYPES)
+          ? format.map((f) => FILE_TYPES[f as keyof typeof FILE_TYPES])
+          : undefined;
+      const files = op['x-meridian-files'] ?? exported;
+      if (files) op.responses['200'] = fileResponse(files);
+      if (exported) op.responses['202'] ??= QUEUED_EXPORT;
       for (const status of [...statuses].sort()) {
         op.responses[String(status)] ??= { $ref: `#/components/responses/E${status}` };
       }
       delete op['x-meridian-errors'];
+      delete op['x-meridian-files'];
       delete op['x-meridian-role'];
       for (const t of op.tags ?? []) usedTags.add(t);
       op['x-codeSamples'] ??= codeSamples(method, path, op);
@@ -439,11 +515,16 @@ export async function registerOpenApi(
     transform: (input) => {
       const out = jsonSchemaTransform(input);
       const config = (
-        input.route as { config?: { openapi?: { errors?: number[]; role?: string; movesMoney?: true } } }
+        input.route as {
+          config?: {
+            openapi?: { errors?: number[]; files?: readonly string[]; role?: string; movesMoney?: true };
+          };
+        }
       ).config;
       const schema = out.schema as Record<string, unknown> | undefined;
       if (schema && !schema['hide'] && config?.openapi) {
         if (config.openapi.errors) schema['x-meridian-errors'] = config.openapi.errors;
+        if (config.openapi.files) schema['x-meridian-files'] = config.openapi.files;
         if (config.openapi.role) schema['x-meridian-role'] = config.openapi.role;
         if (config.openapi.movesMoney) schema[MOVES_MONEY] = true;
       }

@@ -19,7 +19,6 @@ export const IP_ADMIN_MESSAGE = "Only your company's admins can change the IP al
  * cached copy of the list before the answer, so the next API-key call is checked against the new list.
  */
 export const ipAllowlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
 
   app.get(
@@ -47,7 +46,7 @@ export const ipAllowlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
   app.post(
     '/v2/request_ip_whitelist',
     {
-      preHandler: requireRole('admin', IP_ADMIN_MESSAGE),
+      preValidation: requireRole('admin', IP_ADMIN_MESSAGE),
       schema: {
         tags: ['ip allow-list'],
         summary: 'Add or remove an IP allow-list entry (password required)',

@@ -48,7 +48,6 @@ const TRANSACTION_CSV = (p: string): [string, (r: z.infer<typeof Transaction>) =
 
 /** The client's accounts: balances, the account dropdowns and the statement (every ledger posting). */
 export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
   const read = `/${p}/read/fetch`;
 

@@ -36,7 +36,6 @@ const IdempotencyHeader = z.object({ 'idempotency-key': z.string().max(255).opti
 
 /** E-mandates: `/v2/mandates…` for actions, `/{provider}/read/…` for the registration and presentation lists. */
 export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
 
   /** Runs a write once per Idempotency-Key (optional: without one, the customer reference guards replays). */

@@ -62,8 +62,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
   app,
   deps,
 ) => {
-  app.addHook('preHandler', deps.requireAuth);
-  app.addHook('preHandler', requireRole('ops', OPS_ROLE_MESSAGE));
+  app.addHook('preValidation', requireRole('ops', OPS_ROLE_MESSAGE));
   documentRole(app, 'ops');
   const base = `/${deps.config.PROVIDER}/operations`;
   const tags = ['operations'];

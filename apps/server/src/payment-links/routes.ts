@@ -25,7 +25,6 @@ import { cancelPaymentLink, createPaymentLink, getPaymentLinkDetails } from './s
 import { collectionVpa, qrSvg, upiIntent, upiPayeeName } from './upi.ts';
 
 export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
 
   app.post(

@@ -24,7 +24,6 @@ import { getPayoutDetails, initiatePayout } from './service.ts';
 import { flowSummary } from './summary.ts';
 
 export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
 
   app.post(

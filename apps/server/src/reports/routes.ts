@@ -57,7 +57,6 @@ const ColumnList = z
 
 /** The downloadable reports: generate (queued, built by a job), history, one report, its file, preview, types. */
 export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
   const sources = deps.reportSources ?? REPORT_SOURCES;
   const tags = ['reports'];
@@ -225,7 +224,6 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
 
 /** Scheduled reports: made daily, weekly or monthly by the sweeper, each run in the history, its creator e-mailed. */
 export const reportScheduleRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
   const sources = deps.reportSources ?? REPORT_SOURCES;
   const tags = ['reports'];

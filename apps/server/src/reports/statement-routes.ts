@@ -40,7 +40,6 @@ const statementReport = (req: {
  * one payout's receipt (at once).
  */
 export const statementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
   const queue = async (actor: Actor, roles: readonly string[], report: GenerateReport) => {
     const { report: item, effects } = await deps.db.transaction((tx) =>

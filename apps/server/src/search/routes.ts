@@ -12,7 +12,6 @@ export type SearchRouteDeps = RouteDeps & {
 
 /** GET /{provider}/read/search/global: the command palette's search over every registered kind of record. */
 export const searchRoutes: FastifyPluginAsyncZod<SearchRouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const product = deps.config.PROVIDER;
 
   app.get(

@@ -46,7 +46,6 @@ const TYPE_LABELS: Record<(typeof SETTLEMENT_TYPES)[number], string> = {
 
 /** Settlements (Meridian operations paths, spec §7): the settlement account, cycles, runs, history. */
 export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
   const base = `/${p}/operations/settlement`;
   const opts = () => ({ railTimeScale: deps.config.RAIL_TIME_SCALE });

@@ -32,7 +32,6 @@ export const OPS_SUPPORT_MESSAGE = 'Only Meridian operations staff can change su
 
 /** The help centre's support tickets of the signed-in client: send one, list them, read one. */
 export const supportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
   const tags = ['support'];
 
@@ -104,8 +103,7 @@ const Paths = z.object({
 
 /** Meridian operations' side of support tickets: every client's queue, and a ticket's status. */
 export const supportOperationsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
-  app.addHook('preHandler', requireRole('ops', OPS_SUPPORT_MESSAGE));
+  app.addHook('preValidation', requireRole('ops', OPS_SUPPORT_MESSAGE));
   documentRole(app, 'ops');
   const base = `/${deps.config.PROVIDER}/operations/support/tickets`;
   const tags = ['operations'];

@@ -11,7 +11,6 @@ import { countValidations, listValidations } from './queries.ts';
 import { getValidation, validateAccount } from './service.ts';
 
 export const validationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
 
   app.post(

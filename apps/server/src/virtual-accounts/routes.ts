@@ -52,7 +52,6 @@ const TimeZoneQuery = z.object({ time_zone: z.string().max(64).optional() });
 
 /** Virtual accounts, the money arriving in them, all accounts with their balances, and the /accounts summary. */
 export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const p = deps.config.PROVIDER;
   const read = `/${p}/read/fetch`;
 
