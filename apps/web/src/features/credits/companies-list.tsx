@@ -112,7 +112,7 @@ export function CompaniesList({
         </div>
       ) : (
         <Table
-          scrollLabel="Companies"
+          scrollLabel="Companies and their credits"
           className={cx(list.isPlaceholderData && 'opacity-60')}
           aria-busy={list.isFetching || undefined}
         >
