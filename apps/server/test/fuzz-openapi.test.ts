@@ -503,6 +503,10 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       signIns++;
       res = await send(c);
     }
+    // the plausible body turns the company's two-factor requirement on, which would refuse the user everything
+    // else (403 before any input check): turned off again at once
+    if (c.url.startsWith('/v2/company/mfa-requirement') && res.statusCode === 200)
+      await send({ ...c, method: 'put', payload: JSON.stringify({ required: false }), headers: {} });
     const status = res.statusCode;
     const json = res.headers['content-type']?.toString().startsWith('application/json');
     const body: unknown = json ? res.json() : null;

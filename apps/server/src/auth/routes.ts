@@ -36,7 +36,8 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     '/v2/auth/token',
     {
-      config: { openapi: { errors: [429] } },
+      // 401: wrong credentials, or a refresh token that is expired, revoked or reused
+      config: { openapi: { errors: [401, 429] } },
       schema: {
         tags: ['auth'],
         security: PUBLIC,

@@ -54,6 +54,7 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
   app.patch(
     '/v2/banking/beneficiary/:beneficiary_code',
     {
+      config: { openapi: { errors: [422] } },
       schema: {
         tags: ['beneficiaries'],
         summary: 'Edit, deactivate (status INACTIVE) or reactivate a beneficiary',

@@ -41,6 +41,7 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
   app.post(
     '/v2/company/callback',
     {
+      config: { openapi: { errors: [404] } },
       schema: {
         tags: ['callbacks'],
         summary: 'Create (action create), update (action update) or list (action list) callback URLs',

@@ -117,6 +117,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
   app.get(
     `/${p}/read/reports/preview`,
     {
+      config: { openapi: { errors: [404] } },
       schema: {
         tags,
         summary: 'Preview the first rows of a report',
