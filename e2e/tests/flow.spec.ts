@@ -200,7 +200,28 @@ test('upload a bulk file with two bad rows, fix one and drop one, submit, watch 
   );
   await expect(page.getByRole('button', { name: 'Submit 3 payouts' })).toBeDisabled();
   await code2.fill('VENDOR-ALPHA');
-  await page.getByRole('button', { name: 'Drop row 3' }).click();
+
+  // The page fits the screen with the grid loaded, and "drop row" (the only way to act on a row that cannot be
+  // fixed) is on screen, not past a sideways scroll: at 1280×800 and on a phone.
+  const dropRow3 = page.getByRole('button', { name: 'Drop row 3' });
+  const fits = async (width: number) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      window.innerWidth,
+    ]);
+    expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(innerWidth);
+    await dropRow3.scrollIntoViewIfNeeded();
+    await expect(dropRow3).toBeInViewport();
+    const box = (await dropRow3.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `Drop row 3 at ${width} px`).toBeLessThanOrEqual(innerWidth);
+  };
+  await fits(1280);
+  await fits(390);
+  await dropRow3.click();
+  await expect(dropRow3).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Check again' }).click();
   await expect(code2).not.toHaveAttribute('aria-invalid', 'true');
 

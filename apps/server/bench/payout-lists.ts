@@ -20,6 +20,7 @@ import { constants, publicEncrypt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { PAYOUTS_LIST } from '@meridian/contract';
 import { freshDatabase } from './fresh-database.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { loadKeys } from '../src/config/keys.ts';
@@ -299,7 +300,7 @@ async function main() {
     const dayIso = (d: number) => dayIn(DEFAULT_TIME_ZONE, d, now);
     const rangeQuery = (days: number) => ({ start_date: dayIso(-(days - 1)), end_date: dayIso(0) });
     const filterFor = (days: number, offset: number): ListFilter =>
-      resolveListQuery({ ...rangeQuery(days), limit: LIMIT, offset }, 'payouts', p);
+      resolveListQuery({ ...rangeQuery(days), limit: LIMIT, offset }, PAYOUTS_LIST, p);
     const ranges = [30, 180].map((days) => ({ days, filter: filterFor(days, 0) }));
     console.log('\nRanges (time zone Asia/Kolkata, whole days)');
     const rangeRows: Record<number, number> = {};

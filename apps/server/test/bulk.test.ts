@@ -510,6 +510,17 @@ describe('bulk payouts', () => {
       `${P}/read/search/bulk/payouts?search_key=bank_reference_number&search_value=x`,
     );
     expect(badKey.status).toBe(400);
+    // BULK_PAYOUTS_LIST's status filter, counted the same
+    const all = (await acme.call('GET', `${P}/read/search/bulk/payouts?limit=100`)).body.data as Bulk[];
+    const status = (all.find((b) => b.urn === bulk.urn) ?? all[0]!).status;
+    const same = await acme.call('GET', `${P}/read/search/bulk/payouts?limit=100&status=${status}`);
+    const sameCount = await acme.call('GET', `${P}/read/count/bulk/payouts?status=${status}`);
+    expect((same.body.data as Bulk[]).map((b) => b.urn)).toEqual(
+      all.filter((b) => b.status === status).map((b) => b.urn),
+    );
+    expect(sameCount.body).toEqual({ count: (same.body.data as Bulk[]).length });
+    const badStatus = await acme.call('GET', `${P}/read/search/bulk/payouts?status=DONE`);
+    expect([badStatus.status, Object.keys(badStatus.body.fields as object)]).toEqual([400, ['status']]);
 
     const items = await acme.call('GET', `${P}/read/search/bulk/line_items?bulk_urn=${bulk.urn}`);
     const data = items.body.data as BulkLineItem[];

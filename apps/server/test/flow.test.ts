@@ -439,6 +439,71 @@ describe('flow', () => {
     expect(legs[0]!.n).toBeGreaterThan(30);
   });
 
+  it('filters beneficiaries, validations and transactions by their definitions, counting the same', async () => {
+    const list = async <T>(path: string, q: string) => {
+      const rows = await acme.call('GET', `${P}/read/${path.replace('{op}', 'search')}?limit=100&${q}`);
+      const count = await acme.call('GET', `${P}/read/${path.replace('{op}', 'count')}?${q}`);
+      expect(rows.status, `${path} ${q}`).toBe(200);
+      const data = rows.body.data as T[];
+      expect(count.body.count, `${path} ${q}`).toBe(data.length);
+      return data;
+    };
+    type Ben = { status: string; transfer_type: string; beneficiary_code: string };
+    // the beneficiaries' search is …/read/fetch/manage/beneficiary
+    const beneficiaries = async (q: string) => {
+      const rows = await acme.call('GET', `${P}/read/fetch/manage/beneficiary?limit=100&${q}`);
+      const count = await acme.call('GET', `${P}/read/count/manage/beneficiary?${q}`);
+      expect(rows.status, q).toBe(200);
+      expect(count.body.count, q).toBe((rows.body.data as Ben[]).length);
+      return rows.body.data as Ben[];
+    };
+    const allBens = await beneficiaries('');
+    const upi = await beneficiaries('transfer_type=UPI');
+    expect(upi.length).toBeGreaterThan(0);
+    expect(upi.length).toBe(allBens.filter((b) => b.transfer_type === 'UPI').length);
+    const inactive = await beneficiaries('status=INACTIVE');
+    expect(inactive.map((b) => b.beneficiary_code)).toContain('KAVYA-UPI');
+    expect(inactive.every((b) => b.status === 'INACTIVE')).toBe(true);
+    expect(await beneficiaries('status=ACTIVE&transfer_type=UPI')).not.toContainEqual(
+      expect.objectContaining({ beneficiary_code: 'KAVYA-UPI' }),
+    );
+
+    type Val = { status: string; urn: string };
+    const allVals = await list<Val>('{op}/transaction/validations', '');
+    const okVals = await list<Val>('{op}/transaction/validations', 'status=SUCCESS');
+    expect(okVals.length).toBeGreaterThan(0);
+    expect(okVals.length).toBe(allVals.filter((v) => v.status === 'SUCCESS').length);
+
+    type Txn = { type: string; category: string; amount: string };
+    const allTxns = await list<Txn>('{op}/transaction/statement', '');
+    const fees = await list<Txn>('{op}/transaction/statement', 'type=DEBIT&category=VALIDATION_FEE');
+    expect(fees.length).toBeGreaterThan(0);
+    expect(fees.length).toBe(
+      allTxns.filter((t) => t.type === 'DEBIT' && t.category === 'VALIDATION_FEE').length,
+    );
+    const small = await list<Txn>('{op}/transaction/statement', 'amount_min=1&amount_max=2.00');
+    expect(small.length).toBe(allTxns.filter((t) => Number(t.amount) >= 1 && Number(t.amount) <= 2).length);
+    expect(small.map((t) => t.amount)).toContain('2.00');
+    const credits = await list<Txn>('{op}/transaction/statement', 'type=CREDIT');
+    expect(credits.length).toBe(allTxns.filter((t) => t.type === 'CREDIT').length);
+    // the export writes the filtered rows
+    const csv = await acme.call(
+      'GET',
+      `${P}/read/export/transaction/statement?type=DEBIT&category=VALIDATION_FEE`,
+    );
+    expect(String(csv.body['raw']).trim().split('\n')).toHaveLength(fees.length + 1);
+    for (const [path, q, field] of [
+      ['fetch/manage/beneficiary', 'status=DELETED', 'status'],
+      ['search/transaction/validations', 'status=PENDING', 'status'],
+      ['search/transaction/statement', 'category=GIFT', 'category'],
+      ['search/transaction/statement', 'amount_min=5&amount_max=1', 'amount_min'],
+    ] as const) {
+      const res = await acme.call('GET', `${P}/read/${path}?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.fields, q).toHaveProperty(field);
+    }
+  });
+
   it('exports the current filter as CSV', async () => {
     const since = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
     const res = await server.current.app.inject({

@@ -341,6 +341,39 @@ describe('e-mandates', () => {
       `${P}/read/search/mandates/presentations?status=BOUNCED&limit=100`,
     );
     expect((bounced.body.data as { status: string }[]).every((p) => p.status === 'BOUNCED')).toBe(true);
+    // the definitions' filters: mandate type on both lists, the debit's amount range
+    const count = async (list: string, q: string) =>
+      (await acme.call('GET', `${P}/read/count/mandates/${list}?${q}`)).body.count as number;
+    const rows = async <T>(list: string, q: string) =>
+      (await acme.call('GET', `${P}/read/search/mandates/${list}?limit=100&${q}`)).body.data as T[];
+    const nachOnes = await rows<{ type: string }>('registrations', 'type=NACH');
+    expect(nachOnes.length).toBeGreaterThan(0);
+    expect(nachOnes.every((r) => r.type === 'NACH')).toBe(true);
+    expect(
+      (await count('registrations', 'type=NACH')) + (await count('registrations', 'type=UPI_AUTOPAY')),
+    ).toBe(all.body.count);
+    expect(
+      await count('registrations', `type=UPI_AUTOPAY&search_key=meridian_urn&search_value=${m.urn}`),
+    ).toBe(0);
+    type Debit = { mandate_type: string; amount: string };
+    const debits = await rows<Debit>('presentations', '');
+    const nachDebits = await rows<Debit>('presentations', 'mandate_type=NACH');
+    expect(nachDebits.length).toBe(debits.filter((p) => p.mandate_type === 'NACH').length);
+    expect(await count('presentations', 'mandate_type=NACH')).toBe(nachDebits.length);
+    const mid = await rows<Debit>('presentations', 'amount_min=100&amount_max=1000.50');
+    expect(mid.length).toBe(
+      debits.filter((p) => Number(p.amount) >= 100 && Number(p.amount) <= 1000.5).length,
+    );
+    expect(await count('presentations', 'amount_min=100&amount_max=1000.50')).toBe(mid.length);
+    for (const [list, q, field] of [
+      ['registrations', 'type=ENACH', 'type'],
+      ['presentations', 'mandate_type=CARD', 'mandate_type'],
+      ['presentations', 'amount_min=9&amount_max=1', 'amount_min'],
+    ] as const) {
+      const res = await acme.call('GET', `${P}/read/search/mandates/${list}?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.fields, q).toHaveProperty(field);
+    }
     const csv = await server.current.app.inject({
       method: 'GET',
       url: `${P}/read/export/mandates/registrations?search_key=meridian_urn&search_value=${m.urn}`,

@@ -245,15 +245,32 @@ describe('payouts report in every format', () => {
 });
 
 /** Each report's rows equal its list's count for the same filter (the report reads the list's own filter). */
-const LIST_COUNTS: [string, string, Record<string, string>?][] = [
+/** [report type, its list's count path, the filters both take, the list's own filters the report type implies]. */
+const LIST_COUNTS: [string, string, Record<string, string>?, Record<string, string>?][] = [
   ['payouts', '/meridian/read/count/transaction/payouts', { status: 'FAILURE' }],
   ['payouts', '/meridian/read/count/transaction/payouts', { transfer_type: 'IMPS', amount_min: '100.50' }],
   ['payouts', '/meridian/read/count/transaction/payouts', { amount_min: '10', amount_max: '2000' }],
   ['beneficiaries', '/meridian/read/count/manage/beneficiary'],
+  ['beneficiaries', '/meridian/read/count/manage/beneficiary', { status: 'ACTIVE', transfer_type: 'UPI' }],
   ['virtual_accounts', '/meridian/read/count/manage/virtual_account'],
   ['vba_mis', '/meridian/read/count/manage/virtual_account_credits'],
   ['vba_mis', '/meridian/read/count/manage/virtual_account_credits', { status: 'RETURNED' }],
   ['validation_mis', '/meridian/read/count/transaction/validations'],
+  ['validation_mis', '/meridian/read/count/transaction/validations', { status: 'FAILURE' }],
+  ['nach_registration_mis', '/meridian/read/count/mandates/registrations', {}, { type: 'NACH' }],
+  [
+    'nach_registration_mis',
+    '/meridian/read/count/mandates/registrations',
+    { status: 'ACTIVE' },
+    { type: 'NACH' },
+  ],
+  ['nach_presentation_mis', '/meridian/read/count/mandates/presentations', {}, { mandate_type: 'NACH' }],
+  [
+    'upi_autopay_mis',
+    '/meridian/read/count/mandates/presentations',
+    { amount_min: '1', amount_max: '5000' },
+    { mandate_type: 'UPI_AUTOPAY' },
+  ],
   ['audit', '/meridian/read/count/audit_log'],
   ['api_usage', '/meridian/read/count/credits/details'],
   ['fabric', '/meridian/read/count/fabric/text-match', { product: 'text-match' }],
@@ -404,16 +421,19 @@ describe('collections', () => {
 });
 
 describe('every report type', () => {
-  it.each(LIST_COUNTS)('%s has the rows its list counts (%s %j)', async (type, countPath, params = {}) => {
-    const urn = await generate(acme, { report_type: type, format: 'csv', ...params });
-    const item = await ready(acme, urn);
-    // Counted once the report is built (asking for the audit report is itself an audit record).
-    const q = new URLSearchParams({ ...RANGE, ...params }).toString();
-    const expected = (await acme.call('GET', `${countPath}?${q}`)).body.count as number;
-    const rows = parse((await download(server.current, acme, urn)).bytes, { columns: true }) as object[];
-    expect(rows).toHaveLength(expected);
-    expect(item['rows_total']).toBe(expected);
-  });
+  it.each(LIST_COUNTS)(
+    '%s has the rows its list counts (%s %j %j)',
+    async (type, countPath, params = {}, listParams = {}) => {
+      const urn = await generate(acme, { report_type: type, format: 'csv', ...params });
+      const item = await ready(acme, urn);
+      // Counted once the report is built (asking for the audit report is itself an audit record).
+      const q = new URLSearchParams({ ...RANGE, ...params, ...listParams }).toString();
+      const expected = (await acme.call('GET', `${countPath}?${q}`)).body.count as number;
+      const rows = parse((await download(server.current, acme, urn)).bytes, { columns: true }) as object[];
+      expect(rows).toHaveLength(expected);
+      expect(item['rows_total']).toBe(expected);
+    },
+  );
 
   it('builds every type in every format it offers, each file readable', async () => {
     const types = (await acme.call('GET', `/${P}/read/reports/types`)).body.data as {

@@ -11,6 +11,7 @@ import {
   TRANSFER_TYPES,
   TransferType,
 } from './flow.ts';
+import { defineList, readPaths } from './lists.ts';
 
 /**
  * Bulk payouts: a CSV or XLSX file (or JSON rows) of payouts, every row checked before submit, then processed
@@ -120,15 +121,6 @@ export type BulkStatus = z.infer<typeof BulkStatus>;
 export const BULK_LINE_STATUSES = ['PENDING', 'PROCESSING', 'SUCCESS', 'FAILURE', 'REJECTED'] as const;
 export const BulkLineStatus = z.enum(BULK_LINE_STATUSES);
 export type BulkLineStatus = z.infer<typeof BulkLineStatus>;
-
-/** Search keys (spec §3, §7); `{product}` is the provider slug. In line items `{product}_urn` is the payout's. */
-export const BULK_SEARCH_KEYS = {
-  bulk_payouts: ['{product}_urn'],
-  bulk_line_items: ['{product}_urn', 'bank_reference_number'],
-} as const;
-export type BulkList = keyof typeof BULK_SEARCH_KEYS;
-export const bulkSearchKeysFor = (list: BulkList, product: string): string[] =>
-  BULK_SEARCH_KEYS[list].map((k) => k.replace('{product}', product));
 
 // ---------------------------------------------------------------------------------------------------------
 // Rows
@@ -333,10 +325,61 @@ export const BulkLineItem = z.object({
 });
 export type BulkLineItem = z.infer<typeof BulkLineItem>;
 
-/** The line items list's own query parameters beside the filter (`bulk_urn` required). */
-export const BulkLineItemsQuery = {
-  bulk_urn: z.string().trim().min(1).max(64),
-  status: BulkLineStatus.optional(),
-};
-/** The bulks list's own query parameter. */
-export const BulkListQuery = { status: BulkStatus.optional() };
+/** The line items list's own query parameter beside the filter and the definition's filters (required). */
+export const BulkLineItemsQuery = { bulk_urn: z.string().trim().min(1).max(64) };
+
+/** /flow/bulk-capabilities' list of bulks and its export (spec §3, §7). */
+export const BULK_PAYOUTS_LIST = defineList({
+  name: 'bulk_payouts',
+  title: 'Bulks',
+  noun: 'bulk',
+  paths: readPaths('bulk/payouts'),
+  searchKeys: [{ key: '{product}_urn', label: 'Bulk URN' }],
+  defaultRange: 'last7',
+  filters: { status: { kind: 'enum', label: 'Status', values: BULK_STATUSES } },
+  columns: [
+    { key: 'created_at', label: 'Created', format: 'time', priority: 2 },
+    { key: 'urn', header: '{product}_urn', label: 'URN', format: 'code', priority: 1 },
+    { key: 'file_name', label: 'File', format: 'text', priority: 1 },
+    { key: 'status', label: 'Status', format: 'status', priority: 1 },
+    { key: 'total_rows', label: 'Rows', format: 'number', priority: 2 },
+    { key: 'done', label: 'Done', format: 'number', priority: 3 },
+    { key: 'failed', label: 'Failed', format: 'number', priority: 3 },
+    { key: 'pending', label: 'Pending', format: 'number', priority: 3 },
+    { key: 'total_amount', label: 'Total', format: 'money', priority: 1 },
+    { key: 'sender_account_number', label: 'Debit account', format: 'code', priority: 3 },
+    { key: 'created_by', label: 'Uploaded by', format: 'text', priority: 3 },
+  ],
+});
+
+/**
+ * One bulk's rows (`bulk_urn`), in row order, and their export: the response file's columns. In line items
+ * `{product}_urn` is the row's payout's.
+ */
+export const BULK_LINE_ITEMS_LIST = defineList({
+  name: 'bulk_line_items',
+  title: 'Line items',
+  noun: 'line item',
+  paths: readPaths('bulk/line_items'),
+  searchKeys: [
+    { key: '{product}_urn', label: 'Payout URN' },
+    { key: 'bank_reference_number', label: 'Bank reference (UTR)' },
+  ],
+  defaultRange: 'last7',
+  filters: { status: { kind: 'enum', label: 'Status', values: BULK_LINE_STATUSES } },
+  columns: [
+    { key: 'row', label: 'Row', format: 'number', priority: 1 },
+    { key: 'customer_reference_number', label: 'Customer reference', format: 'code', priority: 3 },
+    { key: 'beneficiary_code', label: 'Beneficiary code', format: 'code', priority: 3 },
+    { key: 'beneficiary_account_number', label: 'Account number', format: 'code', priority: 3 },
+    { key: 'ifsc_code', label: 'IFSC', format: 'code', priority: 3 },
+    { key: 'beneficiary_name', label: 'Beneficiary', format: 'text', priority: 1 },
+    { key: 'amount', label: 'Amount', format: 'money', priority: 1 },
+    { key: 'transfer_type', label: 'Transfer type', format: 'text', priority: 3 },
+    { key: 'purpose_message', label: 'Purpose', format: 'text', priority: 3 },
+    { key: 'payout_urn', header: '{product}_urn', label: 'Payout URN', format: 'code', priority: 2 },
+    { key: 'status', label: 'Status', format: 'status', priority: 1 },
+    { key: 'bank_reference_number', label: 'UTR', format: 'code', priority: 2 },
+    { key: 'failure_reason', label: 'Failure reason', format: 'text', priority: 3 },
+  ],
+});

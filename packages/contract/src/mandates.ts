@@ -11,6 +11,7 @@ import {
   REFERENCE_PATTERN,
   UPI_ID_PATTERN,
 } from './flow.ts';
+import { defineList, readPaths } from './lists.ts';
 
 /**
  * E-mandates: NACH and UPI-autopay registrations (a customer's standing authorisation to debit their account up
@@ -49,17 +50,6 @@ export const MANDATE_LIMITS: Record<MandateType, { min: number; max: number; lab
 
 /** A mandate not authorised within this many days expires. */
 export const MANDATE_AUTHORISATION_DAYS = 7;
-
-/** Search keys (spec §7 "E-mandate registrations: search and count"); `{product}` is the provider slug. */
-export const MANDATE_SEARCH_KEYS = {
-  mandate_registrations: ['{product}_urn', 'customer_reference_number', 'umrn'],
-  mandate_presentations: [
-    '{product}_urn',
-    'mandate_urn',
-    'customer_reference_number',
-    'bank_reference_number',
-  ],
-} as const;
 
 const reference = z
   .string()
@@ -187,6 +177,88 @@ export const MandateDetails = Mandate.extend({
 });
 export type MandateDetails = z.infer<typeof MandateDetails>;
 
-/** The lists' own `status` parameter (empty: every status). */
-export const MandateListParams = { status: z.union([z.literal(''), MandateStatus]).optional() };
-export const PresentationListParams = { status: z.union([z.literal(''), PresentationStatus]).optional() };
+/**
+ * /flow/e-mandates' registrations and their export (search keys: spec §7 "E-mandate registrations: search and
+ * count"); the NACH registration MIS writes the same columns.
+ */
+export const MANDATE_REGISTRATIONS_LIST = defineList({
+  name: 'mandate-registrations',
+  title: 'Registrations',
+  noun: 'mandate',
+  paths: readPaths('mandates/registrations'),
+  searchKeys: [
+    { key: '{product}_urn', label: 'Mandate URN' },
+    { key: 'customer_reference_number', label: 'Customer reference' },
+    { key: 'umrn', label: 'UMRN' },
+  ],
+  defaultRange: 'last7',
+  filters: {
+    status: { kind: 'enum', label: 'Status', values: MANDATE_STATUSES },
+    type: {
+      kind: 'enum',
+      label: 'Type',
+      values: MANDATE_TYPES,
+      valueLabels: { NACH: 'NACH', UPI_AUTOPAY: 'UPI autopay' },
+    },
+  },
+  columns: [
+    { key: 'created_at', label: 'Created', format: 'time', priority: 2 },
+    { key: 'urn', header: '{product}_urn', label: 'URN', format: 'code', priority: 1 },
+    { key: 'customer_reference_number', label: 'Customer reference', format: 'code', priority: 3 },
+    { key: 'umrn', label: 'UMRN', format: 'code', priority: 3 },
+    { key: 'type', label: 'Type', format: 'text', priority: 2 },
+    { key: 'status', label: 'Status', format: 'status', priority: 1 },
+    { key: 'status_message', label: 'Status message', format: 'text', priority: 3 },
+    { key: 'customer_name', label: 'Customer', format: 'text', priority: 1 },
+    { key: 'customer_email', label: 'E-mail', format: 'text', priority: 3 },
+    { key: 'customer_mobile', label: 'Mobile', format: 'text', priority: 3 },
+    { key: 'account_number', label: 'Payer account', format: 'code', priority: 3 },
+    { key: 'ifsc_code', label: 'Payer IFSC', format: 'code', priority: 3 },
+    { key: 'account_type', label: 'Account type', format: 'text', priority: 3 },
+    { key: 'bank_name', label: 'Payer bank', format: 'text', priority: 3 },
+    { key: 'vpa', label: 'Payer VPA', format: 'code', priority: 3 },
+    { key: 'max_amount', label: 'Maximum amount', format: 'money', priority: 2 },
+    { key: 'frequency', label: 'Frequency', format: 'text', priority: 3 },
+    { key: 'start_date', label: 'Start date', format: 'date', priority: 3 },
+    { key: 'end_date', label: 'End date', format: 'date', priority: 3 },
+    { key: 'credit_account_number', label: 'Credit account', format: 'code', priority: 3 },
+  ],
+});
+
+/** The debits presented under mandates, their export; the NACH and UPI-autopay MIS write the same columns. */
+export const MANDATE_PRESENTATIONS_LIST = defineList({
+  name: 'mandate-presentations',
+  title: 'Debits',
+  noun: 'debit',
+  paths: readPaths('mandates/presentations'),
+  searchKeys: [
+    { key: '{product}_urn', label: 'Debit URN' },
+    { key: 'mandate_urn', label: 'Mandate URN' },
+    { key: 'customer_reference_number', label: 'Customer reference' },
+    { key: 'bank_reference_number', label: 'Bank reference (UTR)' },
+  ],
+  defaultRange: 'last7',
+  filters: {
+    status: { kind: 'enum', label: 'Status', values: PRESENTATION_STATUSES },
+    mandate_type: {
+      kind: 'enum',
+      label: 'Mandate type',
+      values: MANDATE_TYPES,
+      valueLabels: { NACH: 'NACH', UPI_AUTOPAY: 'UPI autopay' },
+    },
+    amount: { kind: 'amount', label: 'Amount' },
+  },
+  columns: [
+    { key: 'created_at', label: 'Presented', format: 'time', priority: 2 },
+    { key: 'urn', header: '{product}_urn', label: 'URN', format: 'code', priority: 1 },
+    { key: 'mandate_urn', label: 'Mandate URN', format: 'code', priority: 3 },
+    { key: 'mandate_type', label: 'Mandate type', format: 'text', priority: 3 },
+    { key: 'customer_reference_number', label: 'Customer reference', format: 'code', priority: 3 },
+    { key: 'customer_name', label: 'Customer', format: 'text', priority: 1 },
+    { key: 'amount', label: 'Amount', format: 'money', priority: 1 },
+    { key: 'status', label: 'Status', format: 'status', priority: 1 },
+    { key: 'status_message', label: 'Reason', format: 'text', priority: 3 },
+    { key: 'bank_reference_number', label: 'UTR', format: 'code', priority: 2 },
+    { key: 'remarks', label: 'Remarks', format: 'text', priority: 3 },
+  ],
+});

@@ -10,6 +10,7 @@ import {
   REFERENCE_PATTERN,
   UPI_ID_PATTERN,
 } from './flow.ts';
+import { defineList, readPaths } from './lists.ts';
 
 /**
  * Payment links (a pay page of Meridian's that a client's customer opens without signing in, with a UPI QR code
@@ -29,9 +30,6 @@ export const PAYMENT_LINK_PURPOSE_MAX = 100;
 /** NPCI: `tr` (transaction reference) is at most 35 characters, `tn` (note) at most 50. */
 export const UPI_REFERENCE_MAX = 35;
 export const UPI_NOTE_MAX = 50;
-
-/** Search keys of the payment links list (`{product}` is the provider slug). */
-export const PAYMENT_LINK_SEARCH_KEYS = ['{product}_urn', 'customer_reference_number'] as const;
 
 const paise = (amount: string) => {
   const [rupees, decimals = ''] = amount.split('.');
@@ -160,8 +158,36 @@ export const PaymentLinkDetails = PaymentLink.extend({
 });
 export type PaymentLinkDetails = z.infer<typeof PaymentLinkDetails>;
 
-/** The payment links list's own query parameter beside the filter. */
-export const PaymentLinkListQuery = { status: PaymentLinkStatus.optional() };
+/** /payment-links' list and its export; the collection requests report reads the same rows. */
+export const PAYMENT_LINKS_LIST = defineList({
+  name: 'payment_links',
+  title: 'Payment links',
+  noun: 'payment link',
+  paths: readPaths('payment_links'),
+  searchKeys: [
+    { key: '{product}_urn', label: 'URN' },
+    { key: 'customer_reference_number', label: 'Customer reference' },
+  ],
+  defaultRange: 'last7',
+  filters: { status: { kind: 'enum', label: 'Status', values: PAYMENT_LINK_STATUSES } },
+  columns: [
+    { key: 'created_at', label: 'Created', format: 'time', priority: 2 },
+    { key: 'urn', header: '{product}_urn', label: 'URN', format: 'code', priority: 1 },
+    { key: 'customer_reference_number', label: 'Customer reference', format: 'code', priority: 2 },
+    { key: 'amount', label: 'Amount', format: 'money', priority: 1 },
+    { key: 'customer_enters_amount', label: 'Customer enters amount', format: 'text', priority: 3 },
+    { key: 'purpose', label: 'Purpose', format: 'text', priority: 2 },
+    { key: 'customer_name', label: 'Customer', format: 'text', priority: 3 },
+    { key: 'customer_email', label: 'E-mail', format: 'text', priority: 3 },
+    { key: 'customer_mobile', label: 'Mobile', format: 'text', priority: 3 },
+    { key: 'status', label: 'Status', format: 'status', priority: 1 },
+    { key: 'expires_at', label: 'Expires', format: 'time', priority: 3 },
+    { key: 'paid_amount', label: 'Paid amount', format: 'money', priority: 3 },
+    { key: 'bank_reference_number', label: 'UTR', format: 'code', priority: 3 },
+    { key: 'paid_at', label: 'Paid', format: 'time', priority: 3 },
+    { key: 'link_url', label: 'Link', format: 'text', priority: 3 },
+  ],
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // UPI intent links

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { accounts, beneficiaries } from '../db/schema.ts';
-import type { ListFilter } from '../lists/list-query.ts';
+import type { BENEFICIARIES_LIST } from '@meridian/contract';
+import type { FilterParams, ListScope } from '../lists/register-list.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { senderAccountOf, toBeneficiary } from './service.ts';
 
@@ -10,14 +11,18 @@ const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
   beneficiary_account_number: (v) => eq(beneficiaries.accountNumber, v),
 };
 
-type Scope = { clientRef: number; filter: ListFilter };
+/** The list's scope: its filter and the definition's filters (status, transfer type). */
+type Scope = ListScope<FilterParams<typeof BENEFICIARIES_LIST>>;
 
-const where = ({ clientRef, filter }: Scope) =>
+/** The client's beneficiaries added in the range ((client_ref, created_at) index), by search key and filters. */
+const where = ({ clientRef, filter, params }: Scope) =>
   and(
     eq(beneficiaries.clientRef, clientRef),
     gte(beneficiaries.createdAt, filter.from),
     lt(beneficiaries.createdAt, filter.to),
     filter.search ? SEARCH_COLUMNS[filter.search.key]!(filter.search.value) : undefined,
+    params.status ? eq(beneficiaries.status, params.status) : undefined,
+    params.transfer_type ? eq(beneficiaries.transferType, params.transfer_type) : undefined,
   );
 
 export async function listBeneficiaries(db: Db, scope: Scope) {

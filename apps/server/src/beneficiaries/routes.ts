@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BENEFICIARIES_LIST,
   Beneficiary,
   BeneficiaryOption,
   CreateBeneficiary,
@@ -11,7 +12,7 @@ import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import { notFound } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { registerLegacyList } from '../lists/legacy-list.ts';
+import { registerList } from '../lists/register-list.ts';
 import { lookupIfsc } from './ifsc.ts';
 import { countBeneficiaries, listBeneficiaries, nonUpiBeneficiaries } from './queries.ts';
 import { createBeneficiary, getBeneficiary, updateBeneficiary } from './service.ts';
@@ -101,31 +102,12 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     },
   );
 
-  registerLegacyList(app, deps.db, p, {
-    report: { type: 'beneficiaries', queue: deps.queueReport },
-    list: 'beneficiaries',
+  registerList(app, deps.db, p, {
+    list: BENEFICIARIES_LIST,
     tag: 'beneficiaries',
-    paths: {
-      search: `/${p}/read/fetch/manage/beneficiary`,
-      count: `/${p}/read/count/manage/beneficiary`,
-      export: `/${p}/read/export/manage/beneficiary`,
-    },
     row: Beneficiary,
     fetch: listBeneficiaries,
     count: countBeneficiaries,
-    csv: [
-      ['created_at', (r) => r.created_at],
-      ['beneficiary_code', (r) => r.beneficiary_code],
-      ['beneficiary_name', (r) => r.beneficiary_name],
-      ['beneficiary_email', (r) => r.beneficiary_email],
-      ['beneficiary_mobile', (r) => r.beneficiary_mobile],
-      ['transfer_type', (r) => r.transfer_type],
-      ['beneficiary_account_number', (r) => r.beneficiary_account_number],
-      ['ifsc_code', (r) => r.ifsc_code],
-      ['bank_name', (r) => r.bank_name],
-      ['beneficiary_upi_id', (r) => r.beneficiary_upi_id],
-      ['sender_account_number', (r) => r.sender_account_number],
-      ['status', (r) => r.status],
-    ],
+    report: { type: 'beneficiaries', queue: deps.queueReport },
   });
 };

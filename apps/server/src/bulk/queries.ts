@@ -1,32 +1,20 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import {
-  BULK_SEARCH_KEYS,
-  type Bulk,
-  type BulkLineItem,
-  type BulkLineStatus,
-  type BulkStatus,
+import type {
+  BULK_LINE_ITEMS_LIST,
+  BULK_PAYOUTS_LIST,
+  Bulk,
+  BulkLineItem,
+  BulkLineStatus,
 } from '@meridian/contract/bulk';
 import type { TransferType } from '@meridian/contract';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, bulkLineItems, bulks, payouts } from '../db/schema.ts';
 import { formatMoney } from '../lib/money.ts';
-import type { ListDefinition } from '../lists/list-query.ts';
-import type { ListScope } from '../lists/register-list.ts';
+import type { FilterParams, ListScope } from '../lists/register-list.ts';
 import { bulkByUrn, bulkSelection, toBulk } from './service.ts';
 
-export const BULK_LIST: ListDefinition = {
-  name: 'bulk_payouts',
-  searchKeys: BULK_SEARCH_KEYS.bulk_payouts,
-  defaultRange: 'last7',
-};
-export const LINE_ITEM_LIST: ListDefinition = {
-  name: 'bulk_line_items',
-  searchKeys: BULK_SEARCH_KEYS.bulk_line_items,
-  defaultRange: 'last7',
-};
-
-type BulkScope = ListScope<{ status?: BulkStatus | undefined }>;
+type BulkScope = ListScope<FilterParams<typeof BULK_PAYOUTS_LIST>>;
 
 /** A client's bulks created in the filter's days, newest first (index (client_ref, created_at, id)). */
 function bulkWhere({ clientRef, filter, params }: BulkScope): SQL | undefined {
@@ -59,7 +47,7 @@ export async function countBulks(db: Db, scope: BulkScope): Promise<number> {
   return row?.n ?? 0;
 }
 
-type LineScope = ListScope<{ bulk_urn: string; status?: BulkLineStatus | undefined }>;
+type LineScope = ListScope<{ bulk_urn: string } & FilterParams<typeof BULK_LINE_ITEMS_LIST>>;
 
 /** A row's status as answered: its own until it has a payout, then its payout's. */
 const lineStatus = sql<BulkLineStatus>`CASE
@@ -68,7 +56,8 @@ const lineStatus = sql<BulkLineStatus>`CASE
   WHEN ${payouts.status} = 'SUCCESS' THEN 'SUCCESS'
   ELSE 'FAILURE' END`;
 
-function statusWhere(status: BulkLineStatus | undefined): SQL | undefined {
+function statusWhere(given: string | undefined): SQL | undefined {
+  const status = given as BulkLineStatus | undefined;
   switch (status) {
     case undefined:
       return undefined;

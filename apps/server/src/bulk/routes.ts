@@ -10,8 +10,9 @@ import {
   BULK_RESPONSE_COLUMNS,
   Bulk,
   BulkLineItem,
+  BULK_LINE_ITEMS_LIST,
+  BULK_PAYOUTS_LIST,
   BulkLineItemsQuery,
-  BulkListQuery,
   BulkRowsRequest,
   BulkValidation,
   type BulkFormat,
@@ -25,7 +26,7 @@ import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
 import type { Effects } from '../jobs/effects.ts';
 import { sha256 } from '../lib/ids.ts';
-import { registerLegacyList } from '../lists/legacy-list.ts';
+import { registerList } from '../lists/register-list.ts';
 import {
   CONTENT_TYPES,
   csvOf,
@@ -36,15 +37,7 @@ import {
   xlsxStream,
 } from './files.ts';
 import { emptyFile, readBulkFile, readJsonRows, tooLarge, type ReadRow } from './parse.ts';
-import {
-  allLineItems,
-  BULK_LIST,
-  countBulks,
-  countLineItems,
-  LINE_ITEM_LIST,
-  listBulks,
-  listLineItems,
-} from './queries.ts';
+import { allLineItems, countBulks, countLineItems, listBulks, listLineItems } from './queries.ts';
 import { bulkInputFile, getBulk, storeBulk } from './service.ts';
 import { checkRows, invalidBulk } from './validate.ts';
 
@@ -322,54 +315,21 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
   );
 
-  registerLegacyList(app, deps.db, p, {
-    list: BULK_LIST,
+  registerList(app, deps.db, p, {
+    list: BULK_PAYOUTS_LIST,
     tag: 'bulk',
-    paths: {
-      search: `/${p}/read/search/bulk/payouts`,
-      count: `/${p}/read/count/bulk/payouts`,
-      export: `/${p}/read/export/bulk/payouts`,
-    },
     row: Bulk,
-    query: BulkListQuery,
     fetch: listBulks,
     count: countBulks,
-    csv: [
-      ['created_at', (r) => r.created_at],
-      [`${p}_urn`, (r) => r.urn],
-      ['file_name', (r) => r.file_name],
-      ['status', (r) => r.status],
-      ['total_rows', (r) => r.total_rows],
-      ['done', (r) => r.done],
-      ['failed', (r) => r.failed],
-      ['pending', (r) => r.pending],
-      ['total_amount', (r) => r.total_amount],
-      ['sender_account_number', (r) => r.sender_account_number],
-      ['created_by', (r) => r.created_by],
-    ],
   });
 
-  registerLegacyList(app, deps.db, p, {
-    list: LINE_ITEM_LIST,
+  registerList(app, deps.db, p, {
+    list: BULK_LINE_ITEMS_LIST,
     tag: 'bulk',
-    paths: {
-      search: `/${p}/read/search/bulk/line_items`,
-      count: `/${p}/read/count/bulk/line_items`,
-      export: `/${p}/read/export/bulk/line_items`,
-    },
+    noun: "rows of one of the caller's bulks (`bulk_urn`, 404 when it is not one), in row order",
     row: BulkLineItem,
     query: BulkLineItemsQuery,
     fetch: listLineItems,
     count: countLineItems,
-    csv: [
-      ['row', (r) => r.row],
-      ...BULK_RESPONSE_COLUMNS.map(
-        (c) =>
-          [
-            c === 'payout_urn' ? `${p}_urn` : c,
-            (r: BulkLineItem) => responseValues(r)[BULK_RESPONSE_COLUMNS.indexOf(c)] ?? null,
-          ] as [string, (r: BulkLineItem) => string | null],
-      ),
-    ],
   });
 };

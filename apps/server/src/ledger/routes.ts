@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Account, ProviderAccountOption, Transaction, listResponse } from '@meridian/contract';
+import {
+  Account,
+  ProviderAccountOption,
+  TRANSACTIONS_LIST,
+  Transaction,
+  listResponse,
+} from '@meridian/contract';
 import { AccountTransactionsParams, CommissionBalance } from '@meridian/contract/accounts';
 import { z } from 'zod';
 import { authOf } from '../auth/guard.ts';
@@ -7,7 +13,7 @@ import type { Db } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { DEFAULT_TIME_ZONE, checkTimeZone, type ListDefinition } from '../lists/list-query.ts';
-import type { ListScope } from '../lists/register-list.ts';
+import { registerList, type ListScope } from '../lists/register-list.ts';
 import { registerLegacyList } from '../lists/legacy-list.ts';
 import { commissionBalance } from './commission.ts';
 import { clientAccountByNumber, clientAccounts, toAccount, type ClientAccountKind } from './ledger.ts';
@@ -128,18 +134,12 @@ export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       csv: TRANSACTION_CSV(p),
     });
 
-  registerLegacyList(app, deps.db, p, {
-    list: 'transactions',
+  registerList(app, deps.db, p, {
+    list: TRANSACTIONS_LIST,
     tag: 'accounts',
     noun: "ledger postings (the statement) of all the caller's accounts",
-    paths: {
-      search: `/${p}/read/search/transaction/statement`,
-      count: `/${p}/read/count/transaction/statement`,
-      export: `/${p}/read/export/transaction/statement`,
-    },
     row: Transaction,
     fetch: listTransactions,
     count: countTransactions,
-    csv: TRANSACTION_CSV(p),
   });
 };

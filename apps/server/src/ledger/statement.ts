@@ -1,10 +1,11 @@
-import { and, desc, eq, gte, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Transaction, TransactionCategory } from '@meridian/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, ledgerEntries, ledgerPostings } from '../db/schema.ts';
 import type { ListFilter } from '../lists/list-query.ts';
+import { amountBounds } from '../lists/register-list.ts';
 import { formatMoney } from '../lib/money.ts';
 
 /**
@@ -27,7 +28,13 @@ export type StatementScope = {
   filter: ListFilter;
   accountRef?: number;
   searchMode?: 'exact' | 'contains';
+  /** TRANSACTIONS_LIST's filters: credit or debit, the entry's category, the amount range (rupees, unsigned). */
+  params?: StatementParams;
 };
+/** Query parameters by name (a list's filters and its own, such as one account's `account_number`). */
+type StatementParams = { readonly [param: string]: unknown };
+const textParam = (params: StatementParams, key: string): string | undefined =>
+  typeof params[key] === 'string' && params[key] !== '' ? params[key] : undefined;
 type Scope = StatementScope;
 
 const containsColumns: Record<string, AnyColumn> = {
@@ -46,6 +53,25 @@ function searchCondition(scope: Scope): SQL | undefined {
 
 const entryOfPosting = withinClient(ledgerEntries, ledgerPostings.clientRef, ledgerPostings.entryRef);
 
+/**
+ * The filters' conditions: a credit is a positive posting, a debit a negative one; the amount range bounds the
+ * posting's size whatever its sign; the category is the entry's (the count joins the entry for it).
+ */
+function filterConditions(params: StatementParams = {}): SQL[] {
+  const conditions: SQL[] = [];
+  const category = textParam(params, 'category');
+  if (params['type'] === 'CREDIT') conditions.push(sql`${ledgerPostings.amount} > 0`);
+  if (params['type'] === 'DEBIT') conditions.push(sql`${ledgerPostings.amount} < 0`);
+  if (category) conditions.push(eq(ledgerEntries.category, category));
+  const amount = amountBounds(
+    { amount_min: textParam(params, 'amount_min'), amount_max: textParam(params, 'amount_max') },
+    'amount',
+  );
+  if (amount.min !== null) conditions.push(gte(sql`abs(${ledgerPostings.amount})`, amount.min));
+  if (amount.max !== null) conditions.push(lte(sql`abs(${ledgerPostings.amount})`, amount.max));
+  return conditions;
+}
+
 const where = (scope: Scope) =>
   and(
     eq(ledgerPostings.clientRef, scope.clientRef),
@@ -55,6 +81,7 @@ const where = (scope: Scope) =>
     gte(ledgerPostings.createdAt, scope.filter.from),
     lt(ledgerPostings.createdAt, scope.filter.to),
     searchCondition(scope),
+    ...filterConditions(scope.params),
   );
 
 export async function listTransactions(db: Db, scope: Scope): Promise<z.infer<typeof Transaction>[]> {
@@ -84,7 +111,8 @@ export async function listTransactions(db: Db, scope: Scope): Promise<z.infer<ty
 
 export async function countTransactions(db: Db, scope: Scope): Promise<number> {
   const base = db.select({ n: sql<number>`count(*)::int` }).from(ledgerPostings);
-  const [row] = await (scope.filter.search ? base.innerJoin(ledgerEntries, entryOfPosting) : base).where(
+  const needsEntry = scope.filter.search !== null || textParam(scope.params ?? {}, 'category') !== undefined;
+  const [row] = await (needsEntry ? base.innerJoin(ledgerEntries, entryOfPosting) : base).where(
     where(scope),
   );
   return row?.n ?? 0;

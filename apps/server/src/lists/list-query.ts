@@ -1,9 +1,7 @@
 import {
   DEFAULT_RANGE_START,
   MAX_RANGE_DAYS,
-  SEARCH_KEYS,
   searchKeysOf,
-  type FlowList,
   withProvider,
   type ListDef,
   type ListQuery,
@@ -31,21 +29,15 @@ export type ListFilter = {
  */
 export type ListQueryDef = Pick<ListDef, 'name' | 'searchKeys' | 'aliases' | 'defaultRange'>;
 
-// MIGRATION (removed when every list is a contract definition): the older shapes of a list — a flow list by
-// name or search keys without labels — read as a definition.
+// MIGRATION (removed when every list is a contract definition): the older shape of a list — search keys without
+// labels — read as a definition.
 export type ListDefinition = {
   name: string;
   searchKeys: readonly string[];
   aliases?: Readonly<Record<string, string>>;
   defaultRange?: 'last7' | 'todayMinus7';
 };
-export const listDefinition = (list: FlowList | ListDefinition | ListQueryDef): ListQueryDef => {
-  if (typeof list === 'string')
-    return {
-      name: list,
-      searchKeys: SEARCH_KEYS[list].map((key) => ({ key, label: key })),
-      defaultRange: 'last7',
-    };
+export const listDefinition = (list: ListDefinition | ListQueryDef): ListQueryDef => {
   return {
     ...list,
     searchKeys: list.searchKeys.map((k) => (typeof k === 'string' ? { key: k, label: k } : k)),
@@ -113,7 +105,7 @@ export function dayIn(timeZone: string, days = 0, now = Date.now()): string {
  */
 export function resolveListQuery(
   query: Partial<ListQuery>,
-  list: FlowList | ListDefinition | ListQueryDef,
+  list: ListDefinition | ListQueryDef,
   product: string,
   now = Date.now(),
 ): ListFilter {

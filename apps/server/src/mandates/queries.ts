@@ -1,25 +1,19 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { MANDATE_SEARCH_KEYS } from '@meridian/contract/mandates';
+import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type {
+  MANDATE_PRESENTATIONS_LIST,
+  MANDATE_REGISTRATIONS_LIST,
+} from '@meridian/contract/mandates';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, mandatePresentations, mandates } from '../db/schema.ts';
-import type { ListDefinition } from '../lists/list-query.ts';
-import type { ListScope } from '../lists/register-list.ts';
+import { amountBounds, type FilterParams, type ListScope } from '../lists/register-list.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { toMandate, toPresentation } from './service.ts';
 
-export const REGISTRATIONS_LIST: ListDefinition = {
-  name: 'mandate-registrations',
-  searchKeys: MANDATE_SEARCH_KEYS.mandate_registrations,
-  defaultRange: 'last7',
-};
-export const PRESENTATIONS_LIST: ListDefinition = {
-  name: 'mandate-presentations',
-  searchKeys: MANDATE_SEARCH_KEYS.mandate_presentations,
-  defaultRange: 'last7',
-};
-
-type StatusParams = { status?: string | undefined };
+/** The registrations' filters (status, mandate type); a report's scope narrows the type the same way. */
+export type MandateParams = FilterParams<typeof MANDATE_REGISTRATIONS_LIST>;
+/** The debits' filters (status, mandate type, amount range in rupees). */
+export type PresentationParams = FilterParams<typeof MANDATE_PRESENTATIONS_LIST>;
 
 const MANDATE_SEARCH: Record<string, (v: string) => SQL> = {
   urn: (v) => eq(mandates.urn, v),
@@ -27,18 +21,19 @@ const MANDATE_SEARCH: Record<string, (v: string) => SQL> = {
   umrn: (v) => eq(mandates.umrn, v),
 };
 
-/** The client's mandates created in the range, by search key and status: (client_ref, created_at) index. */
-function mandateWhere({ clientRef, filter, params }: ListScope<StatusParams>) {
+/** The client's mandates created in the range, by search key, status and type: (client_ref, created_at) index. */
+function mandateWhere({ clientRef, filter, params }: ListScope<MandateParams>) {
   return and(
     eq(mandates.clientRef, clientRef),
     gte(mandates.createdAt, filter.from),
     lt(mandates.createdAt, filter.to),
     filter.search ? MANDATE_SEARCH[filter.search.key]!(filter.search.value) : undefined,
     params.status ? eq(mandates.status, params.status) : undefined,
+    params.type ? eq(mandates.type, params.type) : undefined,
   );
 }
 
-export async function listMandates(db: Db, scope: ListScope<StatusParams>) {
+export async function listMandates(db: Db, scope: ListScope<MandateParams>) {
   const rows = await db
     .select({ mandate: mandates, creditAccount: accounts.accountNumber })
     .from(mandates)
@@ -50,7 +45,7 @@ export async function listMandates(db: Db, scope: ListScope<StatusParams>) {
   return rows.map((r) => toMandate(r.mandate, r.creditAccount));
 }
 
-export async function countMandates(db: Db, scope: ListScope<StatusParams>): Promise<number> {
+export async function countMandates(db: Db, scope: ListScope<MandateParams>): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(mandates)
@@ -65,19 +60,24 @@ const PRESENTATION_SEARCH: Record<string, (v: string) => SQL> = {
   bank_reference_number: (v) => eq(mandatePresentations.bankReferenceNumber, v),
 };
 
-function presentationWhere({ clientRef, filter, params }: ListScope<StatusParams>) {
+/** The client's debits presented in the range ((client_ref, created_at) index), by search key and filters. */
+function presentationWhere({ clientRef, filter, params }: ListScope<PresentationParams>) {
+  const amount = amountBounds(params, 'amount');
   return and(
     eq(mandatePresentations.clientRef, clientRef),
     gte(mandatePresentations.createdAt, filter.from),
     lt(mandatePresentations.createdAt, filter.to),
     filter.search ? PRESENTATION_SEARCH[filter.search.key]!(filter.search.value) : undefined,
     params.status ? eq(mandatePresentations.status, params.status) : undefined,
+    params.mandate_type ? eq(mandates.type, params.mandate_type) : undefined,
+    amount.min !== null ? gte(mandatePresentations.amount, amount.min) : undefined,
+    amount.max !== null ? lte(mandatePresentations.amount, amount.max) : undefined,
   );
 }
 
 const ofMandate = withinClient(mandates, mandatePresentations.clientRef, mandatePresentations.mandateRef);
 
-export async function listPresentations(db: Db, scope: ListScope<StatusParams>) {
+export async function listPresentations(db: Db, scope: ListScope<PresentationParams>) {
   const rows = await db
     .select({
       presentation: mandatePresentations,
@@ -94,7 +94,7 @@ export async function listPresentations(db: Db, scope: ListScope<StatusParams>) 
   return rows.map((r) => toPresentation(r.presentation, r));
 }
 
-export async function countPresentations(db: Db, scope: ListScope<StatusParams>): Promise<number> {
+export async function countPresentations(db: Db, scope: ListScope<PresentationParams>): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(mandatePresentations)
@@ -103,20 +103,8 @@ export async function countPresentations(db: Db, scope: ListScope<StatusParams>)
   return row?.n ?? 0;
 }
 
-/** A report's mandate filter: the list's, narrowed to one mandate type (NACH or UPI autopay). */
-export type MandateReportParams = StatusParams & { type?: string | undefined };
-const ofType = (type: string | undefined) => (type ? eq(mandates.type, type) : undefined);
-
-export async function countMandateReport(db: Db, scope: ListScope<MandateReportParams>): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(mandates)
-    .where(and(mandateWhere(scope), ofType(scope.params.type)));
-  return row?.n ?? 0;
-}
-
 /** Mandate registrations of the filter in keyset pages (the NACH registration MIS), the list's rows. */
-export function mandateReportPages(db: Db, scope: ListScope<MandateReportParams>, pageSize: number) {
+export function mandateReportPages(db: Db, scope: ListScope<MandateParams>, pageSize: number) {
   return keysetPages(pageSize, async (cursor, limit) => {
     const rows = await db
       .select({
@@ -127,11 +115,7 @@ export function mandateReportPages(db: Db, scope: ListScope<MandateReportParams>
       .from(mandates)
       .innerJoin(accounts, withinClient(accounts, mandates.clientRef, mandates.accountRef))
       .where(
-        and(
-          mandateWhere(scope),
-          ofType(scope.params.type),
-          afterCursor(mandates.createdAt, mandates.id, cursor),
-        ),
+and(mandateWhere(scope), afterCursor(mandates.createdAt, mandates.id, cursor)),
       )
       .orderBy(desc(mandates.createdAt), desc(mandates.id))
       .limit(limit);
@@ -143,20 +127,8 @@ export function mandateReportPages(db: Db, scope: ListScope<MandateReportParams>
   });
 }
 
-export async function countPresentationReport(
-  db: Db,
-  scope: ListScope<MandateReportParams>,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(mandatePresentations)
-    .innerJoin(mandates, ofMandate)
-    .where(and(presentationWhere(scope), ofType(scope.params.type)));
-  return row?.n ?? 0;
-}
-
 /** Presentations (debits) of the filter in keyset pages, with their mandate's UMRN and payer: the debit MIS files. */
-export function presentationReportPages(db: Db, scope: ListScope<MandateReportParams>, pageSize: number) {
+export function presentationReportPages(db: Db, scope: ListScope<PresentationParams>, pageSize: number) {
   return keysetPages(pageSize, async (cursor, limit) => {
     const rows = await db
       .select({
@@ -173,7 +145,6 @@ export function presentationReportPages(db: Db, scope: ListScope<MandateReportPa
       .where(
         and(
           presentationWhere(scope),
-          ofType(scope.params.type),
           afterCursor(mandatePresentations.createdAt, mandatePresentations.id, cursor),
         ),
       )

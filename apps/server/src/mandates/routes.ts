@@ -3,10 +3,10 @@ import {
   CreateMandate,
   CreatePresentation,
   Mandate,
+  MANDATE_PRESENTATIONS_LIST,
+  MANDATE_REGISTRATIONS_LIST,
   MandateDetails,
-  MandateListParams,
   Presentation,
-  PresentationListParams,
   UrnParams,
 } from '@meridian/contract/mandates';
 import { z } from 'zod';
@@ -15,15 +15,8 @@ import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
 import type { Effects } from '../jobs/effects.ts';
-import { registerLegacyList } from '../lists/legacy-list.ts';
-import {
-  countMandates,
-  countPresentations,
-  listMandates,
-  listPresentations,
-  PRESENTATIONS_LIST,
-  REGISTRATIONS_LIST,
-} from './queries.ts';
+import { registerList } from '../lists/register-list.ts';
+import { countMandates, countPresentations, listMandates, listPresentations } from './queries.ts';
 import {
   changeMandate,
   createMandate,
@@ -165,66 +158,19 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     },
   );
 
-  registerLegacyList(app, deps.db, p, {
-    list: REGISTRATIONS_LIST,
+  registerList(app, deps.db, p, {
+    list: MANDATE_REGISTRATIONS_LIST,
     tag: 'mandates',
-    paths: {
-      search: `/${p}/read/search/mandates/registrations`,
-      count: `/${p}/read/count/mandates/registrations`,
-      export: `/${p}/read/export/mandates/registrations`,
-    },
     row: Mandate,
-    query: MandateListParams,
     fetch: listMandates,
     count: countMandates,
-    csv: [
-      ['created_at', (r) => r.created_at],
-      [`${p}_urn`, (r) => r.urn],
-      ['customer_reference_number', (r) => r.customer_reference_number],
-      ['umrn', (r) => r.umrn],
-      ['type', (r) => r.type],
-      ['status', (r) => r.status],
-      ['status_message', (r) => r.status_message],
-      ['customer_name', (r) => r.customer_name],
-      ['customer_email', (r) => r.customer_email],
-      ['customer_mobile', (r) => r.customer_mobile],
-      ['account_number', (r) => r.account_number],
-      ['ifsc_code', (r) => r.ifsc_code],
-      ['account_type', (r) => r.account_type],
-      ['bank_name', (r) => r.bank_name],
-      ['vpa', (r) => r.vpa],
-      ['max_amount', (r) => r.max_amount],
-      ['frequency', (r) => r.frequency],
-      ['start_date', (r) => r.start_date],
-      ['end_date', (r) => r.end_date],
-      ['credit_account_number', (r) => r.credit_account_number],
-    ],
   });
 
-  registerLegacyList(app, deps.db, p, {
-    list: PRESENTATIONS_LIST,
+  registerList(app, deps.db, p, {
+    list: MANDATE_PRESENTATIONS_LIST,
     tag: 'mandates',
-    paths: {
-      search: `/${p}/read/search/mandates/presentations`,
-      count: `/${p}/read/count/mandates/presentations`,
-      export: `/${p}/read/export/mandates/presentations`,
-    },
     row: Presentation,
-    query: PresentationListParams,
     fetch: listPresentations,
     count: countPresentations,
-    csv: [
-      ['created_at', (r) => r.created_at],
-      [`${p}_urn`, (r) => r.urn],
-      ['mandate_urn', (r) => r.mandate_urn],
-      ['mandate_type', (r) => r.mandate_type],
-      ['customer_reference_number', (r) => r.customer_reference_number],
-      ['customer_name', (r) => r.customer_name],
-      ['amount', (r) => r.amount],
-      ['status', (r) => r.status],
-      ['status_message', (r) => r.status_message],
-      ['bank_reference_number', (r) => r.bank_reference_number],
-      ['remarks', (r) => r.remarks],
-    ],
   });
 };

@@ -7,7 +7,7 @@ import type { ListScope } from '../lists/register-list.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { toPaymentLink } from './service.ts';
 
-type Scope = ListScope<{ status?: PaymentLinkStatus | undefined }>;
+type Scope = ListScope<{ status?: string | undefined }>;
 
 const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
   urn: (v) => eq(paymentLinks.urn, v),
@@ -18,7 +18,8 @@ const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
  * The status filter as the answers show it: an open link past its expiry is EXPIRED even before the sweeper
  * (at most a minute later) writes it.
  */
-function statusWhere(status: PaymentLinkStatus | undefined): SQL | undefined {
+function statusWhere(given: string | undefined): SQL | undefined {
+  const status = given as PaymentLinkStatus | undefined;
   if (!status) return undefined;
   const open = and(eq(paymentLinks.status, 'CREATED'), sql`${paymentLinks.expiresAt} <= now()`);
   if (status === 'CREATED')

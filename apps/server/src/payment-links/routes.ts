@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreatePaymentLink,
   CreateUpiLink,
-  PAYMENT_LINK_SEARCH_KEYS,
+  PAYMENT_LINKS_LIST,
   PaymentLink,
   PaymentLinkDetails,
-  PaymentLinkListQuery,
   PaymentLinkUrnParams,
   UpiLink,
 } from '@meridian/contract/payment-links';
@@ -19,7 +18,7 @@ import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency
 import type { Effects } from '../jobs/effects.ts';
 import { clientAccounts } from '../ledger/ledger.ts';
 import { formatMoney, toPaise } from '../lib/money.ts';
-import { registerLegacyList } from '../lists/legacy-list.ts';
+import { registerList } from '../lists/register-list.ts';
 import { countPaymentLinks, listPaymentLinks } from './queries.ts';
 import { cancelPaymentLink, createPaymentLink, getPaymentLinkDetails } from './service.ts';
 import { collectionVpa, qrSvg, upiIntent, upiPayeeName } from './upi.ts';
@@ -166,34 +165,12 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     },
   );
 
-  registerLegacyList(app, deps.db, p, {
-    list: { name: 'payment_links', searchKeys: PAYMENT_LINK_SEARCH_KEYS, defaultRange: 'last7' },
+  registerList(app, deps.db, p, {
+    list: PAYMENT_LINKS_LIST,
     tag: 'payment links',
-    paths: {
-      search: `/${p}/read/search/payment_links`,
-      count: `/${p}/read/count/payment_links`,
-      export: `/${p}/read/export/payment_links`,
-    },
     row: PaymentLink,
-    query: PaymentLinkListQuery,
     fetch: listPaymentLinks,
     count: countPaymentLinks,
-    csv: [
-      ['created_at', (r) => r.created_at],
-      [`${p}_urn`, (r) => r.urn],
-      ['customer_reference_number', (r) => r.customer_reference_number],
-      ['amount', (r) => r.amount],
-      ['customer_enters_amount', (r) => String(r.customer_enters_amount)],
-      ['purpose', (r) => r.purpose],
-      ['customer_name', (r) => r.customer_name],
-      ['customer_email', (r) => r.customer_email],
-      ['customer_mobile', (r) => r.customer_mobile],
-      ['status', (r) => r.status],
-      ['expires_at', (r) => r.expires_at],
-      ['paid_amount', (r) => r.paid_amount],
-      ['bank_reference_number', (r) => r.bank_reference_number],
-      ['paid_at', (r) => r.paid_at],
-      ['link_url', (r) => r.link_url],
-    ],
+    values: { customer_enters_amount: (r) => String(r.customer_enters_amount) },
   });
 };

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { validations } from '../db/schema.ts';
-import type { ListFilter } from '../lists/list-query.ts';
+import type { VALIDATIONS_LIST } from '@meridian/contract';
+import type { FilterParams, ListScope } from '../lists/register-list.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { toValidation } from './service.ts';
 
@@ -11,14 +12,17 @@ const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
   bank_reference_number: (v) => eq(validations.bankReferenceNumber, v),
 };
 
-type Scope = { clientRef: number; filter: ListFilter };
+/** The list's scope: its filter and the definition's filter (status). */
+type Scope = ListScope<FilterParams<typeof VALIDATIONS_LIST>>;
 
-const where = ({ clientRef, filter }: Scope) =>
+/** The client's validations in the range ((client_ref, created_at) index), by search key and status. */
+const where = ({ clientRef, filter, params }: Scope) =>
   and(
     eq(validations.clientRef, clientRef),
     gte(validations.createdAt, filter.from),
     lt(validations.createdAt, filter.to),
     filter.search ? SEARCH_COLUMNS[filter.search.key]!(filter.search.value) : undefined,
+    params.status ? eq(validations.status, params.status) : undefined,
   );
 
 export async function listValidations(db: Db, scope: Scope) {

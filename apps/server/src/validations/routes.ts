@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ValidateAccount, Validation } from '@meridian/contract';
+import { VALIDATIONS_LIST, ValidateAccount, Validation } from '@meridian/contract';
 import { z } from 'zod';
 import type { Effects } from '../jobs/effects.ts';
 import { actorOf, authOf } from '../auth/guard.ts';
 import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
-import { registerLegacyList } from '../lists/legacy-list.ts';
+import { registerList } from '../lists/register-list.ts';
 import { countValidations, listValidations } from './queries.ts';
 import { getValidation, validateAccount } from './service.ts';
 
@@ -65,32 +65,12 @@ export const validationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
     async (request) => getValidation(deps.db, authOf(request).clientRef, request.params.urn),
   );
 
-  registerLegacyList(app, deps.db, p, {
-    report: { type: 'validation_mis', queue: deps.queueReport },
-    list: 'validations',
+  registerList(app, deps.db, p, {
+    list: VALIDATIONS_LIST,
     tag: 'validations',
-    paths: {
-      search: `/${p}/read/search/transaction/validations`,
-      count: `/${p}/read/count/transaction/validations`,
-      export: `/${p}/read/export/transaction/validations`,
-    },
     row: Validation,
     fetch: listValidations,
     count: countValidations,
-    csv: [
-      ['created_at', (r) => r.created_at],
-      [`${p}_urn`, (r) => r.urn],
-      ['customer_reference_number', (r) => r.customer_reference_number],
-      ['bank_reference_number', (r) => r.bank_reference_number],
-      ['beneficiary_account_number', (r) => r.beneficiary_account_number],
-      ['ifsc_code', (r) => r.ifsc_code],
-      ['bank_name', (r) => r.bank_name],
-      ['name_given', (r) => r.name_given],
-      ['registered_name', (r) => r.registered_name],
-      ['name_match_score', (r) => r.name_match_score],
-      ['status', (r) => r.status],
-      ['status_message', (r) => r.status_message],
-      ['fee', (r) => r.fee],
-    ],
+    report: { type: 'validation_mis', queue: deps.queueReport },
   });
 };

@@ -1,18 +1,22 @@
-import { MANDATE_STATUSES, PRESENTATION_STATUSES } from '@meridian/contract/mandates';
+import {
+  MANDATE_PRESENTATIONS_LIST,
+  MANDATE_REGISTRATIONS_LIST,
+  PRESENTATION_STATUSES,
+  type MandateType,
+} from '@meridian/contract/mandates';
 import { PAYMENT_LINK_STATUSES } from '@meridian/contract/payment-links';
 import { ACCOUNT_SEARCH_KEYS, SETTLEMENT_STATUSES } from '@meridian/contract/accounts';
 import type { Db } from '../../db/database.ts';
 import {
-  countMandateReport,
-  countPresentationReport,
+  countMandates,
+  countPresentations,
   mandateReportPages,
   presentationReportPages,
-  PRESENTATIONS_LIST,
-  REGISTRATIONS_LIST,
 } from '../../mandates/queries.ts';
 import { countPaymentLinks, paymentLinkReportPages } from '../../payment-links/queries.ts';
 import { countSettlements, settlementReportPages } from '../../settlements/queries.ts';
 import type { ListFilter } from '../../lists/list-query.ts';
+import { fileColumnsOf } from '../../lists/register-list.ts';
 import { defineReport, type AnyReportSource, type PageRow, type ReportScope } from '../source.ts';
 
 /**
@@ -57,11 +61,11 @@ function collectionScopes(s: ReportScope) {
     (!provider || provider === 'meridian_payment_links') && includes(PAYMENT_LINK_STATUSES, status)
       ? scopeWith(s, { status: status as (typeof PAYMENT_LINK_STATUSES)[number] | undefined })
       : null;
-  const debitType =
+  const debitType: MandateType | undefined =
     provider === 'meridian_nach' ? 'NACH' : provider === 'meridian_upi_autopay' ? 'UPI_AUTOPAY' : undefined;
   const debits =
     (!provider || debitType) && includes(PRESENTATION_STATUSES, status)
-      ? scopeWith(s, { status, type: debitType })
+      ? scopeWith(s, { status, mandate_type: debitType })
       : null;
   return { links, debits };
 }
@@ -141,44 +145,50 @@ const collectionRequests = defineReport<CollectionRow>({
     status: [...new Set([...PAYMENT_LINK_STATUSES, ...PRESENTATION_STATUSES])],
   },
   columns: [
-    { key: 'created_at', header: 'created_at', kind: 'time', value: (r) => r.created_at },
-    { key: 'kind', header: 'kind', kind: 'text', value: (r) => r.kind },
-    { key: 'provider', header: 'provider', kind: 'text', value: (r) => r.provider },
-    { key: 'urn', header: 'meridian_urn', kind: 'text', value: (r) => r.urn },
+    { key: 'created_at', header: 'created_at', label: 'Created', kind: 'time', value: (r) => r.created_at },
+    { key: 'kind', header: 'kind', label: 'Kind', kind: 'text', value: (r) => r.kind },
+    { key: 'provider', header: 'provider', label: 'Provider', kind: 'text', value: (r) => r.provider },
+    { key: 'urn', header: 'meridian_urn', label: 'URN', kind: 'text', value: (r) => r.urn },
     {
       key: 'customer_reference_number',
-      header: 'customer_reference_number',
+      header: 'customer_reference_number', label: 'Customer reference',
       kind: 'text',
       value: (r) => r.customer_reference_number,
     },
-    { key: 'customer_name', header: 'customer_name', kind: 'text', value: (r) => r.customer_name },
-    { key: 'amount', header: 'amount', kind: 'money', value: (r) => r.amount },
-    { key: 'status', header: 'status', kind: 'text', value: (r) => r.status },
+    { key: 'customer_name', header: 'customer_name', label: 'Customer', kind: 'text', value: (r) => r.customer_name },
+    { key: 'amount', header: 'amount', label: 'Amount', kind: 'money', value: (r) => r.amount },
+    { key: 'status', header: 'status', label: 'Status', kind: 'text', value: (r) => r.status },
     {
       key: 'bank_reference_number',
-      header: 'bank_reference_number',
+      header: 'bank_reference_number', label: 'UTR',
       kind: 'text',
       value: (r) => r.bank_reference_number,
     },
-    { key: 'completed_at', header: 'completed_at', kind: 'time', value: (r) => r.completed_at },
+    { key: 'completed_at', header: 'completed_at', label: 'Completed', kind: 'time', value: (r) => r.completed_at },
   ],
   async count(db, s) {
     const { links, debits } = collectionScopes(s);
     const [l, d] = await Promise.all([
       links ? countPaymentLinks(db, links) : 0,
-      debits ? countPresentationReport(db, debits) : 0,
+      debits ? countPresentations(db, debits) : 0,
     ]);
     return l + d;
   },
   pages: (db, s, n) => mergeNewestFirst(linkRows(db, s, n), debitRows(db, s, n), n),
 });
 
-function debitsReport(
-  type: 'nach_presentation_mis' | 'upi_autopay_mis',
-  mandateType: 'NACH' | 'UPI_AUTOPAY',
-) {
-  const scope = (s: ReportScope) => scopeWith(s, { status: s.params.status, type: mandateType });
-  return defineReport<PageRow<typeof presentationReportPages>>({
+type DebitReportRow = PageRow<typeof presentationReportPages>;
+
+/** The debits list's rows of one mandate type, with their mandate's UMRN and payer (account number or VPA). */
+function debitsReport(type: 'nach_presentation_mis' | 'upi_autopay_mis', mandateType: MandateType) {
+  const scope = (s: ReportScope) =>
+    scopeWith(s, {
+      status: s.params.status,
+      mandate_type: mandateType,
+      amount_min: s.params.amount_min,
+      amount_max: s.params.amount_max,
+    });
+  return defineReport<DebitReportRow>({
     type,
     title: mandateType === 'NACH' ? 'NACH presentation MIS' : 'UPI autopay MIS',
     description:
@@ -186,79 +196,39 @@ function debitsReport(
         ? 'Every NACH debit presented in the range with its mandate, UMRN, payer account, amount, status, bounce reason and UTR.'
         : 'Every UPI-autopay debit presented in the range with its mandate, UMRN, payer VPA, amount, status, decline reason and UTR.',
     formats: ['csv', 'xlsx', 'json'],
-    list: PRESENTATIONS_LIST,
-    filters: { status: PRESENTATION_STATUSES },
+    list: MANDATE_PRESENTATIONS_LIST,
+    filters: { status: PRESENTATION_STATUSES, amount_min: null, amount_max: null },
     columns: [
-      { key: 'created_at', header: 'presented_at', kind: 'time', value: (r) => r.created_at },
-      { key: 'urn', header: 'meridian_urn', kind: 'text', value: (r) => r.urn },
-      { key: 'mandate_urn', header: 'mandate_urn', kind: 'text', value: (r) => r.mandate_urn },
-      { key: 'umrn', header: 'umrn', kind: 'text', value: (r) => r.umrn },
-      {
-        key: 'customer_reference_number',
-        header: 'customer_reference_number',
-        kind: 'text',
-        value: (r) => r.customer_reference_number,
-      },
-      { key: 'customer_name', header: 'customer_name', kind: 'text', value: (r) => r.customer_name },
+      ...fileColumnsOf<typeof MANDATE_PRESENTATIONS_LIST, DebitReportRow>(MANDATE_PRESENTATIONS_LIST),
+      { key: 'umrn', header: 'umrn', label: 'UMRN', kind: 'text', value: (r) => r.umrn },
       {
         key: 'payer',
         header: mandateType === 'NACH' ? 'payer_account_number' : 'payer_vpa',
+        label: mandateType === 'NACH' ? 'Payer account' : 'Payer VPA',
         kind: 'text',
         value: (r) => r.payer,
       },
-      { key: 'amount', header: 'amount', kind: 'money', value: (r) => r.amount },
-      { key: 'status', header: 'status', kind: 'text', value: (r) => r.status },
-      { key: 'status_message', header: 'reason', kind: 'text', value: (r) => r.status_message },
-      {
-        key: 'bank_reference_number',
-        header: 'bank_reference_number',
-        kind: 'text',
-        value: (r) => r.bank_reference_number,
-      },
-      { key: 'updated_at', header: 'updated_at', kind: 'time', value: (r) => r.updated_at },
     ],
-    count: (db, s) => countPresentationReport(db, scope(s)),
+    count: (db, s) => countPresentations(db, scope(s)),
     pages: (db, s, n) => presentationReportPages(db, scope(s), n),
   });
 }
 
+/** The registrations list's NACH rows. */
+const nachScope = (s: ReportScope) => scopeWith(s, { status: s.params.status, type: 'NACH' as const });
 const nachRegistrations = defineReport<PageRow<typeof mandateReportPages>>({
   type: 'nach_registration_mis',
   title: 'NACH registration MIS',
   description:
     'Every NACH mandate registered in the range with its status, UMRN, payer account and bank, limit, frequency and dates.',
   formats: ['csv', 'xlsx', 'json'],
-  list: REGISTRATIONS_LIST,
-  filters: { status: MANDATE_STATUSES },
-  columns: [
-    { key: 'created_at', header: 'registered_at', kind: 'time', value: (r) => r.created_at },
-    { key: 'urn', header: 'meridian_urn', kind: 'text', value: (r) => r.urn },
-    {
-      key: 'customer_reference_number',
-      header: 'customer_reference_number',
-      kind: 'text',
-      value: (r) => r.customer_reference_number,
-    },
-    { key: 'umrn', header: 'umrn', kind: 'text', value: (r) => r.umrn },
-    { key: 'status', header: 'status', kind: 'text', value: (r) => r.status },
-    { key: 'status_message', header: 'status_message', kind: 'text', value: (r) => r.status_message },
-    { key: 'customer_name', header: 'customer_name', kind: 'text', value: (r) => r.customer_name },
-    { key: 'account_number', header: 'payer_account_number', kind: 'text', value: (r) => r.account_number },
-    { key: 'ifsc_code', header: 'payer_ifsc', kind: 'text', value: (r) => r.ifsc_code },
-    { key: 'bank_name', header: 'payer_bank', kind: 'text', value: (r) => r.bank_name },
-    { key: 'max_amount', header: 'max_amount', kind: 'money', value: (r) => r.max_amount },
-    { key: 'frequency', header: 'frequency', kind: 'text', value: (r) => r.frequency },
-    { key: 'start_date', header: 'start_date', kind: 'date', value: (r) => r.start_date },
-    { key: 'end_date', header: 'end_date', kind: 'date', value: (r) => r.end_date },
-    {
-      key: 'credit_account_number',
-      header: 'credit_account_number',
-      kind: 'text',
-      value: (r) => r.credit_account_number,
-    },
-  ],
-  count: (db, s) => countMandateReport(db, scopeWith(s, { status: s.params.status, type: 'NACH' })),
-  pages: (db, s, n) => mandateReportPages(db, scopeWith(s, { status: s.params.status, type: 'NACH' }), n),
+  list: MANDATE_REGISTRATIONS_LIST,
+  filters: { status: MANDATE_REGISTRATIONS_LIST.filters.status.values },
+  columns: fileColumnsOf<typeof MANDATE_REGISTRATIONS_LIST, PageRow<typeof mandateReportPages>>(
+    MANDATE_REGISTRATIONS_LIST,
+  ),
+  count: (db, s) => countMandates(db, nachScope(s)),
+  pages: (db, s, n) => mandateReportPages(db, nachScope(s), n),
 });
 
 const commissionSettlement = defineReport<PageRow<typeof settlementReportPages>>({

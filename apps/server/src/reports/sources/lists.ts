@@ -1,4 +1,4 @@
-import { SEARCH_KEYS } from '@meridian/contract';
+import { BENEFICIARIES_LIST, VALIDATIONS_LIST } from '@meridian/contract';
 import { ACCOUNT_SEARCH_KEYS, VA_CREDIT_STATUSES } from '@meridian/contract/accounts';
 import { AUDIT_LOG_SEARCH_KEYS } from '@meridian/contract/audit-log';
 import { AUDIT_ADMIN_MESSAGE } from '../../audit-log/routes.ts';
@@ -14,6 +14,7 @@ import {
   type CreditParams,
 } from '../../virtual-accounts/queries.ts';
 import type { ListFilter } from '../../lists/list-query.ts';
+import { fileColumnsOf } from '../../lists/register-list.ts';
 import { defineReport, type AnyReportSource, type PageRow, type ReportScope } from '../source.ts';
 
 /**
@@ -27,114 +28,73 @@ const listScope = (scope: ReportScope) => ({
   params: {},
 });
 
-const beneficiariesReport = defineReport<PageRow<typeof beneficiaryReportPages>>({
+type BeneficiaryReportRow = PageRow<typeof beneficiaryReportPages>;
+type ValidationReportRow = PageRow<typeof validationReportPages>;
+/** The beneficiaries' and validations' filters as their lists take them. */
+const filteredScope = (scope: ReportScope) => ({
+  ...listScope(scope),
+  params: { status: scope.params.status, transfer_type: scope.params.transfer_type },
+});
+
+/** The beneficiaries list's columns, then the latest validation (penny drop) of the beneficiary's account. */
+const beneficiariesReport = defineReport<BeneficiaryReportRow>({
   type: 'beneficiaries',
   title: 'Beneficiary report',
   description:
     'Beneficiaries added in the range with their bank details, status and the latest validation (penny drop) of their account.',
   formats: ['csv', 'xlsx', 'json'],
-  list: { name: 'beneficiaries', searchKeys: SEARCH_KEYS.beneficiaries, defaultRange: 'last7' },
+  list: BENEFICIARIES_LIST,
+  filters: {
+    status: BENEFICIARIES_LIST.filters.status.values,
+    transfer_type: BENEFICIARIES_LIST.filters.transfer_type.values,
+  },
   columns: [
-    { key: 'created_at', header: 'created_at', kind: 'time', value: (r) => r.created_at },
-    { key: 'beneficiary_code', header: 'beneficiary_code', kind: 'text', value: (r) => r.beneficiary_code },
-    { key: 'beneficiary_name', header: 'beneficiary_name', kind: 'text', value: (r) => r.beneficiary_name },
-    { key: 'transfer_type', header: 'transfer_type', kind: 'text', value: (r) => r.transfer_type },
-    {
-      key: 'beneficiary_account_number',
-      header: 'beneficiary_account_number',
-      kind: 'text',
-      value: (r) => r.beneficiary_account_number,
-    },
-    { key: 'ifsc_code', header: 'ifsc_code', kind: 'text', value: (r) => r.ifsc_code },
-    { key: 'bank_name', header: 'bank_name', kind: 'text', value: (r) => r.bank_name },
-    {
-      key: 'beneficiary_upi_id',
-      header: 'beneficiary_upi_id',
-      kind: 'text',
-      value: (r) => r.beneficiary_upi_id,
-    },
-    {
-      key: 'beneficiary_email',
-      header: 'beneficiary_email',
-      kind: 'text',
-      value: (r) => r.beneficiary_email,
-    },
-    {
-      key: 'beneficiary_mobile',
-      header: 'beneficiary_mobile',
-      kind: 'text',
-      value: (r) => r.beneficiary_mobile,
-    },
-    {
-      key: 'sender_account_number',
-      header: 'sender_account_number',
-      kind: 'text',
-      value: (r) => r.sender_account_number,
-    },
-    { key: 'status', header: 'status', kind: 'text', value: (r) => r.status },
+    ...fileColumnsOf<typeof BENEFICIARIES_LIST, BeneficiaryReportRow>(BENEFICIARIES_LIST),
     {
       key: 'validation_status',
       header: 'validation_status',
+      label: 'Validation status',
       kind: 'text',
       value: (r) => r.validation?.status ?? 'NOT_VALIDATED',
     },
     {
       key: 'registered_name',
       header: 'registered_name',
+      label: 'Registered name',
       kind: 'text',
       value: (r) => r.validation?.registered_name,
     },
     {
       key: 'name_match_score',
       header: 'name_match_score',
+      label: 'Name match',
       kind: 'number',
       value: (r) => r.validation?.name_match_score,
     },
-    { key: 'validated_at', header: 'validated_at', kind: 'time', value: (r) => r.validation?.created_at },
+    {
+      key: 'validated_at',
+      header: 'validated_at',
+      label: 'Validated',
+      kind: 'time',
+      value: (r) => r.validation?.created_at,
+    },
   ],
-  count: (db, scope) => countBeneficiaries(db, listScope(scope)),
-  pages: (db, scope, n) => beneficiaryReportPages(db, listScope(scope), n),
+  count: (db, scope) => countBeneficiaries(db, filteredScope(scope)),
+  pages: (db, scope, n) => beneficiaryReportPages(db, filteredScope(scope), n),
 });
 
-const validationReport = defineReport<PageRow<typeof validationReportPages>>({
+/** The validations list, in full. */
+const validationReport = defineReport<ValidationReportRow>({
   type: 'validation_mis',
   title: 'Validation account MIS',
   description:
     'Every bank-account validation (penny drop) of the range: account, IFSC, bank, status, the holder name at the bank, name-match score and fee.',
   formats: ['csv', 'xlsx', 'json'],
-  list: { name: 'validations', searchKeys: SEARCH_KEYS.validations, defaultRange: 'last7' },
-  columns: [
-    { key: 'created_at', header: 'created_at', kind: 'time', value: (r) => r.created_at },
-    { key: 'urn', header: 'meridian_urn', kind: 'text', value: (r) => r.urn },
-    {
-      key: 'customer_reference_number',
-      header: 'customer_reference_number',
-      kind: 'text',
-      value: (r) => r.customer_reference_number,
-    },
-    {
-      key: 'beneficiary_account_number',
-      header: 'beneficiary_account_number',
-      kind: 'text',
-      value: (r) => r.beneficiary_account_number,
-    },
-    { key: 'ifsc_code', header: 'ifsc_code', kind: 'text', value: (r) => r.ifsc_code },
-    { key: 'bank_name', header: 'bank_name', kind: 'text', value: (r) => r.bank_name },
-    { key: 'name_given', header: 'name_given', kind: 'text', value: (r) => r.name_given },
-    { key: 'registered_name', header: 'registered_name', kind: 'text', value: (r) => r.registered_name },
-    { key: 'name_match_score', header: 'name_match_score', kind: 'number', value: (r) => r.name_match_score },
-    { key: 'status', header: 'status', kind: 'text', value: (r) => r.status },
-    { key: 'status_message', header: 'status_message', kind: 'text', value: (r) => r.status_message },
-    { key: 'fee', header: 'fee', kind: 'money', value: (r) => r.fee },
-    {
-      key: 'bank_reference_number',
-      header: 'bank_reference_number',
-      kind: 'text',
-      value: (r) => r.bank_reference_number,
-    },
-  ],
-  count: (db, scope) => countValidations(db, listScope(scope)),
-  pages: (db, scope, n) => validationReportPages(db, listScope(scope), n),
+  list: VALIDATIONS_LIST,
+  filters: { status: VALIDATIONS_LIST.filters.status.values },
+  columns: fileColumnsOf<typeof VALIDATIONS_LIST, ValidationReportRow>(VALIDATIONS_LIST),
+  count: (db, scope) => countValidations(db, filteredScope(scope)),
+  pages: (db, scope, n) => validationReportPages(db, filteredScope(scope), n),
 });
 
 const auditReport = defineReport<PageRow<typeof auditReportPages>>({

@@ -1,19 +1,15 @@
-import { Transaction, listResponse } from '@meridian/contract';
+import { TRANSACTIONS_LIST, Transaction, listResponse } from '@meridian/contract';
 import { createListEndpoints } from '@/components/data-table';
-import { PROVIDER } from '@/lib/env';
 
 /**
- * Transactions, the account statement (docs/flow-api.md): search GET /{provider}/read/search/transaction/statement,
- * count …/read/count/transaction/statement, CSV …/read/export/transaction/statement. Rows have no details
- * endpoint: the dialog shows the row itself.
+ * Transactions, the account statement (docs/flow-api.md): search, count and CSV at the paths of its definition
+ * (TRANSACTIONS_LIST, …/read/search|count|export/transaction/statement). Rows have no details endpoint: the
+ * dialog shows the row itself. Its query key, the list's name, holds 'transaction': writes invalidate it by
+ * that topic (see ./invalidate.ts).
  */
 const TransactionList = listResponse(Transaction);
 
-export const transactionsEndpoints = createListEndpoints({
-  // 'statement' too: writes invalidate lists by topic (see ./invalidate.ts).
-  key: 'transactions-statement',
-  searchPath: `/${PROVIDER}/read/search/transaction/statement`,
-  countPath: `/${PROVIDER}/read/count/transaction/statement`,
-  exportPath: `/${PROVIDER}/read/export/transaction/statement`,
-  parseRows: (answer) => TransactionList.parse(answer).data,
-});
+export const transactionsEndpoints = createListEndpoints(
+  TRANSACTIONS_LIST,
+  (answer) => TransactionList.parse(answer).data,
+);

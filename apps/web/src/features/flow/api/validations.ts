@@ -1,24 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import { Validation, listResponse } from '@meridian/contract';
+import { VALIDATIONS_LIST, Validation, listResponse } from '@meridian/contract';
 import { createListEndpoints } from '@/components/data-table';
 import { api, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';
-import { PROVIDER } from '@/lib/env';
 
 /**
- * Bank-account validations (docs/flow-api.md): search GET /{provider}/read/search/transaction/validations,
- * count …/read/count/transaction/validations, CSV …/read/export/transaction/validations, and one validation
- * at …/read/fetch/transaction/validations/{urn}.
+ * Bank-account validations (docs/flow-api.md): search, count and CSV at the paths of their definition
+ * (VALIDATIONS_LIST), and one validation at …/read/fetch/transaction/validations/{urn}.
  */
 const ValidationList = listResponse(Validation);
 
-export const validationsEndpoints = createListEndpoints({
-  key: 'validations',
-  searchPath: `/${PROVIDER}/read/search/transaction/validations`,
-  countPath: `/${PROVIDER}/read/count/transaction/validations`,
-  exportPath: `/${PROVIDER}/read/export/transaction/validations`,
-  parseRows: (answer) => ValidationList.parse(answer).data,
-});
+export const validationsEndpoints = createListEndpoints(
+  VALIDATIONS_LIST,
+  (answer) => ValidationList.parse(answer).data,
+);
 
 export const validationDetailsQueryOptions = (urn: string) =>
   queryOptions({

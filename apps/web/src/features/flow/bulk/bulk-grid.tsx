@@ -37,7 +37,13 @@ const WIDTHS: Partial<Record<BulkColumn, string>> = {
 
 type OnEdit = (row: number, column: BulkColumn, value: string) => void;
 
-/** One row of the grid: its number, an input per column with the cell's error on it, and "drop row". */
+/**
+ * The first column stays in view while the grid scrolls sideways (sticky, on the card's background): it holds
+ * the row's number and its "drop row" action, so that "fix or drop it" can always be acted on.
+ */
+const STICKY = 'sticky left-0 z-10 bg-card';
+
+/** One row of the grid: its number and "drop row", then an input per column with the cell's error on it. */
 const GridRowView = memo(function GridRowView({
   row,
   gridId,
@@ -54,10 +60,21 @@ const GridRowView = memo(function GridRowView({
     <TableRow className="border-t align-top">
       <TableHead
         scope="row"
-        align="right"
-        className="px-2 py-1.5 font-normal text-muted-foreground tabular-nums"
+        align="left"
+        className={cx(STICKY, 'px-2 py-1.5 font-normal text-muted-foreground tabular-nums')}
       >
-        {row.row}
+        <span className="flex items-center gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Drop row ${row.row}`}
+            title={`Drop row ${row.row}`}
+            onClick={() => onDrop(row.row)}
+          >
+            <ListX aria-hidden />
+          </Button>
+          <span className="min-w-6 text-right">{row.row}</span>
+        </span>
         {row.rowErrors.length > 0 && (
           <p id={rowErrorId} className="mt-1 w-40 text-left text-xs text-destructive">
             {row.rowErrors.join(' ')}
@@ -95,17 +112,6 @@ const GridRowView = memo(function GridRowView({
           </TableCell>
         );
       })}
-      <TableCell className="px-2 py-1.5">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Drop row ${row.row}`}
-          title={`Drop row ${row.row}`}
-          onClick={() => onDrop(row.row)}
-        >
-          <ListX aria-hidden />
-        </Button>
-      </TableCell>
     </TableRow>
   );
 });
@@ -129,7 +135,7 @@ export function BulkGrid({
   const view = visibleRows(grid, { page, errorsOnly });
   const caption = `Rows of ${grid.fileName ?? 'the file'}${errorsOnly ? ' with errors' : ''}, page ${view.page + 1} of ${view.pages}`;
   return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
+    <section aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           Rows
@@ -151,29 +157,29 @@ export function BulkGrid({
           {errorsOnly ? 'No row has an error.' : 'Every row was dropped.'}
         </p>
       ) : (
-        <Table density="none" scrollLabel={caption} className="w-full text-sm">
-          <TableCaption>{caption}</TableCaption>
-          <TableHeader className="bg-muted/50">
-            <TableRow>
-              <TableHead align="right" className="h-10 px-2 text-muted-foreground">
-                Row
-              </TableHead>
-              {BULK_COLUMNS.map((c) => (
-                <TableHead key={c} className="h-10 px-2 whitespace-nowrap text-muted-foreground">
-                  {COLUMN_LABELS[c]}
+        // A zero-width box as wide as its container: the grid scrolls inside it, never widening the page.
+        <div className="w-0 min-w-full">
+          <Table density="none" scrollLabel={caption} className="w-full text-sm">
+            <TableCaption>{caption}</TableCaption>
+            <TableHeader className="bg-muted/50">
+              <TableRow>
+                <TableHead align="left" className={cx(STICKY, 'h-10 px-2 text-muted-foreground')}>
+                  Row
                 </TableHead>
+                {BULK_COLUMNS.map((c) => (
+                  <TableHead key={c} className="h-10 px-2 whitespace-nowrap text-muted-foreground">
+                    {COLUMN_LABELS[c]}
+                  </TableHead>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {view.rows.map((r) => (
+                <GridRowView key={r.row} row={r} gridId={id} onEdit={onEdit} onDrop={onDrop} />
               ))}
-              <TableHead className="h-10 px-2 text-muted-foreground">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {view.rows.map((r) => (
-              <GridRowView key={r.row} row={r} gridId={id} onEdit={onEdit} onDrop={onDrop} />
-            ))}
-          </TableBody>
-        </Table>
+            </TableBody>
+          </Table>
+        </div>
       )}
       {view.pages > 1 && (
         <Pagination

@@ -1,21 +1,17 @@
-import type { Transaction } from '@meridian/contract';
+import { TRANSACTIONS_LIST, type Transaction } from '@meridian/contract';
 import { Link } from '@tanstack/react-router';
 import {
   Code,
   DataTable,
-  DateTimeText,
   DetailList,
-  MoneyText,
-  type DataTableColumn,
+  type ColumnKey,
+  type ColumnOverrides,
   type DataTableDetails,
 } from '@/components/data-table';
 import { cx } from '@/lib/cx';
 import { CATEGORY_LABELS, signedAmount } from '@/lib/format/transactions';
 import { transactionsEndpoints } from '../api/transactions';
 import { ListPage, type ListPageProps } from './list-page';
-import { searchKeyOptions } from './search-keys';
-
-const SEARCH_KEYS = searchKeyOptions('transactions');
 
 function Amount({ t }: { t: Transaction }) {
   return (
@@ -30,35 +26,21 @@ function Amount({ t }: { t: Transaction }) {
   );
 }
 
-const COLUMNS: DataTableColumn<Transaction>[] = [
-  {
-    id: 'transaction_id',
-    header: 'Transaction ID',
-    primary: true,
-    card: 'secondary',
-    cell: (t) => <Code>{t.transaction_id}</Code>,
-  },
-  { id: 'created_at', header: 'Created', card: 'time', cell: (t) => <DateTimeText value={t.created_at} /> },
-  {
-    id: 'type',
-    header: 'Type',
-    cell: (t) => (
+/** The page's own cells (a signed amount, the type with its category); the rest from the list definition. */
+const COLUMNS: ColumnOverrides<Transaction, ColumnKey<typeof TRANSACTIONS_LIST>> = {
+  cells: {
+    amount: (t) => <Amount t={t} />,
+    type: (t) => (
       <span className="flex flex-col">
         <span>{t.type === 'CREDIT' ? 'Credit' : 'Debit'}</span>
         <span className="text-xs text-muted-foreground">{CATEGORY_LABELS[t.category] ?? t.category}</span>
       </span>
     ),
+    category: (t) => CATEGORY_LABELS[t.category] ?? t.category,
   },
-  { id: 'description', header: 'Description', card: 'primary', cell: (t) => t.description },
-  { id: 'amount', header: 'Amount', align: 'right', card: 'amount', cell: (t) => <Amount t={t} /> },
-  { id: 'balance', header: 'Balance after', align: 'right', cell: (t) => <MoneyText value={t.balance} /> },
-  { id: 'bank_reference_number', header: 'UTR', cell: (t) => <Code>{t.bank_reference_number}</Code> },
-  {
-    id: 'customer_reference_number',
-    header: 'Customer ref',
-    cell: (t) => <Code>{t.customer_reference_number}</Code>,
-  },
-];
+  primary: 'transaction_id',
+  cards: { description: 'primary', transaction_id: 'secondary' },
+};
 
 /** Where the transaction came from: its payout or validation, which open in their own lists. */
 function Reference({ t }: { t: Transaction }) {
@@ -89,48 +71,9 @@ function Reference({ t }: { t: Transaction }) {
   return <Code>{urn}</Code>;
 }
 
+/** What the details add to the transaction's column values: its payout or validation, opened in its list. */
 function TransactionDetailsView({ row }: { row: Transaction }) {
-  return (
-    <DetailList
-      items={[
-        [
-          'Transaction ID',
-          <Code wrap key="id">
-            {row.transaction_id}
-          </Code>,
-        ],
-        ['Type', row.type === 'CREDIT' ? 'Credit' : 'Debit'],
-        ['Category', CATEGORY_LABELS[row.category] ?? row.category],
-        ['Amount', <Amount key="amount" t={row} />],
-        ['Balance after', <MoneyText key="balance" value={row.balance} />],
-        ['Description', row.description],
-        [
-          'Account',
-          <Code wrap key="acc">
-            {row.account_number}
-          </Code>,
-        ],
-        ['Reference', <Reference key="ref" t={row} />],
-        [
-          'Bank reference (UTR)',
-          row.bank_reference_number && (
-            <Code wrap key="utr">
-              {row.bank_reference_number}
-            </Code>
-          ),
-        ],
-        [
-          'Customer reference',
-          row.customer_reference_number && (
-            <Code wrap key="crn">
-              {row.customer_reference_number}
-            </Code>
-          ),
-        ],
-        ['Created', <DateTimeText key="created" value={row.created_at} />],
-      ]}
-    />
-  );
+  return <DetailList items={[['Reference', <Reference key="ref" t={row} />]]} />;
 }
 
 const DETAILS: DataTableDetails<Transaction> = {
@@ -146,20 +89,18 @@ export function TransactionsPage({ search, onSearchChange }: ListPageProps) {
   return (
     <ListPage
       path="/flow/transactions"
-      description="All money movements on your accounts, searchable by transaction ID and bank reference."
+      description="All money movements on your accounts, searchable by transaction ID and bank reference, filterable by credit or debit, category and amount."
     >
       <DataTable
-        title="Transactions"
+        list={TRANSACTIONS_LIST}
         endpoints={transactionsEndpoints}
-        columns={COLUMNS}
-        searchKeys={SEARCH_KEYS}
+        {...COLUMNS}
         rowId={(t) => t.transaction_id}
         details={DETAILS}
         empty={{
           title: 'No transactions in this date range',
           hint: 'Top-ups, payouts, reversals and validation fees are listed here as they happen.',
         }}
-        exportName="transactions"
         search={search}
         onSearchChange={onSearchChange}
       />
