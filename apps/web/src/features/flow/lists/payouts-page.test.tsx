@@ -230,6 +230,44 @@ describe('PayoutsPage', () => {
     await waitFor(() => expect(search()).toEqual({ start_date: '2026-03-10', end_date: '2026-03-10' }));
   });
 
+  it('asks "failed today": the Status filter and the Today preset, in the URL and in every call', async () => {
+    const user = userEvent.setup();
+    answer({ count: 30 });
+    const { search } = renderPage('/flow/payouts?offset=10');
+    await screen.findByRole('row', { name: /PAY01JTESTURN0001/ });
+    const status = screen.getByLabelText('Status');
+    expect([...status.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'All',
+      'PENDING',
+      'SUCCESS',
+      'FAILURE',
+      'RETURNED',
+    ]);
+    expect(screen.getByLabelText('Transfer type').querySelectorAll('option').length).toBeGreaterThan(1);
+    await user.selectOptions(status, 'FAILURE');
+    await user.click(screen.getByRole('button', { name: /^Date range/ }));
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() =>
+      expect(search()).toEqual({ status: 'FAILURE', start_date: '2026-03-10', end_date: '2026-03-10' }),
+    );
+    await waitFor(() =>
+      expect(lastSearchQuery()).toEqual({
+        status: 'FAILURE',
+        start_date: '2026-03-10',
+        end_date: '2026-03-10',
+        limit: 10,
+        offset: 0,
+        time_zone: 'Asia/Kolkata',
+      }),
+    );
+    const counts = fetchMock.mock.calls.filter(([p]) => p === '/meridian/read/count/transaction/payouts');
+    expect(counts.at(-1)?.[1]?.query).toMatchObject({ status: 'FAILURE', start_date: '2026-03-10' });
+
+    // An amount range from the rupee inputs joins the filter.
+    await user.type(screen.getByLabelText('Amount from (₹)'), '1000{Enter}');
+    await waitFor(() => expect(lastSearchQuery()).toMatchObject({ status: 'FAILURE', amount_min: '1000' }));
+  });
+
   it('opens the details dialog from the row (click or Enter) with the timeline and every callback attempt', async () => {
     const user = userEvent.setup();
     answer({});
