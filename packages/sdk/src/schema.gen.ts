@@ -481,7 +481,7 @@ export interface paths {
     };
     /**
      * Search the settlements
-     * @description The settlements of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `bank_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `status`, `type`. Paged by `limit` (default 10) and `offset`.
+     * @description The settlements of the caller's client (collections paid to its settlement account), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `type` (Type), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['getOperationsSettlementHistory'];
     put?: never;
@@ -521,7 +521,7 @@ export interface paths {
     };
     /**
      * Count the settlements
-     * @description How many settlements of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `bank_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `status`, `type`.
+     * @description How many settlements of the caller's client (collections paid to its settlement account) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `type` (Type), `amount_min`/`amount_max` (Amount, rupees).
      */
     get: operations['countOperationsSettlementHistory'];
     put?: never;
@@ -580,8 +580,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered settlements
-     * @description Streams the filtered settlements of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * Export the filtered settlements
+     * @description Streams the filtered settlements of the caller's client (collections paid to its settlement account) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['getOperationsSettlementReport'];
     put?: never;
@@ -666,8 +666,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the account-transactions
-     * @description How many postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `account_number`.
+     * Count the account transactions
+     * @description How many postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees), `account_number`.
      */
     get: operations['countAccountTransactions'];
     put?: never;
@@ -686,8 +686,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the account-transactions
-     * @description How many postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `account_number`.
+     * Count the account transactions
+     * @description How many postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees), `account_number`.
      */
     get: operations['countAccountTransactionsVa'];
     put?: never;
@@ -706,8 +706,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the audit records
-     * @description How many audit records of the caller's client (who did what, when, from which address) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `actor_email`, `action`, `object_id` (400 for another) with `search_value` to match.
+     * Count the audit log
+     * @description How many audit records of the caller's client (who did what, when, from which address) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `actor_email` (Actor e-mail), `action` (Action), `object_id` (Object id) (400 for another) with `search_value` to match.
      *
      *     Needs the `admin` role (403 without it).
      */
@@ -728,8 +728,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the bulk_line_items
-     * @description How many bulk_line_items of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `bank_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `bulk_urn`, `status`.
+     * Count the line items
+     * @description How many rows of one of the caller's bulks (`bulk_urn`, 404 when it is not one), in row order match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Payout URN), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `bulk_urn`.
      */
     get: operations['countBulkLineItems'];
     put?: never;
@@ -748,8 +748,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the bulk_payouts
-     * @description How many bulk_payouts of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (400 for another) with `search_value` to match. The list's own parameters: `status`.
+     * Count the bulks
+     * @description How many bulks of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Bulk URN) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countBulkPayouts'];
     put?: never;
@@ -769,7 +769,7 @@ export interface paths {
     };
     /**
      * Count the callback deliveries
-     * @description How many callback deliveries of the caller's client, each with its attempts match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `webhook_id`, `subject_urn` (400 for another) with `search_value` to match. The list's own parameters: `event_type`, `status`.
+     * @description How many callback deliveries of the caller's client, each with its attempts match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `webhook_id` (Webhook id), `subject_urn` (Subject URN) (400 for another) with `search_value` to match. Filters: `event_type` (Event type), `status` (Status).
      */
     get: operations['countCallbackDeliveries'];
     put?: never;
@@ -788,8 +788,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the api_usage
-     * @description How many metered API calls of the caller's client (API usage) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `api_name` (400 for another) with `search_value` to match. The list's own parameters: `product`.
+     * Count the api calls
+     * @description How many metered API calls of the caller's client (API usage) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `api_name` (API name) (400 for another) with `search_value` to match. Filters: `product` (Product), `status` (Status).
      */
     get: operations['countCreditsDetails'];
     put?: never;
@@ -808,8 +808,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the fabric-aadhaar-uid-masking
-     * @description How many Aadhaar UID masking calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
+     * Count the aadhaar uid masking
+     * @description How many Aadhaar UID masking calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countFabricAadhaarUidMasking'];
     put?: never;
@@ -828,8 +828,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the fabric-aadhaar-xml
-     * @description How many Aadhaar XML calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number`, `meridian_transaction_id`, `initiation_transaction_id` (400 for another) with `search_value` to match.
+     * Count the aadhaar xml
+     * @description How many Aadhaar XML calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference), `meridian_transaction_id` (Transaction ID), `initiation_transaction_id` (Initiation transaction ID) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countFabricAadhaarXml'];
     put?: never;
@@ -848,8 +848,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the fabric-ckyc
-     * @description How many CKYC calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `reference_id`, `customer_reference_number` (400 for another) with `search_value` to match.
+     * Count the ckyc
+     * @description How many CKYC calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `reference_id` (Reference ID), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countFabricCkyc'];
     put?: never;
@@ -868,8 +868,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the fabric-credit-report
-     * @description How many Credit report calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
+     * Count the credit report
+     * @description How many Credit report calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countFabricCreditReport'];
     put?: never;
@@ -888,8 +888,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the fabric-customer-data-pull
-     * @description How many Customer data pull calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
+     * Count the customer data pull
+     * @description How many Customer data pull calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countFabricCustomerDataPull'];
     put?: never;
@@ -908,8 +908,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the fabric-face-match
-     * @description How many Face match calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
+     * Count the face match
+     * @description How many Face match calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countFabricFaceMatch'];
     put?: never;
@@ -928,8 +928,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the fabric-id-classification
-     * @description How many ID classification calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
+     * Count the id classification
+     * @description How many ID classification calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countFabricIdClassification'];
     put?: never;
@@ -948,8 +948,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the fabric-kyc-digilocker
-     * @description How many KYC DigiLocker calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `meridian_urn`, `customer_reference_id` (400 for another) with `search_value` to match.
+     * Count the kyc digilocker
+     * @description How many KYC DigiLocker calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `meridian_urn` (URN), `customer_reference_id` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countFabricKycDigilocker'];
     put?: never;
@@ -968,8 +968,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the fabric-kyc-validate
-     * @description How many KYC validation calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (400 for another) with `search_value` to match.
+     * Count the kyc validation
+     * @description How many KYC validation calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countFabricKycValidate'];
     put?: never;
@@ -988,8 +988,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the fabric-mobile-to-x
-     * @description How many Mobile to X calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
+     * Count the mobile to x
+     * @description How many Mobile to X calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countFabricMobileToX'];
     put?: never;
@@ -1008,8 +1008,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the fabric-text-match
-     * @description How many Text match calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
+     * Count the text match
+     * @description How many Text match calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countFabricTextMatch'];
     put?: never;
@@ -1028,8 +1028,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the fabric-video-liveness
-     * @description How many Video liveness calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match.
+     * Count the video liveness
+     * @description How many Video liveness calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countFabricVideoLiveness'];
     put?: never;
@@ -1048,8 +1048,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the accounts
-     * @description How many accounts of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number`, `customer_id` (400 for another) with `search_value` to match.
+     * Count the all accounts
+     * @description How many current and virtual accounts of the caller's client that existed in the range match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number` (Account number), `customer_id` (Customer ID) (400 for another) with `search_value` to match. Filters: `kind` (Kind).
      */
     get: operations['countManageAccounts'];
     put?: never;
@@ -1069,7 +1069,7 @@ export interface paths {
     };
     /**
      * Count the beneficiaries
-     * @description How many beneficiaries of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `beneficiary_code`, `beneficiary_account_number` (400 for another) with `search_value` to match.
+     * @description How many beneficiaries of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `beneficiary_code` (Beneficiary code), `beneficiary_account_number` (Account number) (400 for another) with `search_value` to match. Filters: `status` (Status), `transfer_type` (Transfer type).
      */
     get: operations['countManageBeneficiary'];
     put?: never;
@@ -1088,8 +1088,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the virtual-accounts
-     * @description How many virtual-accounts of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number`, `customer_id` (400 for another) with `search_value` to match.
+     * Count the virtual accounts
+     * @description How many virtual accounts of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number` (Account number), `customer_id` (Customer ID) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countManageVirtualAccount'];
     put?: never;
@@ -1108,8 +1108,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the virtual-account-credits
-     * @description How many virtual-account-credits of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `bank_reference_number`, `virtual_account_number` (400 for another) with `search_value` to match. The list's own parameters: `status`.
+     * Count the virtual account credits
+     * @description How many money that arrived in the caller's virtual accounts, credited or returned match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `bank_reference_number` (Bank reference (UTR)), `virtual_account_number` (Virtual account number) (400 for another) with `search_value` to match. Filters: `status` (Status), `amount_min`/`amount_max` (Amount, rupees).
      */
     get: operations['countManageVirtualAccountCredits'];
     put?: never;
@@ -1128,8 +1128,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the mandate-presentations
-     * @description How many mandate-presentations of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `mandate_urn`, `customer_reference_number`, `bank_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `status`.
+     * Count the debits
+     * @description How many debits of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Debit URN), `mandate_urn` (Mandate URN), `customer_reference_number` (Customer reference), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `mandate_type` (Mandate type), `amount_min`/`amount_max` (Amount, rupees).
      */
     get: operations['countMandatesPresentations'];
     put?: never;
@@ -1148,8 +1148,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the mandate-registrations
-     * @description How many mandate-registrations of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `customer_reference_number`, `umrn` (400 for another) with `search_value` to match. The list's own parameters: `status`.
+     * Count the registrations
+     * @description How many registrations of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Mandate URN), `customer_reference_number` (Customer reference), `umrn` (UMRN) (400 for another) with `search_value` to match. Filters: `status` (Status), `type` (Type).
      */
     get: operations['countMandatesRegistrations'];
     put?: never;
@@ -1168,8 +1168,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the payment_links
-     * @description How many payment_links of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `status`.
+     * Count the payment links
+     * @description How many payment links of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countPaymentLinks'];
     put?: never;
@@ -1188,8 +1188,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the support_tickets
-     * @description How many support tickets sent by the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `subject` (400 for another) with `search_value` to match. The list's own parameters: `status`.
+     * Count the support tickets
+     * @description How many support tickets sent by the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Ticket URN), `subject` (Subject) (400 for another) with `search_value` to match. Filters: `status` (Status), `category` (Category), `status`.
      */
     get: operations['countSupportTickets'];
     put?: never;
@@ -1209,7 +1209,7 @@ export interface paths {
     };
     /**
      * Count the payouts
-     * @description How many payouts of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `bank_reference_number`, `customer_reference_number` (400 for another) with `search_value` to match.
+     * @description How many payouts of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `bank_reference_number` (Bank reference (UTR)), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status), `transfer_type` (Transfer type), `amount_min`/`amount_max` (Amount, rupees).
      */
     get: operations['countTransactionPayouts'];
     put?: never;
@@ -1229,7 +1229,7 @@ export interface paths {
     };
     /**
      * Count the transactions
-     * @description How many ledger postings (the statement) of all the caller's accounts match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_transaction_id`, `bank_reference_number`, `customer_reference_number` (400 for another) with `search_value` to match.
+     * @description How many ledger postings (the statement) of all the caller's accounts match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_transaction_id` (Transaction ID), `bank_reference_number` (Bank reference (UTR)), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees).
      */
     get: operations['countTransactionStatement'];
     put?: never;
@@ -1248,8 +1248,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Count the validations
-     * @description How many validations of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `beneficiary_account_number`, `bank_reference_number` (400 for another) with `search_value` to match.
+     * Count the bank account validations
+     * @description How many bank account validations of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `beneficiary_account_number` (Account number), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status).
      */
     get: operations['countTransactionValidations'];
     put?: never;
@@ -1308,7 +1308,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered account-transactions
+     * Export the filtered account transactions
      * @description Streams the filtered postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportAccountTransactions'];
@@ -1328,7 +1328,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered account-transactions
+     * Export the filtered account transactions
      * @description Streams the filtered postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportAccountTransactionsVa'];
@@ -1348,7 +1348,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered audit records
+     * Export the filtered audit log
      * @description Streams the filtered audit records of the caller's client (who did what, when, from which address) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `admin` role (403 without it).
@@ -1370,8 +1370,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered bulk_line_items
-     * @description Streams the filtered bulk_line_items of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * Export the filtered line items
+     * @description Streams the filtered rows of one of the caller's bulks (`bulk_urn`, 404 when it is not one), in row order as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportBulkLineItems'];
     put?: never;
@@ -1390,8 +1390,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered bulk_payouts
-     * @description Streams the filtered bulk_payouts of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * Export the filtered bulks
+     * @description Streams the filtered bulks of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportBulkPayouts'];
     put?: never;
@@ -1410,7 +1410,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered callback deliveries
+     * Export the filtered callback deliveries
      * @description Streams the filtered callback deliveries of the caller's client, each with its attempts as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportCallbackDeliveries'];
@@ -1430,7 +1430,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered api_usage
+     * Export the filtered api calls
      * @description Streams the filtered metered API calls of the caller's client (API usage) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportCreditsDetails'];
@@ -1450,7 +1450,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered fabric-aadhaar-uid-masking
+     * Export the filtered aadhaar uid masking
      * @description Streams the filtered Aadhaar UID masking calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
      */
     get: operations['exportFabricAadhaarUidMasking'];
@@ -1470,7 +1470,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered fabric-aadhaar-xml
+     * Export the filtered aadhaar xml
      * @description Streams the filtered Aadhaar XML calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
      */
     get: operations['exportFabricAadhaarXml'];
@@ -1490,7 +1490,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered fabric-ckyc
+     * Export the filtered ckyc
      * @description Streams the filtered CKYC calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricCkyc'];
@@ -1510,7 +1510,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered fabric-credit-report
+     * Export the filtered credit report
      * @description Streams the filtered Credit report calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricCreditReport'];
@@ -1530,7 +1530,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered fabric-customer-data-pull
+     * Export the filtered customer data pull
      * @description Streams the filtered Customer data pull calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
      */
     get: operations['exportFabricCustomerDataPull'];
@@ -1550,7 +1550,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered fabric-face-match
+     * Export the filtered face match
      * @description Streams the filtered Face match calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricFaceMatch'];
@@ -1570,7 +1570,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered fabric-id-classification
+     * Export the filtered id classification
      * @description Streams the filtered ID classification calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricIdClassification'];
@@ -1590,7 +1590,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered fabric-kyc-digilocker
+     * Export the filtered kyc digilocker
      * @description Streams the filtered KYC DigiLocker calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricKycDigilocker'];
@@ -1610,7 +1610,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered fabric-kyc-validate
+     * Export the filtered kyc validation
      * @description Streams the filtered KYC validation calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricKycValidate'];
@@ -1630,7 +1630,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered fabric-mobile-to-x
+     * Export the filtered mobile to x
      * @description Streams the filtered Mobile to X calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
      */
     get: operations['exportFabricMobileToX'];
@@ -1650,7 +1650,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered fabric-text-match
+     * Export the filtered text match
      * @description Streams the filtered Text match calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricTextMatch'];
@@ -1670,7 +1670,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered fabric-video-liveness
+     * Export the filtered video liveness
      * @description Streams the filtered Video liveness calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportFabricVideoLiveness'];
@@ -1690,8 +1690,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered accounts
-     * @description Streams the filtered accounts of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * Export the filtered all accounts
+     * @description Streams the filtered current and virtual accounts of the caller's client that existed in the range as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportManageAccounts'];
     put?: never;
@@ -1710,7 +1710,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered beneficiaries
+     * Export the filtered beneficiaries
      * @description Streams the filtered beneficiaries of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportManageBeneficiary'];
@@ -1730,8 +1730,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered virtual-accounts
-     * @description Streams the filtered virtual-accounts of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * Export the filtered virtual accounts
+     * @description Streams the filtered virtual accounts of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportManageVirtualAccount'];
     put?: never;
@@ -1750,8 +1750,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered virtual-account-credits
-     * @description Streams the filtered virtual-account-credits of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * Export the filtered virtual account credits
+     * @description Streams the filtered money that arrived in the caller's virtual accounts, credited or returned as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportManageVirtualAccountCredits'];
     put?: never;
@@ -1770,8 +1770,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered mandate-presentations
-     * @description Streams the filtered mandate-presentations of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * Export the filtered debits
+     * @description Streams the filtered debits of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportMandatesPresentations'];
     put?: never;
@@ -1790,8 +1790,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered mandate-registrations
-     * @description Streams the filtered mandate-registrations of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * Export the filtered registrations
+     * @description Streams the filtered registrations of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportMandatesRegistrations'];
     put?: never;
@@ -1810,8 +1810,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered payment_links
-     * @description Streams the filtered payment_links of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * Export the filtered payment links
+     * @description Streams the filtered payment links of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportPaymentLinks'];
     put?: never;
@@ -1830,7 +1830,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered support_tickets
+     * Export the filtered support tickets
      * @description Streams the filtered support tickets sent by the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportSupportTickets'];
@@ -1850,7 +1850,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered payouts
+     * Export the filtered payouts
      * @description Streams the filtered payouts of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportTransactionPayouts'];
@@ -1870,7 +1870,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered transactions
+     * Export the filtered transactions
      * @description Streams the filtered ledger postings (the statement) of all the caller's accounts as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportTransactionStatement'];
@@ -1890,8 +1890,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered validations
-     * @description Streams the filtered validations of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     * Export the filtered bank account validations
+     * @description Streams the filtered bank account validations of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportTransactionValidations'];
     put?: never;
@@ -2170,8 +2170,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the api_usage
-     * @description The metered API calls of the caller's client (API usage), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `api_name` (400 for another) with `search_value` to match. The list's own parameters: `product`. Paged by `limit` (default 10) and `offset`.
+     * Search the api calls
+     * @description The metered API calls of the caller's client (API usage), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `api_name` (API name) (400 for another) with `search_value` to match. Filters: `product` (Product), `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['getCreditsDetails'];
     put?: never;
@@ -2391,7 +2391,7 @@ export interface paths {
     };
     /**
      * Search the beneficiaries
-     * @description The beneficiaries of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `beneficiary_code`, `beneficiary_account_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * @description The beneficiaries of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `beneficiary_code` (Beneficiary code), `beneficiary_account_number` (Account number) (400 for another) with `search_value` to match. Filters: `status` (Status), `transfer_type` (Transfer type). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['getManageBeneficiary'];
     put?: never;
@@ -2414,6 +2414,26 @@ export interface paths {
      * @description One of the caller's beneficiaries by its `beneficiary_code`, with its bank account or UPI id and status (404 when the client has none with that code).
      */
     get: operations['getManageBeneficiaryByBeneficiaryCode'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/fetch/saved_views': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your saved views of a list
+     * @description The signed-in user's saved views of one list (`list`, its machine name, e.g. `payouts`), by name in any case, with the most a user may keep per list. Other users' views, of this client or another, are never listed.
+     */
+    get: operations['getSavedViews'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2531,7 +2551,7 @@ export interface paths {
     };
     /**
      * Search the reports
-     * @description The reports asked for by the caller's client (the download history), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (400 for another) with `search_value` to match. The list's own parameters: `status`, `report_type`, `meridian_company_urn`. Paged by `limit` (default 10) and `offset`.
+     * @description The reports asked for by the caller's client (the download history), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Report URN) (400 for another) with `search_value` to match. Filters: `status` (Status), `report_type` (Report type), `status`, `report_type`, `meridian_company_urn`. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['getReportsHistory'];
     put?: never;
@@ -2551,7 +2571,7 @@ export interface paths {
     };
     /**
      * Count the reports
-     * @description How many reports asked for by the caller's client (the download history) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (400 for another) with `search_value` to match. The list's own parameters: `status`, `report_type`, `meridian_company_urn`.
+     * @description How many reports asked for by the caller's client (the download history) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Report URN) (400 for another) with `search_value` to match. Filters: `status` (Status), `report_type` (Report type), `status`, `report_type`, `meridian_company_urn`.
      */
     get: operations['countReportsHistory'];
     put?: never;
@@ -2570,7 +2590,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * CSV of the filtered reports
+     * Export the filtered reports
      * @description Streams the filtered reports asked for by the caller's client (the download history) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      */
     get: operations['exportReportsHistory'];
@@ -2650,8 +2670,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the account-transactions
-     * @description The postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `account_number`. Paged by `page_index` (from 0) and `page_size` (default 10).
+     * Search the account transactions
+     * @description The postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees), `account_number`. Paged by `page_index` (from 0) and `page_size` (default 10).
      */
     get: operations['searchAccountTransactions'];
     put?: never;
@@ -2670,8 +2690,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the account-transactions
-     * @description The postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `account_number`. Paged by `page_index` (from 0) and `page_size` (default 10).
+     * Search the account transactions
+     * @description The postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees), `account_number`. Paged by `page_index` (from 0) and `page_size` (default 10).
      */
     get: operations['searchAccountTransactionsVa'];
     put?: never;
@@ -2690,8 +2710,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the audit records
-     * @description The audit records of the caller's client (who did what, when, from which address), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `actor_email`, `action`, `object_id` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the audit log
+     * @description The audit records of the caller's client (who did what, when, from which address), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `actor_email` (Actor e-mail), `action` (Action), `object_id` (Object id) (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `admin` role (403 without it).
      */
@@ -2712,8 +2732,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the bulk_line_items
-     * @description The bulk_line_items of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `bank_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `bulk_urn`, `status`. Paged by `limit` (default 10) and `offset`.
+     * Search the line items
+     * @description The rows of one of the caller's bulks (`bulk_urn`, 404 when it is not one), in row order, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Payout URN), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `bulk_urn`. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchBulkLineItems'];
     put?: never;
@@ -2732,8 +2752,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the bulk_payouts
-     * @description The bulk_payouts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (400 for another) with `search_value` to match. The list's own parameters: `status`. Paged by `limit` (default 10) and `offset`.
+     * Search the bulks
+     * @description The bulks of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Bulk URN) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchBulkPayouts'];
     put?: never;
@@ -2753,7 +2773,7 @@ export interface paths {
     };
     /**
      * Search the callback deliveries
-     * @description The callback deliveries of the caller's client, each with its attempts, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `webhook_id`, `subject_urn` (400 for another) with `search_value` to match. The list's own parameters: `event_type`, `status`. Paged by `limit` (default 10) and `offset`.
+     * @description The callback deliveries of the caller's client, each with its attempts, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `webhook_id` (Webhook id), `subject_urn` (Subject URN) (400 for another) with `search_value` to match. Filters: `event_type` (Event type), `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchCallbackDeliveries'];
     put?: never;
@@ -2772,8 +2792,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the fabric-aadhaar-uid-masking
-     * @description The Aadhaar UID masking calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the aadhaar uid masking
+     * @description The Aadhaar UID masking calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricAadhaarUidMasking'];
     put?: never;
@@ -2792,8 +2812,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the fabric-aadhaar-xml
-     * @description The Aadhaar XML calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number`, `meridian_transaction_id`, `initiation_transaction_id` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the aadhaar xml
+     * @description The Aadhaar XML calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference), `meridian_transaction_id` (Transaction ID), `initiation_transaction_id` (Initiation transaction ID) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricAadhaarXml'];
     put?: never;
@@ -2812,8 +2832,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the fabric-ckyc
-     * @description The CKYC calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `reference_id`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the ckyc
+     * @description The CKYC calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `reference_id` (Reference ID), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricCkyc'];
     put?: never;
@@ -2832,8 +2852,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the fabric-credit-report
-     * @description The Credit report calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the credit report
+     * @description The Credit report calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricCreditReport'];
     put?: never;
@@ -2852,8 +2872,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the fabric-customer-data-pull
-     * @description The Customer data pull calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the customer data pull
+     * @description The Customer data pull calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricCustomerDataPull'];
     put?: never;
@@ -2872,8 +2892,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the fabric-face-match
-     * @description The Face match calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the face match
+     * @description The Face match calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricFaceMatch'];
     put?: never;
@@ -2892,8 +2912,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the fabric-id-classification
-     * @description The ID classification calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the id classification
+     * @description The ID classification calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricIdClassification'];
     put?: never;
@@ -2912,8 +2932,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the fabric-kyc-digilocker
-     * @description The KYC DigiLocker calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `meridian_urn`, `customer_reference_id` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the kyc digilocker
+     * @description The KYC DigiLocker calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `meridian_urn` (URN), `customer_reference_id` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricKycDigilocker'];
     put?: never;
@@ -2932,8 +2952,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the fabric-kyc-validate
-     * @description The KYC validation calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the kyc validation
+     * @description The KYC validation calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricKycValidate'];
     put?: never;
@@ -2952,8 +2972,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the fabric-mobile-to-x
-     * @description The Mobile to X calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the mobile to x
+     * @description The Mobile to X calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricMobileToX'];
     put?: never;
@@ -2972,8 +2992,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the fabric-text-match
-     * @description The Text match calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the text match
+     * @description The Text match calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricTextMatch'];
     put?: never;
@@ -2992,8 +3012,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the fabric-video-liveness
-     * @description The Video liveness calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the video liveness
+     * @description The Video liveness calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchFabricVideoLiveness'];
     put?: never;
@@ -3032,8 +3052,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the accounts
-     * @description The accounts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number`, `customer_id` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the all accounts
+     * @description The current and virtual accounts of the caller's client that existed in the range, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number` (Account number), `customer_id` (Customer ID) (400 for another) with `search_value` to match. Filters: `kind` (Kind). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchManageAccounts'];
     put?: never;
@@ -3052,8 +3072,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the virtual-accounts
-     * @description The virtual-accounts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number`, `customer_id` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the virtual accounts
+     * @description The virtual accounts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number` (Account number), `customer_id` (Customer ID) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchManageVirtualAccount'];
     put?: never;
@@ -3072,8 +3092,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the virtual-account-credits
-     * @description The virtual-account-credits of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `bank_reference_number`, `virtual_account_number` (400 for another) with `search_value` to match. The list's own parameters: `status`. Paged by `limit` (default 10) and `offset`.
+     * Search the virtual account credits
+     * @description The money that arrived in the caller's virtual accounts, credited or returned, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `bank_reference_number` (Bank reference (UTR)), `virtual_account_number` (Virtual account number) (400 for another) with `search_value` to match. Filters: `status` (Status), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchManageVirtualAccountCredits'];
     put?: never;
@@ -3092,8 +3112,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the mandate-presentations
-     * @description The mandate-presentations of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `mandate_urn`, `customer_reference_number`, `bank_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `status`. Paged by `limit` (default 10) and `offset`.
+     * Search the debits
+     * @description The debits of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Debit URN), `mandate_urn` (Mandate URN), `customer_reference_number` (Customer reference), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `mandate_type` (Mandate type), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchMandatesPresentations'];
     put?: never;
@@ -3112,8 +3132,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the mandate-registrations
-     * @description The mandate-registrations of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `customer_reference_number`, `umrn` (400 for another) with `search_value` to match. The list's own parameters: `status`. Paged by `limit` (default 10) and `offset`.
+     * Search the registrations
+     * @description The registrations of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Mandate URN), `customer_reference_number` (Customer reference), `umrn` (UMRN) (400 for another) with `search_value` to match. Filters: `status` (Status), `type` (Type). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchMandatesRegistrations'];
     put?: never;
@@ -3132,8 +3152,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the payment_links
-     * @description The payment_links of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `customer_reference_number` (400 for another) with `search_value` to match. The list's own parameters: `status`. Paged by `limit` (default 10) and `offset`.
+     * Search the payment links
+     * @description The payment links of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchPaymentLinks'];
     put?: never;
@@ -3152,8 +3172,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the support_tickets
-     * @description The support tickets sent by the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `subject` (400 for another) with `search_value` to match. The list's own parameters: `status`. Paged by `limit` (default 10) and `offset`.
+     * Search the support tickets
+     * @description The support tickets sent by the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Ticket URN), `subject` (Subject) (400 for another) with `search_value` to match. Filters: `status` (Status), `category` (Category), `status`. Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchSupportTickets'];
     put?: never;
@@ -3173,7 +3193,7 @@ export interface paths {
     };
     /**
      * Search the payouts
-     * @description The payouts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `bank_reference_number`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * @description The payouts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `bank_reference_number` (Bank reference (UTR)), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status), `transfer_type` (Transfer type), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchTransactionPayouts'];
     put?: never;
@@ -3193,7 +3213,7 @@ export interface paths {
     };
     /**
      * Search the transactions
-     * @description The ledger postings (the statement) of all the caller's accounts, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_transaction_id`, `bank_reference_number`, `customer_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * @description The ledger postings (the statement) of all the caller's accounts, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_transaction_id` (Transaction ID), `bank_reference_number` (Bank reference (UTR)), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchTransactionStatement'];
     put?: never;
@@ -3212,8 +3232,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the validations
-     * @description The validations of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn`, `beneficiary_account_number`, `bank_reference_number` (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * Search the bank account validations
+     * @description The bank account validations of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `beneficiary_account_number` (Account number), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchTransactionValidations'];
     put?: never;
@@ -4150,6 +4170,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/saved_views': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save the current filters of a list as a named view
+     * @description Saves a view of a list for the signed-in user: its name (trimmed, 1–60 characters, one line) and the list's URL search parameters as strings (at most 20, 2048 bytes as JSON). A name the user already gave a view of that list, in any case, is a 409; a user keeps at most 50 views per list (a 422 beyond). Audited.
+     */
+    post: operations['createSavedViews'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/saved_views/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete one of your saved views
+     * @description Deletes one of the signed-in user's saved views. 404 for an unknown id, or another user's view. Audited.
+     */
+    delete: operations['deleteSavedView'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/support/tickets': {
     parameters: {
       query?: never;
@@ -4713,6 +4773,8 @@ export interface components {
         created_at: string;
         customer_reference_number: string;
         ifsc_code: string | null;
+        /** @enum {string} */
+        kind: 'PAYOUT' | 'SETTLEMENT';
         purpose_message: string;
         sender_account_number: string;
         /** @enum {string} */
@@ -4737,6 +4799,18 @@ export interface components {
       type: string;
       /** @description The message id (`msg_…`), also the `webhook-id` header. */
       webhook_id: string;
+    };
+    SavedView: {
+      /** @description ISO 8601 (UTC). */
+      created_at: string;
+      /** @description The view id (`SVW…`). */
+      id: string;
+      /** @description The list's machine name. */
+      list: string;
+      name: string;
+      search: {
+        [key: string]: string;
+      };
     };
     ValidationEvent: {
       data: {
@@ -4821,6 +4895,15 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description Not enough prepaid credits to pay for the call (`Insufficient credits`). */
+    E402: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description Not allowed: the `client_id` header does not match the credentials, or a role or feature is missing. */
     E403: {
       headers: {
@@ -4839,8 +4922,44 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description The `Accept` header does not allow what this endpoint answers. */
+    E406: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description Conflicts with the current state (or a request with the same Idempotency-Key is still in flight). */
     E409: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Gone: the file was kept for its time and has been deleted. */
+    E410: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The body is too large. */
+    E413: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The content type is not supported. */
+    E415: {
       headers: {
         [name: string]: unknown;
       };
@@ -4878,34 +4997,51 @@ export interface components {
   };
   parameters: {
     account_number: string;
+    /** @description Amount at most this many rupees (included). */
+    amount_max: string;
+    /** @description Amount at least this many rupees (included). */
+    amount_min: string;
     bulk_urn: string;
+    /** @description Category: one of TOPUP, PAYOUT, REVERSAL, VALIDATION_FEE, COLLECTION, SETTLEMENT, MANDATE_COLLECTION, PAYMENT_LINK. */
+    category:
+      | 'TOPUP'
+      | 'PAYOUT'
+      | 'REVERSAL'
+      | 'VALIDATION_FEE'
+      | 'COLLECTION'
+      | 'SETTLEMENT'
+      | 'MANDATE_COLLECTION'
+      | 'PAYMENT_LINK';
     client_id: string;
     end_date: components['schemas']['CalendarDateInput'];
+    /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK. */
     event_type:
       'PAYOUT' | 'BANK_ACCOUNT_VALIDATION' | 'FABRIC' | 'VIRTUAL_ACCOUNT_CREDIT' | 'MANDATE' | 'PAYMENT_LINK';
     format: 'csv' | 'xlsx' | 'json';
     id: string;
+    /** @description Kind: one of CURRENT, VIRTUAL. */
+    kind: 'CURRENT' | 'VIRTUAL';
     limit: number;
+    /** @description Mandate type: one of NACH, UPI_AUTOPAY. */
+    mandate_type: 'NACH' | 'UPI_AUTOPAY';
     meridian_company_urn: string;
     offset: number;
     page_index: number;
     page_size: number;
+    /** @description Product: one of video-liveness, text-match, mobile-to-x, kyc-validate, kyc-digilocker, id-classification, face-match, customer-data-pull, credit-report, ckyc, aadhaar-xml, aadhaar-uid-masking. */
     product:
-      | ''
-      | (
-          | 'video-liveness'
-          | 'text-match'
-          | 'mobile-to-x'
-          | 'kyc-validate'
-          | 'kyc-digilocker'
-          | 'id-classification'
-          | 'face-match'
-          | 'customer-data-pull'
-          | 'credit-report'
-          | 'ckyc'
-          | 'aadhaar-xml'
-          | 'aadhaar-uid-masking'
-        );
+      | 'video-liveness'
+      | 'text-match'
+      | 'mobile-to-x'
+      | 'kyc-validate'
+      | 'kyc-digilocker'
+      | 'id-classification'
+      | 'face-match'
+      | 'customer-data-pull'
+      | 'credit-report'
+      | 'ckyc'
+      | 'aadhaar-xml'
+      | 'aadhaar-uid-masking';
     report_type:
       | ''
       | (
@@ -4930,9 +5066,13 @@ export interface components {
     search_key: string;
     search_value: string;
     start_date: components['schemas']['CalendarDateInput'];
-    status: '' | ('OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED');
+    /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+    status: 'SUCCESS' | 'FAILURE' | 'PENDING' | 'REJECTED' | 'INSUFFICIENT_CREDITS';
     time_zone: string;
-    type: 'T0' | 'T1';
+    /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
+    transfer_type: 'IMPS' | 'NEFT' | 'RTGS' | 'UPI';
+    /** @description Credit or debit: one of CREDIT, DEBIT. */
+    type: 'CREDIT' | 'DEBIT';
     urn: string;
   };
   requestBodies: never;
@@ -4968,6 +5108,15 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The file (with a Content-Disposition file name). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
       /** @description Default Response */
       202: {
         headers: {
@@ -4984,6 +5133,9 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -5026,6 +5178,8 @@ export interface operations {
             created_at: string;
             customer_reference_number: string;
             ifsc_code: string | null;
+            /** @enum {string} */
+            kind: 'PAYOUT' | 'SETTLEMENT';
             purpose_message: string;
             sender_account_number: string;
             /** @enum {string} */
@@ -5042,6 +5196,8 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
     };
@@ -5091,6 +5247,8 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -5122,6 +5280,8 @@ export interface operations {
         };
       };
       400: components['responses']['E400'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
     };
@@ -5153,6 +5313,8 @@ export interface operations {
         };
       };
       400: components['responses']['E400'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
     };
@@ -5229,6 +5391,8 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
     };
@@ -5242,12 +5406,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/csv': string;
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -5264,12 +5430,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -5366,6 +5534,8 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -5510,6 +5680,8 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -5657,6 +5829,8 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
     };
@@ -5706,6 +5880,8 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
     };
@@ -5849,6 +6025,8 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -5976,6 +6154,8 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -6035,15 +6215,21 @@ export interface operations {
   getOperationsSettlementHistory: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, SETTLED, FAILED. */
         status?: 'PENDING' | 'SETTLED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
-        type?: components['parameters']['type'];
+        /** @description Type: one of T0, T1. */
+        type?: 'T0' | 'T1';
       };
       header?: never;
       path?: never;
@@ -6132,21 +6318,28 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       404: components['responses']['E404'];
+      422: components['responses']['E422'];
       500: components['responses']['E500'];
     };
   };
   countOperationsSettlementHistory: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, SETTLED, FAILED. */
         status?: 'PENDING' | 'SETTLED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
-        type?: components['parameters']['type'];
+        /** @description Type: one of T0, T1. */
+        type?: 'T0' | 'T1';
       };
       header?: never;
       path?: never;
@@ -6232,14 +6425,20 @@ export interface operations {
   getOperationsSettlementReport: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
         end_date?: components['parameters']['end_date'];
         format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, SETTLED, FAILED. */
         status?: 'PENDING' | 'SETTLED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
-        type?: components['parameters']['type'];
+        /** @description Type: one of T0, T1. */
+        type?: 'T0' | 'T1';
       };
       header?: never;
       path?: never;
@@ -6247,12 +6446,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -6265,7 +6481,7 @@ export interface operations {
       query?: {
         limit?: components['parameters']['limit'];
         offset?: number;
-        status?: components['parameters']['status'];
+        status?: '' | ('OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED');
       };
       header?: never;
       path?: never;
@@ -6348,13 +6564,15 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
   countOperationsSupportTickets: {
     parameters: {
       query?: {
-        status?: components['parameters']['status'];
+        status?: '' | ('OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED');
       };
       header?: never;
       path?: never;
@@ -6383,6 +6601,12 @@ export interface operations {
     parameters: {
       query: {
         account_number: components['parameters']['account_number'];
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
+        /** @description Category: one of TOPUP, PAYOUT, REVERSAL, VALIDATION_FEE, COLLECTION, SETTLEMENT, MANDATE_COLLECTION, PAYMENT_LINK. */
+        category?: components['parameters']['category'];
         end_date?: components['parameters']['end_date'];
         page_index?: components['parameters']['page_index'];
         page_size?: components['parameters']['page_size'];
@@ -6390,6 +6614,8 @@ export interface operations {
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
+        /** @description Credit or debit: one of CREDIT, DEBIT. */
+        type?: components['parameters']['type'];
       };
       header?: never;
       path?: never;
@@ -6411,6 +6637,7 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
       500: components['responses']['E500'];
     };
   };
@@ -6418,6 +6645,12 @@ export interface operations {
     parameters: {
       query: {
         account_number: components['parameters']['account_number'];
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
+        /** @description Category: one of TOPUP, PAYOUT, REVERSAL, VALIDATION_FEE, COLLECTION, SETTLEMENT, MANDATE_COLLECTION, PAYMENT_LINK. */
+        category?: components['parameters']['category'];
         end_date?: components['parameters']['end_date'];
         page_index?: components['parameters']['page_index'];
         page_size?: components['parameters']['page_size'];
@@ -6425,6 +6658,8 @@ export interface operations {
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
+        /** @description Credit or debit: one of CREDIT, DEBIT. */
+        type?: components['parameters']['type'];
       };
       header?: never;
       path?: never;
@@ -6446,6 +6681,7 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
       500: components['responses']['E500'];
     };
   };
@@ -6493,6 +6729,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, PROCESSING, SUCCESS, FAILURE, REJECTED. */
         status?: 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'FAILURE' | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -6516,6 +6753,7 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
       500: components['responses']['E500'];
     };
   };
@@ -6528,6 +6766,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED. */
         status?: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -6558,12 +6797,14 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK. */
         event_type?: components['parameters']['event_type'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, DELIVERED, FAILED. */
         status?: 'PENDING' | 'DELIVERED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -6596,10 +6837,13 @@ export interface operations {
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
+        /** @description Product: one of video-liveness, text-match, mobile-to-x, kyc-validate, kyc-digilocker, id-classification, face-match, customer-data-pull, credit-report, ckyc, aadhaar-xml, aadhaar-uid-masking. */
         product?: components['parameters']['product'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6634,6 +6878,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6668,6 +6914,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6702,6 +6950,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6736,6 +6986,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6770,6 +7022,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6804,6 +7058,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6838,6 +7094,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6872,6 +7130,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6906,6 +7166,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6940,6 +7202,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6974,6 +7238,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7008,6 +7274,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7037,6 +7305,8 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        /** @description Kind: one of CURRENT, VIRTUAL. */
+        kind?: components['parameters']['kind'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
@@ -7076,7 +7346,11 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of ACTIVE, INACTIVE. */
+        status?: 'ACTIVE' | 'INACTIVE';
         time_zone?: components['parameters']['time_zone'];
+        /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
+        transfer_type?: components['parameters']['transfer_type'];
       };
       header?: never;
       path?: never;
@@ -7110,6 +7384,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of ACTIVE, CLOSED, EXPIRED. */
+        status?: 'ACTIVE' | 'CLOSED' | 'EXPIRED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7138,12 +7414,17 @@ export interface operations {
   countManageVirtualAccountCredits: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of CREDITED, RETURNED. */
         status?: 'CREDITED' | 'RETURNED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -7173,13 +7454,20 @@ export interface operations {
   countMandatesPresentations: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
+        /** @description Mandate type: one of NACH, UPI_AUTOPAY. */
+        mandate_type?: components['parameters']['mandate_type'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: '' | ('PENDING' | 'SUCCESS' | 'BOUNCED');
+        /** @description Status: one of PENDING, SUCCESS, BOUNCED. */
+        status?: 'PENDING' | 'SUCCESS' | 'BOUNCED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7214,8 +7502,11 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: '' | ('PENDING' | 'ACTIVE' | 'REJECTED' | 'PAUSED' | 'CANCELLED' | 'EXPIRED');
+        /** @description Status: one of PENDING, ACTIVE, REJECTED, PAUSED, CANCELLED, EXPIRED. */
+        status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'PAUSED' | 'CANCELLED' | 'EXPIRED';
         time_zone?: components['parameters']['time_zone'];
+        /** @description Type: one of NACH, UPI_AUTOPAY. */
+        type?: 'NACH' | 'UPI_AUTOPAY';
       };
       header?: never;
       path?: never;
@@ -7249,6 +7540,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of CREATED, PAID, EXPIRED, CANCELLED. */
         status?: 'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -7278,13 +7570,15 @@ export interface operations {
   countSupportTickets: {
     parameters: {
       query?: {
+        /** @description Category: one of PAYOUTS, ACCOUNTS, KYC, REPORTS, CALLBACKS, ACCOUNT_ACCESS, OTHER. */
+        category?: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: components['parameters']['status'];
+        status?: '' | ('OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED');
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7313,13 +7607,21 @@ export interface operations {
   countTransactionPayouts: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, SUCCESS, FAILURE, RETURNED. */
+        status?: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED';
         time_zone?: components['parameters']['time_zone'];
+        /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
+        transfer_type?: components['parameters']['transfer_type'];
       };
       header?: never;
       path?: never;
@@ -7347,6 +7649,12 @@ export interface operations {
   countTransactionStatement: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
+        /** @description Category: one of TOPUP, PAYOUT, REVERSAL, VALIDATION_FEE, COLLECTION, SETTLEMENT, MANDATE_COLLECTION, PAYMENT_LINK. */
+        category?: components['parameters']['category'];
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
@@ -7354,6 +7662,8 @@ export interface operations {
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
+        /** @description Credit or debit: one of CREDIT, DEBIT. */
+        type?: components['parameters']['type'];
       };
       header?: never;
       path?: never;
@@ -7387,6 +7697,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE. */
+        status?: 'SUCCESS' | 'FAILURE';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7423,12 +7735,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7448,12 +7763,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7466,12 +7784,20 @@ export interface operations {
     parameters: {
       query: {
         account_number: components['parameters']['account_number'];
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
+        /** @description Category: one of TOPUP, PAYOUT, REVERSAL, VALIDATION_FEE, COLLECTION, SETTLEMENT, MANDATE_COLLECTION, PAYMENT_LINK. */
+        category?: components['parameters']['category'];
         end_date?: components['parameters']['end_date'];
         format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
+        /** @description Credit or debit: one of CREDIT, DEBIT. */
+        type?: components['parameters']['type'];
       };
       header?: never;
       path?: never;
@@ -7479,16 +7805,34 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
       500: components['responses']['E500'];
     };
   };
@@ -7496,12 +7840,20 @@ export interface operations {
     parameters: {
       query: {
         account_number: components['parameters']['account_number'];
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
+        /** @description Category: one of TOPUP, PAYOUT, REVERSAL, VALIDATION_FEE, COLLECTION, SETTLEMENT, MANDATE_COLLECTION, PAYMENT_LINK. */
+        category?: components['parameters']['category'];
         end_date?: components['parameters']['end_date'];
         format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
+        /** @description Credit or debit: one of CREDIT, DEBIT. */
+        type?: components['parameters']['type'];
       };
       header?: never;
       path?: never;
@@ -7509,16 +7861,34 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
       500: components['responses']['E500'];
     };
   };
@@ -7538,12 +7908,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7560,6 +7947,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, PROCESSING, SUCCESS, FAILURE, REJECTED. */
         status?: 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'FAILURE' | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -7569,16 +7957,34 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
       500: components['responses']['E500'];
     };
   };
@@ -7590,6 +7996,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED. */
         status?: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -7599,12 +8006,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7616,11 +8040,13 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK. */
         event_type?: components['parameters']['event_type'];
         format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, DELIVERED, FAILED. */
         status?: 'PENDING' | 'DELIVERED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -7630,12 +8056,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7648,10 +8091,13 @@ export interface operations {
       query?: {
         end_date?: components['parameters']['end_date'];
         format?: components['parameters']['format'];
+        /** @description Product: one of video-liveness, text-match, mobile-to-x, kyc-validate, kyc-digilocker, id-classification, face-match, customer-data-pull, credit-report, ckyc, aadhaar-xml, aadhaar-uid-masking. */
         product?: components['parameters']['product'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7660,12 +8106,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7681,6 +8144,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7689,12 +8154,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7710,6 +8192,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7718,12 +8202,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7739,6 +8240,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7747,12 +8250,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7768,6 +8288,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7776,12 +8298,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7797,6 +8336,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7805,12 +8346,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7826,6 +8384,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7834,12 +8394,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7855,6 +8432,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7863,12 +8442,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7884,6 +8480,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7892,12 +8490,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7913,6 +8528,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7921,12 +8538,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7942,6 +8576,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7950,12 +8586,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -7971,6 +8624,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -7979,12 +8634,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -8000,6 +8672,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -8008,12 +8682,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -8026,6 +8717,8 @@ export interface operations {
       query?: {
         end_date?: components['parameters']['end_date'];
         format?: components['parameters']['format'];
+        /** @description Kind: one of CURRENT, VIRTUAL. */
+        kind?: components['parameters']['kind'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -8037,12 +8730,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -8058,7 +8768,11 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of ACTIVE, INACTIVE. */
+        status?: 'ACTIVE' | 'INACTIVE';
         time_zone?: components['parameters']['time_zone'];
+        /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
+        transfer_type?: components['parameters']['transfer_type'];
       };
       header?: never;
       path?: never;
@@ -8066,12 +8780,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -8087,6 +8818,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of ACTIVE, CLOSED, EXPIRED. */
+        status?: 'ACTIVE' | 'CLOSED' | 'EXPIRED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -8095,12 +8828,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -8111,11 +8861,16 @@ export interface operations {
   exportManageVirtualAccountCredits: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
         end_date?: components['parameters']['end_date'];
         format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of CREDITED, RETURNED. */
         status?: 'CREDITED' | 'RETURNED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -8125,12 +8880,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -8141,12 +8913,19 @@ export interface operations {
   exportMandatesPresentations: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
         end_date?: components['parameters']['end_date'];
         format?: components['parameters']['format'];
+        /** @description Mandate type: one of NACH, UPI_AUTOPAY. */
+        mandate_type?: components['parameters']['mandate_type'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: '' | ('PENDING' | 'SUCCESS' | 'BOUNCED');
+        /** @description Status: one of PENDING, SUCCESS, BOUNCED. */
+        status?: 'PENDING' | 'SUCCESS' | 'BOUNCED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -8155,12 +8934,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -8176,8 +8972,11 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: '' | ('PENDING' | 'ACTIVE' | 'REJECTED' | 'PAUSED' | 'CANCELLED' | 'EXPIRED');
+        /** @description Status: one of PENDING, ACTIVE, REJECTED, PAUSED, CANCELLED, EXPIRED. */
+        status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'PAUSED' | 'CANCELLED' | 'EXPIRED';
         time_zone?: components['parameters']['time_zone'];
+        /** @description Type: one of NACH, UPI_AUTOPAY. */
+        type?: 'NACH' | 'UPI_AUTOPAY';
       };
       header?: never;
       path?: never;
@@ -8185,12 +8984,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -8206,6 +9022,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of CREATED, PAID, EXPIRED, CANCELLED. */
         status?: 'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -8215,12 +9032,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -8231,12 +9065,14 @@ export interface operations {
   exportSupportTickets: {
     parameters: {
       query?: {
+        /** @description Category: one of PAYOUTS, ACCOUNTS, KYC, REPORTS, CALLBACKS, ACCOUNT_ACCESS, OTHER. */
+        category?: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
         end_date?: components['parameters']['end_date'];
         format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: components['parameters']['status'];
+        status?: '' | ('OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED');
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -8245,12 +9081,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -8261,12 +9114,20 @@ export interface operations {
   exportTransactionPayouts: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
         end_date?: components['parameters']['end_date'];
         format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, SUCCESS, FAILURE, RETURNED. */
+        status?: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED';
         time_zone?: components['parameters']['time_zone'];
+        /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
+        transfer_type?: components['parameters']['transfer_type'];
       };
       header?: never;
       path?: never;
@@ -8274,12 +9135,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -8290,12 +9168,20 @@ export interface operations {
   exportTransactionStatement: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
+        /** @description Category: one of TOPUP, PAYOUT, REVERSAL, VALIDATION_FEE, COLLECTION, SETTLEMENT, MANDATE_COLLECTION, PAYMENT_LINK. */
+        category?: components['parameters']['category'];
         end_date?: components['parameters']['end_date'];
         format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
+        /** @description Credit or debit: one of CREDIT, DEBIT. */
+        type?: components['parameters']['type'];
       };
       header?: never;
       path?: never;
@@ -8303,12 +9189,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -8324,6 +9227,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE. */
+        status?: 'SUCCESS' | 'FAILURE';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -8332,12 +9237,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -8860,10 +9782,13 @@ export interface operations {
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
+        /** @description Product: one of video-liveness, text-match, mobile-to-x, kyc-validate, kyc-digilocker, id-classification, face-match, customer-data-pull, credit-report, ckyc, aadhaar-xml, aadhaar-uid-masking. */
         product?: components['parameters']['product'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -9252,6 +10177,8 @@ export interface operations {
               created_at: string;
               customer_reference_number: string;
               ifsc_code: string | null;
+              /** @enum {string} */
+              kind: 'PAYOUT' | 'SETTLEMENT';
               purpose_message: string;
               sender_account_number: string;
               /** @enum {string} */
@@ -9323,7 +10250,11 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of ACTIVE, INACTIVE. */
+        status?: 'ACTIVE' | 'INACTIVE';
         time_zone?: components['parameters']['time_zone'];
+        /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
+        transfer_type?: components['parameters']['transfer_type'];
       };
       header?: never;
       path?: never;
@@ -9411,6 +10342,40 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  getSavedViews: {
+    parameters: {
+      query: {
+        /**
+         * @description The list's machine name.
+         * @example payouts
+         */
+        list: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SavedView'][];
+            /** @description The most views a user keeps per list. */
+            max_views: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   getTransactionPayoutByUrn: {
     parameters: {
       query?: never;
@@ -9460,6 +10425,8 @@ export interface operations {
               status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED';
             }[];
             ifsc_code: string | null;
+            /** @enum {string} */
+            kind: 'PAYOUT' | 'SETTLEMENT';
             purpose_message: string;
             sender_account_number: string;
             /** @enum {string} */
@@ -9645,17 +10612,24 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/pdf': string;
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       404: components['responses']['E404'];
+      409: components['responses']['E409'];
+      410: components['responses']['E410'];
       500: components['responses']['E500'];
     };
   };
@@ -9797,12 +10771,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
@@ -9814,6 +10805,8 @@ export interface operations {
     parameters: {
       query: {
         account_number?: string;
+        amount_max?: string;
+        amount_min?: string;
         columns?: string;
         end_date?: components['parameters']['end_date'];
         product?: string;
@@ -9841,6 +10834,7 @@ export interface operations {
         start_date?: components['parameters']['start_date'];
         status?: string;
         time_zone?: components['parameters']['time_zone'];
+        transfer_type?: string;
       };
       header?: never;
       path?: never;
@@ -9860,6 +10854,7 @@ export interface operations {
               key: string;
               /** @enum {string} */
               kind: 'text' | 'money' | 'time' | 'date' | 'number';
+              label: string;
             }[];
             count: number;
             rows: (string | null)[][];
@@ -9869,6 +10864,7 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
       500: components['responses']['E500'];
     };
   };
@@ -9958,13 +10954,21 @@ export interface operations {
                 key: string;
                 /** @enum {string} */
                 kind: 'text' | 'money' | 'time' | 'date' | 'number';
+                label: string;
               }[];
               /** @enum {string} */
               default_range: 'last7' | 'todayMinus7';
               description: string;
               filters: {
                 /** @enum {string} */
-                key: 'status' | 'account_number' | 'product' | 'provider';
+                key:
+                  | 'status'
+                  | 'account_number'
+                  | 'product'
+                  | 'provider'
+                  | 'transfer_type'
+                  | 'amount_min'
+                  | 'amount_max';
                 values: string[] | null;
               }[];
               formats: ('csv' | 'xlsx' | 'json' | 'pdf')[];
@@ -10003,6 +11007,12 @@ export interface operations {
     parameters: {
       query: {
         account_number: components['parameters']['account_number'];
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
+        /** @description Category: one of TOPUP, PAYOUT, REVERSAL, VALIDATION_FEE, COLLECTION, SETTLEMENT, MANDATE_COLLECTION, PAYMENT_LINK. */
+        category?: components['parameters']['category'];
         end_date?: components['parameters']['end_date'];
         page_index?: components['parameters']['page_index'];
         page_size?: components['parameters']['page_size'];
@@ -10010,6 +11020,8 @@ export interface operations {
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
+        /** @description Credit or debit: one of CREDIT, DEBIT. */
+        type?: components['parameters']['type'];
       };
       header?: never;
       path?: never;
@@ -10053,6 +11065,7 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
       500: components['responses']['E500'];
     };
   };
@@ -10060,6 +11073,12 @@ export interface operations {
     parameters: {
       query: {
         account_number: components['parameters']['account_number'];
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
+        /** @description Category: one of TOPUP, PAYOUT, REVERSAL, VALIDATION_FEE, COLLECTION, SETTLEMENT, MANDATE_COLLECTION, PAYMENT_LINK. */
+        category?: components['parameters']['category'];
         end_date?: components['parameters']['end_date'];
         page_index?: components['parameters']['page_index'];
         page_size?: components['parameters']['page_size'];
@@ -10067,6 +11086,8 @@ export interface operations {
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
+        /** @description Credit or debit: one of CREDIT, DEBIT. */
+        type?: components['parameters']['type'];
       };
       header?: never;
       path?: never;
@@ -10110,6 +11131,7 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
       500: components['responses']['E500'];
     };
   };
@@ -10177,6 +11199,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, PROCESSING, SUCCESS, FAILURE, REJECTED. */
         status?: 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'FAILURE' | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -10218,6 +11241,7 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
       500: components['responses']['E500'];
     };
   };
@@ -10230,6 +11254,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED. */
         status?: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -10277,12 +11302,14 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK. */
         event_type?: components['parameters']['event_type'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, DELIVERED, FAILED. */
         status?: 'PENDING' | 'DELIVERED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -10348,6 +11375,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -10414,6 +11443,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -10480,6 +11511,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -10546,6 +11579,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -10612,6 +11647,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -10678,6 +11715,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -10744,6 +11783,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -10810,6 +11851,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -10876,6 +11919,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -10942,6 +11987,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -11008,6 +12055,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -11074,6 +12123,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
+        status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -11177,6 +12228,8 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
+        /** @description Kind: one of CURRENT, VIRTUAL. */
+        kind?: components['parameters']['kind'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
@@ -11231,6 +12284,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of ACTIVE, CLOSED, EXPIRED. */
+        status?: 'ACTIVE' | 'CLOSED' | 'EXPIRED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -11279,12 +12334,17 @@ export interface operations {
   searchManageVirtualAccountCredits: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of CREDITED, RETURNED. */
         status?: 'CREDITED' | 'RETURNED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -11331,13 +12391,20 @@ export interface operations {
   searchMandatesPresentations: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
+        /** @description Mandate type: one of NACH, UPI_AUTOPAY. */
+        mandate_type?: components['parameters']['mandate_type'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: '' | ('PENDING' | 'SUCCESS' | 'BOUNCED');
+        /** @description Status: one of PENDING, SUCCESS, BOUNCED. */
+        status?: 'PENDING' | 'SUCCESS' | 'BOUNCED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -11387,8 +12454,11 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: '' | ('PENDING' | 'ACTIVE' | 'REJECTED' | 'PAUSED' | 'CANCELLED' | 'EXPIRED');
+        /** @description Status: one of PENDING, ACTIVE, REJECTED, PAUSED, CANCELLED, EXPIRED. */
+        status?: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'PAUSED' | 'CANCELLED' | 'EXPIRED';
         time_zone?: components['parameters']['time_zone'];
+        /** @description Type: one of NACH, UPI_AUTOPAY. */
+        type?: 'NACH' | 'UPI_AUTOPAY';
       };
       header?: never;
       path?: never;
@@ -11449,6 +12519,7 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of CREATED, PAID, EXPIRED, CANCELLED. */
         status?: 'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED';
         time_zone?: components['parameters']['time_zone'];
       };
@@ -11504,13 +12575,15 @@ export interface operations {
   searchSupportTickets: {
     parameters: {
       query?: {
+        /** @description Category: one of PAYOUTS, ACCOUNTS, KYC, REPORTS, CALLBACKS, ACCOUNT_ACCESS, OTHER. */
+        category?: 'PAYOUTS' | 'ACCOUNTS' | 'KYC' | 'REPORTS' | 'CALLBACKS' | 'ACCOUNT_ACCESS' | 'OTHER';
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        status?: components['parameters']['status'];
+        status?: '' | ('OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED');
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -11551,13 +12624,21 @@ export interface operations {
   searchTransactionPayouts: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, SUCCESS, FAILURE, RETURNED. */
+        status?: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED';
         time_zone?: components['parameters']['time_zone'];
+        /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
+        transfer_type?: components['parameters']['transfer_type'];
       };
       header?: never;
       path?: never;
@@ -11582,6 +12663,8 @@ export interface operations {
               created_at: string;
               customer_reference_number: string;
               ifsc_code: string | null;
+              /** @enum {string} */
+              kind: 'PAYOUT' | 'SETTLEMENT';
               purpose_message: string;
               sender_account_number: string;
               /** @enum {string} */
@@ -11604,6 +12687,12 @@ export interface operations {
   searchTransactionStatement: {
     parameters: {
       query?: {
+        /** @description Amount at most this many rupees (included). */
+        amount_max?: components['parameters']['amount_max'];
+        /** @description Amount at least this many rupees (included). */
+        amount_min?: components['parameters']['amount_min'];
+        /** @description Category: one of TOPUP, PAYOUT, REVERSAL, VALIDATION_FEE, COLLECTION, SETTLEMENT, MANDATE_COLLECTION, PAYMENT_LINK. */
+        category?: components['parameters']['category'];
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
@@ -11611,6 +12700,8 @@ export interface operations {
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
+        /** @description Credit or debit: one of CREDIT, DEBIT. */
+        type?: components['parameters']['type'];
       };
       header?: never;
       path?: never;
@@ -11666,6 +12757,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
+        /** @description Status: one of SUCCESS, FAILURE. */
+        status?: 'SUCCESS' | 'FAILURE';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -11721,16 +12814,19 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The stream of events. */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/event-stream': string;
+        };
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      406: components['responses']['E406'];
       500: components['responses']['E500'];
     };
   };
@@ -11745,6 +12841,8 @@ export interface operations {
       content: {
         'application/json': {
           account_number?: string;
+          amount_max?: string;
+          amount_min?: string;
           columns?: string[];
           end_date?: components['schemas']['CalendarDateInput'];
           /** @enum {string} */
@@ -11775,6 +12873,7 @@ export interface operations {
           start_date?: components['schemas']['CalendarDateInput'];
           status?: string;
           time_zone?: string;
+          transfer_type?: string;
         };
       };
     };
@@ -11795,6 +12894,8 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -11809,6 +12910,8 @@ export interface operations {
       content: {
         'application/json': {
           account_number?: string;
+          amount_max?: string;
+          amount_min?: string;
           columns?: string[];
           day_of_month?: number;
           day_of_week?: number;
@@ -11843,6 +12946,7 @@ export interface operations {
           /** @default 08:00 */
           time_of_day?: string;
           time_zone?: string;
+          transfer_type?: string;
         };
       };
     };
@@ -11897,6 +13001,8 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -12005,6 +13111,9 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -12040,6 +13149,8 @@ export interface operations {
         };
       };
       400: components['responses']['E400'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
     };
@@ -12073,6 +13184,8 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -12161,6 +13274,9 @@ export interface operations {
         };
       };
       400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
     };
@@ -12204,6 +13320,9 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -12264,6 +13383,8 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
     };
@@ -12419,6 +13540,9 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      422: components['responses']['E422'];
       500: components['responses']['E500'];
     };
   };
@@ -12482,6 +13606,9 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      422: components['responses']['E422'];
       500: components['responses']['E500'];
     };
   };
@@ -12523,6 +13650,8 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -12735,6 +13864,9 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -12852,6 +13984,8 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -12912,6 +14046,9 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -12945,6 +14082,8 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -12986,7 +14125,10 @@ export interface operations {
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
+      402: components['responses']['E402'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -13040,7 +14182,10 @@ export interface operations {
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
+      402: components['responses']['E402'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -13093,7 +14238,10 @@ export interface operations {
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
+      402: components['responses']['E402'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -13139,7 +14287,10 @@ export interface operations {
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
+      402: components['responses']['E402'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -13185,7 +14336,10 @@ export interface operations {
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
+      402: components['responses']['E402'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -13228,7 +14382,10 @@ export interface operations {
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
+      402: components['responses']['E402'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -13270,7 +14427,10 @@ export interface operations {
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
+      402: components['responses']['E402'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -13315,7 +14475,10 @@ export interface operations {
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
+      402: components['responses']['E402'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -13361,7 +14524,10 @@ export interface operations {
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
+      402: components['responses']['E402'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -13403,7 +14569,10 @@ export interface operations {
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
+      402: components['responses']['E402'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -13448,7 +14617,10 @@ export interface operations {
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
+      402: components['responses']['E402'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -13490,7 +14662,10 @@ export interface operations {
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
+      402: components['responses']['E402'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -13565,6 +14740,8 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
     };
@@ -13803,6 +14980,8 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
     };
@@ -13900,6 +15079,8 @@ export interface operations {
         };
       };
       400: components['responses']['E400'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
     };
@@ -13997,6 +15178,8 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
     };
@@ -14171,6 +15354,8 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -14261,8 +15446,87 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       422: components['responses']['E422'];
       429: components['responses']['E429'];
+      500: components['responses']['E500'];
+    };
+  };
+  createSavedViews: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The list's machine name.
+           * @example payouts
+           */
+          list: string;
+          /** @description What the user calls the view; unique (any case) per user and list. */
+          name: string;
+          /**
+           * @description The list's URL search parameters, each a string: at most 20 and 2048 bytes as JSON.
+           * @example {
+           *       "start_date": "2026-01-01",
+           *       "end_date": "2026-01-31",
+           *       "status": "FAILED"
+           *     }
+           */
+          search: {
+            [key: string]: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedView'];
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      422: components['responses']['E422'];
+      500: components['responses']['E500'];
+    };
+  };
+  deleteSavedView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The view id (`SVW…`). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
       500: components['responses']['E500'];
     };
   };
@@ -14308,6 +15572,8 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -14422,6 +15688,8 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
     };
   };
@@ -14496,6 +15764,8 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
     };
@@ -14535,6 +15805,8 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
     };
@@ -14572,6 +15844,8 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
     };
@@ -14608,6 +15882,8 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
     };
@@ -14647,6 +15923,8 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
     };
