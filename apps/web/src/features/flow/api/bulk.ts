@@ -3,6 +3,8 @@ import { listResponse } from '@meridian/contract';
 import {
   Bulk,
   BULK_FILE_FIELD,
+  BULK_LINE_ITEMS_LIST,
+  BULK_PAYOUTS_LIST,
   BulkLineItem,
   BulkValidation,
   type BulkFormat,
@@ -11,31 +13,23 @@ import {
 import { createListEndpoints } from '@/components/data-table';
 import { api, type ApiPathFor } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
-import { PROVIDER } from '@/lib/env';
 
 /**
  * Bulk payouts (issue 11): templates, validate (file or JSON rows), submit, progress, the bulk list and a
  * bulk's line items, and its input and response files. Writes go to the bulk host, reads to the read host.
  */
-const READ = `/${PROVIDER}/read`;
 /** Parsing 10,000 rows takes longer than a page. */
 const FILE_TIMEOUT_MS = 120_000;
 
-export const bulksEndpoints = createListEndpoints({
-  key: 'bulks',
-  searchPath: `${READ}/search/bulk/payouts`,
-  countPath: `${READ}/count/bulk/payouts`,
-  exportPath: `${READ}/export/bulk/payouts`,
-  parseRows: (answer) => listResponse(Bulk).parse(answer).data,
-});
+export const bulksEndpoints = createListEndpoints(
+  BULK_PAYOUTS_LIST,
+  (answer) => listResponse(Bulk).parse(answer).data,
+);
 
-export const lineItemsEndpoints = createListEndpoints({
-  key: 'bulk-line-items',
-  searchPath: `${READ}/search/bulk/line_items`,
-  countPath: `${READ}/count/bulk/line_items`,
-  exportPath: `${READ}/export/bulk/line_items`,
-  parseRows: (answer) => listResponse(BulkLineItem).parse(answer).data,
-});
+export const lineItemsEndpoints = createListEndpoints(
+  BULK_LINE_ITEMS_LIST,
+  (answer) => listResponse(BulkLineItem).parse(answer).data,
+);
 
 /** POST /{provider}/bulk/validate with the file (multipart `file`): its rows and every row's errors. */
 export async function validateFile(file: File, signal?: AbortSignal): Promise<BulkValidation> {

@@ -3,7 +3,14 @@ import { Link } from '@tanstack/react-router';
 import Download from 'lucide-react/icons/download';
 import Rows3 from 'lucide-react/icons/rows-3';
 import Upload from 'lucide-react/icons/upload';
-import { BULK_LINE_STATUSES, bulkSearchKeysFor, type Bulk, type BulkLineItem } from '@meridian/contract/bulk';
+import {
+  BULK_LINE_ITEMS_LIST,
+  BULK_LINE_STATUSES,
+  BULK_PAYOUTS_LIST,
+  type Bulk,
+  type BulkLineItem,
+} from '@meridian/contract/bulk';
+import { withProvider, type ListDef } from '@meridian/contract/lists';
 import {
   Code,
   DataTable,
@@ -41,19 +48,11 @@ import {
 } from './bulk-state';
 import { BULK_STATUS_VARIANTS, LINE_ITEM_STATUS_VARIANTS, statusLabel } from './statuses';
 
-const BULK_KEYS: SearchKeyOption[] = bulkSearchKeysFor('bulk_payouts', PROVIDER).map((value) => ({
-  value,
-  label: 'Bulk URN',
-}));
-/** In line items `{product}_urn` is the payout's. */
-const LINE_ITEM_LABELS: Record<string, string> = {
-  [`${PROVIDER}_urn`]: 'Payout URN',
-  bank_reference_number: 'Bank reference (UTR)',
-};
-const LINE_ITEM_KEYS: SearchKeyOption[] = bulkSearchKeysFor('bulk_line_items', PROVIDER).map((value) => ({
-  value,
-  label: LINE_ITEM_LABELS[value] ?? value,
-}));
+/** A list definition's search keys with their labels, default first (in line items `{product}_urn` is the payout's). */
+const keysOf = (list: ListDef): SearchKeyOption[] =>
+  list.searchKeys.map((k) => ({ value: withProvider(k.key, PROVIDER), label: k.label }));
+const BULK_KEYS = keysOf(BULK_PAYOUTS_LIST);
+const LINE_ITEM_KEYS = keysOf(BULK_LINE_ITEMS_LIST);
 const LINE_ITEM_STATUSES = BULK_LINE_STATUSES.map((s) => ({
   value: s,
   label: statusLabel(s),
