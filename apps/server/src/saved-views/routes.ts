@@ -17,10 +17,10 @@ import { createSavedView, deleteSavedView, listSavedViews } from './queries.ts';
 
 /**
  * Saved views: the signed-in user's named filters of a list (its URL search parameters). Private to the user
- * (another user's view is a 404 like an unknown one); every change is audited.
+ * (another user's view is a 404 like an unknown one); every change is audited. The session is checked before
+ * anything else by the composition's `authenticateSecuredRoutes` (auth/guard.ts), as for every secured route.
  */
 export const savedViewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preHandler', deps.requireAuth);
   const tags = ['saved views'];
 
   app.get(
