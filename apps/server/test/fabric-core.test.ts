@@ -432,6 +432,62 @@ describe('log lists', () => {
     expect(String(csv.body.raw)).toMatch(/^created_at,meridian_urn,product,status/);
   });
 
+  it('filters a log and API usage by status (and API usage by product): search, count and export alike', async () => {
+    for (const [name, other] of [
+      ['Asha', 'asha'],
+      ['Asha', 'Bela'],
+      ['refuse', 'x'],
+    ])
+      await acme.call('POST', '/v2/fabric/text-match', {
+        body: { customer_reference_number: 'FLT-1', name, other },
+      });
+    await acme.call('POST', '/v2/fabric/kyc-digilocker', {
+      body: { customer_reference_number: 'FLT-2', purpose: 'onboarding' },
+    });
+    type Row = { status: string; product: string };
+    const all = (await acme.call('GET', `/${P}/read/search/fabric/text-match?limit=100`)).body.data as Row[];
+    const statuses = [...new Set(all.map((r) => r.status))];
+    expect(statuses).toEqual(expect.arrayContaining(['SUCCESS', 'FAILURE', 'REJECTED']));
+    for (const status of statuses) {
+      const q = `status=${status}&limit=100`;
+      const rows = (await acme.call('GET', `/${P}/read/search/fabric/text-match?${q}`)).body.data as Row[];
+      expect(rows.length).toBe(all.filter((r) => r.status === status).length);
+      expect(rows.every((r) => r.status === status)).toBe(true);
+      const count = await acme.call('GET', `/${P}/read/count/fabric/text-match?status=${status}`);
+      expect(count.body.count).toBe(rows.length);
+      const csv = await acme.call('GET', `/${P}/read/export/fabric/text-match?status=${status}`);
+      expect(String(csv.body.raw).trim().split('\n')).toHaveLength(rows.length + 1);
+    }
+    // with the search key: the status narrows the searched calls
+    const searched = await acme.call(
+      'GET',
+      `/${P}/read/search/fabric/text-match?search_key=customer_reference_number&search_value=FLT-1&status=FAILURE`,
+    );
+    expect(searched.body.data).toMatchObject([{ status: 'FAILURE', result_code: 'NO_MATCH' }]);
+    const bad = await acme.call('GET', `/${P}/read/search/fabric/text-match?status=DONE`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields as object)).toContain('status');
+
+    // API usage: every product's calls, by product and status
+    const usage = (q: string) => acme.call('GET', `/${P}/read/fetch/credits/details?limit=100&${q}`);
+    const everyCall = (await usage('')).body.data as Row[];
+    expect(new Set(everyCall.map((r) => r.product))).toEqual(new Set(['text-match', 'kyc-digilocker']));
+    const rejected = (await usage('product=text-match&status=REJECTED')).body.data as Row[];
+    expect(rejected.length).toBe(
+      everyCall.filter((r) => r.product === 'text-match' && r.status === 'REJECTED').length,
+    );
+    expect(rejected.length).toBeGreaterThan(0);
+    const usageCount = await acme.call(
+      'GET',
+      `/${P}/read/count/credits/details?product=text-match&status=REJECTED`,
+    );
+    expect(usageCount.body.count).toBe(rejected.length);
+    const pending = (await usage('product=kyc-digilocker&status=PENDING')).body.data as Row[];
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.every((r) => r.product === 'kyc-digilocker' && r.status === 'PENDING')).toBe(true);
+    expect((await usage('product=nope')).status).toBe(400);
+  });
+
   it('defaults to the screen’s range: today minus 7 days for mobile-to-X, the last 7 days for text match', async () => {
     // A call 6.5 days before the start of today (India): in "today minus 7", not in "the last 7 days".
     const todayStart = new Date(

@@ -273,7 +273,9 @@ const LIST_COUNTS: [string, string, Record<string, string>?, Record<string, stri
   ],
   ['audit', '/meridian/read/count/audit_log'],
   ['api_usage', '/meridian/read/count/credits/details'],
+  ['api_usage', '/meridian/read/count/credits/details', { product: 'text-match', status: 'SUCCESS' }],
   ['fabric', '/meridian/read/count/fabric/text-match', { product: 'text-match' }],
+  ['fabric', '/meridian/read/count/fabric/text-match', { product: 'text-match', status: 'FAILURE' }],
   ['commission_settlement', '/meridian/operations/settlement/history/count'],
   ['commission_settlement', '/meridian/operations/settlement/history/count', { status: 'SETTLED' }],
 ];

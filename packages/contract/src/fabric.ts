@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { FABRIC_PRODUCTS } from './screens.ts';
+import { FABRIC_PRODUCTS, FABRIC_TITLES, type FabricSlug } from './screens.ts';
 import { REFERENCE_PATTERN } from './flow.ts';
+import {
+  defineList,
+  readPaths,
+  type ColumnFormat,
+  type ColumnPriority,
+  type DefaultRange,
+  type ListFilterDef,
+} from './lists.ts';
 
 /**
  * Fabric: Meridian's identity-verification (KYC) products as a metered public API. A client's servers call
@@ -8,7 +16,7 @@ import { REFERENCE_PATTERN } from './flow.ts';
  * is charged in credits and logged with personal data masked. `{product}` in search keys is the provider slug.
  */
 
-export { FABRIC_PRODUCTS, FABRIC_SCREENS, fabricSearchKeysFor } from './screens.ts';
+export { FABRIC_PRODUCTS, FABRIC_TITLES } from './screens.ts';
 
 export const FabricProductSlug = z.enum(FABRIC_PRODUCTS);
 export type FabricProductSlug = z.infer<typeof FabricProductSlug>;
@@ -69,6 +77,170 @@ export const FABRIC_CALL_STATUSES = [
 ] as const;
 export const FabricCallStatus = z.enum(FABRIC_CALL_STATUSES);
 export type FabricCallStatus = z.infer<typeof FabricCallStatus>;
+
+export const FABRIC_CALL_STATUS_LABELS: Readonly<Record<FabricCallStatus, string>> = {
+  SUCCESS: 'Success',
+  FAILURE: 'Failure',
+  PENDING: 'Pending',
+  REJECTED: 'Rejected',
+  INSUFFICIENT_CREDITS: 'Insufficient credits',
+};
+
+/** A call's status as a list filter (the product logs, API usage). */
+export const FABRIC_STATUS_FILTER = {
+  kind: 'enum',
+  label: 'Status',
+  values: FABRIC_CALL_STATUSES,
+  valueLabels: FABRIC_CALL_STATUS_LABELS,
+} as const satisfies ListFilterDef;
+
+// ---------------------------------------------------------------------------------------------------------
+// The product logs: one list per product, /fabric/{slug} (spec §2, §3)
+
+/** The fields of a call (`FabricCall`) as a log's columns. */
+type FabricColumnKey =
+  | 'created_at'
+  | 'urn'
+  | 'product'
+  | 'status'
+  | 'result_code'
+  | 'message'
+  | 'customer_reference_number'
+  | 'company_urn'
+  | 'reference_id'
+  | 'transaction_id'
+  | 'initiation_transaction_id'
+  | 'credits'
+  | 'latency_ms'
+  | 'channel'
+  | 'api_key_id'
+  | 'updated_at';
+type FabricColumn = {
+  readonly key: FabricColumnKey;
+  readonly header?: string;
+  readonly label: string;
+  readonly format: ColumnFormat;
+  readonly priority: ColumnPriority;
+};
+
+/**
+ * Every log's columns, in the order of its files. In view at 1280 px: the time, the urn, the customer reference,
+ * the status, the product's result and the credits charged; a product searched by another reference (ckyc's
+ * reference id, Aadhaar XML's transaction id) shows that one too.
+ */
+const FABRIC_COLUMNS: readonly FabricColumn[] = [
+  { key: 'created_at', label: 'Time', format: 'time', priority: 2 },
+  { key: 'urn', header: '{product}_urn', label: 'URN', format: 'code', priority: 1 },
+  { key: 'product', label: 'Product', format: 'text', priority: 3 },
+  { key: 'status', label: 'Status', format: 'status', priority: 1 },
+  { key: 'result_code', label: 'Result', format: 'code', priority: 2 },
+  { key: 'message', label: 'Message', format: 'text', priority: 3 },
+  { key: 'customer_reference_number', label: 'Customer reference', format: 'code', priority: 1 },
+  { key: 'company_urn', header: '{product}_company_urn', label: 'Company URN', format: 'code', priority: 3 },
+  { key: 'reference_id', label: 'Reference ID', format: 'code', priority: 3 },
+  {
+    key: 'transaction_id',
+    header: '{product}_transaction_id',
+    label: 'Transaction ID',
+    format: 'code',
+    priority: 3,
+  },
+  { key: 'initiation_transaction_id', label: 'Initiation transaction ID', format: 'code', priority: 3 },
+  { key: 'credits', label: 'Credits', format: 'number', priority: 2 },
+  { key: 'latency_ms', label: 'Latency (ms)', format: 'number', priority: 3 },
+  { key: 'channel', label: 'Channel', format: 'text', priority: 3 },
+  { key: 'api_key_id', label: 'API key', format: 'code', priority: 3 },
+  { key: 'updated_at', label: 'Updated', format: 'time', priority: 3 },
+];
+
+const COMPANY_URN = { key: '{product}_company_urn', label: 'Company URN' } as const;
+const CUSTOMER_REFERENCE = { key: 'customer_reference_number', label: 'Customer reference' } as const;
+const COMPANY_AND_REFERENCE = [COMPANY_URN, CUSTOMER_REFERENCE] as const;
+
+/** A product's log: its title, search keys (spec §3, default first) and default range; `shown`: a column it raises to view. */
+function fabricList<
+  const S extends FabricSlug,
+  const K extends readonly { readonly key: string; readonly label: string }[],
+>(
+  slug: S,
+  screen: {
+    searchKeys: K;
+    defaultRange: DefaultRange;
+    aliases?: Readonly<Record<string, string>>;
+    shown?: FabricColumnKey;
+  },
+) {
+  return defineList({
+    name: `fabric_${slug.replace(/-/g, '_')}`,
+    title: FABRIC_TITLES[slug],
+    noun: 'call',
+    paths: readPaths(`fabric/${slug}`),
+    searchKeys: screen.searchKeys,
+    ...(screen.aliases ? { aliases: screen.aliases } : {}),
+    defaultRange: screen.defaultRange,
+    filters: { status: FABRIC_STATUS_FILTER },
+    columns: FABRIC_COLUMNS.map((c) =>
+      c.key === screen.shown ? { ...c, priority: 2 as ColumnPriority } : c,
+    ) as readonly FabricColumn[],
+  });
+}
+
+/**
+ * The twelve logs, by product (one table: search keys and default ranges of spec §3; Aadhaar XML, Aadhaar UID
+ * masking, mobile-to-X and data pull start at today minus 7). The server's lists, the fabric report's columns
+ * and the web's screens read them.
+ */
+export const FABRIC_LISTS = {
+  'video-liveness': fabricList('video-liveness', {
+    searchKeys: COMPANY_AND_REFERENCE,
+    defaultRange: 'last7',
+  }),
+  'text-match': fabricList('text-match', { searchKeys: COMPANY_AND_REFERENCE, defaultRange: 'last7' }),
+  'mobile-to-x': fabricList('mobile-to-x', {
+    searchKeys: COMPANY_AND_REFERENCE,
+    defaultRange: 'todayMinus7',
+  }),
+  'kyc-validate': fabricList('kyc-validate', { searchKeys: [CUSTOMER_REFERENCE], defaultRange: 'last7' }),
+  'kyc-digilocker': fabricList('kyc-digilocker', {
+    searchKeys: [
+      COMPANY_URN,
+      { key: '{product}_urn', label: 'URN' },
+      { key: 'customer_reference_id', label: 'Customer reference' },
+    ],
+    // customer_reference_number is accepted too and stands for customer_reference_id (spec §3)
+    aliases: { customer_reference_number: 'customer_reference_id' },
+    defaultRange: 'last7',
+  }),
+  'id-classification': fabricList('id-classification', {
+    searchKeys: COMPANY_AND_REFERENCE,
+    defaultRange: 'last7',
+  }),
+  'face-match': fabricList('face-match', { searchKeys: COMPANY_AND_REFERENCE, defaultRange: 'last7' }),
+  'customer-data-pull': fabricList('customer-data-pull', {
+    searchKeys: COMPANY_AND_REFERENCE,
+    defaultRange: 'todayMinus7',
+  }),
+  'credit-report': fabricList('credit-report', { searchKeys: COMPANY_AND_REFERENCE, defaultRange: 'last7' }),
+  ckyc: fabricList('ckyc', {
+    searchKeys: [COMPANY_URN, { key: 'reference_id', label: 'Reference ID' }, CUSTOMER_REFERENCE],
+    defaultRange: 'last7',
+    shown: 'reference_id',
+  }),
+  'aadhaar-xml': fabricList('aadhaar-xml', {
+    searchKeys: [
+      CUSTOMER_REFERENCE,
+      { key: '{product}_transaction_id', label: 'Transaction ID' },
+      { key: 'initiation_transaction_id', label: 'Initiation transaction ID' },
+    ],
+    defaultRange: 'todayMinus7',
+    shown: 'transaction_id',
+  }),
+  'aadhaar-uid-masking': fabricList('aadhaar-uid-masking', {
+    searchKeys: COMPANY_AND_REFERENCE,
+    defaultRange: 'todayMinus7',
+  }),
+} as const satisfies Record<FabricSlug, unknown>;
+export type FabricList = (typeof FABRIC_LISTS)[FabricSlug];
 
 /** Every product's request carries the client's own reference for the person or case. */
 export const CustomerReference = z
@@ -141,3 +313,42 @@ export const FabricSummary = z.object({
   ),
 });
 export type FabricSummary = z.infer<typeof FabricSummary>;
+
+// ---------------------------------------------------------------------------------------------------------
+// API usage: every call is a metered API call (spec §7, /reports/api-usage; its row is reports.ts's ApiUsageRow)
+
+/**
+ * API usage as a list: `GET /{provider}/read/fetch/credits/details` (count and export beside it), search keys
+ * `{product}_urn` (default) and `api_name` (spec §3), filtered by product and status. In view at 1280 px: the
+ * time, the urn, the API, the status, the credits and the channel.
+ */
+export const API_USAGE_LIST = defineList({
+  name: 'api_usage',
+  title: 'API calls',
+  noun: 'API call',
+  paths: {
+    search: '/{provider}/read/fetch/credits/details',
+    count: '/{provider}/read/count/credits/details',
+    export: '/{provider}/read/export/credits/details',
+  },
+  searchKeys: [
+    { key: '{product}_urn', label: 'URN' },
+    { key: 'api_name', label: 'API name' },
+  ],
+  defaultRange: 'last7',
+  filters: {
+    product: { kind: 'enum', label: 'Product', values: FABRIC_PRODUCTS, valueLabels: FABRIC_TITLES },
+    status: FABRIC_STATUS_FILTER,
+  },
+  columns: [
+    { key: 'created_at', label: 'Time', format: 'time', priority: 2 },
+    { key: 'urn', header: '{product}_urn', label: 'URN', format: 'code', priority: 1 },
+    { key: 'api_name', label: 'API', format: 'code', priority: 1 },
+    { key: 'product', label: 'Product', format: 'text', priority: 3 },
+    { key: 'status', label: 'Status', format: 'status', priority: 1 },
+    { key: 'credits', label: 'Credits', format: 'number', priority: 1 },
+    { key: 'channel', label: 'Channel', format: 'text', priority: 2 },
+    { key: 'latency_ms', label: 'Latency (ms)', format: 'number', priority: 3 },
+    { key: 'customer_reference_number', label: 'Customer reference', format: 'code', priority: 3 },
+  ],
+});

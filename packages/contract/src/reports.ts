@@ -256,9 +256,8 @@ export type PdfGenerationRequest = z.infer<typeof PdfGenerationRequest>;
 
 /**
  * API usage: one metered API call (a fabric product call) as `GET /{provider}/read/fetch/credits/details` lists it
- * (count: `GET /{provider}/read/count/credits/details`), search keys `{product}_urn` (default) and `api_name`.
+ * (its list: fabric.ts's API_USAGE_LIST).
  */
-export const API_USAGE_SEARCH_KEYS = ['{product}_urn', 'api_name'] as const;
 export const ApiUsageRow = z.object({
   /** The call's urn. */
   urn: z.string(),

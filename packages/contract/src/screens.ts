@@ -45,60 +45,21 @@ export const FABRIC_PRODUCTS = [
 ] as const;
 export type FabricSlug = (typeof FABRIC_PRODUCTS)[number];
 
-const COMPANY_AND_REFERENCE = ['{product}_company_urn', 'customer_reference_number'] as const;
-
-/** Per product: its screen's title (also its navigation label), search keys (spec §3, default first) and default date range. */
-export const FABRIC_SCREENS: Record<
-  FabricSlug,
-  {
-    title: string;
-    searchKeys: readonly string[];
-    /** `last7`: the last 7 days including today; `todayMinus7`: from today minus 7 days (spec §3). */
-    defaultRange: 'last7' | 'todayMinus7';
-  }
-> = {
-  'video-liveness': { title: 'Video liveness', searchKeys: COMPANY_AND_REFERENCE, defaultRange: 'last7' },
-  'text-match': { title: 'Text match', searchKeys: COMPANY_AND_REFERENCE, defaultRange: 'last7' },
-  'mobile-to-x': { title: 'Mobile to X', searchKeys: COMPANY_AND_REFERENCE, defaultRange: 'todayMinus7' },
-  'kyc-validate': {
-    title: 'KYC validation',
-    searchKeys: ['customer_reference_number'],
-    defaultRange: 'last7',
-  },
-  'kyc-digilocker': {
-    title: 'KYC DigiLocker',
-    // customer_reference_number is accepted too and maps to customer_reference_id (spec §3)
-    searchKeys: ['{product}_company_urn', '{product}_urn', 'customer_reference_id'],
-    defaultRange: 'last7',
-  },
-  'id-classification': {
-    title: 'ID classification',
-    searchKeys: COMPANY_AND_REFERENCE,
-    defaultRange: 'last7',
-  },
-  'face-match': { title: 'Face match', searchKeys: COMPANY_AND_REFERENCE, defaultRange: 'last7' },
-  'customer-data-pull': {
-    title: 'Customer data pull',
-    searchKeys: COMPANY_AND_REFERENCE,
-    defaultRange: 'todayMinus7',
-  },
-  'credit-report': { title: 'Credit report', searchKeys: COMPANY_AND_REFERENCE, defaultRange: 'last7' },
-  ckyc: {
-    title: 'CKYC',
-    searchKeys: ['{product}_company_urn', 'reference_id', 'customer_reference_number'],
-    defaultRange: 'last7',
-  },
-  'aadhaar-xml': {
-    title: 'Aadhaar XML',
-    searchKeys: ['customer_reference_number', '{product}_transaction_id', 'initiation_transaction_id'],
-    defaultRange: 'todayMinus7',
-  },
-  'aadhaar-uid-masking': {
-    title: 'Aadhaar UID masking',
-    searchKeys: COMPANY_AND_REFERENCE,
-    defaultRange: 'todayMinus7',
-  },
-};
-
-export const fabricSearchKeysFor = (slug: FabricSlug, product: string): string[] =>
-  FABRIC_SCREENS[slug].searchKeys.map((k) => k.replace('{product}', product));
+/**
+ * Each product's title: its screen's and its navigation label, and its log's (`FABRIC_LISTS` in fabric.ts,
+ * which reads it). Plain text here so that the navigation, first-paint code, does not load the definitions.
+ */
+export const FABRIC_TITLES = {
+  'video-liveness': 'Video liveness',
+  'text-match': 'Text match',
+  'mobile-to-x': 'Mobile to X',
+  'kyc-validate': 'KYC validation',
+  'kyc-digilocker': 'KYC DigiLocker',
+  'id-classification': 'ID classification',
+  'face-match': 'Face match',
+  'customer-data-pull': 'Customer data pull',
+  'credit-report': 'Credit report',
+  ckyc: 'CKYC',
+  'aadhaar-xml': 'Aadhaar XML',
+  'aadhaar-uid-masking': 'Aadhaar UID masking',
+} as const satisfies Record<FabricSlug, string>;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FabricCall, FabricCallDetails, FabricCallStatus, FabricProductSlug } from '@meridian/contract';
 import type { Db } from '../db/database.ts';
 import { clientSequences, clients, fabricCalls } from '../db/schema.ts';

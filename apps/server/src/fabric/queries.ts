@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   FABRIC_PRODUCTS,
-  FABRIC_SCREENS,
   type FabricCall,
   type FabricCallDetails,
   type FabricEvent,
@@ -11,22 +10,11 @@ import {
 import type { Db } from '../db/database.ts';
 import { fabricCalls } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import type { ListDefinition, ListFilter } from '../lists/list-query.ts';
+import type { ListScope } from '../lists/register-list.ts';
 import { companyUrnOf, toFabricCall, toFabricCallDetails } from './calls.ts';
 
-/** A log screen's list: the spec's search keys (§3) and default range, per product. */
-export function fabricListDefinition(slug: FabricProductSlug): ListDefinition {
-  const screen = FABRIC_SCREENS[slug];
-  return {
-    name: `fabric-${slug}`,
-    searchKeys: screen.searchKeys,
-    // Digilocker: customer_reference_number is accepted and maps to customer_reference_id (spec §3).
-    ...(slug === 'kyc-digilocker' ? { aliases: { customer_reference_number: 'customer_reference_id' } } : {}),
-    defaultRange: screen.defaultRange,
-  };
-}
-
-type Scope = { clientRef: number; filter: ListFilter };
+/** A log's scope: the caller's client, the resolved filter and the list's status filter (FABRIC_LISTS). */
+type Scope = ListScope<{ status?: string | undefined }>;
 
 /** The search key (provider prefix removed) → its condition; `company_urn` is the caller's own company. */
 function searchCondition(key: string, value: string, companyUrn: string): SQL {
@@ -50,10 +38,11 @@ function searchCondition(key: string, value: string, companyUrn: string): SQL {
   }
 }
 
-const where = (slug: FabricProductSlug, { clientRef, filter }: Scope, companyUrn: string) =>
+const where = (slug: FabricProductSlug, { clientRef, filter, params }: Scope, companyUrn: string) =>
   and(
     eq(fabricCalls.clientRef, clientRef),
     eq(fabricCalls.product, slug),
+    params.status ? eq(fabricCalls.status, params.status) : undefined,
     gte(fabricCalls.createdAt, filter.from),
     lt(fabricCalls.createdAt, filter.to),
     filter.search ? searchCondition(filter.search.key, filter.search.value, companyUrn) : undefined,

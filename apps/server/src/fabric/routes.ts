@@ -2,8 +2,9 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CustomerReference,
+  FABRIC_LISTS,
   FABRIC_PRODUCTS,
-  FABRIC_SCREENS,
+  FABRIC_TITLES,
   FabricCall,
   FabricCallAnswer,
   FabricCallDetails,
@@ -19,7 +20,7 @@ import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { API_KEY_OR_SESSION, FILE_TYPES } from '../http/openapi.ts';
 import { checkTimeZone, dayIn, DEFAULT_TIME_ZONE, startOfDay } from '../lists/list-query.ts';
-import { registerLegacyList } from '../lists/legacy-list.ts';
+import { registerList } from '../lists/register-list.ts';
 import type { FabricEventHub } from './events.ts';
 import { hostedCallByUrn } from './calls.ts';
 import { callProduct, completeCall } from './pipeline.ts';
@@ -29,7 +30,6 @@ import {
   countFabricCalls,
   fabricCallDetails,
   fabricEventsAfter,
-  fabricListDefinition,
   fabricSummary,
   latestFabricEventId,
   listFabricCalls,
@@ -87,7 +87,7 @@ export const fabricCallRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (a
         config: { openapi: { errors: [402] } },
         schema: {
           tags: ['fabric'],
-          summary: `${FABRIC_SCREENS[product.slug].title}: ${product.price} credit${product.price === 1 ? '' : 's'} a call`,
+          summary: `${FABRIC_TITLES[product.slug]}: ${product.price} credit${product.price === 1 ? '' : 's'} a call`,
           description:
             `${PRODUCT_TEXT[product.slug]} ` +
             'Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. ' +
@@ -118,35 +118,13 @@ export const fabricReadRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (a
   const p = deps.config.PROVIDER;
 
   for (const slug of FABRIC_PRODUCTS) {
-    registerLegacyList(app, deps.db, p, {
-      list: fabricListDefinition(slug),
+    registerList(app, deps.db, p, {
+      list: FABRIC_LISTS[slug],
       tag: 'fabric',
-      noun: `${FABRIC_SCREENS[slug].title} calls of the caller's client (by API key or dashboard)`,
-      paths: {
-        search: `/${p}/read/search/fabric/${slug}`,
-        count: `/${p}/read/count/fabric/${slug}`,
-        export: `/${p}/read/export/fabric/${slug}`,
-      },
+      noun: `${FABRIC_TITLES[slug]} calls of the caller's client (by API key or dashboard)`,
       row: FabricCall,
       fetch: (db, scope) => listFabricCalls(db, slug, scope),
       count: (db, scope) => countFabricCalls(db, slug, scope),
-      csv: [
-        ['created_at', (r) => r.created_at],
-        [`${p}_urn`, (r) => r.urn],
-        ['product', (r) => r.product],
-        ['status', (r) => r.status],
-        ['result_code', (r) => r.result_code],
-        ['message', (r) => r.message],
-        ['customer_reference_number', (r) => r.customer_reference_number],
-        [`${p}_company_urn`, (r) => r.company_urn],
-        ['reference_id', (r) => r.reference_id],
-        [`${p}_transaction_id`, (r) => r.transaction_id],
-        ['initiation_transaction_id', (r) => r.initiation_transaction_id],
-        ['credits', (r) => r.credits],
-        ['latency_ms', (r) => r.latency_ms],
-        ['channel', (r) => r.channel],
-        ['api_key_id', (r) => r.api_key_id],
-      ],
     });
   }
 

@@ -1,4 +1,4 @@
-import { FABRIC_SCREENS } from '@meridian/contract/screens';
+import { FABRIC_TITLES } from '@meridian/contract/screens';
 import type { LinkProps } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
 import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
@@ -93,22 +93,22 @@ export const NAV_GROUPS: NavGroup[] = [
     modules: ['fabric'],
     items: [
       { title: 'Fabric overview', url: '/fabric', icon: ShieldCheck },
-      { title: FABRIC_SCREENS['kyc-validate'].title, url: '/fabric/kyc-validate', icon: ListChecks },
-      { title: FABRIC_SCREENS['kyc-digilocker'].title, url: '/fabric/kyc-digilocker', icon: FileText },
-      { title: FABRIC_SCREENS['ckyc'].title, url: '/fabric/ckyc', icon: FileSearch },
-      { title: FABRIC_SCREENS['aadhaar-xml'].title, url: '/fabric/aadhaar-xml', icon: FileCode },
+      { title: FABRIC_TITLES['kyc-validate'], url: '/fabric/kyc-validate', icon: ListChecks },
+      { title: FABRIC_TITLES['kyc-digilocker'], url: '/fabric/kyc-digilocker', icon: FileText },
+      { title: FABRIC_TITLES['ckyc'], url: '/fabric/ckyc', icon: FileSearch },
+      { title: FABRIC_TITLES['aadhaar-xml'], url: '/fabric/aadhaar-xml', icon: FileCode },
       {
-        title: FABRIC_SCREENS['aadhaar-uid-masking'].title,
+        title: FABRIC_TITLES['aadhaar-uid-masking'],
         url: '/fabric/aadhaar-uid-masking',
         icon: EyeOff,
       },
-      { title: FABRIC_SCREENS['face-match'].title, url: '/fabric/face-match', icon: ScanFace },
-      { title: FABRIC_SCREENS['video-liveness'].title, url: '/fabric/video-liveness', icon: Video },
-      { title: FABRIC_SCREENS['text-match'].title, url: '/fabric/text-match', icon: TextSearch },
-      { title: FABRIC_SCREENS['id-classification'].title, url: '/fabric/id-classification', icon: IdCard },
-      { title: FABRIC_SCREENS['mobile-to-x'].title, url: '/fabric/mobile-to-x', icon: Smartphone },
-      { title: FABRIC_SCREENS['customer-data-pull'].title, url: '/fabric/customer-data-pull', icon: Contact },
-      { title: FABRIC_SCREENS['credit-report'].title, url: '/fabric/credit-report', icon: CreditCard },
+      { title: FABRIC_TITLES['face-match'], url: '/fabric/face-match', icon: ScanFace },
+      { title: FABRIC_TITLES['video-liveness'], url: '/fabric/video-liveness', icon: Video },
+      { title: FABRIC_TITLES['text-match'], url: '/fabric/text-match', icon: TextSearch },
+      { title: FABRIC_TITLES['id-classification'], url: '/fabric/id-classification', icon: IdCard },
+      { title: FABRIC_TITLES['mobile-to-x'], url: '/fabric/mobile-to-x', icon: Smartphone },
+      { title: FABRIC_TITLES['customer-data-pull'], url: '/fabric/customer-data-pull', icon: Contact },
+      { title: FABRIC_TITLES['credit-report'], url: '/fabric/credit-report', icon: CreditCard },
     ],
   },
   {

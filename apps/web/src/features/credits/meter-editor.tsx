@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { FABRIC_SCREENS, type FabricSlug } from '@meridian/contract/screens';
+import { FABRIC_TITLES, type FabricSlug } from '@meridian/contract/screens';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -109,7 +109,7 @@ function MeterForm({ clientId, meter }: { clientId: string; meter: CompanyMeterA
         </TableHeader>
         <TableBody>
           {meter.data.map((entry) => {
-            const title = FABRIC_SCREENS[entry.product as FabricSlug]?.title ?? entry.product;
+            const title = FABRIC_TITLES[entry.product as FabricSlug] ?? entry.product;
             const inputId = `meter-${entry.product}`;
             const bad = invalid.includes(entry.product);
             return (

@@ -1,14 +1,6 @@
-import {
-  FABRIC_SCREENS,
-  fabricSearchKeysFor,
-  type FabricCallStatus,
-  type FabricProductSlug,
-} from '@meridian/contract';
-import type { DefaultRange } from '@meridian/contract/lists';
-import type { SearchKeyOption } from '@/components/data-table';
+import type { FabricCallStatus, FabricProductSlug } from '@meridian/contract';
 import type { NavUrl } from '@/components/layout/nav-config';
 import type { BadgeVariant } from '@/components/ui/badge';
-import { PROVIDER } from '@/lib/env';
 
 /** Each product's screen (spec §2); typed against the route tree. */
 export const FABRIC_PATHS = {
@@ -42,30 +34,6 @@ export const FABRIC_DESCRIPTIONS: Record<FabricProductSlug, string> = {
   'aadhaar-uid-masking': 'Aadhaar numbers masked on document images.',
 };
 
-export const fabricTitle = (slug: FabricProductSlug) => FABRIC_SCREENS[slug].title;
-
-const KEY_LABELS: Record<string, string> = {
-  [`${PROVIDER}_company_urn`]: 'Company URN',
-  [`${PROVIDER}_urn`]: 'URN',
-  [`${PROVIDER}_transaction_id`]: 'Transaction ID',
-  initiation_transaction_id: 'Initiation transaction ID',
-  customer_reference_number: 'Customer reference',
-  customer_reference_id: 'Customer reference',
-  reference_id: 'Reference ID',
-};
-
-/** A screen's search keys from the contract (spec §3, default first; `{product}` is the provider slug). */
-export function fabricSearchKeyOptions(slug: FabricProductSlug): SearchKeyOption[] {
-  return fabricSearchKeysFor(slug, PROVIDER).map((value) => ({
-    value,
-    label: KEY_LABELS[value] ?? value.replace(/_/g, ' '),
-  }));
-}
-
-/** A product screen's default range (the contract's). */
-export const fabricDefaultRange = (slug: FabricProductSlug): DefaultRange =>
-  FABRIC_SCREENS[slug].defaultRange;
-
 export const FABRIC_STATUS_VARIANTS = {
   SUCCESS: 'green',
   FAILURE: 'red',
@@ -73,14 +41,6 @@ export const FABRIC_STATUS_VARIANTS = {
   REJECTED: 'grey',
   INSUFFICIENT_CREDITS: 'blue',
 } as const satisfies Record<FabricCallStatus, BadgeVariant>;
-
-export const FABRIC_STATUS_LABELS: Record<FabricCallStatus, string> = {
-  SUCCESS: 'Success',
-  FAILURE: 'Failure',
-  PENDING: 'Pending',
-  REJECTED: 'Rejected',
-  INSUFFICIENT_CREDITS: 'Insufficient credits',
-};
 
 export const CHANNEL_LABELS = { api_key: 'API key', dashboard: 'Dashboard' } as const;
 

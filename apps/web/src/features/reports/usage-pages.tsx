@@ -1,15 +1,16 @@
 import { useState, type ReactNode } from 'react';
+import { API_USAGE_LIST, FABRIC_CALL_STATUS_LABELS, type FabricCallStatus } from '@meridian/contract';
 import type { ApiUsageRow } from '@meridian/contract/reports';
 import {
-  Code,
   DataTable,
-  DateTimeText,
-  type DataTableColumn,
+  StatusBadge,
+  type ColumnKey,
+  type ColumnOverrides,
   type ListSearch,
-  type SearchKeyOption,
 } from '@/components/data-table';
 import { DateRangePicker } from '@/components/data-table/date-range-picker';
 import { defaultRange, todayIn, type DateRange } from '@/components/data-table/list-state';
+import type { BadgeVariant } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { timeZonePreference } from '@/lib/preferences/display';
 import { apiUsageEndpoints } from './api/api-usage';
@@ -71,19 +72,30 @@ function ApiUsageChart() {
   );
 }
 
-const USAGE_KEYS: SearchKeyOption[] = [
-  { value: 'meridian_urn', label: 'URN' },
-  { value: 'api_name', label: 'API name' },
-];
+/** A metered call's status colours (a fabric call's, as its logs show them). */
+const CALL_STATUS_VARIANTS = {
+  SUCCESS: 'green',
+  FAILURE: 'red',
+  PENDING: 'yellow',
+  REJECTED: 'grey',
+  INSUFFICIENT_CREDITS: 'blue',
+} as const satisfies Record<FabricCallStatus, BadgeVariant>;
 
-const USAGE_COLUMNS: DataTableColumn<ApiUsageRow>[] = [
-  { id: 'api', header: 'API', primary: true, card: 'primary', cell: (r) => <Code>{r.api_name}</Code> },
-  { id: 'urn', header: 'URN', card: 'secondary', cell: (r) => <Code>{r.urn}</Code> },
-  { id: 'status', header: 'Status', card: 'status', cell: (r) => r.status },
-  { id: 'credits', header: 'Credits', cell: (r) => r.credits },
-  { id: 'channel', header: 'Channel', cell: (r) => (r.channel === 'api_key' ? 'API key' : 'Dashboard') },
-  { id: 'created_at', header: 'When', card: 'time', cell: (r) => <DateTimeText value={r.created_at} /> },
-];
+/** The page's own cells; every other column is drawn from API_USAGE_LIST. */
+const USAGE_COLUMNS: ColumnOverrides<ApiUsageRow, ColumnKey<typeof API_USAGE_LIST>> = {
+  cells: {
+    status: (r) => (
+      <StatusBadge
+        status={r.status}
+        variants={CALL_STATUS_VARIANTS}
+        label={FABRIC_CALL_STATUS_LABELS[r.status as FabricCallStatus] ?? r.status}
+      />
+    ),
+    channel: (r) => (r.channel === 'api_key' ? 'API key' : 'Dashboard'),
+  },
+  primary: 'urn',
+  cards: { api_name: 'primary', urn: 'secondary', credits: 'amount' },
+};
 
 /** /reports/api-usage: every metered API call (the list), calls per day per API, and the API usage report. */
 export function ApiUsagePage({
@@ -101,16 +113,14 @@ export function ApiUsagePage({
     >
       <ApiUsageChart />
       <DataTable
-        title="API calls"
+        list={API_USAGE_LIST}
         endpoints={apiUsageEndpoints}
-        columns={USAGE_COLUMNS}
-        searchKeys={USAGE_KEYS}
+        {...USAGE_COLUMNS}
         rowId={(r) => r.urn}
         empty={{
           title: 'No metered API calls in this date range',
           hint: 'Each KYC call is metered and listed here.',
         }}
-        exportName="api-usage"
         search={search}
         onSearchChange={onSearchChange}
       />

@@ -1,19 +1,24 @@
 import { queryOptions } from '@tanstack/react-query';
-import { FabricCall, FabricCallDetails, listResponse, type FabricProductSlug } from '@meridian/contract';
+import {
+  FABRIC_LISTS,
+  FabricCall,
+  FabricCallDetails,
+  listResponse,
+  type FabricProductSlug,
+} from '@meridian/contract';
 import { createListEndpoints, type ListEndpoints } from '@/components/data-table';
 import { api, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';
-import { PROVIDER } from '@/lib/env';
 
 /**
- * A fabric product's call log: search GET /{provider}/read/search/fabric/{slug}, count …/read/count/fabric/{slug},
- * CSV …/read/export/fabric/{slug} (the list query of every list), and one call with its masked request and
- * response at …/read/fetch/fabric/{slug}/{urn}.
+ * A fabric product's call log at the paths of its definition (FABRIC_LISTS: search, count and export under
+ * /{provider}/read/…/fabric/{slug}), and one call with its masked request and response at
+ * …/read/fetch/fabric/{slug}/{urn}.
  */
 const FabricCallList = listResponse(FabricCall);
 
-/** The query-key topic of a product's calls (the live tail refreshes it when a call of that product comes). */
-export const fabricCallsKey = (slug: FabricProductSlug) => `fabric-${slug}`;
+/** The query-key topic of a product's calls, its list's name (the live tail refreshes it when a call comes). */
+export const fabricCallsKey = (slug: FabricProductSlug): string => FABRIC_LISTS[slug].name;
 
 const endpoints = new Map<FabricProductSlug, ListEndpoints<FabricCall>>();
 
@@ -21,13 +26,7 @@ const endpoints = new Map<FabricProductSlug, ListEndpoints<FabricCall>>();
 export function fabricCallsEndpoints(slug: FabricProductSlug): ListEndpoints<FabricCall> {
   let found = endpoints.get(slug);
   if (!found) {
-    found = createListEndpoints({
-      key: fabricCallsKey(slug),
-      searchPath: `/${PROVIDER}/read/search/fabric/${slug}`,
-      countPath: `/${PROVIDER}/read/count/fabric/${slug}`,
-      exportPath: `/${PROVIDER}/read/export/fabric/${slug}`,
-      parseRows: (answer) => FabricCallList.parse(answer).data,
-    });
+    found = createListEndpoints(FABRIC_LISTS[slug], (answer) => FabricCallList.parse(answer).data);
     endpoints.set(slug, found);
   }
   return found;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { FABRIC_PRODUCTS, type FabricSummary } from '@meridian/contract';
+import { FABRIC_PRODUCTS, FABRIC_TITLES, type FabricSummary } from '@meridian/contract';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -16,7 +16,7 @@ import {
 import { timeZonePreference } from '@/lib/preferences/display';
 import { useCreditBalance } from '../api/balance';
 import { useFabricSummary } from '../api/summary';
-import { FABRIC_PATHS, fabricTitle } from '../products';
+import { FABRIC_PATHS } from '../products';
 import { LiveTail } from './live-tail';
 
 const number = (n: number) => n.toLocaleString('en-IN');
@@ -68,7 +68,7 @@ function TodayByProduct({
             <TableRow key={product} className="border-t">
               <TableHead scope="row" className="font-normal">
                 <Link to={FABRIC_PATHS[product]} className="underline-offset-4 hover:underline">
-                  {fabricTitle(product)}
+                  {FABRIC_TITLES[product]}
                 </Link>
               </TableHead>
               <TableCell align="right" className="tabular-nums">

@@ -1,18 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FabricCall, FabricEvent } from '@meridian/contract';
+import {
+  FABRIC_CALL_STATUS_LABELS,
+  FABRIC_TITLES,
+  type FabricCall,
+  type FabricEvent,
+} from '@meridian/contract';
 import { Code, DateTimeText, StatusBadge } from '@/components/data-table/cells';
 import { fabricCallsKey } from '../api/calls';
 import { useFabricEvents } from '../api/events';
 import { ConnectionState } from '../connection-state';
-import {
-  FABRIC_PATHS,
-  FABRIC_STATUS_LABELS,
-  FABRIC_STATUS_VARIANTS,
-  creditsText,
-  fabricTitle,
-} from '../products';
+import { FABRIC_PATHS, FABRIC_STATUS_VARIANTS, creditsText } from '../products';
 
 /** How many calls the tail keeps. */
 export const TAIL_SIZE = 20;
@@ -73,7 +72,7 @@ export function LiveTail() {
                   search={{ selected: call.urn }}
                   className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-4 py-3 text-sm transition-colors outline-none hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:grid-cols-[9rem_minmax(0,1fr)_auto_auto]"
                 >
-                  <span className="font-medium">{fabricTitle(call.product)}</span>
+                  <span className="font-medium">{FABRIC_TITLES[call.product]}</span>
                   <span className="min-w-0 truncate">
                     <Code>{call.urn}</Code>
                     {call.customer_reference_number && (
@@ -86,7 +85,7 @@ export function LiveTail() {
                   <StatusBadge
                     status={call.status}
                     variants={FABRIC_STATUS_VARIANTS}
-                    label={FABRIC_STATUS_LABELS[call.status]}
+                    label={FABRIC_CALL_STATUS_LABELS[call.status]}
                   />
                 </Link>
               </li>

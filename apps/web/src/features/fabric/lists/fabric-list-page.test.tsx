@@ -98,9 +98,9 @@ describe('FabricListPage', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Time', 'URN', 'Customer ref', 'Status', 'Result', 'Credits', 'Latency', 'Channel']);
+    ).toEqual(['Time', 'URN', 'Status', 'Result', 'Customer reference', 'Credits']);
     const row = await within(table).findByRole('row', { name: /TXM01JTESTURN0001/ });
-    for (const text of ['CUST-42', 'Success', 'MATCH', '2 credits', '14 ms', 'API key']) {
+    for (const text of ['CUST-42', 'Success', 'MATCH', '2 credits']) {
       expect(within(row).getByText(text)).toBeTruthy();
     }
     expect(searchQuery('text-match')?.query).toEqual({
@@ -142,6 +142,16 @@ describe('FabricListPage', () => {
     expect(keyOptions()).toEqual(['customer_reference_number']);
   });
 
+  it("filters by status from the URL (the definition's filter), sent with the search and the count", async () => {
+    answer('face-match', []);
+    renderPage('face-match', '/fabric/face-match?status=FAILURE');
+    expect(await screen.findByText(/match these filters in this date range/)).toBeTruthy();
+    expect(searchQuery('face-match')?.query).toMatchObject({ status: 'FAILURE' });
+    const count = fetchMock.mock.calls.filter(([p]) => p === '/meridian/read/count/fabric/face-match').at(-1);
+    expect((count?.[1] as ApiRequestInit).query).toMatchObject({ status: 'FAILURE' });
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('FAILURE');
+  });
+
   it('opens a call with its credits and its masked request and response as readable JSON', async () => {
     const user = userEvent.setup();
     answer('text-match');
@@ -149,8 +159,11 @@ describe('FabricListPage', () => {
     await user.click(await screen.findByRole('button', { name: /TXM01JTESTURN0001/ }));
     const dialog = await screen.findByRole('dialog', { name: `Text match ${CALL.urn}` });
     expect(search()).toEqual({ selected: CALL.urn });
-    expect(await within(dialog).findByText('Credits charged')).toBeTruthy();
+    // every column's value, those the table leaves out included (latency, channel, company urn)
+    expect(await within(dialog).findByText('Credits')).toBeTruthy();
     expect(within(dialog).getAllByText('2 credits').length).toBeGreaterThan(0);
+    for (const text of ['14 ms', 'API key', 'CMP01ACME', 'key_live_01', 'Names match'])
+      expect(within(dialog).getAllByText(text).length).toBeGreaterThan(0);
     const request = within(dialog).getByRole('region', { name: 'Request, personal data masked' });
     expect(request.textContent).toBe(JSON.stringify(DETAILS.request, null, 2));
     expect(request.textContent).toContain('"text_1": "A***a Rao"');
