@@ -500,6 +500,98 @@ describe('lists', () => {
   });
 });
 
+describe('list filters', () => {
+  it('filters virtual accounts by status as the rows show it (EXPIRED: active past its expiry)', async () => {
+    const customer = `FLT-${Math.random().toString(36).slice(2, 8)}`;
+    const open = await openVa(acme, { customer_id: customer });
+    const closed = await openVa(acme, { customer_id: customer });
+    expect(
+      (await acme.call('POST', `/v2/banking/account/virtual/${closed.account_number}/close`)).status,
+    ).toBe(200);
+    const expired = await openVa(acme, { customer_id: customer });
+    await server.current.handle.db
+      .update(virtualAccounts)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(virtualAccounts.accountNumber, expired.account_number));
+    const q = `search_key=customer_id&search_value=${customer}`;
+    for (const [status, va] of [
+      ['ACTIVE', open],
+      ['CLOSED', closed],
+      ['EXPIRED', expired],
+    ] as const) {
+      const rows = (await acme.call('GET', `${P}/read/search/manage/virtual_account?${q}&status=${status}`))
+        .body.data as Va[];
+      expect(
+        rows.map((r) => [r.account_number, r.status]),
+        status,
+      ).toEqual([[va.account_number, status]]);
+      const count = await acme.call('GET', `${P}/read/count/manage/virtual_account?${q}&status=${status}`);
+      expect(count.body.count).toBe(1);
+    }
+    const bad = await acme.call('GET', `${P}/read/count/manage/virtual_account?status=OPEN`);
+    expect([bad.status, Object.keys(bad.body.fields as object)]).toEqual([400, ['status']]);
+  });
+
+  it('filters credits by amount range (rupees, both ends included) and refuses a reversed range', async () => {
+    const va = await openVa(globex);
+    for (const amount of ['10', '25.50', '100']) await credit(globex, neft(va.account_number, amount));
+    const q = `search_key=virtual_account_number&search_value=${va.account_number}`;
+    const amounts = async (range: string) =>
+      (
+        (await globex.call('GET', `${P}/read/search/manage/virtual_account_credits?${q}&${range}`)).body
+          .data as Credit[]
+      ).map((c) => c.amount);
+    expect(await amounts('amount_min=25.50')).toEqual(['100.00', '25.50']);
+    expect(await amounts('amount_max=25.5')).toEqual(['25.50', '10.00']);
+    expect(await amounts('amount_min=11&amount_max=99.99&status=CREDITED')).toEqual(['25.50']);
+    const count = await globex.call(
+      'GET',
+      `${P}/read/count/manage/virtual_account_credits?${q}&amount_min=10&amount_max=100`,
+    );
+    expect(count.body.count).toBe(3);
+    const reversed = await globex.call(
+      'GET',
+      `${P}/read/search/manage/virtual_account_credits?amount_min=100&amount_max=10`,
+    );
+    expect([reversed.status, Object.keys(reversed.body.fields as object)]).toEqual([400, ['amount_min']]);
+    const notRupees = await globex.call(
+      'GET',
+      `${P}/read/count/manage/virtual_account_credits?amount_min=1e3`,
+    );
+    expect(notRupees.status).toBe(400);
+  });
+
+  it('filters all accounts by kind', async () => {
+    const kinds = async (kind: string) =>
+      (
+        (await acme.call('GET', `${P}/read/search/manage/accounts?limit=100&kind=${kind}`)).body.data as {
+          kind: string;
+          account_number: string;
+        }[]
+      ).map((r) => r.kind);
+    expect(await kinds('CURRENT')).toEqual(['CURRENT']);
+    const virtual = await kinds('VIRTUAL');
+    expect(virtual.length).toBeGreaterThan(4);
+    expect(new Set(virtual)).toEqual(new Set(['VIRTUAL']));
+    const count = await acme.call('GET', `${P}/read/count/manage/accounts?kind=VIRTUAL`);
+    expect(count.body.count).toBe(virtual.length);
+  });
+
+  it("filters an account's transactions by type and amount", async () => {
+    const va = await openVa(acme);
+    for (const amount of ['100', '250']) await credit(acme, neft(va.account_number, amount));
+    const path = `${P}/read/search/account/transactions/va?account_number=${va.account_number}`;
+    const credits = (await acme.call('GET', `${path}&type=CREDIT&amount_min=200`)).body.data as Txn[];
+    expect(credits.map((t) => t.amount)).toEqual(['250.00']);
+    expect(((await acme.call('GET', `${path}&type=DEBIT`)).body.data as Txn[]).length).toBe(0);
+    const count = await acme.call(
+      'GET',
+      `${P}/read/count/account/transactions/va?account_number=${va.account_number}&type=CREDIT`,
+    );
+    expect(count.body.count).toBe(2);
+  });
+});
+
 describe('account transactions', () => {
   it('pages one virtual account’s transactions with running balances', async () => {
     const va = await openVa(acme);

@@ -119,6 +119,12 @@ describe('callback configurations', () => {
     const csv = await s.call('GET', `/meridian/read/export/callback/deliveries?${RANGE()}`);
     expect(csv.status).toBe(200);
     expect(String(csv.body.raw)).toContain(id);
+    const lines = String(csv.body.raw).trim().split('\n');
+    expect(lines[0]).toBe(
+      'created_at,webhook_id,event_type,event,subject_urn,callback_id,url,status,attempts,last_status_code,next_attempt_at',
+    );
+    // attempts is the row's attempt count, last_status_code its last attempt's answer
+    expect(lines.find((l) => l.includes(id))).toMatch(/,DELIVERED,1,200,/);
 
     // Resend: the same message (same webhook-id) once more, attempt 2.
     const resent = await s.call('POST', `/v2/company/callback/deliveries/${id}/resend`);

@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_RUNNING_REPORTS } from '@meridian/contract/reports';
+import { MAX_RUNNING_REPORTS, REPORT_TYPE_TITLES, type ReportTypeInfo } from '@meridian/contract/reports';
 import { systemActor } from '../src/audit/actor.ts';
 import { queryRows } from '../src/db/database.ts';
 import { clients, reportChunks, reports } from '../src/db/schema.ts';
@@ -253,8 +253,14 @@ const LIST_COUNTS: [string, string, Record<string, string>?, Record<string, stri
   ['beneficiaries', '/meridian/read/count/manage/beneficiary'],
   ['beneficiaries', '/meridian/read/count/manage/beneficiary', { status: 'ACTIVE', transfer_type: 'UPI' }],
   ['virtual_accounts', '/meridian/read/count/manage/virtual_account'],
+  ['virtual_accounts', '/meridian/read/count/manage/virtual_account', { status: 'ACTIVE' }],
   ['vba_mis', '/meridian/read/count/manage/virtual_account_credits'],
   ['vba_mis', '/meridian/read/count/manage/virtual_account_credits', { status: 'RETURNED' }],
+  [
+    'vba_mis',
+    '/meridian/read/count/manage/virtual_account_credits',
+    { amount_min: '100', amount_max: '5000' },
+  ],
   ['validation_mis', '/meridian/read/count/transaction/validations'],
   ['validation_mis', '/meridian/read/count/transaction/validations', { status: 'FAILURE' }],
   ['nach_registration_mis', '/meridian/read/count/mandates/registrations', {}, { type: 'NACH' }],
@@ -278,6 +284,7 @@ const LIST_COUNTS: [string, string, Record<string, string>?, Record<string, stri
   ['fabric', '/meridian/read/count/fabric/text-match', { product: 'text-match', status: 'FAILURE' }],
   ['commission_settlement', '/meridian/operations/settlement/history/count'],
   ['commission_settlement', '/meridian/operations/settlement/history/count', { status: 'SETTLED' }],
+  ['commission_settlement', '/meridian/operations/settlement/history/count', { amount_min: '1' }],
 ];
 
 describe('consolidated statement and PDFs', () => {
@@ -710,6 +717,32 @@ describe('requests and access', () => {
       (t) => t.report_type === 'payouts',
     );
     expect(payouts?.formats).toEqual(['csv', 'xlsx', 'json', 'pdf']);
+    // what the forms show a person: titles, column, search-key, filter and value labels in words, never a key
+    const human = /^[A-Z0-9(₹][^_]*$/;
+    for (const t of types.body.data as ReportTypeInfo[]) {
+      expect(t.title).toBe(REPORT_TYPE_TITLES[t.report_type]);
+      for (const c of t.columns) expect(c.label, `${t.report_type} ${c.key}`).toMatch(human);
+      expect(Object.keys(t.search_key_labels)).toEqual(t.search_keys);
+      for (const label of Object.values(t.search_key_labels)) expect(label, t.report_type).toMatch(human);
+      for (const f of t.filters) {
+        expect(f.label, `${t.report_type} ${f.key}`).toMatch(human);
+        expect(Object.keys(f.value_labels)).toEqual(f.values ?? []);
+        for (const label of Object.values(f.value_labels))
+          expect(label, `${t.report_type} ${f.key}`).toMatch(human);
+      }
+    }
+    const settlement = (types.body.data as ReportTypeInfo[]).find(
+      (t) => t.report_type === 'commission_settlement',
+    );
+    expect(settlement?.filters.find((f) => f.key === 'status')?.value_labels).toEqual({
+      PENDING: 'Pending',
+      SETTLED: 'Settled',
+      FAILED: 'Failed',
+    });
+    expect(settlement?.search_key_labels).toEqual({
+      meridian_urn: 'URN',
+      bank_reference_number: 'Bank reference (UTR)',
+    });
     const q = new URLSearchParams({ report_type: 'payouts', ...RANGE, columns: 'urn,amount' }).toString();
     const preview = await acme.call('GET', `/${P}/read/reports/preview?${q}`);
     expect(preview.status).toBe(200);

@@ -399,6 +399,13 @@ describe('settlements', () => {
     expect(await count('status=PENDING')).toBe(0);
     expect(await count('type=T1')).toBe(4);
     expect(await count('type=T0')).toBe(0);
+    // the amount range (rupees, both ends included) beside status and type
+    const amounts = all.map((s) => s.amount).sort((x, y) => Number(x) - Number(y));
+    const [smallest, largest] = [amounts[0]!, amounts.at(-1)!];
+    expect(await count(`amount_min=${smallest}&amount_max=${largest}`)).toBe(4);
+    expect(await count(`amount_min=${largest}`)).toBe(amounts.filter((v) => v === largest).length);
+    expect(await count(`amount_max=${smallest}&type=T1`)).toBe(amounts.filter((v) => v === smallest).length);
+    expect((await acme.call('GET', `${BASE}/history?amount_min=9&amount_max=1`)).status).toBe(400);
     const withUtr = all.find((s) => s.bank_reference_number)!;
     expect(
       await count(`search_key=bank_reference_number&search_value=${withUtr.bank_reference_number}`),

@@ -140,6 +140,10 @@ describe('the tickets list, count, detail and CSV', () => {
     expect(resolved.body).toEqual({ count: 0 });
     const all = await acme.call('GET', `${COUNT}?status=`);
     expect(all.body).toEqual({ count: 3 });
+    const callbacks = await acme.call('GET', `${SEARCH}?category=CALLBACKS&status=OPEN`);
+    expect((callbacks.body['data'] as Ticket[]).map((r) => r.urn)).toEqual([mine.urn]);
+    expect((await acme.call('GET', `${COUNT}?category=KYC`)).body).toEqual({ count: 0 });
+    expect((await acme.call('GET', `${COUNT}?category=BILLING`)).status).toBe(400);
   });
 
   it('takes the date range in the user time zone and refuses bad filters', async () => {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { FabricProductSlug } from './fabric.ts';
 import type { TransferType } from './flow.ts';
+import { TRANSACTIONS_LIST } from './flow.ts';
+import { defineList, readPaths } from './lists.ts';
 import {
   ACCOUNT_NUMBER_PATTERN,
   Amount,
@@ -189,13 +191,145 @@ export const ManagedAccount = z.object({
 });
 export type ManagedAccount = z.infer<typeof ManagedAccount>;
 
-/** Search keys (spec §3); `{product}` is replaced by the provider slug. */
-export const ACCOUNT_SEARCH_KEYS = {
-  accounts: ['account_number', 'customer_id'],
-  virtual_accounts: ['account_number', 'customer_id'],
-  settlements: ['{product}_urn', 'bank_reference_number'],
-  companies: ['company_name', 'client_id'],
-} as const;
+/** Account statuses as people read them (a current account is always ACTIVE). */
+export const ACCOUNT_STATUS_LABELS = { ACTIVE: 'Active', CLOSED: 'Closed', EXPIRED: 'Expired' } as const;
+
+/** The virtual accounts list (spec §3 keys: account_number, customer_id), its export and its report. */
+export const VIRTUAL_ACCOUNTS_LIST = defineList({
+  name: 'virtual_accounts',
+  title: 'Virtual accounts',
+  noun: 'virtual account',
+  paths: readPaths('manage/virtual_account'),
+  searchKeys: [
+    { key: 'account_number', label: 'Account number' },
+    { key: 'customer_id', label: 'Customer ID' },
+  ],
+  defaultRange: 'last7',
+  filters: {
+    status: {
+      kind: 'enum',
+      label: 'Status',
+      values: VIRTUAL_ACCOUNT_STATUSES,
+      valueLabels: ACCOUNT_STATUS_LABELS,
+    },
+  },
+  columns: [
+    { key: 'created_at', label: 'Created', format: 'time', priority: 2 },
+    { key: 'urn', header: '{product}_urn', label: 'URN', format: 'code', priority: 3 },
+    { key: 'account_number', label: 'Account number', format: 'code', priority: 1 },
+    { key: 'ifsc', label: 'IFSC', format: 'code', priority: 3 },
+    { key: 'upi_id', label: 'UPI id', format: 'code', priority: 3 },
+    { key: 'name', label: 'Name', format: 'text', priority: 1 },
+    { key: 'customer_id', label: 'Customer ID', format: 'code', priority: 2 },
+    { key: 'status', label: 'Status', format: 'status', priority: 1 },
+    { key: 'expected_amount', label: 'Expected amount', format: 'money', priority: 3 },
+    { key: 'expires_at', label: 'Expires', format: 'time', priority: 3 },
+    { key: 'allowed_payers', label: 'Allowed payers', format: 'text', priority: 3 },
+    { key: 'balance', label: 'Balance', format: 'money', priority: 1 },
+    { key: 'total_collected', label: 'Collected', format: 'money', priority: 3 },
+    { key: 'credits_count', label: 'Credits', format: 'number', priority: 3 },
+  ],
+});
+
+/** Credit statuses as people read them. */
+export const VA_CREDIT_STATUS_LABELS = { CREDITED: 'Credited', RETURNED: 'Returned' } as const;
+
+/** Money that arrived in virtual accounts: the credits list, its export and the MIS reports (VBA, e-collect, UPI). */
+export const VA_CREDITS_LIST = defineList({
+  name: 'virtual_account_credits',
+  title: 'Virtual account credits',
+  noun: 'credit',
+  paths: readPaths('manage/virtual_account_credits'),
+  searchKeys: [
+    { key: 'bank_reference_number', label: 'Bank reference (UTR)' },
+    { key: 'virtual_account_number', label: 'Virtual account number' },
+  ],
+  defaultRange: 'last7',
+  filters: {
+    status: {
+      kind: 'enum',
+      label: 'Status',
+      values: VA_CREDIT_STATUSES,
+      valueLabels: VA_CREDIT_STATUS_LABELS,
+    },
+    amount: { kind: 'amount', label: 'Amount' },
+  },
+  columns: [
+    { key: 'created_at', label: 'Received', format: 'time', priority: 2 },
+    { key: 'urn', header: '{product}_urn', label: 'URN', format: 'code', priority: 3 },
+    { key: 'virtual_account_number', label: 'Virtual account', format: 'code', priority: 1 },
+    { key: 'customer_id', label: 'Customer ID', format: 'code', priority: 3 },
+    { key: 'amount', label: 'Amount', format: 'money', priority: 1 },
+    { key: 'mode', label: 'Mode', format: 'text', priority: 3 },
+    { key: 'bank_reference_number', label: 'UTR', format: 'code', priority: 1 },
+    { key: 'remitter_name', label: 'Remitter', format: 'text', priority: 2 },
+    { key: 'remitter_account_number', label: 'Remitter account', format: 'code', priority: 3 },
+    { key: 'remitter_ifsc', label: 'Remitter IFSC', format: 'code', priority: 3 },
+    { key: 'remitter_upi_id', label: 'Remitter UPI id', format: 'code', priority: 3 },
+    { key: 'status', label: 'Status', format: 'status', priority: 1 },
+    { key: 'return_reason', label: 'Return reason', format: 'text', priority: 3 },
+    {
+      key: 'transaction_id',
+      header: '{product}_transaction_id',
+      label: 'Transaction ID',
+      format: 'code',
+      priority: 3,
+    },
+  ],
+});
+
+export const ACCOUNT_KIND_LABELS = { CURRENT: 'Current', VIRTUAL: 'Virtual' } as const;
+
+/** All accounts, current and virtual, that existed in the range (spec §3 keys: account_number, customer_id). */
+export const ACCOUNTS_LIST = defineList({
+  name: 'accounts',
+  title: 'All accounts',
+  noun: 'account',
+  paths: readPaths('manage/accounts'),
+  searchKeys: [
+    { key: 'account_number', label: 'Account number' },
+    { key: 'customer_id', label: 'Customer ID' },
+  ],
+  defaultRange: 'last7',
+  filters: {
+    kind: { kind: 'enum', label: 'Kind', values: ACCOUNT_KINDS, valueLabels: ACCOUNT_KIND_LABELS },
+  },
+  columns: [
+    { key: 'created_at', label: 'Opened', format: 'time', priority: 3 },
+    { key: 'account_number', label: 'Account number', format: 'code', priority: 1 },
+    { key: 'ifsc', label: 'IFSC', format: 'code', priority: 3 },
+    { key: 'account_name', label: 'Name', format: 'text', priority: 1 },
+    { key: 'kind', label: 'Kind', format: 'text', priority: 2 },
+    { key: 'customer_id', label: 'Customer ID', format: 'code', priority: 2 },
+    { key: 'status', label: 'Status', format: 'status', priority: 1 },
+    { key: 'provider', label: 'Provider', format: 'text', priority: 3 },
+    { key: 'currency', label: 'Currency', format: 'text', priority: 3 },
+    { key: 'balance', label: 'Balance', format: 'money', priority: 1 },
+    { key: 'updated_at', label: 'Updated', format: 'time', priority: 3 },
+  ],
+});
+
+/**
+ * One account's transactions (spec §3: searched by customer reference as a case-insensitive substring, paged by
+ * pageIndex/pageSize): a current account's; ACCOUNT_TRANSACTIONS_VA_LIST is a virtual account's.
+ */
+export const ACCOUNT_TRANSACTIONS_LIST = defineList({
+  name: 'account_transactions',
+  title: 'Account transactions',
+  noun: 'transaction',
+  paths: readPaths('account/transactions'),
+  searchKeys: [{ key: 'customer_reference_number', label: 'Customer reference' }],
+  defaultRange: 'last7',
+  paging: 'page',
+  // the statement's filters and columns: one account's postings are rows of the statement
+  filters: TRANSACTIONS_LIST.filters,
+  columns: TRANSACTIONS_LIST.columns,
+});
+export const ACCOUNT_TRANSACTIONS_VA_LIST = defineList({
+  ...ACCOUNT_TRANSACTIONS_LIST,
+  name: 'virtual_account_transactions',
+  paths: readPaths('account/transactions/va'),
+});
 
 /**
  * Account transactions of one selected account: the list's own parameter beside the spec's filter, which pages
@@ -324,6 +458,54 @@ export const Settlement = z.object({
   updated_at: z.string(),
 });
 export type Settlement = z.infer<typeof Settlement>;
+
+export const SETTLEMENT_STATUS_LABELS = { PENDING: 'Pending', SETTLED: 'Settled', FAILED: 'Failed' } as const;
+export const SETTLEMENT_TYPE_LABELS = { T0: 'Same day (T+0)', T1: 'Next day (T+1)' } as const;
+
+/** The settlement history (spec §7), its export and the commission-settlement report. */
+export const SETTLEMENTS_LIST = defineList({
+  name: 'settlements',
+  title: 'Settlements',
+  noun: 'settlement',
+  paths: {
+    search: '/{provider}/operations/settlement/history',
+    count: '/{provider}/operations/settlement/history/count',
+    export: '/{provider}/operations/settlement/report',
+  },
+  searchKeys: [
+    { key: '{product}_urn', label: 'URN' },
+    { key: 'bank_reference_number', label: 'Bank reference (UTR)' },
+  ],
+  defaultRange: 'last7',
+  filters: {
+    status: {
+      kind: 'enum',
+      label: 'Status',
+      values: SETTLEMENT_STATUSES,
+      valueLabels: SETTLEMENT_STATUS_LABELS,
+    },
+    type: { kind: 'enum', label: 'Type', values: SETTLEMENT_TYPES, valueLabels: SETTLEMENT_TYPE_LABELS },
+    amount: { kind: 'amount', label: 'Amount' },
+  },
+  columns: [
+    { key: 'created_at', label: 'Created', format: 'time', priority: 2 },
+    { key: 'urn', header: '{product}_urn', label: 'URN', format: 'code', priority: 1 },
+    { key: 'cycle_id', label: 'Cycle', format: 'code', priority: 3 },
+    { key: 'type', label: 'Type', format: 'text', priority: 3 },
+    { key: 'trigger', label: 'Trigger', format: 'text', priority: 3 },
+    { key: 'window_start', label: 'Window from', format: 'time', priority: 3 },
+    { key: 'window_end', label: 'Window to', format: 'time', priority: 3 },
+    { key: 'account_number', label: 'Virtual account', format: 'code', priority: 3 },
+    { key: 'settlement_account_number', label: 'Settlement account', format: 'code', priority: 2 },
+    { key: 'amount', label: 'Amount', format: 'money', priority: 1 },
+    { key: 'status', label: 'Status', format: 'status', priority: 1 },
+    { key: 'status_message', label: 'Status message', format: 'text', priority: 3 },
+    { key: 'payout_urn', label: 'Payout URN', format: 'code', priority: 3 },
+    { key: 'bank_reference_number', label: 'UTR', format: 'code', priority: 1 },
+    { key: 'attempts', label: 'Attempts', format: 'number', priority: 3 },
+    { key: 'updated_at', label: 'Updated', format: 'time', priority: 3 },
+  ],
+});
 
 /** `POST …/cycles/{id}/invoke`: what the run did. */
 export const SettlementRun = z.object({

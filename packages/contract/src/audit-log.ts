@@ -1,13 +1,10 @@
 import { z } from 'zod';
+import { defineList, readPaths } from './lists.ts';
 
 /**
  * The client's audit log (/configurations/audit-log): who did what, when, from which address, with the change's
  * before and after for configuration changes. Admins only. A subpath outside the barrel.
  */
-
-/** Search keys of the audit log (GUIDE §3 Lists): actor e-mail, action (or its family), object id. */
-export const AUDIT_LOG_SEARCH_KEYS = ['actor_email', 'action', 'object_id'] as const;
-export type AuditLogSearchKey = (typeof AUDIT_LOG_SEARCH_KEYS)[number];
 
 export const AuditRecord = z.object({
   audit_id: z.string().meta({ description: 'An opaque id of the record (`AUD…`).' }),
@@ -26,3 +23,30 @@ export const AuditRecord = z.object({
     .meta({ description: 'Details; configuration changes carry `before` and `after`. Never secrets.' }),
 });
 export type AuditRecord = z.infer<typeof AuditRecord>;
+
+/**
+ * The audit log as a list (GUIDE §3 Lists): search by actor e-mail, action (or its family) or object id; its
+ * export and the audit report write the same columns.
+ */
+export const AUDIT_LOG_LIST = defineList({
+  name: 'audit_log',
+  title: 'Audit log',
+  noun: 'audit record',
+  paths: readPaths('audit_log'),
+  searchKeys: [
+    { key: 'actor_email', label: 'Actor e-mail' },
+    { key: 'action', label: 'Action' },
+    { key: 'object_id', label: 'Object id' },
+  ],
+  defaultRange: 'last7',
+  columns: [
+    { key: 'created_at', label: 'Time', format: 'time', priority: 1 },
+    { key: 'audit_id', label: 'Audit id', format: 'code', priority: 3, export: false },
+    { key: 'actor', label: 'Actor', format: 'text', priority: 1 },
+    { key: 'action', label: 'Action', format: 'code', priority: 1 },
+    { key: 'object_id', label: 'Object', format: 'code', priority: 2 },
+    { key: 'ip', label: 'IP address', format: 'code', priority: 2 },
+    { key: 'request_id', label: 'Request id', format: 'code', priority: 3 },
+    { key: 'metadata', label: 'Details', format: 'text', priority: 3 },
+  ],
+});

@@ -7,6 +7,7 @@ import {
   type CallbackEventType as EventType,
 } from './callbacks.ts';
 import { CalendarDate } from './flow.ts';
+import { defineList, readPaths } from './lists.ts';
 
 /**
  * The callback configuration screen's calls (spec §7 "callback types, HTTP methods, … subscriptions") and the
@@ -97,8 +98,53 @@ export const CALLBACK_DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as 
 export const CallbackDeliveryStatus = z.enum(CALLBACK_DELIVERY_STATUSES);
 export type CallbackDeliveryStatus = z.infer<typeof CallbackDeliveryStatus>;
 
-/** Search keys of the delivery log (spec §3 lists: one key and its value). */
-export const CALLBACK_DELIVERY_SEARCH_KEYS = ['webhook_id', 'subject_urn'] as const;
+export const CALLBACK_DELIVERY_STATUS_LABELS = {
+  PENDING: 'Pending',
+  DELIVERED: 'Delivered',
+  FAILED: 'Failed',
+} as const;
+
+/** The delivery log (one key and its value: a webhook id or the subject's urn), filtered by event type and status. */
+export const CALLBACK_DELIVERIES_LIST = defineList({
+  name: 'callback_deliveries',
+  title: 'Callback deliveries',
+  noun: 'delivery',
+  paths: readPaths('callback/deliveries'),
+  searchKeys: [
+    { key: 'webhook_id', label: 'Webhook id' },
+    { key: 'subject_urn', label: 'Subject URN' },
+  ],
+  defaultRange: 'last7',
+  filters: {
+    event_type: {
+      kind: 'enum',
+      label: 'Event type',
+      values: CALLBACK_EVENT_TYPES,
+      valueLabels: Object.fromEntries(
+        CALLBACK_EVENT_TYPES.map((t) => [t, CALLBACK_EVENT_TYPE_INFO[t].label]),
+      ),
+    },
+    status: {
+      kind: 'enum',
+      label: 'Status',
+      values: CALLBACK_DELIVERY_STATUSES,
+      valueLabels: CALLBACK_DELIVERY_STATUS_LABELS,
+    },
+  },
+  columns: [
+    { key: 'created_at', label: 'Created', format: 'time', priority: 2 },
+    { key: 'webhook_id', label: 'Webhook id', format: 'code', priority: 3 },
+    { key: 'event_type', label: 'Event type', format: 'text', priority: 3 },
+    { key: 'event', label: 'Event', format: 'code', priority: 1 },
+    { key: 'subject_urn', label: 'Subject', format: 'code', priority: 1 },
+    { key: 'callback_id', label: 'Callback id', format: 'code', priority: 3 },
+    { key: 'url', label: 'URL', format: 'code', priority: 2 },
+    { key: 'status', label: 'Status', format: 'status', priority: 1 },
+    { key: 'attempt_count', header: 'attempts', label: 'Attempts', format: 'number', priority: 2 },
+    { key: 'last_status_code', label: 'Last status code', format: 'number', priority: 3 },
+    { key: 'next_attempt_at', label: 'Next attempt', format: 'time', priority: 3 },
+  ],
+});
 
 export const CallbackAttemptRow = z.object({
   attempt: z.number().int(),

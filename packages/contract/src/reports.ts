@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate } from './flow.ts';
+import { defineList } from './lists.ts';
 
 /**
  * Reports: one engine on the server builds every downloadable report in the background (a pg-boss job) and
@@ -84,6 +85,25 @@ export const REPORT_FILTER_KEYS = [
   'amount_max',
 ] as const;
 export type ReportFilterKey = (typeof REPORT_FILTER_KEYS)[number];
+/** What a person reads for each report filter in the report forms. */
+export const REPORT_FILTER_LABELS: Readonly<Record<ReportFilterKey, string>> = {
+  status: 'Status',
+  account_number: 'Account number',
+  product: 'Product',
+  provider: 'Provider',
+  transfer_type: 'Transfer type',
+  amount_min: 'Amount from (₹)',
+  amount_max: 'Amount to (₹)',
+};
+
+/**
+ * A machine value as words, for a value without a label of its own: `IN_PROGRESS` → "In progress",
+ * `text-match` → "Text match", `meridian_urn` → "Meridian urn".
+ */
+export const humanize = (value: string): string => {
+  const words = value.replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 /** `POST /{provider}/reports/generate` */
 export const GenerateReport = ReportFilters.extend({
@@ -138,8 +158,74 @@ export const ReportItem = z.object({
 });
 export type ReportItem = z.infer<typeof ReportItem>;
 
-/** Search keys of the download history (`{product}` is the provider slug). */
-export const REPORT_HISTORY_SEARCH_KEYS = ['{product}_urn'] as const;
+/** Each report type's title, as its screen and the catalogue name it. */
+export const REPORT_TYPE_TITLES: Readonly<Record<ReportType, string>> = {
+  payouts: 'Payouts report',
+  beneficiaries: 'Beneficiary report',
+  virtual_accounts: 'Virtual accounts report',
+  vba_mis: 'VBA MIS',
+  fabric: 'Fabric report',
+  credit_consumption: 'Credit consumption',
+  collection_requests: 'Collection requests',
+  consolidated_statement: 'Consolidated account statement',
+  api_usage: 'API usage',
+  upi_mis: 'UPI MIS',
+  ecollect_mis: 'E-collect MIS',
+  nach_presentation_mis: 'NACH presentation MIS',
+  nach_registration_mis: 'NACH registration MIS',
+  upi_autopay_mis: 'UPI autopay MIS',
+  audit: 'Audit report',
+  commission_settlement: 'Commission and settlement report',
+  validation_mis: 'Validation account MIS',
+};
+
+export const REPORT_STATUS_LABELS: Readonly<Record<ReportStatus, string>> = {
+  QUEUED: 'Queued',
+  RUNNING: 'Running',
+  READY: 'Ready',
+  FAILED: 'Failed',
+  EXPIRED: 'Expired',
+};
+
+/**
+ * The download history (spec §3: filters date range, {product}_company_urn, status, report_type; the company
+ * filter is the server's own parameter, its name holding the provider slug).
+ */
+export const REPORT_HISTORY_LIST = defineList({
+  name: 'report_history',
+  title: 'Reports',
+  noun: 'report',
+  paths: {
+    search: '/{provider}/read/reports/history',
+    count: '/{provider}/read/reports/history/count',
+    export: '/{provider}/read/reports/history/export',
+  },
+  searchKeys: [{ key: '{product}_urn', label: 'Report URN' }],
+  defaultRange: 'last7',
+  filters: {
+    status: { kind: 'enum', label: 'Status', values: REPORT_STATUSES, valueLabels: REPORT_STATUS_LABELS },
+    report_type: {
+      kind: 'enum',
+      label: 'Report type',
+      values: REPORT_TYPES,
+      valueLabels: REPORT_TYPE_TITLES,
+    },
+  },
+  columns: [
+    { key: 'requested_at', label: 'Requested', format: 'time', priority: 2 },
+    { key: 'report_urn', header: '{product}_urn', label: 'Report URN', format: 'code', priority: 3 },
+    { key: 'file_name', label: 'File', format: 'text', priority: 1, export: false },
+    { key: 'report_type', label: 'Report type', format: 'text', priority: 1 },
+    { key: 'format', label: 'Format', format: 'text', priority: 3 },
+    { key: 'start_date', label: 'From', format: 'date', priority: 3 },
+    { key: 'end_date', label: 'To', format: 'date', priority: 3 },
+    { key: 'status', label: 'Status', format: 'status', priority: 1 },
+    { key: 'rows_written', header: 'rows', label: 'Rows', format: 'number', priority: 3 },
+    { key: 'size_bytes', label: 'Size (bytes)', format: 'number', priority: 3 },
+    { key: 'requested_by', label: 'Requested by', format: 'text', priority: 2 },
+    { key: 'finished_at', label: 'Finished', format: 'time', priority: 3 },
+  ],
+});
 
 /** A column a report offers. */
 export const ReportColumnInfo = z.object({
@@ -160,9 +246,21 @@ export const ReportTypeInfo = z.object({
   formats: z.array(ReportFormat),
   columns: z.array(ReportColumnInfo),
   search_keys: z.array(z.string()),
+  /** What a person reads for each search key (`meridian_urn` → "URN"). */
+  search_key_labels: z.record(z.string(), z.string()),
   default_range: z.enum(['last7', 'todayMinus7']),
-  /** The filters it takes; with their allowed values where the set is fixed (statuses, products, providers). */
-  filters: z.array(z.object({ key: z.enum(REPORT_FILTER_KEYS), values: z.array(z.string()).nullable() })),
+  /**
+   * The filters it takes, each with its label; with its allowed values where the set is fixed (statuses,
+   * products, providers) and what a person reads for each value.
+   */
+  filters: z.array(
+    z.object({
+      key: z.enum(REPORT_FILTER_KEYS),
+      label: z.string(),
+      values: z.array(z.string()).nullable(),
+      value_labels: z.record(z.string(), z.string()),
+    }),
+  ),
 });
 export type ReportTypeInfo = z.infer<typeof ReportTypeInfo>;
 export const ReportTypesResponse = z.object({ data: z.array(ReportTypeInfo) });

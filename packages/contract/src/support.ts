@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineList, readPaths } from './lists.ts';
 
 /**
  * Support tickets: what a signed-in user sends from the help centre's "Contact support" form, listed with its
@@ -45,9 +46,6 @@ export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = {
 export const SUPPORT_SUBJECT = { min: 5, max: 120 } as const;
 export const SUPPORT_MESSAGE = { min: 20, max: 5000 } as const;
 
-/** Search keys of the tickets list (`{product}` is the provider slug); `subject` matches part of it, any case. */
-export const SUPPORT_TICKET_SEARCH_KEYS = ['{product}_urn', 'subject'] as const;
-
 /** `POST /v2/support/tickets` */
 export const CreateSupportTicket = z.object({
   subject: z
@@ -83,7 +81,40 @@ export type SupportTicket = z.infer<typeof SupportTicket>;
 
 export const SupportTicketUrnParams = z.object({ urn: z.string().trim().min(1).max(64) });
 
-/** The tickets list's own parameter beside the spec's filter: one status, or empty for all. */
+/**
+ * The help centre's tickets (search by urn, or part of the subject in any case), filtered by status and category.
+ */
+export const SUPPORT_TICKETS_LIST = defineList({
+  name: 'support_tickets',
+  title: 'Support tickets',
+  noun: 'ticket',
+  paths: readPaths('support/tickets'),
+  searchKeys: [
+    { key: '{product}_urn', label: 'Ticket URN' },
+    { key: 'subject', label: 'Subject' },
+  ],
+  defaultRange: 'last7',
+  filters: {
+    status: { kind: 'enum', label: 'Status', values: SUPPORT_STATUSES, valueLabels: SUPPORT_STATUS_LABELS },
+    category: {
+      kind: 'enum',
+      label: 'Category',
+      values: SUPPORT_CATEGORIES,
+      valueLabels: SUPPORT_CATEGORY_LABELS,
+    },
+  },
+  columns: [
+    { key: 'created_at', label: 'Sent', format: 'time', priority: 2 },
+    { key: 'urn', header: '{product}_urn', label: 'Ticket', format: 'code', priority: 1 },
+    { key: 'subject', label: 'Subject', format: 'text', priority: 1 },
+    { key: 'category', label: 'Category', format: 'text', priority: 2 },
+    { key: 'status', label: 'Status', format: 'status', priority: 1 },
+    { key: 'created_by', label: 'Sent by', format: 'text', priority: 3 },
+    { key: 'updated_at', label: 'Updated', format: 'time', priority: 2 },
+  ],
+});
+
+/** The tickets list's status filter as the server reads it: empty is every status (older links send `status=`). */
 export const SupportTicketListQuery = { status: z.union([z.literal(''), SupportStatus]).optional() };
 
 /** Operations: `POST /{provider}/operations/support/tickets/{client_id}/{urn}/status` */

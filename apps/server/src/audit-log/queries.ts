@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditLogSearchKey, AuditRecord } from '@meridian/contract/audit-log';
+import type { AUDIT_LOG_LIST, AuditRecord } from '@meridian/contract/audit-log';
 import type { Db } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
 import { sha256 } from '../lib/ids.ts';
@@ -8,6 +8,8 @@ import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 
 type Scope = { clientRef: number; filter: ListFilter };
 type Row = typeof auditLog.$inferSelect;
+/** A search key of the audit log (its definition's). */
+type AuditLogSearchKey = (typeof AUDIT_LOG_LIST)['searchKeys'][number]['key'];
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeLiteral = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);

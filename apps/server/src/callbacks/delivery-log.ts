@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm
 import {
   CALLBACK_EVENT_TYPE_INFO,
   CALLBACK_TEST_EVENT,
+  type CALLBACK_DELIVERIES_LIST,
   type CallbackDeliveryRow,
   type CallbackDeliveryStatus,
   type CallbackSubscription,
@@ -12,15 +13,12 @@ import type { Db } from '../db/database.ts';
 import { callbackConfigs, callbackDeliveries } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { DeliveryRef } from '../jobs/effects.ts';
-import type { ListScope } from '../lists/register-list.ts';
+import type { FilterParams, ListScope } from '../lists/register-list.ts';
 import { attemptsOf, configOfDelivery } from './delivery.ts';
 import { enqueueCallbacks } from './outbox.ts';
 
-/** The delivery log's own filters beside the spec's: an event type and a status. */
-export type DeliveryLogParams = {
-  event_type?: CallbackEventType | undefined;
-  status?: CallbackDeliveryStatus | undefined;
-};
+/** The delivery log's filters beside the spec's (CALLBACK_DELIVERIES_LIST): an event type and a status. */
+export type DeliveryLogParams = FilterParams<typeof CALLBACK_DELIVERIES_LIST>;
 
 const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
   webhook_id: (v) => eq(callbackDeliveries.webhookId, v),
@@ -34,7 +32,7 @@ function where({ clientRef, filter, params }: ListScope<DeliveryLogParams>): SQL
     gte(callbackDeliveries.createdAt, filter.from),
     lt(callbackDeliveries.createdAt, filter.to),
     filter.search ? SEARCH_COLUMNS[filter.search.key]!(filter.search.value) : undefined,
-    params.status ? eq(callbackDeliveries.status, params.status) : undefined,
+    params.status ? eq(callbackDeliveries.status, params.status as CallbackDeliveryStatus) : undefined,
     params.event_type ? eq(callbackConfigs.eventType, params.event_type) : undefined,
   );
 }

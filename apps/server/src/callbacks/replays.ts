@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import {
-  CALLBACK_DELIVERY_SEARCH_KEYS,
+  CALLBACK_DELIVERIES_LIST,
   type CallbackReplay,
   type CallbackReplayRequest,
 } from '@meridian/contract/callback-configurations';
@@ -12,15 +12,8 @@ import { callbackConfigs, callbackDeliveries, callbackReplays } from '../db/sche
 import { notFound } from '../http/errors.ts';
 import type { DeliveryRef, ReplayRef } from '../jobs/effects.ts';
 import { newId } from '../lib/ids.ts';
-import { resolveListQuery, type ListDefinition } from '../lists/list-query.ts';
+import { resolveListQuery } from '../lists/list-query.ts';
 import { markForResend } from './delivery-log.ts';
-
-/** The delivery log as a list (its name, search keys and default range), for the replay's date range too. */
-export const DELIVERY_LOG: ListDefinition = {
-  name: 'callback deliveries',
-  searchKeys: CALLBACK_DELIVERY_SEARCH_KEYS,
-  defaultRange: 'last7',
-};
 
 /** Deliveries a replay sends again per transaction. */
 export const REPLAY_BATCH = 100;
@@ -72,7 +65,8 @@ export async function requestReplay(
       end_date: req.end_date,
       ...(req.time_zone ? { time_zone: req.time_zone } : {}),
     },
-    DELIVERY_LOG,
+    // the replay's range is checked as the delivery log's
+    CALLBACK_DELIVERIES_LIST,
     product,
   );
   const eventType = req.event_type ?? null;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CallbackConfig, CallbackRequest } from '@meridian/contract';
 import {
+  CALLBACK_DELIVERIES_LIST,
   CallbackDeliveryRow,
-  CallbackDeliveryStatus,
   CallbackHttpMethodOption,
   CallbackReplay,
   CallbackReplayRequest,
@@ -12,11 +12,10 @@ import {
   callbackHttpMethodOptions,
   callbackTypeOptions,
 } from '@meridian/contract/callback-configurations';
-import { CallbackEventType } from '@meridian/contract';
 import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { registerLegacyList } from '../lists/legacy-list.ts';
+import { registerList } from '../lists/register-list.ts';
 import { handleCallbackRequest, listCallbacks, type CallbackUrlPolicy } from './configs.ts';
 import {
   countDeliveries,
@@ -25,7 +24,7 @@ import {
   resendDelivery,
   sendTestEvent,
 } from './delivery-log.ts';
-import { DELIVERY_LOG, getReplay, requestReplay } from './replays.ts';
+import { getReplay, requestReplay } from './replays.ts';
 
 const WebhookIdParams = z.object({ webhook_id: z.string().min(1).max(64) });
 const ReplayIdParams = z.object({ replay_id: z.string().min(1).max(64) });
@@ -117,32 +116,14 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     async (request) => ({ data: await listSubscriptions(deps.db, authOf(request).clientRef) }),
   );
 
-  registerLegacyList(app, deps.db, p, {
-    list: DELIVERY_LOG,
+  registerList(app, deps.db, p, {
+    list: CALLBACK_DELIVERIES_LIST,
     tag: 'callbacks',
     noun: "callback deliveries of the caller's client, each with its attempts",
-    paths: {
-      search: `/${p}/read/search/callback/deliveries`,
-      count: `/${p}/read/count/callback/deliveries`,
-      export: `/${p}/read/export/callback/deliveries`,
-    },
     row: CallbackDeliveryRow,
-    query: { event_type: CallbackEventType.optional(), status: CallbackDeliveryStatus.optional() },
     fetch: listDeliveries,
     count: countDeliveries,
-    csv: [
-      ['created_at', (r) => r.created_at],
-      ['webhook_id', (r) => r.webhook_id],
-      ['event_type', (r) => r.event_type],
-      ['event', (r) => r.event],
-      ['subject_urn', (r) => r.subject_urn],
-      ['callback_id', (r) => r.callback_id],
-      ['url', (r) => r.url],
-      ['status', (r) => r.status],
-      ['attempts', (r) => r.attempt_count],
-      ['last_status_code', (r) => r.attempts.at(-1)?.status_code ?? null],
-      ['next_attempt_at', (r) => r.next_attempt_at],
-    ],
+    values: { last_status_code: (r) => r.attempts.at(-1)?.status_code ?? null },
   });
 
   app.post(

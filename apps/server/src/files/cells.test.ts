@@ -29,10 +29,16 @@ describe('report cells', () => {
   it('formats a row by column kind: money exact, numbers, nulls, escaped text (not in JSON)', () => {
     type Row = { amount: bigint; n: number; at: Date; note: string | null };
     const columns = [
-      { key: 'amount', header: 'amount', kind: 'money' as const, value: (r: Row) => r.amount },
-      { key: 'n', header: 'n', kind: 'number' as const, value: (r: Row) => r.n },
-      { key: 'at', header: 'at', kind: 'time' as const, value: (r: Row) => r.at },
-      { key: 'note', header: 'note', kind: 'text' as const, value: (r: Row) => r.note },
+      {
+        key: 'amount',
+        header: 'amount',
+        label: 'Amount',
+        kind: 'money' as const,
+        value: (r: Row) => r.amount,
+      },
+      { key: 'n', header: 'n', label: 'N', kind: 'number' as const, value: (r: Row) => r.n },
+      { key: 'at', header: 'at', label: 'At', kind: 'time' as const, value: (r: Row) => r.at },
+      { key: 'note', header: 'note', label: 'Note', kind: 'text' as const, value: (r: Row) => r.note },
     ];
     const row = { amount: 123456789012345678n, n: 7, at: new Date('2026-01-31T20:00:00Z'), note: '=1+1' };
     expect(rowFormatter(columns, 'Asia/Kolkata', 'text')(row)).toEqual([
@@ -52,11 +58,17 @@ describe('report cells', () => {
   it('XLSX cells are typed: rupees as numbers, times and dates as serial days in the zone, text escaped', () => {
     type Row = { amount: bigint | number | string; at: Date | number; day: string; n: number; note: string };
     const columns = [
-      { key: 'amount', header: 'amount', kind: 'money' as const, value: (r: Row) => r.amount },
-      { key: 'at', header: 'at', kind: 'time' as const, value: (r: Row) => r.at },
-      { key: 'day', header: 'day', kind: 'date' as const, value: (r: Row) => r.day },
-      { key: 'n', header: 'n', kind: 'number' as const, value: (r: Row) => r.n },
-      { key: 'note', header: 'note', kind: 'text' as const, value: (r: Row) => r.note },
+      {
+        key: 'amount',
+        header: 'amount',
+        label: 'Amount',
+        kind: 'money' as const,
+        value: (r: Row) => r.amount,
+      },
+      { key: 'at', header: 'at', label: 'At', kind: 'time' as const, value: (r: Row) => r.at },
+      { key: 'day', header: 'day', label: 'Day', kind: 'date' as const, value: (r: Row) => r.day },
+      { key: 'n', header: 'n', label: 'N', kind: 'number' as const, value: (r: Row) => r.n },
+      { key: 'note', header: 'note', label: 'Note', kind: 'text' as const, value: (r: Row) => r.note },
     ];
     // Excel's serial days: 1970-01-01 is 25569, a day is 1, the wall clock in the zone is the fraction.
     const serial = (wall: string) => Date.parse(`${wall}Z`) / 86_400_000 + 25_569;

@@ -20,9 +20,7 @@ export type FileCellValue = string | number | bigint | Date | null | undefined;
  * the zone's wall clock in Excel's serial days); `date` YYYY-MM-DD text (in XLSX a serial day); `number` an
  * integer; `text` text.
  */
-export type FileColumn<Row> = Omit<ReportColumnInfo, 'label'> & {
-  /** What a person reads in the report forms (the list's column label); the header when absent. */
-  label?: string;
+export type FileColumn<Row> = ReportColumnInfo & {
   value: (row: Row) => FileCellValue;
 };
 

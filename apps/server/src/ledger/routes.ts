@@ -6,27 +6,25 @@ import {
   Transaction,
   listResponse,
 } from '@meridian/contract';
-import { AccountTransactionsParams, CommissionBalance } from '@meridian/contract/accounts';
+import {
+  ACCOUNT_TRANSACTIONS_LIST,
+  ACCOUNT_TRANSACTIONS_VA_LIST,
+  AccountTransactionsParams,
+  CommissionBalance,
+} from '@meridian/contract/accounts';
 import { z } from 'zod';
 import { authOf } from '../auth/guard.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { DEFAULT_TIME_ZONE, checkTimeZone, type ListDefinition } from '../lists/list-query.ts';
-import { registerList, type ListScope } from '../lists/register-list.ts';
-import { registerLegacyList } from '../lists/legacy-list.ts';
+import { DEFAULT_TIME_ZONE, checkTimeZone } from '../lists/list-query.ts';
+import { registerList, type FilterParams, type ListScope } from '../lists/register-list.ts';
 import { commissionBalance } from './commission.ts';
 import { clientAccountByNumber, clientAccounts, toAccount, type ClientAccountKind } from './ledger.ts';
 import { countTransactions, listTransactions } from './statement.ts';
 
-/** Account transactions: one account's postings, searched by customer reference (spec §3). */
-const ACCOUNT_TRANSACTIONS: ListDefinition = {
-  name: 'account-transactions',
-  searchKeys: ['customer_reference_number'],
-  defaultRange: 'last7',
-};
-
-type AccountParams = { account_number: string };
+/** The selected account and the statement's filters (credit or debit, category, amount range). */
+type AccountParams = { account_number: string } & FilterParams<typeof ACCOUNT_TRANSACTIONS_LIST>;
 
 /** The statement of one of the client's accounts of `kind` (404 when the number is not one). */
 async function accountScope(db: Db, scope: ListScope<AccountParams>, kind: ClientAccountKind) {
@@ -37,20 +35,6 @@ async function accountScope(db: Db, scope: ListScope<AccountParams>, kind: Clien
     );
   return { ...scope, accountRef: account.id, searchMode: 'contains' as const };
 }
-
-const TRANSACTION_CSV = (p: string): [string, (r: z.infer<typeof Transaction>) => string | null][] => [
-  ['created_at', (r) => r.created_at],
-  [`${p}_transaction_id`, (r) => r.transaction_id],
-  ['account_number', (r) => r.account_number],
-  ['type', (r) => r.type],
-  ['category', (r) => r.category],
-  ['amount', (r) => r.amount],
-  ['balance', (r) => r.balance],
-  ['description', (r) => r.description],
-  ['reference_urn', (r) => r.reference_urn],
-  ['bank_reference_number', (r) => r.bank_reference_number],
-  ['customer_reference_number', (r) => r.customer_reference_number],
-];
 
 /** The client's accounts: balances, the account dropdowns and the statement (every ledger posting). */
 export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
@@ -113,25 +97,18 @@ export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
 
   // One account's transactions with the balance after each, newest first, paged by page_index/page_size: a
   // current account's, and (the /va variant) a virtual account's.
-  for (const [suffix, kind] of [
-    ['', 'client_current'],
-    ['/va', 'virtual'],
+  for (const [list, kind] of [
+    [ACCOUNT_TRANSACTIONS_LIST, 'client_current'],
+    [ACCOUNT_TRANSACTIONS_VA_LIST, 'virtual'],
   ] as const)
-    registerLegacyList(app, deps.db, p, {
-      list: ACCOUNT_TRANSACTIONS,
+    registerList(app, deps.db, p, {
+      list,
       tag: 'accounts',
       noun: `postings of one of the caller's ${kind === 'virtual' ? 'virtual' : 'current'} accounts (\`account_number\`, 404 when it is not one), each with the balance after it`,
-      paths: {
-        search: `/${p}/read/search/account/transactions${suffix}`,
-        count: `/${p}/read/count/account/transactions${suffix}`,
-        export: `/${p}/read/export/account/transactions${suffix}`,
-      },
       query: AccountTransactionsParams,
-      paging: 'page',
       row: Transaction,
       fetch: async (db, scope) => listTransactions(db, await accountScope(db, scope, kind)),
       count: async (db, scope) => countTransactions(db, await accountScope(db, scope, kind)),
-      csv: TRANSACTION_CSV(p),
     });
 
   registerList(app, deps.db, p, {

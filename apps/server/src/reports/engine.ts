@@ -2,7 +2,9 @@ import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import {
   MAX_RUNNING_REPORTS,
   REPORT_FILTER_KEYS,
+  REPORT_FILTER_LABELS,
   REPORT_RETENTION_DAYS,
+  humanize,
   type GenerateReport,
   type ReportFilterKey,
   type ReportFormat,
@@ -30,7 +32,12 @@ import {
   resolveListQuery,
   type ListFilter,
 } from '../lists/list-query.ts';
-import { DEFAULT_RANGE_START, searchKeysOf, withProvider } from '@meridian/contract/lists';
+import {
+  DEFAULT_RANGE_START,
+  searchKeysOf,
+  withProvider,
+  type ListFilterDef,
+} from '@meridian/contract/lists';
 import type { AnyReportSource, ReportScope } from './source.ts';
 import { dropAttempt, dropChunks, readFile, storeFile, type StoredEncoding } from './store.ts';
 
@@ -359,7 +366,7 @@ export async function previewReport(
     columns: columns.map(({ key, header, label, kind }) => ({
       key,
       header: headerOf({ header, kind }, checked.timeZone, opts.product),
-      label: label ?? header,
+      label,
       kind,
     })),
     rows,
@@ -383,16 +390,40 @@ export function catalogue(
       columns: s.columns.map(({ key, header, label, kind }) => ({
         key,
         header: withProvider(header, product),
-        label: label ?? header,
+        label,
         kind,
       })),
       search_keys: searchKeysOf(listDefinition(s.list), product),
+      search_key_labels: Object.fromEntries(
+        listDefinition(s.list).searchKeys.map(({ key, label }) => [
+          withProvider(key, product),
+          // a list without labels yet: its key in words
+          label === key ? humanize(key.replace('{product}_', '')) : label,
+        ]),
+      ),
       default_range: listDefinition(s.list).defaultRange,
       filters: Object.entries(s.filters ?? {}).map(([key, values]) => ({
         key: key as ReportFilterKey,
+        label: REPORT_FILTER_LABELS[key as ReportFilterKey],
         values: values ? [...values] : null,
+        value_labels: Object.fromEntries(
+          (values ?? []).map((v) => [v, valueLabelOf(s, key as ReportFilterKey, v)]),
+        ),
       })),
     }));
+}
+
+/**
+ * What a person reads for a filter's value: the source's own label, else its list definition's (the list's
+ * filter of the same key), else the value in words.
+ */
+function valueLabelOf(source: AnyReportSource, key: ReportFilterKey, value: string): string {
+  const own = source.filterValueLabels?.[key]?.[value];
+  if (own) return own;
+  const filters = 'filters' in source.list ? source.list.filters : undefined;
+  const filter = (filters as Readonly<Record<string, ListFilterDef>> | undefined)?.[key];
+  const fromList = filter?.kind === 'enum' ? filter.valueLabels?.[value] : undefined;
+  return fromList ?? humanize(value);
 }
 
 class LeaseLost extends Error {}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   GenerateReport,
   GenerateReportResponse,
-  REPORT_HISTORY_SEARCH_KEYS,
+  REPORT_HISTORY_LIST,
   ReportFilters,
   ReportItem,
   ReportPreview,
@@ -22,7 +22,7 @@ import { CONTENT_TYPES } from '../files/writers.ts';
 import { acceptsGzip } from '../http/compression.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { FILE_TYPES } from '../http/openapi.ts';
-import { registerLegacyList } from '../lists/legacy-list.ts';
+import { registerList } from '../lists/register-list.ts';
 import {
   catalogue,
   countReports,
@@ -144,16 +144,13 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
     },
   );
 
-  registerLegacyList(app, deps.db, p, {
-    list: { name: 'reports', searchKeys: REPORT_HISTORY_SEARCH_KEYS, defaultRange: 'last7' },
+  registerList(app, deps.db, p, {
+    list: REPORT_HISTORY_LIST,
     tag: 'reports',
     noun: "reports asked for by the caller's client (the download history)",
-    paths: {
-      search: `/${p}/read/reports/history`,
-      count: `/${p}/read/reports/history/count`,
-      export: `/${p}/read/reports/history/export`,
-    },
     row: ReportItem,
+    // The definition's status and report type, read with an empty value as every value (the screen's "All"); the
+    // company filter's name holds the provider slug (spec §3 `{product}_company_urn`).
     query: {
       status: z.union([z.literal(''), ReportStatus]).optional(),
       report_type: z.union([z.literal(''), ReportType]).optional(),
@@ -161,19 +158,6 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
     },
     fetch: (db, scope) => listReports(db, { ...scope, params: historyParams(scope.params, p) }),
     count: (db, scope) => countReports(db, { ...scope, params: historyParams(scope.params, p) }),
-    csv: [
-      ['requested_at', (r) => r.requested_at],
-      [`${p}_urn`, (r) => r.report_urn],
-      ['report_type', (r) => r.report_type],
-      ['format', (r) => r.format],
-      ['start_date', (r) => r.start_date],
-      ['end_date', (r) => r.end_date],
-      ['status', (r) => r.status],
-      ['rows', (r) => r.rows_written],
-      ['size_bytes', (r) => r.size_bytes],
-      ['requested_by', (r) => r.requested_by],
-      ['finished_at', (r) => r.finished_at],
-    ],
   });
 
   app.get(

@@ -37,6 +37,8 @@ export type ReportSource<Row = unknown> = {
    * the source checks itself, e.g. one of the caller's account numbers). Another filter is a 400.
    */
   filters?: Partial<Record<ReportFilterKey, readonly string[] | null>>;
+  /** What a person reads for a filter's values where its list definition does not say (providers' names). */
+  filterValueLabels?: Partial<Record<ReportFilterKey, Readonly<Record<string, string>>>>;
   columns: readonly ReportColumn<Row>[];
   /** A role the caller needs (the audit report: admins, as the audit log); 403 with `message` otherwise. */
   role?: { name: string; message: string };

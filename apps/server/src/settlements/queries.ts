@@ -1,16 +1,13 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Settlement } from '@meridian/contract/accounts';
+import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Settlement, SETTLEMENTS_LIST } from '@meridian/contract/accounts';
 import type { Db } from '../db/database.ts';
 import { settlements } from '../db/schema.ts';
-import type { ListScope } from '../lists/register-list.ts';
+import { amountBounds, type FilterParams, type ListScope } from '../lists/register-list.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { selectSettlements, toSettlement } from './service.ts';
 
-/** The history's own filters beside the spec's: a status and a cycle type. */
-export type HistoryParams = {
-  status?: Settlement['status'] | undefined;
-  type?: Settlement['type'] | undefined;
-};
+/** The history's filters beside the spec's (SETTLEMENTS_LIST): a status, a cycle type, an amount range in rupees. */
+export type HistoryParams = FilterParams<typeof SETTLEMENTS_LIST>;
 
 const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
   urn: (v) => eq(settlements.urn, v),
@@ -19,13 +16,16 @@ const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
 
 /** The client's settlements created in the range (index settlements_client_created_idx), filtered. */
 function where({ clientRef, filter, params }: ListScope<HistoryParams>): SQL | undefined {
+  const amount = amountBounds(params, 'amount');
   return and(
     eq(settlements.clientRef, clientRef),
     gte(settlements.createdAt, filter.from),
     lt(settlements.createdAt, filter.to),
     filter.search ? SEARCH_COLUMNS[filter.search.key]!(filter.search.value) : undefined,
-    params.status ? eq(settlements.status, params.status) : undefined,
-    params.type ? eq(settlements.type, params.type) : undefined,
+    params.status ? eq(settlements.status, params.status as Settlement['status']) : undefined,
+    params.type ? eq(settlements.type, params.type as Settlement['type']) : undefined,
+    amount.min !== null ? gte(settlements.amount, amount.min) : undefined,
+    amount.max !== null ? lte(settlements.amount, amount.max) : undefined,
   );
 }
 

@@ -1,24 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listResponse } from '@meridian/contract';
 import {
-  ACCOUNT_SEARCH_KEYS,
   OptionList,
   SETTLEMENT_STATUSES,
+  SETTLEMENT_STATUS_LABELS,
   SETTLEMENT_TYPES,
+  SETTLEMENT_TYPE_LABELS,
+  SETTLEMENTS_LIST,
   SetSettlementAccount,
   Settlement,
   SettlementAccount,
   SettlementAccountAnswer,
   SettlementCycle,
   SettlementRun,
-  SettlementStatus,
-  SettlementType,
   UpdateSettlementCycle,
 } from '@meridian/contract/accounts';
 import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { registerLegacyList } from '../lists/legacy-list.ts';
+import { registerList } from '../lists/register-list.ts';
 import { countSettlements, listSettlements } from './queries.ts';
 import {
   getCycle,
@@ -33,16 +33,6 @@ import {
 const TAG = 'settlements';
 const CycleParams = z.object({ id: z.string().min(1).max(64) });
 const UrnParams = z.object({ urn: z.string().min(1).max(64) });
-
-const STATUS_LABELS: Record<(typeof SETTLEMENT_STATUSES)[number], string> = {
-  PENDING: 'Pending',
-  SETTLED: 'Settled',
-  FAILED: 'Failed',
-};
-const TYPE_LABELS: Record<(typeof SETTLEMENT_TYPES)[number], string> = {
-  T0: 'Same day (T+0)',
-  T1: 'Next day (T+1)',
-};
 
 /** Settlements (Meridian operations paths, spec §7): the settlement account, cycles, runs, history. */
 export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
@@ -181,7 +171,9 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
         response: { 200: OptionList },
       },
     },
-    async () => ({ data: SETTLEMENT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })) }),
+    async () => ({
+      data: SETTLEMENT_STATUSES.map((value) => ({ value, label: SETTLEMENT_STATUS_LABELS[value] })),
+    }),
   );
   app.get(
     `${base}/options/type`,
@@ -194,34 +186,17 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
         response: { 200: OptionList },
       },
     },
-    async () => ({ data: SETTLEMENT_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] })) }),
+    async () => ({
+      data: SETTLEMENT_TYPES.map((value) => ({ value, label: SETTLEMENT_TYPE_LABELS[value] })),
+    }),
   );
 
-  registerLegacyList(app, deps.db, p, {
-    list: { name: 'settlements', searchKeys: ACCOUNT_SEARCH_KEYS.settlements, defaultRange: 'last7' },
+  registerList(app, deps.db, p, {
+    list: SETTLEMENTS_LIST,
     tag: TAG,
-    paths: { search: `${base}/history`, count: `${base}/history/count`, export: `${base}/report` },
+    noun: "settlements of the caller's client (collections paid to its settlement account)",
     row: Settlement,
-    query: { status: SettlementStatus.optional(), type: SettlementType.optional() },
     fetch: listSettlements,
     count: countSettlements,
-    csv: [
-      ['created_at', (r) => r.created_at],
-      [`${p}_urn`, (r) => r.urn],
-      ['cycle_id', (r) => r.cycle_id],
-      ['type', (r) => r.type],
-      ['trigger', (r) => r.trigger],
-      ['window_start', (r) => r.window_start],
-      ['window_end', (r) => r.window_end],
-      ['account_number', (r) => r.account_number],
-      ['settlement_account_number', (r) => r.settlement_account_number],
-      ['amount', (r) => r.amount],
-      ['status', (r) => r.status],
-      ['status_message', (r) => r.status_message],
-      ['payout_urn', (r) => r.payout_urn],
-      ['bank_reference_number', (r) => r.bank_reference_number],
-      ['attempts', (r) => r.attempts],
-      ['updated_at', (r) => r.updated_at],
-    ],
   });
 };

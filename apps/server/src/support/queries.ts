@@ -1,11 +1,12 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { SupportStatus, SupportTicket } from '@meridian/contract/support';
+import type { SupportCategory, SupportStatus, SupportTicket } from '@meridian/contract/support';
 import type { Db } from '../db/database.ts';
 import { supportTickets } from '../db/schema.ts';
 import type { ListScope } from '../lists/register-list.ts';
 import { toSupportTicket } from './service.ts';
 
-type Scope = ListScope<{ status?: SupportStatus | '' | undefined }>;
+/** SUPPORT_TICKETS_LIST's filters: a status (empty: every status) and a category. */
+type Scope = ListScope<{ status?: SupportStatus | '' | undefined; category?: string | undefined }>;
 
 /** `%`, `_` and `\` in a search value match themselves. */
 const likeEscape = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -23,6 +24,7 @@ function where({ clientRef, filter, params }: Scope): SQL | undefined {
     lt(supportTickets.createdAt, filter.to),
     filter.search ? SEARCH_COLUMNS[filter.search.key]!(filter.search.value) : undefined,
     params.status ? eq(supportTickets.status, params.status) : undefined,
+    params.category ? eq(supportTickets.category, params.category as SupportCategory) : undefined,
   );
 }
 

@@ -7,7 +7,7 @@ import {
   CreateSupportTicket,
   OpsSupportTicket,
   OpsSupportTicketQuery,
-  SUPPORT_TICKET_SEARCH_KEYS,
+  SUPPORT_TICKETS_LIST,
   SupportTicket,
   SupportTicketListQuery,
   SupportTicketUrnParams,
@@ -17,7 +17,7 @@ import { clients } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { documentRole } from '../http/openapi.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { registerLegacyList } from '../lists/legacy-list.ts';
+import { registerList } from '../lists/register-list.ts';
 import { mailTicketSender } from './mail.ts';
 import { countSupportTickets, listSupportTickets } from './queries.ts';
 import {
@@ -71,28 +71,15 @@ export const supportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     async (request) => getSupportTicket(deps.db, authOf(request).clientRef, request.params.urn),
   );
 
-  registerLegacyList(app, deps.db, p, {
-    list: { name: 'support_tickets', searchKeys: SUPPORT_TICKET_SEARCH_KEYS, defaultRange: 'last7' },
+  registerList(app, deps.db, p, {
+    list: SUPPORT_TICKETS_LIST,
     tag: 'support',
     noun: "support tickets sent by the caller's client",
-    paths: {
-      search: `/${p}/read/search/support/tickets`,
-      count: `/${p}/read/count/support/tickets`,
-      export: `/${p}/read/export/support/tickets`,
-    },
     row: SupportTicket,
+    // the definition's status filter, read with an empty status as every status
     query: SupportTicketListQuery,
     fetch: listSupportTickets,
     count: countSupportTickets,
-    csv: [
-      ['created_at', (r) => r.created_at],
-      [`${p}_urn`, (r) => r.urn],
-      ['subject', (r) => r.subject],
-      ['category', (r) => r.category],
-      ['status', (r) => r.status],
-      ['created_by', (r) => r.created_by],
-      ['updated_at', (r) => r.updated_at],
-    ],
   });
 };
 

@@ -1,30 +1,44 @@
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { ManagedAccount, VirtualAccountCreditStatus } from '@meridian/contract/accounts';
-import type { z } from 'zod';
+import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type {
+  ACCOUNTS_LIST,
+  ManagedAccount,
+  VA_CREDITS_LIST,
+  VIRTUAL_ACCOUNTS_LIST,
+  VirtualAccount,
+} from '@meridian/contract/accounts';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, virtualAccountCredits, virtualAccounts } from '../db/schema.ts';
-import type { ListScope } from '../lists/register-list.ts';
+import { amountBounds, type FilterParams, type ListScope } from '../lists/register-list.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { formatMoney } from '../lib/money.ts';
 import { statusOf, toCredit, toVirtualAccount } from './service.ts';
 
-type Scope = ListScope<Record<string, unknown>>;
-
 // ---------------------------------------------------------------------------------------------------------
 // Virtual accounts
+
+/** The list's scope: its filter and the definition's status filter. */
+export type VaScope = ListScope<FilterParams<typeof VIRTUAL_ACCOUNTS_LIST>>;
 
 const VA_SEARCH: Record<string, (v: string) => SQL> = {
   account_number: (v) => eq(virtualAccounts.accountNumber, v),
   customer_id: (v) => eq(virtualAccounts.customerId, v),
 };
 
-const vaWhere = ({ clientRef, filter }: Scope) =>
+/** A status as the rows show it: EXPIRED is an ACTIVE account past its expiry (statusOf), ACTIVE one that is not. */
+const VA_STATUS: Record<string, SQL> = {
+  ACTIVE: sql`(${virtualAccounts.status} = 'ACTIVE' AND (${virtualAccounts.expiresAt} IS NULL OR ${virtualAccounts.expiresAt} > now()))`,
+  EXPIRED: sql`(${virtualAccounts.status} = 'ACTIVE' AND ${virtualAccounts.expiresAt} <= now())`,
+  CLOSED: sql`${virtualAccounts.status} = 'CLOSED'`,
+};
+
+const vaWhere = ({ clientRef, filter, params }: VaScope) =>
   and(
     eq(virtualAccounts.clientRef, clientRef),
     gte(virtualAccounts.createdAt, filter.from),
     lt(virtualAccounts.createdAt, filter.to),
     filter.search ? VA_SEARCH[filter.search.key]!(filter.search.value) : undefined,
+    params.status ? VA_STATUS[params.status] : undefined,
   );
 
 /** What a virtual account collected (CREDITED credits): a correlated aggregate on the (client, va) index. */
@@ -34,7 +48,7 @@ const collected = (what: 'sum' | 'count') =>
     WHERE c.client_ref = ${virtualAccounts.clientRef} AND c.virtual_account_ref = ${virtualAccounts.id}
       AND c.status = 'CREDITED')`;
 
-export async function listVirtualAccounts(db: Db, scope: Scope) {
+export async function listVirtualAccounts(db: Db, scope: VaScope) {
   const rows = await db
     .select({
       va: virtualAccounts,
@@ -58,7 +72,7 @@ export async function listVirtualAccounts(db: Db, scope: Scope) {
   );
 }
 
-export async function countVirtualAccounts(db: Db, scope: Scope): Promise<number> {
+export async function countVirtualAccounts(db: Db, scope: VaScope): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(virtualAccounts)
@@ -89,7 +103,8 @@ export async function openVirtualAccountOptions(db: Db, clientRef: number) {
 // ---------------------------------------------------------------------------------------------------------
 // Credits
 
-export type CreditParams = { status?: z.infer<typeof VirtualAccountCreditStatus> | undefined };
+/** The credits list's filters: a status and an amount range in rupees. */
+export type CreditParams = FilterParams<typeof VA_CREDITS_LIST>;
 
 const CREDIT_SEARCH: Record<string, (v: string) => SQL> = {
   bank_reference_number: (v) => eq(virtualAccountCredits.utr, v.toUpperCase()),
@@ -102,14 +117,18 @@ const vaOfCredit = withinClient(
   virtualAccountCredits.virtualAccountRef,
 );
 
-const creditWhere = ({ clientRef, filter, params }: ListScope<CreditParams>) =>
-  and(
+const creditWhere = ({ clientRef, filter, params }: ListScope<CreditParams>) => {
+  const amount = amountBounds(params, 'amount');
+  return and(
     eq(virtualAccountCredits.clientRef, clientRef),
     gte(virtualAccountCredits.createdAt, filter.from),
     lt(virtualAccountCredits.createdAt, filter.to),
-    params.status ? eq(virtualAccountCredits.status, params.status) : undefined,
+    params.status ? eq(virtualAccountCredits.status, params.status as 'CREDITED' | 'RETURNED') : undefined,
+    amount.min !== null ? gte(virtualAccountCredits.amount, amount.min) : undefined,
+    amount.max !== null ? lte(virtualAccountCredits.amount, amount.max) : undefined,
     filter.search ? CREDIT_SEARCH[filter.search.key]!(filter.search.value) : undefined,
   );
+};
 
 export async function listCredits(db: Db, scope: ListScope<CreditParams>) {
   const rows = await db
@@ -157,14 +176,25 @@ const vaOfAccount = and(
   eq(virtualAccounts.accountRef, accounts.id),
 );
 
-/** "Accounts that existed in the range": opened before its end. */
-const accountWhere = (clientRef: number, filter: Scope['filter'] | null) =>
+/** The all-accounts list's scope: its filter and the definition's kind filter. */
+export type AccountsScope = ListScope<FilterParams<typeof ACCOUNTS_LIST>>;
+
+/** The ledger's account kinds of each kind the list shows. */
+const LEDGER_KINDS = { CURRENT: ['client_current'], VIRTUAL: ['virtual'] } as const;
+
+/** "Accounts that existed in the range": opened before its end; of one kind when the filter says so. */
+const accountWhere = (
+  clientRef: number,
+  filter: AccountsScope['filter'] | null,
+  kind?: keyof typeof LEDGER_KINDS,
+) =>
   and(
     eq(accounts.clientRef, clientRef),
-    inArray(accounts.kind, ['client_current', 'virtual']),
+    inArray(accounts.kind, kind ? [...LEDGER_KINDS[kind]] : ['client_current', 'virtual']),
     filter ? lt(accounts.createdAt, filter.to) : undefined,
     filter?.search ? ACCOUNT_SEARCH[filter.search.key]!(filter.search.value) : undefined,
   );
+const kindOf = (scope: AccountsScope) => scope.params.kind as keyof typeof LEDGER_KINDS | undefined;
 
 type AccountJoin = { account: typeof accounts.$inferSelect; va: typeof virtualAccounts.$inferSelect | null };
 
@@ -182,12 +212,12 @@ const toManagedAccount = ({ account, va }: AccountJoin, now: number): ManagedAcc
   updated_at: new Date(Math.max(account.updatedAt.getTime(), va?.updatedAt.getTime() ?? 0)).toISOString(),
 });
 
-export async function listManagedAccounts(db: Db, scope: Scope): Promise<ManagedAccount[]> {
+export async function listManagedAccounts(db: Db, scope: AccountsScope): Promise<ManagedAccount[]> {
   const rows = await db
     .select({ account: accounts, va: virtualAccounts })
     .from(accounts)
     .leftJoin(virtualAccounts, vaOfAccount)
-    .where(accountWhere(scope.clientRef, scope.filter))
+    .where(accountWhere(scope.clientRef, scope.filter, kindOf(scope)))
     .orderBy(desc(accounts.createdAt), desc(accounts.id))
     .limit(scope.filter.limit)
     .offset(scope.filter.offset);
@@ -195,11 +225,11 @@ export async function listManagedAccounts(db: Db, scope: Scope): Promise<Managed
   return rows.map((r) => toManagedAccount(r, now));
 }
 
-export async function countManagedAccounts(db: Db, scope: Scope): Promise<number> {
+export async function countManagedAccounts(db: Db, scope: AccountsScope): Promise<number> {
   const base = db.select({ n: sql<number>`count(*)::int` }).from(accounts);
   const [row] = await (
     scope.filter.search?.key === 'customer_id' ? base.leftJoin(virtualAccounts, vaOfAccount) : base
-  ).where(accountWhere(scope.clientRef, scope.filter));
+  ).where(accountWhere(scope.clientRef, scope.filter, kindOf(scope)));
   return row?.n ?? 0;
 }
 
@@ -216,8 +246,12 @@ export async function accountBalances(db: Db, clientRef: number): Promise<Manage
   return rows.map((r) => toManagedAccount(r, now));
 }
 
+/** Allowed payers in one file cell: `account/ifsc` (`*` for any branch), space-separated. */
+export const allowedPayersCell = (va: Pick<VirtualAccount, 'allowed_payers'>) =>
+  va.allowed_payers.map((a) => `${a.account_number}/${a.ifsc ?? '*'}`).join(' ');
+
 /** Every virtual account of the list's filter in keyset pages (the virtual accounts report), the list's rows. */
-export function virtualAccountReportPages(db: Db, scope: Scope, pageSize: number) {
+export function virtualAccountReportPages(db: Db, scope: VaScope, pageSize: number) {
   return keysetPages(pageSize, async (cursor, limit) => {
     const rows = await db
       .select({

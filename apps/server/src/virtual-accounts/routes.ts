@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VirtualAccountOption, listResponse } from '@meridian/contract';
 import {
-  ACCOUNT_SEARCH_KEYS,
+  ACCOUNTS_LIST,
   AccountsSummary,
   CreateVirtualAccount,
   ManagedAccount,
@@ -9,18 +9,20 @@ import {
   SimulateCreditResult,
   VirtualAccount,
   VirtualAccountCredit,
-  VirtualAccountCreditStatus,
   VirtualAccountNumberParams,
+  VA_CREDITS_LIST,
+  VIRTUAL_ACCOUNTS_LIST,
 } from '@meridian/contract/accounts';
 import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
-import { DEFAULT_TIME_ZONE, checkTimeZone, type ListDefinition } from '../lists/list-query.ts';
-import { registerLegacyList } from '../lists/legacy-list.ts';
+import { DEFAULT_TIME_ZONE, checkTimeZone } from '../lists/list-query.ts';
+import { registerList } from '../lists/register-list.ts';
 import {
   accountBalances,
+  allowedPayersCell,
   countCredits,
   countManagedAccounts,
   countVirtualAccounts,
@@ -31,22 +33,6 @@ import {
 } from './queries.ts';
 import { createVirtualAccount, receiveCredit, setVirtualAccountOpen } from './service.ts';
 import { accountsSummary } from './summary.ts';
-
-const VIRTUAL_ACCOUNTS: ListDefinition = {
-  name: 'virtual-accounts',
-  searchKeys: ACCOUNT_SEARCH_KEYS.virtual_accounts,
-  defaultRange: 'last7',
-};
-const CREDITS: ListDefinition = {
-  name: 'virtual-account-credits',
-  searchKeys: ['bank_reference_number', 'virtual_account_number'],
-  defaultRange: 'last7',
-};
-const ACCOUNTS: ListDefinition = {
-  name: 'accounts',
-  searchKeys: ACCOUNT_SEARCH_KEYS.accounts,
-  defaultRange: 'last7',
-};
 
 const TimeZoneQuery = z.object({ time_zone: z.string().max(64).optional() });
 
@@ -186,93 +172,32 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
       ),
   );
 
-  registerLegacyList(app, deps.db, p, {
+  registerList(app, deps.db, p, {
+    list: VIRTUAL_ACCOUNTS_LIST,
     report: { type: 'virtual_accounts', queue: deps.queueReport },
-    list: VIRTUAL_ACCOUNTS,
     tag: 'virtual accounts',
-    paths: {
-      search: `/${p}/read/search/manage/virtual_account`,
-      count: `/${p}/read/count/manage/virtual_account`,
-      export: `/${p}/read/export/manage/virtual_account`,
-    },
     row: VirtualAccount,
     fetch: listVirtualAccounts,
     count: countVirtualAccounts,
-    csv: [
-      ['created_at', (r) => r.created_at],
-      [`${p}_urn`, (r) => r.urn],
-      ['account_number', (r) => r.account_number],
-      ['ifsc', (r) => r.ifsc],
-      ['upi_id', (r) => r.upi_id],
-      ['name', (r) => r.name],
-      ['customer_id', (r) => r.customer_id],
-      ['status', (r) => r.status],
-      ['expected_amount', (r) => r.expected_amount],
-      ['expires_at', (r) => r.expires_at],
-      [
-        'allowed_payers',
-        (r) => r.allowed_payers.map((a) => `${a.account_number}/${a.ifsc ?? '*'}`).join(' '),
-      ],
-      ['balance', (r) => r.balance],
-      ['total_collected', (r) => r.total_collected],
-      ['credits_count', (r) => r.credits_count],
-    ],
+    values: { allowed_payers: allowedPayersCell },
   });
 
-  registerLegacyList(app, deps.db, p, {
+  registerList(app, deps.db, p, {
+    list: VA_CREDITS_LIST,
     report: { type: 'vba_mis', queue: deps.queueReport },
-    list: CREDITS,
     tag: 'virtual accounts',
-    paths: {
-      search: `/${p}/read/search/manage/virtual_account_credits`,
-      count: `/${p}/read/count/manage/virtual_account_credits`,
-      export: `/${p}/read/export/manage/virtual_account_credits`,
-    },
-    query: { status: VirtualAccountCreditStatus.optional() },
+    noun: "money that arrived in the caller's virtual accounts, credited or returned",
     row: VirtualAccountCredit,
     fetch: listCredits,
     count: countCredits,
-    csv: [
-      ['created_at', (r) => r.created_at],
-      [`${p}_urn`, (r) => r.urn],
-      ['virtual_account_number', (r) => r.virtual_account_number],
-      ['customer_id', (r) => r.customer_id],
-      ['amount', (r) => r.amount],
-      ['mode', (r) => r.mode],
-      ['bank_reference_number', (r) => r.bank_reference_number],
-      ['remitter_name', (r) => r.remitter_name],
-      ['remitter_account_number', (r) => r.remitter_account_number],
-      ['remitter_ifsc', (r) => r.remitter_ifsc],
-      ['remitter_upi_id', (r) => r.remitter_upi_id],
-      ['status', (r) => r.status],
-      ['return_reason', (r) => r.return_reason],
-      [`${p}_transaction_id`, (r) => r.transaction_id],
-    ],
   });
 
-  registerLegacyList(app, deps.db, p, {
-    list: ACCOUNTS,
+  registerList(app, deps.db, p, {
+    list: ACCOUNTS_LIST,
     tag: 'accounts',
-    paths: {
-      search: `/${p}/read/search/manage/accounts`,
-      count: `/${p}/read/count/manage/accounts`,
-      export: `/${p}/read/export/manage/accounts`,
-    },
+    noun: "current and virtual accounts of the caller's client that existed in the range",
     row: ManagedAccount,
     fetch: listManagedAccounts,
     count: countManagedAccounts,
-    csv: [
-      ['created_at', (r) => r.created_at],
-      ['account_number', (r) => r.account_number],
-      ['ifsc', (r) => r.ifsc],
-      ['account_name', (r) => r.account_name],
-      ['kind', (r) => r.kind],
-      ['customer_id', (r) => r.customer_id],
-      ['status', (r) => r.status],
-      ['provider', (r) => r.provider],
-      ['currency', (r) => r.currency],
-      ['balance', (r) => r.balance],
-      ['updated_at', (r) => r.updated_at],
-    ],
   });
 };

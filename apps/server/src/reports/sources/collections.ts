@@ -5,7 +5,7 @@ import {
   type MandateType,
 } from '@meridian/contract/mandates';
 import { PAYMENT_LINK_STATUSES } from '@meridian/contract/payment-links';
-import { ACCOUNT_SEARCH_KEYS, SETTLEMENT_STATUSES } from '@meridian/contract/accounts';
+import { SETTLEMENTS_LIST } from '@meridian/contract/accounts';
 import type { Db } from '../../db/database.ts';
 import {
   countMandates,
@@ -137,9 +137,13 @@ const collectionRequests = defineReport<CollectionRow>({
   formats: ['csv', 'xlsx', 'json'],
   list: {
     name: 'collection_requests',
-    searchKeys: ['{product}_urn', 'customer_reference_number'],
+    searchKeys: [
+      { key: '{product}_urn', label: 'URN' },
+      { key: 'customer_reference_number', label: 'Customer reference' },
+    ],
     defaultRange: 'last7',
   },
+  filterValueLabels: { provider: Object.fromEntries(COLLECTION_PROVIDERS.map((p) => [p.provider, p.label])) },
   filters: {
     provider: COLLECTION_PROVIDERS.map((p) => p.provider),
     status: [...new Set([...PAYMENT_LINK_STATUSES, ...PRESENTATION_STATUSES])],
@@ -151,20 +155,34 @@ const collectionRequests = defineReport<CollectionRow>({
     { key: 'urn', header: 'meridian_urn', label: 'URN', kind: 'text', value: (r) => r.urn },
     {
       key: 'customer_reference_number',
-      header: 'customer_reference_number', label: 'Customer reference',
+      header: 'customer_reference_number',
+      label: 'Customer reference',
       kind: 'text',
       value: (r) => r.customer_reference_number,
     },
-    { key: 'customer_name', header: 'customer_name', label: 'Customer', kind: 'text', value: (r) => r.customer_name },
+    {
+      key: 'customer_name',
+      header: 'customer_name',
+      label: 'Customer',
+      kind: 'text',
+      value: (r) => r.customer_name,
+    },
     { key: 'amount', header: 'amount', label: 'Amount', kind: 'money', value: (r) => r.amount },
     { key: 'status', header: 'status', label: 'Status', kind: 'text', value: (r) => r.status },
     {
       key: 'bank_reference_number',
-      header: 'bank_reference_number', label: 'UTR',
+      header: 'bank_reference_number',
+      label: 'UTR',
       kind: 'text',
       value: (r) => r.bank_reference_number,
     },
-    { key: 'completed_at', header: 'completed_at', label: 'Completed', kind: 'time', value: (r) => r.completed_at },
+    {
+      key: 'completed_at',
+      header: 'completed_at',
+      label: 'Completed',
+      kind: 'time',
+      value: (r) => r.completed_at,
+    },
   ],
   async count(db, s) {
     const { links, debits } = collectionScopes(s);
@@ -231,46 +249,21 @@ const nachRegistrations = defineReport<PageRow<typeof mandateReportPages>>({
   pages: (db, s, n) => mandateReportPages(db, nachScope(s), n),
 });
 
+/** The settlement history's filters as the report takes them (status, amount range). */
+const settlementScope = (s: ReportScope) =>
+  scopeWith(s, { status: s.params.status, amount_min: s.params.amount_min, amount_max: s.params.amount_max });
+
 const commissionSettlement = defineReport<PageRow<typeof settlementReportPages>>({
   type: 'commission_settlement',
   title: 'Commission and settlement report',
   description:
-    'Every settlement of the range: the virtual account swept, the settlement account paid, amount, status, payout and UTR, cycle and window.',
+    'Every settlement of the range (the settlement history, in full): the virtual account swept, the settlement account paid, amount, status, payout and UTR, cycle and window.',
   formats: ['csv', 'xlsx', 'json'],
-  list: {
-    name: 'settlements',
-    searchKeys: ACCOUNT_SEARCH_KEYS.settlements,
-    defaultRange: 'last7',
-  },
-  filters: { status: SETTLEMENT_STATUSES },
-  columns: [
-    { key: 'created_at', header: 'created_at', kind: 'time', value: (r) => r.created_at },
-    { key: 'urn', header: 'meridian_urn', kind: 'text', value: (r) => r.urn },
-    { key: 'type', header: 'cycle_type', kind: 'text', value: (r) => r.type },
-    { key: 'trigger', header: 'trigger', kind: 'text', value: (r) => r.trigger },
-    { key: 'window_start', header: 'window_start', kind: 'time', value: (r) => r.window_start },
-    { key: 'window_end', header: 'window_end', kind: 'time', value: (r) => r.window_end },
-    { key: 'account_number', header: 'virtual_account_number', kind: 'text', value: (r) => r.account_number },
-    {
-      key: 'settlement_account_number',
-      header: 'settlement_account_number',
-      kind: 'text',
-      value: (r) => r.settlement_account_number,
-    },
-    { key: 'amount', header: 'amount', kind: 'money', value: (r) => r.amount },
-    { key: 'status', header: 'status', kind: 'text', value: (r) => r.status },
-    { key: 'status_message', header: 'status_message', kind: 'text', value: (r) => r.status_message },
-    { key: 'payout_urn', header: 'payout_urn', kind: 'text', value: (r) => r.payout_urn },
-    {
-      key: 'bank_reference_number',
-      header: 'bank_reference_number',
-      kind: 'text',
-      value: (r) => r.bank_reference_number,
-    },
-    { key: 'attempts', header: 'attempts', kind: 'number', value: (r) => r.attempts },
-  ],
-  count: (db, s) => countSettlements(db, scopeWith(s, { status: s.params.status as never })),
-  pages: (db, s, n) => settlementReportPages(db, scopeWith(s, { status: s.params.status as never }), n),
+  list: SETTLEMENTS_LIST,
+  filters: { status: SETTLEMENTS_LIST.filters.status.values, amount_min: null, amount_max: null },
+  columns: fileColumnsOf<typeof SETTLEMENTS_LIST, PageRow<typeof settlementReportPages>>(SETTLEMENTS_LIST),
+  count: (db, s) => countSettlements(db, settlementScope(s)),
+  pages: (db, s, n) => settlementReportPages(db, settlementScope(s), n),
 });
 
 export const collectionReportSources: AnyReportSource[] = [

@@ -1,17 +1,17 @@
 import { BENEFICIARIES_LIST, VALIDATIONS_LIST } from '@meridian/contract';
-import { ACCOUNT_SEARCH_KEYS, VA_CREDIT_STATUSES } from '@meridian/contract/accounts';
-import { AUDIT_LOG_SEARCH_KEYS } from '@meridian/contract/audit-log';
-import { AUDIT_ADMIN_MESSAGE } from '../../audit-log/routes.ts';
+import { VA_CREDITS_LIST, VIRTUAL_ACCOUNTS_LIST } from '@meridian/contract/accounts';
+import { AUDIT_LOG_LIST } from '@meridian/contract/audit-log';
+import { AUDIT_ADMIN_MESSAGE, auditMetadataCell } from '../../audit-log/routes.ts';
 import { auditReportPages, countAuditRecords } from '../../audit-log/queries.ts';
 import { beneficiaryReportPages, countBeneficiaries } from '../../beneficiaries/queries.ts';
 import { countValidations, validationReportPages } from '../../validations/queries.ts';
 import {
+  allowedPayersCell,
   countCreditReport,
   countVirtualAccounts,
   creditReportPages,
   virtualAccountReportPages,
   type CreditModes,
-  type CreditParams,
 } from '../../virtual-accounts/queries.ts';
 import type { ListFilter } from '../../lists/list-query.ts';
 import { fileColumnsOf } from '../../lists/register-list.ts';
@@ -101,52 +101,34 @@ const auditReport = defineReport<PageRow<typeof auditReportPages>>({
   type: 'audit',
   title: 'Audit report',
   description:
-    'Every audit record of the range: who did what, when, from which address, with the before and after of configuration changes.',
+    'Every audit record of the range (the audit log, in full): who did what, when, from which address, with the before and after of configuration changes.',
   formats: ['csv', 'xlsx', 'json'],
-  list: { name: 'audit_log', searchKeys: AUDIT_LOG_SEARCH_KEYS, defaultRange: 'last7' },
+  list: AUDIT_LOG_LIST,
   role: { name: 'admin', message: AUDIT_ADMIN_MESSAGE },
-  columns: [
-    { key: 'created_at', header: 'created_at', kind: 'time', value: (r) => r.created_at },
-    { key: 'audit_id', header: 'audit_id', kind: 'text', value: (r) => r.audit_id },
-    { key: 'actor', header: 'actor', kind: 'text', value: (r) => r.actor },
-    { key: 'action', header: 'action', kind: 'text', value: (r) => r.action },
-    { key: 'object_id', header: 'object_id', kind: 'text', value: (r) => r.object_id },
-    { key: 'ip', header: 'ip', kind: 'text', value: (r) => r.ip },
-    { key: 'request_id', header: 'request_id', kind: 'text', value: (r) => r.request_id },
-    {
-      key: 'metadata',
-      header: 'metadata',
-      kind: 'text',
-      value: (r) => (r.metadata ? JSON.stringify(r.metadata) : null),
-    },
-  ],
+  columns: fileColumnsOf<typeof AUDIT_LOG_LIST, PageRow<typeof auditReportPages>>(AUDIT_LOG_LIST, {
+    metadata: auditMetadataCell,
+  }),
   count: (db, scope) => countAuditRecords(db, listScope(scope)),
   pages: (db, scope, n) => auditReportPages(db, listScope(scope), n),
 });
+
+/** The virtual accounts list's status filter as the report takes it. */
+const vaScope = (scope: ReportScope) => ({ ...listScope(scope), params: { status: scope.params.status } });
 
 const virtualAccountsReport = defineReport<PageRow<typeof virtualAccountReportPages>>({
   type: 'virtual_accounts',
   title: 'Virtual accounts report',
   description:
-    'Virtual accounts opened in the range with their customer, status, balance, total collected and number of credits.',
+    'Virtual accounts opened in the range (the virtual accounts list, in full) with their customer, status, balance, total collected and number of credits.',
   formats: ['csv', 'xlsx', 'json'],
-  list: { name: 'virtual-accounts', searchKeys: ACCOUNT_SEARCH_KEYS.virtual_accounts, defaultRange: 'last7' },
-  columns: [
-    { key: 'created_at', header: 'created_at', kind: 'time', value: (r) => r.created_at },
-    { key: 'account_number', header: 'account_number', kind: 'text', value: (r) => r.account_number },
-    { key: 'ifsc', header: 'ifsc', kind: 'text', value: (r) => r.ifsc },
-    { key: 'upi_id', header: 'upi_id', kind: 'text', value: (r) => r.upi_id },
-    { key: 'name', header: 'name', kind: 'text', value: (r) => r.name },
-    { key: 'customer_id', header: 'customer_id', kind: 'text', value: (r) => r.customer_id },
-    { key: 'status', header: 'status', kind: 'text', value: (r) => r.status },
-    { key: 'expected_amount', header: 'expected_amount', kind: 'money', value: (r) => r.expected_amount },
-    { key: 'expires_at', header: 'expires_at', kind: 'time', value: (r) => r.expires_at },
-    { key: 'balance', header: 'balance', kind: 'money', value: (r) => r.balance },
-    { key: 'total_collected', header: 'total_collected', kind: 'money', value: (r) => r.total_collected },
-    { key: 'credits_count', header: 'credits_count', kind: 'number', value: (r) => r.credits_count },
-  ],
-  count: (db, scope) => countVirtualAccounts(db, listScope(scope)),
-  pages: (db, scope, n) => virtualAccountReportPages(db, listScope(scope), n),
+  list: VIRTUAL_ACCOUNTS_LIST,
+  filters: { status: VIRTUAL_ACCOUNTS_LIST.filters.status.values },
+  columns: fileColumnsOf<typeof VIRTUAL_ACCOUNTS_LIST, PageRow<typeof virtualAccountReportPages>>(
+    VIRTUAL_ACCOUNTS_LIST,
+    { allowed_payers: allowedPayersCell },
+  ),
+  count: (db, scope) => countVirtualAccounts(db, vaScope(scope)),
+  pages: (db, scope, n) => virtualAccountReportPages(db, vaScope(scope), n),
 });
 
 /** The MIS files over virtual-account credits: all of them (VBA MIS), bank transfers (e-collect), UPI. */
@@ -159,45 +141,16 @@ function creditsReport(
   const scope = (s: ReportScope) => ({
     clientRef: s.clientRef,
     filter: listFilter(s),
-    params: { status: s.params.status as CreditParams['status'] },
+    params: { status: s.params.status, amount_min: s.params.amount_min, amount_max: s.params.amount_max },
   });
   return defineReport<PageRow<typeof creditReportPages>>({
     type,
     title,
     description,
     formats: ['csv', 'xlsx', 'json'],
-    list: {
-      name: 'virtual-account-credits',
-      searchKeys: ['bank_reference_number', 'virtual_account_number'],
-      defaultRange: 'last7',
-    },
-    filters: { status: VA_CREDIT_STATUSES },
-    columns: [
-      { key: 'created_at', header: 'credited_at', kind: 'time', value: (r) => r.created_at },
-      { key: 'urn', header: 'meridian_urn', kind: 'text', value: (r) => r.urn },
-      {
-        key: 'virtual_account_number',
-        header: 'virtual_account_number',
-        kind: 'text',
-        value: (r) => r.virtual_account_number,
-      },
-      { key: 'customer_id', header: 'customer_id', kind: 'text', value: (r) => r.customer_id },
-      { key: 'mode', header: 'mode', kind: 'text', value: (r) => r.mode },
-      { key: 'amount', header: 'amount', kind: 'money', value: (r) => r.amount },
-      { key: 'bank_reference_number', header: 'utr', kind: 'text', value: (r) => r.bank_reference_number },
-      { key: 'remitter_name', header: 'remitter_name', kind: 'text', value: (r) => r.remitter_name },
-      {
-        key: 'remitter_account_number',
-        header: 'remitter_account_number',
-        kind: 'text',
-        value: (r) => r.remitter_account_number,
-      },
-      { key: 'remitter_ifsc', header: 'remitter_ifsc', kind: 'text', value: (r) => r.remitter_ifsc },
-      { key: 'remitter_upi_id', header: 'remitter_upi_id', kind: 'text', value: (r) => r.remitter_upi_id },
-      { key: 'status', header: 'status', kind: 'text', value: (r) => r.status },
-      { key: 'return_reason', header: 'return_reason', kind: 'text', value: (r) => r.return_reason },
-      { key: 'transaction_id', header: 'transaction_id', kind: 'text', value: (r) => r.transaction_id },
-    ],
+    list: VA_CREDITS_LIST,
+    filters: { status: VA_CREDITS_LIST.filters.status.values, amount_min: null, amount_max: null },
+    columns: fileColumnsOf<typeof VA_CREDITS_LIST, PageRow<typeof creditReportPages>>(VA_CREDITS_LIST),
     count: (db, s) => countCreditReport(db, scope(s), modes),
     pages: (db, s, n) => creditReportPages(db, scope(s), modes, n),
   });
