@@ -18,7 +18,7 @@ export const LINK_STATUS_VARIANTS = {
   CANCELLED: 'red',
 } as const satisfies Record<PaymentLinkStatus, BadgeVariant>;
 
-export const LINK_STATUS_LABELS: Record<PaymentLinkStatus, string> = {
+const LINK_STATUS_LABELS: Record<PaymentLinkStatus, string> = {
   CREATED: 'Created',
   PAID: 'Paid',
   EXPIRED: 'Expired',
@@ -48,24 +48,16 @@ async function share(link: PaymentLinkDetails) {
   }
 }
 
-/** A link's details dialog: its QR code (the server's SVG), the pay page to copy, share or open, and cancel. */
+/** A link's details dialog (below its column values): its QR code (the server's SVG), the pay page to copy, share or open, and cancel. */
 export function LinkDetailsView({ link }: { link: PaymentLinkDetails }) {
   const cancel = useCancelPaymentLink();
   const [confirming, setConfirming] = useState(false);
-  const amount = link.customer_enters_amount ? (
+  // What the customer may enter, when the link has no fixed amount.
+  const limits = link.customer_enters_amount ? (
     <span>
-      Entered by the customer
-      {(link.min_amount || link.max_amount) && (
-        <span className="text-muted-foreground">
-          {' '}
-          (<MoneyText value={link.min_amount ?? '1.00'} /> to{' '}
-          <MoneyText value={link.max_amount ?? '100000.00'} />)
-        </span>
-      )}
+      <MoneyText value={link.min_amount ?? '1.00'} /> to <MoneyText value={link.max_amount ?? '100000.00'} />
     </span>
-  ) : (
-    <MoneyText value={link.amount} />
-  );
+  ) : null;
   const doCancel = async () => {
     try {
       await cancel.mutateAsync(link.urn);
@@ -109,52 +101,20 @@ export function LinkDetailsView({ link }: { link: PaymentLinkDetails }) {
           </div>
         </div>
       </div>
+      {/* The list's columns are listed above this view; these are the link's facts beside them. */}
       <DetailList
         items={[
-          ['Status', <LinkStatusBadge key="status" status={link.status} />],
-          [
-            'Reference',
-            <Code wrap key="crn">
-              {link.customer_reference_number}
-            </Code>,
-          ],
-          [
-            'URN',
-            <Code wrap key="urn">
-              {link.urn}
-            </Code>,
-          ],
-          ['Amount', amount],
-          ['Purpose', link.purpose],
-          [
-            'Customer',
-            [link.customer_name, link.customer_email, link.customer_mobile].filter(Boolean).join(' · ') ||
-              '-',
-          ],
+          ...(limits ? ([['Amount limits', limits]] as const) : []),
           [
             'Credited to',
             <Code wrap key="acc">
               {link.account_number}
             </Code>,
           ],
-          ['Valid until', <DateTimeText key="exp" value={link.expires_at} />],
-          ...(link.status === 'PAID'
-            ? ([
-                ['Paid', <MoneyText key="paid" value={link.paid_amount} />],
-                [
-                  'UTR',
-                  <Code wrap key="utr">
-                    {link.bank_reference_number}
-                  </Code>,
-                ],
-                ['Paid at', <DateTimeText key="paid-at" value={link.paid_at} />],
-              ] as const)
-            : []),
           ...(link.cancelled_at
             ? ([['Cancelled', <DateTimeText key="c" value={link.cancelled_at} />]] as const)
             : []),
           ['Failed attempts', String(link.failed_attempts)],
-          ['Created', <DateTimeText key="created" value={link.created_at} />],
         ]}
       />
       {link.attempts.length > 0 && (

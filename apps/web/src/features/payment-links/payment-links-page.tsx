@@ -1,50 +1,36 @@
-import { useMemo, useState } from 'react';
-import type { PaymentLink, PaymentLinkDetails } from '@meridian/contract/payment-links';
+import { useState } from 'react';
+import {
+  PAYMENT_LINKS_LIST,
+  type PaymentLink,
+  type PaymentLinkDetails,
+} from '@meridian/contract/payment-links';
 import Link2 from 'lucide-react/icons/link-2';
 import QrCode from 'lucide-react/icons/qr-code';
 import {
-  Code,
   DataTable,
-  DateTimeText,
   MoneyText,
-  type DataTableColumn,
+  type ColumnKey,
+  type ColumnOverrides,
   type DataTableDetails,
-  type SearchKeyOption,
+  type ListSearch,
 } from '@/components/data-table';
 import { findNavEntry } from '@/components/layout/nav-config';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
-import { PROVIDER } from '@/lib/env';
 import { paymentLinkDetailsQueryOptions } from './api/payment-link-details';
 import { paymentLinksEndpoints } from './api/payment-links';
 import { CreateLinkForm } from './create-link-form';
-import { LINK_STATUS_LABELS, LinkDetailsView, LinkStatusBadge } from './link-details';
-import { LINK_STATUSES, type PaymentLinksSearch } from './link-search';
+import { LinkDetailsView, LinkStatusBadge } from './link-details';
 import { UpiLinkGenerator } from './upi-link-generator';
 
-const SEARCH_KEYS: SearchKeyOption[] = [
-  { value: `${PROVIDER}_urn`, label: 'URN' },
-  { value: 'customer_reference_number', label: 'Customer reference' },
-];
-
-const COLUMNS: DataTableColumn<PaymentLink>[] = [
-  {
-    id: 'customer_reference_number',
-    header: 'Reference',
-    primary: true,
-    card: 'secondary',
-    cell: (l) => <Code>{l.customer_reference_number}</Code>,
-  },
-  { id: 'purpose', header: 'Purpose', card: 'primary', cell: (l) => l.purpose },
-  {
-    id: 'amount',
-    header: 'Amount',
-    align: 'right',
-    card: 'amount',
-    cell: (l) =>
+/**
+ * The page's own cells (the amount paid, or that the customer enters it; statuses by name); every other column
+ * is drawn from the list definition.
+ */
+const COLUMNS: ColumnOverrides<PaymentLink, ColumnKey<typeof PAYMENT_LINKS_LIST>> = {
+  cells: {
+    amount: (l) =>
       l.status === 'PAID' ? (
         <MoneyText value={l.paid_amount} />
       ) : l.customer_enters_amount ? (
@@ -52,16 +38,12 @@ const COLUMNS: DataTableColumn<PaymentLink>[] = [
       ) : (
         <MoneyText value={l.amount} />
       ),
+    customer_enters_amount: (l) => (l.customer_enters_amount ? 'Yes' : 'No'),
+    status: (l) => <LinkStatusBadge status={l.status} />,
   },
-  {
-    id: 'customer',
-    header: 'Customer',
-    cell: (l) => l.customer_name ?? l.customer_email ?? l.customer_mobile ?? '-',
-  },
-  { id: 'status', header: 'Status', card: 'status', cell: (l) => <LinkStatusBadge status={l.status} /> },
-  { id: 'expires_at', header: 'Valid until', cell: (l) => <DateTimeText value={l.expires_at} /> },
-  { id: 'created_at', header: 'Created', card: 'time', cell: (l) => <DateTimeText value={l.created_at} /> },
-];
+  primary: 'urn',
+  cards: { purpose: 'primary', customer_reference_number: 'secondary' },
+};
 
 const DETAILS: DataTableDetails<PaymentLink, PaymentLinkDetails> = {
   title: (urn, row) => (row ? `Payment link ${row.customer_reference_number}` : `Payment link ${urn}`),
@@ -69,6 +51,8 @@ const DETAILS: DataTableDetails<PaymentLink, PaymentLinkDetails> = {
   description: (_urn, row) => (row ? row.purpose : 'Payment link details'),
   noun: 'payment link',
   query: paymentLinkDetailsQueryOptions,
+  // The column values from the fetched link: a cancel shows at once.
+  row: (link) => link,
   render: (link) => <LinkDetailsView link={link} />,
 };
 
@@ -82,16 +66,12 @@ export function PaymentLinksPage({
   search,
   onSearchChange,
 }: {
-  search: PaymentLinksSearch;
-  onSearchChange: (next: PaymentLinksSearch) => void;
+  search: ListSearch;
+  onSearchChange: (next: ListSearch) => void;
 }) {
   const [open, setOpen] = useState<Open>(null);
-  const status = search.status;
-  const endpoints = useMemo(() => paymentLinksEndpoints(status), [status]);
   const nav = findNavEntry('/flow/payment-links');
   const title = nav?.item.title ?? 'Payment links';
-  // The table builds its next URLs from the list's own parameters: the status is carried over.
-  const change = (next: PaymentLinksSearch) => onSearchChange({ ...next, ...(status ? { status } : {}) });
   const created = (link: PaymentLinkDetails) => {
     setOpen(null);
     onSearchChange({ ...search, offset: undefined, selected: link.urn });
@@ -126,47 +106,18 @@ export function PaymentLinksPage({
         </div>
       }
     >
-      <div className="flex items-center gap-2">
-        <Label htmlFor="payment-link-status">Status</Label>
-        <Select
-          id="payment-link-status"
-          className="max-w-48"
-          value={status ?? ''}
-          onChange={(e) => {
-            const value = e.target.value as PaymentLinksSearch['status'] | '';
-            const { status: _old, ...rest } = search;
-            onSearchChange({
-              ...rest,
-              offset: undefined,
-              selected: undefined,
-              ...(value ? { status: value } : {}),
-            });
-          }}
-        >
-          <option value="">All statuses</option>
-          {LINK_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {LINK_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </Select>
-      </div>
       <DataTable
-        title="Payment links"
-        endpoints={endpoints}
-        columns={COLUMNS}
-        searchKeys={SEARCH_KEYS}
+        list={PAYMENT_LINKS_LIST}
+        endpoints={paymentLinksEndpoints}
+        {...COLUMNS}
         rowId={(l) => l.urn}
         details={DETAILS}
         empty={{
-          title: status
-            ? `No ${LINK_STATUS_LABELS[status].toLowerCase()} payment links in this date range`
-            : 'No payment links in this date range',
+          title: 'No payment links in this date range',
           hint: 'Links are listed by the day they were created; widen the range or create one.',
         }}
-        exportName="payment-links"
         search={search}
-        onSearchChange={change}
+        onSearchChange={onSearchChange}
       />
       {dialog(
         'create',

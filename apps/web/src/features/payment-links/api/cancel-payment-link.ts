@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PaymentLink } from '@meridian/contract/payment-links';
 import { api } from '@/lib/api';
+import { PAYMENT_LINKS_TOPIC } from './payment-links';
 
 /** POST /v2/payments/links/{urn}/cancel → the link, CANCELLED (409 when it is paid, expired or cancelled). */
 export function cancelPaymentLink(urn: string) {
@@ -12,8 +13,9 @@ export function cancelPaymentLink(urn: string) {
 export function useCancelPaymentLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['payment-links', 'cancel'],
+    mutationKey: [PAYMENT_LINKS_TOPIC, 'cancel'],
     mutationFn: cancelPaymentLink,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['payment-links'] }),
+    // The list, its count and the open link's details all start with the topic.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [PAYMENT_LINKS_TOPIC] }),
   });
 }

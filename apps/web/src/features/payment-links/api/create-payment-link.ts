@@ -3,6 +3,7 @@ import { PaymentLinkDetails, type CreatePaymentLinkInput } from '@meridian/contr
 import { api } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
 import { paymentLinkDetailsQueryKey } from './payment-link-details';
+import { PAYMENT_LINKS_TOPIC } from './payment-links';
 
 /**
  * POST /v2/payments/links → 201 `PaymentLinkDetails` (with the pay page's URL, UPI intent and QR code). The
@@ -22,13 +23,13 @@ export function createPaymentLink({ body, idempotencyKey }: CreatePaymentLinkVar
 export function useCreatePaymentLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['payment-links', 'create'],
+    mutationKey: [PAYMENT_LINKS_TOPIC, 'create'],
     mutationFn: createPaymentLink,
     // The form shows the server's message and field errors itself.
     meta: { errorToast: false } satisfies MutationMeta,
     onSuccess: async (link) => {
       queryClient.setQueryData(paymentLinkDetailsQueryKey(link.urn), link);
-      await queryClient.invalidateQueries({ queryKey: ['payment-links'] });
+      await queryClient.invalidateQueries({ queryKey: [PAYMENT_LINKS_TOPIC] });
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { UpiLink, type CreateUpiLink } from '@meridian/contract/payment-links';
 import { api } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
+import { PAYMENT_LINKS_TOPIC } from './payment-links';
 
 /** POST /v2/payments/upi/link → `{ intent: 'upi://pay?…', qr_svg }` (nothing is stored: no idempotency key). */
 export function createUpiLink(body: Partial<CreateUpiLink>) {
@@ -10,7 +11,7 @@ export function createUpiLink(body: Partial<CreateUpiLink>) {
 
 export function useCreateUpiLink() {
   return useMutation({
-    mutationKey: ['payment-links', 'upi-link'],
+    mutationKey: [PAYMENT_LINKS_TOPIC, 'upi-link'],
     mutationFn: createUpiLink,
     meta: { errorToast: false } satisfies MutationMeta,
   });
