@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageFrame } from '@/components/layout/page-frame';
 import { findNavEntry, type NavUrl } from '@/components/layout/nav-config';
-import type { SearchKeyOption } from '@/components/data-table';
 import type { BadgeVariant } from '@/components/ui/badge';
 
 /** The frame of an accounts screen: the title from the navigation, "Accounts" as breadcrumb, optional actions. */
@@ -30,17 +29,6 @@ export function AccountsPage({
   );
 }
 
-const LABELS: Record<string, string> = {
-  account_number: 'Account number',
-  customer_id: 'Customer ID',
-  virtual_account_number: 'Virtual account number',
-  bank_reference_number: 'Bank reference (UTR)',
-};
-
-/** Search keys with labels, default first (contract ACCOUNT_SEARCH_KEYS). */
-export const searchKeyOptions = (keys: readonly string[]): SearchKeyOption[] =>
-  keys.map((value) => ({ value, label: LABELS[value] ?? value }));
-
 /** Badge colours of the accounts statuses. */
 export const ACCOUNT_STATUS_VARIANTS = {
   ACTIVE: 'green',
@@ -53,4 +41,5 @@ export const CREDIT_STATUS_VARIANTS = {
   RETURNED: 'red',
 } as const satisfies Record<string, BadgeVariant>;
 
-export const KIND_LABELS = { CURRENT: 'Current', VIRTUAL: 'Virtual' } as const;
+/** An account's kind in words (the all-accounts list's kind filter labels them alike). */
+export { ACCOUNT_KIND_LABELS as KIND_LABELS } from '@meridian/contract/accounts';

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  OptionList,
+  SETTLEMENTS_LIST,
   Settlement,
   SettlementAccount,
   SettlementAccountAnswer,
@@ -12,15 +12,12 @@ import type { z } from 'zod';
 import { createListEndpoints } from '@/components/data-table';
 import { api, type ApiRequestBody } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
-import { PROVIDER } from '@/lib/env';
 
 /** Settlements (internal operations paths, `{provider}` = the provider slug); every signed-in user. */
-const BASE = `/${PROVIDER}/operations/settlement`;
 const TOPIC = 'Settlement';
 
 export type SetSettlementAccountBody = ApiRequestBody<'post', '/meridian/operations/settlement/account'>;
 export type SettlementRunResult = z.infer<typeof SettlementRun>;
-export type SettlementOption = z.infer<typeof OptionList>['data'][number];
 
 export const settlementAccountQueryOptions = () =>
   queryOptions({
@@ -39,34 +36,21 @@ export const settlementCyclesQueryOptions = () =>
       ),
   });
 
-export const settlementOptionsQueryOptions = (kind: 'status' | 'type') =>
-  queryOptions({
-    queryKey: [TOPIC, 'options', kind] as const,
-    queryFn: async ({ signal }) =>
-      OptionList.parse(
-        await (kind === 'status'
-          ? api.get('/meridian/operations/settlement/options/status', { signal })
-          : api.get('/meridian/operations/settlement/options/type', { signal })),
-      ).data,
-    staleTime: 5 * 60_000,
-  });
-
-export const useSettlementOptions = (kind: 'status' | 'type') =>
-  useQuery(settlementOptionsQueryOptions(kind));
-
-/** The history list: `status` and `type` are its own parameters; search keys ACCOUNT_SEARCH_KEYS.settlements. */
-export const settlementHistoryEndpoints = createListEndpoints<Settlement>({
-  key: TOPIC,
-  searchPath: `${BASE}/history`,
-  countPath: `${BASE}/history/count`,
-  exportPath: `${BASE}/report`,
-  host: 'api',
-  parseRows: (answer) => Settlement.array().parse((answer as { data?: unknown } | null)?.data),
-});
+/** The history list at the paths of its definition (SETTLEMENTS_LIST, on the operations API host). */
+export const settlementHistoryEndpoints = createListEndpoints(
+  SETTLEMENTS_LIST,
+  (answer) => Settlement.array().parse((answer as { data?: unknown } | null)?.data),
+  { host: 'api' },
+);
 
 function useInvalidateSettlements() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [TOPIC] });
+  // the settlement queries, and the history list (its query key is the list's name)
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [TOPIC] }),
+      queryClient.invalidateQueries({ queryKey: [settlementHistoryEndpoints.key] }),
+    ]);
 }
 
 /** POST …/account: penny drop; VERIFIED becomes the active account, REJECTED carries `status_message`. */

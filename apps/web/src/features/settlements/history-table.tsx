@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ACCOUNT_SEARCH_KEYS, type Settlement } from '@meridian/contract/accounts';
+import { SETTLEMENTS_LIST, type Settlement } from '@meridian/contract/accounts';
 import {
   Code,
   DataTable,
@@ -7,60 +7,32 @@ import {
   DetailList,
   MoneyText,
   StatusBadge,
-  type DataTableColumn,
+  type ColumnKey,
+  type ColumnOverrides,
   type DataTableDetails,
   type ListSearch,
-  type SearchKeyOption,
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
-import { PROVIDER } from '@/lib/env';
 import { toast } from '@/lib/toast';
 import { serverErrorMessage } from '@/components/form/server-errors';
-import { settlementHistoryEndpoints, useReattemptSettlement, useSettlementOptions } from './api';
+import { settlementHistoryEndpoints, useReattemptSettlement } from './api';
 import { SETTLEMENT_STATUS_VARIANTS, typeLabel } from './statuses';
 
-/** The history's URL state: the list filter plus its own `status` and `type`. */
-export type SettlementHistorySearch = ListSearch & { status?: string; type?: string };
+/** The history's URL state: the list filter with its definition's filters (status, type, amount range). */
+export type SettlementHistorySearch = ListSearch;
 
-const KEY_LABELS: Record<string, string> = { urn: 'URN', bank_reference_number: 'Bank reference (UTR)' };
-const SEARCH_KEYS: SearchKeyOption[] = ACCOUNT_SEARCH_KEYS.settlements.map((key) => {
-  const value = key.replace('{product}', PROVIDER);
-  return { value, label: KEY_LABELS[key.replace('{product}_', '')] ?? value };
-});
+const triggerLabel = (s: Settlement) => (s.trigger === 'MANUAL' ? 'Manual' : 'Scheduled');
 
-function Window({ s }: { s: Settlement }) {
-  return (
-    <span className="flex flex-col text-xs">
-      <DateTimeText value={s.window_start} />
-      <DateTimeText value={s.window_end} className="text-muted-foreground" />
-    </span>
-  );
-}
-
-const COLUMNS: DataTableColumn<Settlement>[] = [
-  { id: 'urn', header: 'URN', primary: true, card: 'secondary', cell: (s) => <Code>{s.urn}</Code> },
-  { id: 'cycle', header: 'Cycle', cell: (s) => <Code>{s.cycle_id}</Code> },
-  { id: 'type', header: 'Type', cell: (s) => typeLabel(s.type) },
-  { id: 'trigger', header: 'Trigger', cell: (s) => (s.trigger === 'MANUAL' ? 'Manual' : 'Scheduled') },
-  { id: 'window', header: 'Window', cell: (s) => <Window s={s} /> },
-  { id: 'account', header: 'VA account', card: 'primary', cell: (s) => <Code>{s.account_number}</Code> },
-  {
-    id: 'amount',
-    header: 'Amount',
-    align: 'right',
-    card: 'amount',
-    cell: (s) => <MoneyText value={s.amount} />,
+/** The page's own cells; every other column is drawn from the list definition. */
+const COLUMNS: ColumnOverrides<Settlement, ColumnKey<typeof SETTLEMENTS_LIST>> = {
+  cells: {
+    type: (s) => typeLabel(s.type),
+    trigger: triggerLabel,
   },
-  {
-    id: 'status',
-    header: 'Status',
-    card: 'status',
-    cell: (s) => <StatusBadge status={s.status} variants={SETTLEMENT_STATUS_VARIANTS} />,
-  },
-  { id: 'utr', header: 'UTR', cell: (s) => <Code>{s.bank_reference_number}</Code> },
-  { id: 'attempts', header: 'Attempts', align: 'right', cell: (s) => s.attempts },
-  { id: 'created_at', header: 'Created', card: 'time', cell: (s) => <DateTimeText value={s.created_at} /> },
-];
+  statusVariants: { status: SETTLEMENT_STATUS_VARIANTS },
+  primary: 'urn',
+  cards: { settlement_account_number: 'primary' },
+};
 
 function Reattempt({ settlement }: { settlement: Settlement }) {
   const reattempt = useReattemptSettlement();
@@ -112,7 +84,7 @@ function SettlementDetails({ settlement: s }: { settlement: Settlement }) {
             </Code>,
           ],
           ['Type', typeLabel(s.type)],
-          ['Trigger', s.trigger === 'MANUAL' ? 'Manual' : 'Scheduled'],
+          ['Trigger', triggerLabel(s)],
           ['Window start', <DateTimeText key="ws" value={s.window_start} />],
           ['Window end', <DateTimeText key="we" value={s.window_end} />],
           [
@@ -168,47 +140,23 @@ export function SettlementHistory({
   search: SettlementHistorySearch;
   onSearchChange: (next: SettlementHistorySearch) => void;
 }) {
-  const statuses = useSettlementOptions('status');
-  const types = useSettlementOptions('type');
-  const { status, type } = search;
-  const setFilter = (name: 'status' | 'type', value: string) =>
-    onSearchChange({ ...search, offset: undefined, selected: undefined, [name]: value || undefined });
   return (
     <section aria-labelledby="settlement-history" className="flex flex-col gap-3">
       <h2 id="settlement-history" className="text-lg font-semibold">
         Settlement history
       </h2>
       <DataTable
-        title="Settlements"
+        list={SETTLEMENTS_LIST}
         endpoints={settlementHistoryEndpoints}
-        columns={COLUMNS}
-        searchKeys={SEARCH_KEYS}
+        {...COLUMNS}
         rowId={(s) => s.urn}
         details={DETAILS}
-        params={{ status, type }}
-        filters={[
-          {
-            label: 'Status',
-            value: status ?? '',
-            options: statuses.data ?? [],
-            allLabel: 'All statuses',
-            onChange: (v) => setFilter('status', v),
-          },
-          {
-            label: 'Type',
-            value: type ?? '',
-            options: types.data ?? [],
-            allLabel: 'All types',
-            onChange: (v) => setFilter('type', v),
-          },
-        ]}
         empty={{
           title: 'No settlements in this date range',
           hint: 'Settlements appear here when a cycle runs, on schedule or when you run it now.',
         }}
-        exportName="settlements"
         search={search}
-        onSearchChange={(next) => onSearchChange({ ...next, status, type })}
+        onSearchChange={onSearchChange}
       />
     </section>
   );

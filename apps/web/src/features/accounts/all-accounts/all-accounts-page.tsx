@@ -1,19 +1,17 @@
 import { useMemo } from 'react';
-import { ACCOUNT_SEARCH_KEYS, type ManagedAccount } from '@meridian/contract/accounts';
+import { ACCOUNTS_LIST, type ManagedAccount } from '@meridian/contract/accounts';
 import ListIcon from 'lucide-react/icons/list';
 import {
   Code,
   DataTable,
-  DateTimeText,
-  MoneyText,
-  StatusBadge,
-  type DataTableColumn,
+  type ColumnKey,
+  type ColumnOverrides,
   type ListSearch,
 } from '@/components/data-table';
 import { CopyButton } from '@/components/data-table/copy-button';
 import { Button } from '@/components/ui/button';
 import { allAccountsEndpoints } from '../api/all-accounts';
-import { AccountsPage, searchKeyOptions, ACCOUNT_STATUS_VARIANTS, KIND_LABELS } from '../accounts-page';
+import { AccountsPage, ACCOUNT_STATUS_VARIANTS, KIND_LABELS } from '../accounts-page';
 import { allAccountsSearchSchema, type AllAccountsSearch } from './account-search';
 import { AccountTransactionsPanel } from './account-transactions-panel';
 import {
@@ -24,8 +22,6 @@ import {
   withReference,
   type SelectedAccount,
 } from './account-transactions-state';
-
-const SEARCH_KEYS = searchKeyOptions(ACCOUNT_SEARCH_KEYS.accounts);
 
 const selectedOf = (a: ManagedAccount): SelectedAccount => ({
   number: a.account_number,
@@ -54,64 +50,54 @@ export interface AllAccountsPageProps {
  * Transactions button) shows its transactions below the list, paged by pageIndex/pageSize (spec §3, §4).
  */
 export function AllAccountsPage({ search: routeSearch, onSearchChange }: AllAccountsPageProps) {
-  const search = useMemo(
-    () => allAccountsSearchSchema(routeSearch as Parameters<typeof allAccountsSearchSchema>[0]),
+  // The list's own filters (kind) ride along as raw parameters; DataTable validates them by the definition.
+  const search = useMemo<AllAccountsSearch>(
+    () => ({
+      ...routeSearch,
+      ...allAccountsSearchSchema(routeSearch as Parameters<typeof allAccountsSearchSchema>[0]),
+    }),
     [routeSearch],
   );
   const state = resolveTransactionsState(search);
   const select = (account: SelectedAccount | undefined) => onSearchChange(withAccount(search, account));
 
-  const columns = useMemo<DataTableColumn<ManagedAccount>[]>(
-    () => [
-      {
-        id: 'account_number',
-        header: 'Account number',
-        primary: true,
-        card: 'secondary',
-        cell: (a) => <Code>{a.account_number}</Code>,
-      },
-      { id: 'account_name', header: 'Name', card: 'primary', cell: (a) => a.account_name },
-      { id: 'kind', header: 'Kind', cell: (a) => KIND_LABELS[a.kind] ?? a.kind },
-      { id: 'customer_id', header: 'Customer ID', cell: (a) => <Code>{a.customer_id}</Code> },
-      {
-        id: 'status',
-        header: 'Status',
-        card: 'status',
-        cell: (a) => <StatusBadge status={a.status} variants={ACCOUNT_STATUS_VARIANTS} />,
-      },
-      {
-        id: 'balance',
-        header: 'Balance',
-        align: 'right',
-        card: 'amount',
-        cell: (a) => <MoneyText value={a.balance} />,
-      },
-      {
-        id: 'created_at',
-        header: 'Created',
-        card: 'time',
-        cell: (a) => <DateTimeText value={a.created_at} />,
-      },
-      {
-        id: 'actions',
-        header: 'Actions',
-        cell: (a) => (
-          // The row selects too; the button is the named control for keyboard and screen-reader users.
-          <span className="flex items-center gap-1" onClick={(e) => e.stopPropagation()}>
-            <CopyButton value={a.account_number} label={`Copy account number ${a.account_number}`} />
-            <Button
-              variant="outline"
-              size="sm"
-              aria-label={`Transactions of ${a.account_name}`}
-              onClick={() => select(selectedOf(a))}
-            >
-              <ListIcon aria-hidden />
-              Transactions
-            </Button>
+  // The page's own cells: the account number with its copy button, the name with the named control that shows
+  // the account's transactions (the row selects too; the button is for keyboard and screen-reader users).
+  const columns = useMemo<ColumnOverrides<ManagedAccount, ColumnKey<typeof ACCOUNTS_LIST>>>(
+    () => ({
+      cells: {
+        account_number: (a) => (
+          <span className="flex items-center gap-1">
+            <Code>{a.account_number}</Code>
+            <span onClick={(e) => e.stopPropagation()}>
+              <CopyButton value={a.account_number} label={`Copy account number ${a.account_number}`} />
+            </span>
           </span>
         ),
+        account_name: (a) => (
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="max-w-48 truncate" title={a.account_name}>
+              {a.account_name}
+            </span>
+            <span onClick={(e) => e.stopPropagation()}>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Transactions of ${a.account_name}`}
+                onClick={() => select(selectedOf(a))}
+              >
+                <ListIcon aria-hidden />
+                Transactions
+              </Button>
+            </span>
+          </span>
+        ),
+        kind: (a) => KIND_LABELS[a.kind] ?? a.kind,
       },
-    ],
+      statusVariants: { status: ACCOUNT_STATUS_VARIANTS },
+      primary: 'account_number',
+      cards: { account_name: 'primary' },
+    }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- select reads the current search
     [search],
   );
@@ -130,10 +116,9 @@ export function AllAccountsPage({ search: routeSearch, onSearchChange }: AllAcco
       description="Your current accounts and virtual accounts with their balances. Select one to see its transactions."
     >
       <DataTable
-        title="Accounts"
+        list={ACCOUNTS_LIST}
         endpoints={allAccountsEndpoints}
-        columns={columns}
-        searchKeys={SEARCH_KEYS}
+        {...columns}
         rowId={(a) => a.account_number}
         selection={{
           selected: state.account?.number,
@@ -144,7 +129,6 @@ export function AllAccountsPage({ search: routeSearch, onSearchChange }: AllAcco
           title: 'No accounts created in this date range',
           hint: 'Try a wider date range; virtual accounts appear here as you create them.',
         }}
-        exportName="accounts"
         search={search}
         onSearchChange={keepTransactions}
       />

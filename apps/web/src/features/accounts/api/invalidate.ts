@@ -1,6 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-/** Query keys of this feature start with 'accounts' (lists: 'accounts-…'), and account balances are 'AccountBalance'. */
+/**
+ * Query keys of this feature start with 'accounts' (the all-accounts list is 'accounts'), the virtual accounts
+ * list's is its name ('virtual_accounts'), and account balances are 'AccountBalance'.
+ */
 export const ACCOUNTS_KEY = 'accounts';
 
 /**
@@ -11,7 +14,10 @@ export function invalidateAccounts(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query) => {
       const first = query.queryKey[0];
-      return typeof first === 'string' && /^accounts|^AccountBalance|^AccountTransactions/.test(first);
+      return (
+        typeof first === 'string' &&
+        /^accounts|^virtual_accounts|^AccountBalance|^AccountTransactions/.test(first)
+      );
     },
   });
 }

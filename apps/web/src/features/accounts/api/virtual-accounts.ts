@@ -1,27 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { listResponse } from '@meridian/contract';
-import { VirtualAccount, type CreateVirtualAccount } from '@meridian/contract/accounts';
+import {
+  VIRTUAL_ACCOUNTS_LIST,
+  VirtualAccount,
+  type CreateVirtualAccount,
+} from '@meridian/contract/accounts';
 import { createListEndpoints } from '@/components/data-table';
 import { api, type ApiPathFor } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
-import { PROVIDER } from '@/lib/env';
 import { invalidateAccounts } from './invalidate';
 
 /**
- * Virtual accounts: search GET /{provider}/read/search/manage/virtual_account, count …/read/count/manage/
- * virtual_account, CSV …/read/export/manage/virtual_account (keys account_number, customer_id); create
+ * Virtual accounts: search, count and CSV at the paths of its definition (VIRTUAL_ACCOUNTS_LIST,
+ * …/read/search|count|export/manage/virtual_account; its query key, the list's name, is among the accounts
+ * topics of ./invalidate.ts); create
  * POST /v2/banking/account/virtual, close and reopen POST /v2/banking/account/virtual/{account_number}/close
  * and …/reopen (no body). Every write refreshes the accounts queries.
  */
 const VirtualAccountList = listResponse(VirtualAccount);
 
-export const virtualAccountsEndpoints = createListEndpoints({
-  key: 'accounts-virtual-accounts',
-  searchPath: `/${PROVIDER}/read/search/manage/virtual_account`,
-  countPath: `/${PROVIDER}/read/count/manage/virtual_account`,
-  exportPath: `/${PROVIDER}/read/export/manage/virtual_account`,
-  parseRows: (answer) => VirtualAccountList.parse(answer).data,
-});
+export const virtualAccountsEndpoints = createListEndpoints(
+  VIRTUAL_ACCOUNTS_LIST,
+  (answer) => VirtualAccountList.parse(answer).data,
+);
 
 export function createVirtualAccount(body: CreateVirtualAccount): Promise<VirtualAccount> {
   return api.post('/v2/banking/account/virtual', { body }).then((a) => VirtualAccount.parse(a));

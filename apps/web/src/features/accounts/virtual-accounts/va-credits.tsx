@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
-import type { VirtualAccount, VirtualAccountCredit } from '@meridian/contract/accounts';
+import {
+  VA_CREDIT_STATUSES,
+  VA_CREDIT_STATUS_LABELS,
+  type VirtualAccount,
+  type VirtualAccountCredit,
+} from '@meridian/contract/accounts';
+import { MAX_RANGE_DAYS } from '@meridian/contract/lists';
 import { Code, DateTimeText, MoneyText, Pagination, StatusBadge } from '@/components/data-table';
-import { addDays, MAX_RANGE_DAYS } from '@/components/data-table/list-state';
+import { addDays } from '@/components/data-table/list-state';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
@@ -63,8 +69,11 @@ export function VaCredits({ va }: { va: VirtualAccount }) {
           className="w-40"
         >
           <option value="">All</option>
-          <option value="CREDITED">Credited</option>
-          <option value="RETURNED">Returned</option>
+          {VA_CREDIT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {VA_CREDIT_STATUS_LABELS[s]}
+            </option>
+          ))}
         </Select>
       </div>
       {list.isPending ? (
