@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { listResponse } from '@meridian/contract';
 import {
+  MANDATE_PRESENTATIONS_LIST,
+  MANDATE_REGISTRATIONS_LIST,
   Mandate,
   MandateDetails,
   Presentation,
@@ -11,34 +13,29 @@ import type { z } from 'zod';
 import { createListEndpoints } from '@/components/data-table';
 import { api, type ApiPathFor } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
-import { PROVIDER } from '@/lib/env';
 import { invalidateTopics } from './invalidate';
 
 /**
- * E-mandates (docs/flow-api.md#e-mandates): registrations and presentations as lists
- * (`/{provider}/read/search|count|export/mandates/{registrations|presentations}`), one mandate
+ * E-mandates (docs/flow-api.md#e-mandates): registrations and presentations (debits) as lists at the paths of
+ * their definitions (MANDATE_REGISTRATIONS_LIST, MANDATE_PRESENTATIONS_LIST:
+ * `/{provider}/read/search|count|export/mandates/{registrations|presentations}`), one mandate
  * (`GET /v2/mandates/{urn}`) and the actions (`POST /v2/mandates`, `…/{urn}/pause|resume|cancel`,
  * `…/{urn}/presentations`). Writes carry an Idempotency-Key, so a retry after an unknown outcome is replayed.
+ * The lists' query keys are their names (`mandate-registrations`, `mandate-presentations`): writes refresh
+ * them by the topic 'mandate'.
  */
 const MandateList = listResponse(Mandate);
 const PresentationList = listResponse(Presentation);
-const lists = (kind: 'registrations' | 'presentations') => ({
-  searchPath: `/${PROVIDER}/read/search/mandates/${kind}`,
-  countPath: `/${PROVIDER}/read/count/mandates/${kind}`,
-  exportPath: `/${PROVIDER}/read/export/mandates/${kind}`,
-});
 
-export const mandatesEndpoints = createListEndpoints({
-  key: 'mandates',
-  ...lists('registrations'),
-  parseRows: (answer) => MandateList.parse(answer).data,
-});
+export const mandatesEndpoints = createListEndpoints(
+  MANDATE_REGISTRATIONS_LIST,
+  (answer) => MandateList.parse(answer).data,
+);
 
-export const presentationsEndpoints = createListEndpoints({
-  key: 'mandate-presentations',
-  ...lists('presentations'),
-  parseRows: (answer) => PresentationList.parse(answer).data,
-});
+export const presentationsEndpoints = createListEndpoints(
+  MANDATE_PRESENTATIONS_LIST,
+  (answer) => PresentationList.parse(answer).data,
+);
 
 export const mandateDetailsQueryKey = (urn: string) => ['flow', 'mandate-details', urn] as const;
 

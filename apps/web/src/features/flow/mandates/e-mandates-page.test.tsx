@@ -102,7 +102,7 @@ describe('/flow/e-mandates', () => {
     const user = userEvent.setup();
     renderPage(`/flow/e-mandates?selected=${MANDATE.urn}`);
     // The open dialog hides the page from the accessibility tree.
-    const table = await screen.findByRole('table', { name: /Mandate registrations/, hidden: true });
+    const table = await screen.findByRole('table', { name: /^Registrations from/, hidden: true });
     expect(await within(table).findByRole('row', { name: /MDT01JTESTURN0001/, hidden: true })).toBeTruthy();
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(MANDATE.authorisation_url)).toBeTruthy();
@@ -117,13 +117,13 @@ describe('/flow/e-mandates', () => {
     );
   });
 
-  it('shows the presentations tab with its own list', async () => {
+  it('shows the debits (presentations) tab with its own list', async () => {
     answer();
     const user = userEvent.setup();
     const { router } = renderPage('/flow/e-mandates');
-    await screen.findByRole('table', { name: /Mandate registrations/ });
-    await user.click(screen.getByRole('tab', { name: 'Presentations' }));
-    const table = await screen.findByRole('table', { name: /Mandate presentations/ });
+    await screen.findByRole('table', { name: /^Registrations from/ });
+    await user.click(screen.getByRole('tab', { name: 'Debits' }));
+    const table = await screen.findByRole('table', { name: /^Debits from/ });
     const row = await within(table).findByRole('row', { name: /MPR01JTESTURN0001/ });
     expect(within(row).getByText('BOUNCED')).toBeTruthy();
     expect(router.state.location.search).toEqual({ tab: 'presentations' });
@@ -133,7 +133,9 @@ describe('/flow/e-mandates', () => {
     answer();
     const user = userEvent.setup();
     const { router } = renderPage('/flow/e-mandates?offset=10');
-    await screen.findByRole('table', { name: /Mandate registrations/ });
+    await screen.findByRole('table', { name: /^Registrations from/ });
+    const types = within(screen.getByLabelText('Type')).getAllByRole('option');
+    expect(types.map((o) => o.textContent)).toEqual(['All', 'NACH', 'UPI autopay']);
     await user.selectOptions(screen.getByLabelText('Status'), 'ACTIVE');
     await waitFor(() => expect(router.state.location.search).toEqual({ status: 'ACTIVE' }));
     await waitFor(() =>
@@ -145,9 +147,11 @@ describe('/flow/e-mandates', () => {
         ),
       ).toBe(true),
     );
-    // The presentations tab has its own statuses.
-    await user.click(screen.getByRole('tab', { name: 'Presentations' }));
+    // The debits tab has its own statuses (its definition's filter), and starts without a filter.
+    await user.click(screen.getByRole('tab', { name: 'Debits' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'presentations' }));
     const options = within(await screen.findByLabelText('Status')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['All statuses', 'Pending', 'Success', 'Bounced']);
+    expect(options.map((o) => o.textContent)).toEqual(['All', 'PENDING', 'SUCCESS', 'BOUNCED']);
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('');
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import {
-  MANDATE_STATUSES,
-  PRESENTATION_STATUSES,
+  MANDATE_PRESENTATIONS_LIST,
+  MANDATE_REGISTRATIONS_LIST,
   type Mandate,
   type MandateDetails,
   type Presentation,
@@ -14,10 +14,10 @@ import {
   DetailList,
   MoneyText,
   StatusBadge,
-  type DataTableColumn,
+  type ColumnKey,
+  type ColumnOverrides,
   type DataTableDetails,
   type ListSearch,
-  type SearchKeyOption,
 } from '@/components/data-table';
 import { CopyButton } from '@/components/data-table/copy-button';
 import { Button } from '@/components/ui/button';
@@ -37,12 +37,6 @@ import { PresentDebitForm } from './present-debit-form';
 
 import type { MandatesSearch, MandatesTab } from './search';
 
-/** The status filter's options of each list, in the order a mandate or a debit goes through them. */
-const statusOptions = (statuses: readonly string[], variants: Record<string, string>) =>
-  statuses
-    .filter((s) => s in variants)
-    .map((s) => ({ value: s, label: s.charAt(0) + s.slice(1).toLowerCase() }));
-
 const MANDATE_STATUS_VARIANTS = {
   PENDING: 'yellow',
   ACTIVE: 'green',
@@ -54,93 +48,29 @@ const MANDATE_STATUS_VARIANTS = {
 const PRESENTATION_STATUS_VARIANTS = { PENDING: 'yellow', SUCCESS: 'green', BOUNCED: 'red' } as const;
 
 const URN_KEY = `${PROVIDER}_urn`;
-const REGISTRATION_KEYS: SearchKeyOption[] = [
-  { value: URN_KEY, label: 'URN' },
-  { value: 'customer_reference_number', label: 'Customer reference' },
-  { value: 'umrn', label: 'UMRN' },
-];
-const PRESENTATION_KEYS: SearchKeyOption[] = [
-  { value: URN_KEY, label: 'URN' },
-  { value: 'mandate_urn', label: 'Mandate URN' },
-  { value: 'customer_reference_number', label: 'Customer reference' },
-  { value: 'bank_reference_number', label: 'Bank reference (UTR)' },
-];
 
-const payer = (m: Mandate) => (m.type === 'NACH' ? m.account_number : m.vpa);
 const typeLabel = (t: Mandate['type']) => (t === 'NACH' ? 'NACH' : 'UPI autopay');
 const frequencyLabel = (f: Mandate['frequency']) =>
   f === 'ADHOC' ? 'Ad hoc' : f.charAt(0) + f.slice(1).toLowerCase();
 
-const REGISTRATION_COLUMNS: DataTableColumn<Mandate>[] = [
-  { id: 'created_at', header: 'Created', card: 'time', cell: (m) => <DateTimeText value={m.created_at} /> },
-  { id: 'urn', header: 'URN', primary: true, card: 'secondary', cell: (m) => <Code>{m.urn}</Code> },
-  {
-    id: 'customer',
-    header: 'Customer',
-    card: 'primary',
-    cell: (m) => (
-      <span className="flex flex-col">
-        <span>{m.customer_name}</span>
-        <span className="text-xs text-muted-foreground">{m.customer_reference_number}</span>
-      </span>
-    ),
+/** The registrations' own cells (type and frequency by name, status colours); the rest from the definition. */
+const REGISTRATION_COLUMNS: ColumnOverrides<Mandate, ColumnKey<typeof MANDATE_REGISTRATIONS_LIST>> = {
+  cells: {
+    type: (m) => typeLabel(m.type),
+    frequency: (m) => frequencyLabel(m.frequency),
   },
-  {
-    id: 'payer',
-    header: 'Type / payer',
-    cell: (m) => (
-      <span className="flex flex-col">
-        <span>{typeLabel(m.type)}</span>
-        <Code>{payer(m)}</Code>
-      </span>
-    ),
-  },
-  {
-    id: 'max_amount',
-    header: 'Maximum',
-    align: 'right',
-    card: 'amount',
-    cell: (m) => <MoneyText value={m.max_amount} />,
-  },
-  { id: 'frequency', header: 'Frequency', cell: (m) => frequencyLabel(m.frequency) },
-  {
-    id: 'status',
-    header: 'Status',
-    card: 'status',
-    cell: (m) => <StatusBadge status={m.status} variants={MANDATE_STATUS_VARIANTS} />,
-  },
-];
+  statusVariants: { status: MANDATE_STATUS_VARIANTS },
+  primary: 'urn',
+  cards: { customer_name: 'primary', urn: 'secondary' },
+};
 
-const PRESENTATION_COLUMNS: DataTableColumn<Presentation>[] = [
-  { id: 'created_at', header: 'Created', card: 'time', cell: (p) => <DateTimeText value={p.created_at} /> },
-  { id: 'urn', header: 'URN', primary: true, card: 'secondary', cell: (p) => <Code>{p.urn}</Code> },
-  {
-    id: 'customer',
-    header: 'Customer',
-    card: 'primary',
-    cell: (p) => (
-      <span className="flex flex-col">
-        <span>{p.customer_name}</span>
-        <span className="text-xs text-muted-foreground">{typeLabel(p.mandate_type)}</span>
-      </span>
-    ),
-  },
-  { id: 'mandate_urn', header: 'Mandate', cell: (p) => <Code>{p.mandate_urn}</Code> },
-  {
-    id: 'amount',
-    header: 'Amount',
-    align: 'right',
-    card: 'amount',
-    cell: (p) => <MoneyText value={p.amount} />,
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    card: 'status',
-    cell: (p) => <StatusBadge status={p.status} variants={PRESENTATION_STATUS_VARIANTS} />,
-  },
-  { id: 'bank_reference_number', header: 'UTR', cell: (p) => <Code>{p.bank_reference_number}</Code> },
-];
+/** The debits' own cells (the mandate type by name, status colours); the rest from the definition. */
+const PRESENTATION_COLUMNS: ColumnOverrides<Presentation, ColumnKey<typeof MANDATE_PRESENTATIONS_LIST>> = {
+  cells: { mandate_type: (p) => typeLabel(p.mandate_type) },
+  statusVariants: { status: PRESENTATION_STATUS_VARIANTS },
+  primary: 'urn',
+  cards: { customer_name: 'primary', urn: 'secondary' },
+};
 
 const ACTIONS: { action: MandateAction; label: string; when: Mandate['status'][] }[] = [
   { action: 'pause', label: 'Pause', when: ['ACTIVE'] },
@@ -148,57 +78,12 @@ const ACTIONS: { action: MandateAction; label: string; when: Mandate['status'][]
   { action: 'cancel', label: 'Cancel mandate', when: ['PENDING', 'ACTIVE', 'PAUSED'] },
 ];
 
+/** What a mandate's details add to its column values: the authorisation link, the actions, the timeline. */
 function MandateDetailsView({ mandate }: { mandate: MandateDetails }) {
   const change = useChangeMandate();
   const m = mandate;
   return (
     <div className="flex flex-col gap-4">
-      <DetailList
-        items={[
-          [
-            'URN',
-            <Code wrap key="urn">
-              {m.urn}
-            </Code>,
-          ],
-          ['Status', <StatusBadge key="s" status={m.status} variants={MANDATE_STATUS_VARIANTS} />],
-          ['Status message', m.status_message],
-          [
-            'UMRN',
-            m.umrn && (
-              <Code wrap key="umrn">
-                {m.umrn}
-              </Code>
-            ),
-          ],
-          ['Type', typeLabel(m.type)],
-          ['Customer', m.customer_name],
-          ['Customer reference', m.customer_reference_number],
-          ['Mobile', m.customer_mobile],
-          ['E-mail', m.customer_email],
-          [
-            'Account number',
-            m.account_number && (
-              <Code wrap key="acc">
-                {m.account_number}
-              </Code>
-            ),
-          ],
-          ['IFSC', m.ifsc_code && `${m.ifsc_code}${m.bank_name ? ` · ${m.bank_name}` : ''}`],
-          ['Account type', m.account_type],
-          ['UPI id', m.vpa],
-          ['Maximum per debit', <MoneyText key="max" value={m.max_amount} />],
-          ['Frequency', frequencyLabel(m.frequency)],
-          ['Period', `${m.start_date} to ${m.end_date ?? 'until cancelled'}`],
-          [
-            'Credited to',
-            <Code wrap key="credit">
-              {m.credit_account_number}
-            </Code>,
-          ],
-          ['Created', <DateTimeText key="c" value={m.created_at} />],
-        ]}
-      />
       {m.status === 'PENDING' && (
         <DetailsSection title="Authorisation link">
           <p className="text-sm text-muted-foreground">
@@ -266,6 +151,8 @@ const REGISTRATION_DETAILS: DataTableDetails<Mandate, MandateDetails> = {
   description: (urn) => `Mandate ${urn}`,
   noun: 'mandate',
   query: mandateDetailsQueryOptions,
+  // The column values from the fetched mandate: an action's outcome shows at once.
+  row: (mandate) => mandate,
   render: (mandate) => <MandateDetailsView mandate={mandate} />,
 };
 
@@ -273,34 +160,8 @@ const PRESENTATION_DETAILS: DataTableDetails<Presentation> = {
   title: (urn) => `Debit ${urn}`,
   idLabel: 'URN',
   noun: 'debit',
-  render: (p) => (
-    <DetailList
-      items={[
-        [
-          'URN',
-          <Code wrap key="urn">
-            {p.urn}
-          </Code>,
-        ],
-        ['Status', <StatusBadge key="s" status={p.status} variants={PRESENTATION_STATUS_VARIANTS} />],
-        ['Status message', p.status_message],
-        ['Amount', <MoneyText key="a" value={p.amount} />],
-        [
-          'Mandate',
-          <Code wrap key="m">
-            {p.mandate_urn}
-          </Code>,
-        ],
-        ['Type', typeLabel(p.mandate_type)],
-        ['Customer', p.customer_name],
-        ['Customer reference', p.customer_reference_number],
-        ['Bank reference (UTR)', p.bank_reference_number],
-        ['Remarks', p.remarks],
-        ['Created', <DateTimeText key="c" value={p.created_at} />],
-        ['Updated', <DateTimeText key="u" value={p.updated_at} />],
-      ]}
-    />
-  ),
+  // Every column's value is listed; the last change beside them.
+  render: (p) => <DetailList items={[['Updated', <DateTimeText key="u" value={p.updated_at} />]]} />,
 };
 
 /**
@@ -317,31 +178,13 @@ export function EMandatesPage({
 }) {
   const [creating, setCreating] = useState(false);
   const tab: MandatesTab = search.tab ?? 'registrations';
-  const { tab: _tab, status, ...listSearch } = search;
-  const keep = (next: ListSearch, nextStatus = status) =>
-    onSearchChange({
-      ...next,
-      ...(tab === 'registrations' ? {} : { tab }),
-      ...(nextStatus ? { status: nextStatus } : {}),
-    });
-  const keepTab = (next: ListSearch) => keep(next);
-  // A status filter of the open list (the server's `status` parameter); changing it goes back to the first page.
-  const statusFilter = (statuses: readonly string[], variants: Record<string, string>) => ({
-    params: { status },
-    filters: [
-      {
-        label: 'Status',
-        value: status ?? '',
-        options: statusOptions(statuses, variants),
-        allLabel: 'All statuses',
-        onChange: (v: string) =>
-          keep({ ...listSearch, offset: undefined, selected: undefined }, v || undefined),
-      },
-    ],
-  });
+  const { tab: _tab, ...listSearch } = search;
+  // The table writes its next search (its own filters included); the tab stays.
+  const keepTab = (next: ListSearch) =>
+    onSearchChange({ ...next, ...(tab === 'registrations' ? {} : { tab }) });
   const tabs: { id: MandatesTab; label: string }[] = [
     { id: 'registrations', label: 'Registrations' },
-    { id: 'presentations', label: 'Presentations' },
+    { id: 'presentations', label: 'Debits' },
   ];
   return (
     <ListPage
@@ -376,35 +219,29 @@ export function EMandatesPage({
       <div role="tabpanel" id="mandates-panel" aria-labelledby={`mandates-tab-${tab}`}>
         {tab === 'registrations' ? (
           <DataTable
-            title="Mandate registrations"
+            list={MANDATE_REGISTRATIONS_LIST}
             endpoints={mandatesEndpoints}
-            columns={REGISTRATION_COLUMNS}
-            searchKeys={REGISTRATION_KEYS}
+            {...REGISTRATION_COLUMNS}
             rowId={(m) => m.urn}
             details={REGISTRATION_DETAILS}
-            {...statusFilter(MANDATE_STATUSES, MANDATE_STATUS_VARIANTS)}
             empty={{
               title: 'No mandates in this date range',
               hint: 'Mandates are listed by the day they were registered; widen the range or register one.',
             }}
-            exportName="mandate-registrations"
             search={listSearch}
             onSearchChange={keepTab}
           />
         ) : (
           <DataTable
-            title="Mandate presentations"
+            list={MANDATE_PRESENTATIONS_LIST}
             endpoints={presentationsEndpoints}
-            columns={PRESENTATION_COLUMNS}
-            searchKeys={PRESENTATION_KEYS}
+            {...PRESENTATION_COLUMNS}
             rowId={(p) => p.urn}
             details={PRESENTATION_DETAILS}
-            {...statusFilter(PRESENTATION_STATUSES, PRESENTATION_STATUS_VARIANTS)}
             empty={{
               title: 'No debits in this date range',
               hint: 'Present a debit from an active mandate’s details.',
             }}
-            exportName="mandate-presentations"
             search={listSearch}
             onSearchChange={keepTab}
           />
