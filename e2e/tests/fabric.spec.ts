@@ -40,7 +40,28 @@ test('an API key calls text-match; the call shows on its screen and in the live 
   request,
 }) => {
   await signIn(page);
-  const { keyId, secret } = await createApiKey(page, `E2E text match ${Date.now()}`);
+  const keyName = `E2E text match ${Date.now()}`;
+  const { keyId, secret } = await createApiKey(page, keyName);
+
+  // The keys page fits a phone: at 390×844 the keys are cards, nothing pans sideways, Revoke is in view.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('listitem', { name: keyName });
+  await expect(card).toContainText(keyId);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const revoke = await card.getByRole('button', { name: `Revoke ${keyName}` }).boundingBox();
+  expect(revoke).not.toBeNull();
+  expect(revoke!.x).toBeGreaterThanOrEqual(0);
+  expect(revoke!.x + revoke!.width).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
+  // and a laptop: at 1280×800 the table is whole, neither the page nor the table scrolls sideways
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('table', { name: 'API keys' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(
+    await page
+      .getByRole('region', { name: 'API keys' })
+      .evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+  ).toBe(true);
 
   // Both screens open and following the events stream before the call is made.
   await page.goto('/fabric/text-match');
@@ -79,14 +100,16 @@ test('an API key calls text-match; the call shows on its screen and in the live 
   const row = page.getByRole('row').filter({ hasText: urn });
   await expect(row).toBeVisible({ timeout: 10_000 });
   await expect(row).toContainText(reference);
-  await expect(row).toContainText('API key');
   await expectNoAxeViolations(page);
 
   // The tail links to the call's details: masked request and response, credits charged.
   await entry.click();
   await expect(home).toHaveURL(new RegExp(`/fabric/text-match\\?selected=${urn}`));
   const dialog = home.getByRole('dialog', { name: `Text match ${urn}` });
-  await expect(dialog.getByText('Credits charged')).toBeVisible();
+  // every column's value, those the table leaves out included: the channel (API key) and the key's id
+  await expect(dialog.getByText('Credits', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('definition').filter({ hasText: /^API key$/ })).toBeVisible();
+  await expect(dialog.getByRole('definition').filter({ hasText: keyId })).toBeVisible();
   await expect(dialog.getByRole('region', { name: 'Request, personal data masked' })).toBeVisible();
   await expect(dialog.getByRole('region', { name: 'Response, personal data masked' })).toBeVisible();
   await expectNoAxeViolations(home);
@@ -94,4 +117,25 @@ test('an API key calls text-match; the call shows on its screen and in the live 
   // The search by customer reference finds it.
   await page.goto(`/fabric/text-match?search_key=customer_reference_number&search_value=${reference}`);
   await expect(page.getByRole('row').filter({ hasText: urn })).toHaveCount(1);
+
+  // API usage lists the call with its key columns in view at 1280×800: nothing scrolls sideways, neither the
+  // page, nor the list, nor the chart's table.
+  await page.goto(`/reports/api-usage?search_key=meridian_urn&search_value=${urn}`);
+  const usage = page.getByRole('table', { name: /^API calls from/ });
+  await expect(usage.getByRole('columnheader')).toHaveText([
+    'Time',
+    'URN',
+    'API',
+    'Status',
+    'Credits',
+    'Channel',
+  ]);
+  const usageRow = usage.getByRole('row').filter({ hasText: urn });
+  await expect(usageRow).toContainText('/v2/fabric/text-match');
+  await expect(usageRow).toContainText('API key');
+  await expect(page.getByRole('table', { name: 'API calls per day' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  for (const region of await page.getByRole('region', { name: /^API calls/ }).all())
+    expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  await expectNoAxeViolations(page);
 });

@@ -23,9 +23,18 @@ const COLOURS = [
   'bg-cyan-500',
 ];
 
+/** A day (YYYY-MM-DD) as a short column header, "20 Nov" (the calendar day itself: no time zone shift). */
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IN', {
+    day: '2-digit',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+
 /**
  * Values per day as stacked bars, one colour per series (plain elements: a charting library would weigh more than
- * the screen), and the same numbers as a table for every reader. Days in order, YYYY-MM-DD.
+ * the screen), and the same numbers as a table for every reader: a row per series and a column per day, so that many
+ * series (twelve APIs) do not widen it past the screen. Days in order, YYYY-MM-DD.
  */
 export function DailyBars({
   title,
@@ -74,29 +83,46 @@ export function DailyBars({
         <TableCaption>{title}</TableCaption>
         <TableHeader>
           <TableRow>
-            <TableHead>Day</TableHead>
-            {series.map((s) => (
-              <TableHead key={s.name} className="whitespace-nowrap">
-                {s.name}
+            <TableHead>
+              <span className="sr-only">Series</span>
+            </TableHead>
+            {days.map((d) => (
+              <TableHead key={d} align="right" className="whitespace-nowrap">
+                <time dateTime={d}>{dayLabel(d)}</time>
               </TableHead>
             ))}
-            <TableHead>Total ({unit})</TableHead>
+            <TableHead align="right">Total</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
-          {days.map((d, i) => (
-            <TableRow key={d} className="border-t">
+          {series.map((s) => (
+            <TableRow key={s.name} className="border-t">
               <TableHead scope="row" className="font-normal whitespace-nowrap">
-                {d}
+                {s.name}
               </TableHead>
-              {series.map((s) => (
-                <TableCell key={s.name} className="tabular-nums">
+              {days.map((d) => (
+                <TableCell key={d} align="right" className="tabular-nums">
                   {s.values[d] ?? 0}
                 </TableCell>
               ))}
-              <TableCell className="tabular-nums">{totals[i]}</TableCell>
+              <TableCell align="right" className="tabular-nums">
+                {days.reduce((n, d) => n + (s.values[d] ?? 0), 0)}
+              </TableCell>
             </TableRow>
           ))}
+          <TableRow className="border-t font-medium">
+            <TableHead scope="row" className="whitespace-nowrap">
+              Total ({unit})
+            </TableHead>
+            {days.map((d, i) => (
+              <TableCell key={d} align="right" className="tabular-nums">
+                {totals[i]}
+              </TableCell>
+            ))}
+            <TableCell align="right" className="tabular-nums">
+              {totals.reduce((n, t) => n + t, 0)}
+            </TableCell>
+          </TableRow>
         </TableBody>
       </Table>
     </figure>

@@ -65,7 +65,10 @@ beforeEach(() => {
     throw new ApiError(404, 'Not found');
   });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function renderPage() {
   const rootRoute = createRootRoute();
@@ -167,5 +170,38 @@ describe('ApiKeysPage', () => {
     const revoked = screen.getByRole('row', { name: /Onboarding service/ });
     expect(within(revoked).getByText('Revoked', { selector: '[data-slot=badge]' })).toBeTruthy();
     expect(within(revoked).queryByRole('button', { name: /Revoke/ })).toBeNull();
+  });
+
+  it('shows each key as a card on a narrow screen: the whole key, its id and its Revoke button', async () => {
+    const user = userEvent.setup();
+    // A phone: the `md` media query does not match.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    keys = [
+      KEY,
+      {
+        ...KEY,
+        key_id: 'key_01JOLD',
+        name: 'Old batch job',
+        status: 'REVOKED',
+        last_used_at: null,
+        revoked_at: '2026-03-05T06:00:00.000Z',
+      },
+    ];
+    renderPage();
+    const cards = await screen.findByRole('list', { name: 'API keys' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(cards).getByRole('listitem', { name: 'Onboarding service' });
+    for (const text of ['key_01JEXISTING', 'Active', '203.0.113.7', 'Mar 09, 2026 15:30'])
+      expect(within(card).getByText(text)).toBeTruthy();
+    const old = within(cards).getByRole('listitem', { name: 'Old batch job' });
+    expect(within(old).getByText('Never')).toBeTruthy();
+    expect(within(old).queryByRole('button', { name: /Revoke/ })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Revoke Onboarding service' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Revoke “Onboarding service”?' })).toBeTruthy();
   });
 });

@@ -28,6 +28,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useApiKeys } from '../api/api-keys';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useRevokeApiKey } from '../api/revoke-api-key';
@@ -216,6 +217,36 @@ function RevokeKeyButton({ apiKey }: { apiKey: ApiKey }) {
 const cell = 'align-top';
 const HEADERS = ['Name', 'Key ID', 'Status', 'Created', 'Last used', 'Actions'];
 
+const KeyStatus = ({ apiKey }: { apiKey: ApiKey }) => (
+  <StatusBadge
+    status={apiKey.status}
+    variants={KEY_STATUS_VARIANTS}
+    label={KEY_STATUS_LABELS[apiKey.status]}
+  />
+);
+
+/** When and from where a key was last used, or "Never". */
+function LastUsed({ apiKey }: { apiKey: ApiKey }) {
+  if (!apiKey.last_used_at) return <span className="text-muted-foreground">Never</span>;
+  return (
+    <span className="flex flex-col">
+      <DateTimeText value={apiKey.last_used_at} />
+      {apiKey.last_used_ip && <Code className="text-muted-foreground">{apiKey.last_used_ip}</Code>}
+    </span>
+  );
+}
+
+/** Revoke for an active key; when a revoked key was revoked. */
+function KeyAction({ apiKey }: { apiKey: ApiKey }) {
+  return apiKey.status === 'ACTIVE' ? (
+    <RevokeKeyButton apiKey={apiKey} />
+  ) : (
+    <span className="text-xs whitespace-nowrap text-muted-foreground">
+      Revoked <DateTimeText value={apiKey.revoked_at} />
+    </span>
+  );
+}
+
 function KeysTable({ keys }: { keys: ApiKey[] }) {
   return (
     <Table scrollLabel="API keys">
@@ -239,33 +270,16 @@ function KeysTable({ keys }: { keys: ApiKey[] }) {
               <Code>{k.key_id}</Code>
             </TableCell>
             <TableCell className={cell}>
-              <StatusBadge
-                status={k.status}
-                variants={KEY_STATUS_VARIANTS}
-                label={KEY_STATUS_LABELS[k.status]}
-              />
+              <KeyStatus apiKey={k} />
             </TableCell>
             <TableCell className={cell}>
               <DateTimeText value={k.created_at} />
             </TableCell>
             <TableCell className={cell}>
-              {k.last_used_at ? (
-                <span className="flex flex-col">
-                  <DateTimeText value={k.last_used_at} />
-                  {k.last_used_ip && <Code className="text-muted-foreground">{k.last_used_ip}</Code>}
-                </span>
-              ) : (
-                <span className="text-muted-foreground">Never</span>
-              )}
+              <LastUsed apiKey={k} />
             </TableCell>
             <TableCell align="right" className={cell}>
-              {k.status === 'ACTIVE' ? (
-                <RevokeKeyButton apiKey={k} />
-              ) : (
-                <span className="text-xs whitespace-nowrap text-muted-foreground">
-                  Revoked <DateTimeText value={k.revoked_at} />
-                </span>
-              )}
+              <KeyAction apiKey={k} />
             </TableCell>
           </TableRow>
         ))}
@@ -275,11 +289,55 @@ function KeysTable({ keys }: { keys: ApiKey[] }) {
 }
 
 /**
+ * The keys as cards on narrow screens: a phone shows every key whole, its id wrapping and its Revoke button in
+ * view, without panning a table sideways.
+ */
+function KeyCards({ keys }: { keys: ApiKey[] }) {
+  return (
+    <ul role="list" aria-label="API keys" className="flex flex-col gap-2">
+      {keys.map((k) => (
+        <li
+          key={k.key_id}
+          aria-label={k.name}
+          className="flex min-w-0 flex-col gap-2 rounded-lg border p-3 text-sm"
+        >
+          <div className="flex items-start justify-between gap-3">
+            <span className="min-w-0 font-medium wrap-anywhere">{k.name}</span>
+            <KeyStatus apiKey={k} />
+          </div>
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+            <dt className="text-muted-foreground">Key ID</dt>
+            <dd className="min-w-0">
+              <Code wrap>{k.key_id}</Code>
+            </dd>
+            <dt className="text-muted-foreground">Created</dt>
+            <dd className="min-w-0">
+              <DateTimeText value={k.created_at} />
+            </dd>
+            <dt className="text-muted-foreground">Last used</dt>
+            <dd className="min-w-0">
+              <LastUsed apiKey={k} />
+            </dd>
+          </dl>
+          <div className="flex justify-end">
+            <KeyAction apiKey={k} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Tailwind's `md` breakpoint: the table from here up, cards below (as the lists do). */
+const WIDE_SCREEN = '(min-width: 48rem)';
+
+/**
  * /configurations/api-keys: the keys the client's servers call the Fabric APIs with. A key's secret is shown
  * once, when it is created; the list shows when and from where each key was last used; revoking is at once.
  */
 export function ApiKeysPage() {
   const keys = useApiKeys();
+  const wide = useMediaQuery(WIDE_SCREEN, true);
   const active = keys.data?.filter((k) => k.status === 'ACTIVE').length ?? 0;
   const atLimit = active >= MAX_ACTIVE_API_KEYS;
 
@@ -313,7 +371,7 @@ export function ApiKeysPage() {
       </EmptyState>
     );
   } else {
-    body = <KeysTable keys={keys.data} />;
+    body = wide ? <KeysTable keys={keys.data} /> : <KeyCards keys={keys.data} />;
   }
 
   return (
