@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CallbackConfig, type CallbackRequest } from '@meridian/contract';
 import {
+  CALLBACK_DELIVERIES_LIST,
   CallbackDeliveryRow,
   CallbackHttpMethodOption,
   CallbackReplay,
@@ -12,11 +13,9 @@ import { z } from 'zod';
 import { createListEndpoints } from '@/components/data-table/list-endpoints';
 import { api } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
-import { PROVIDER } from '@/lib/env';
 
 /** Everything on /configurations/callback-configurations is under this query-key topic. */
 const TOPIC = 'callbacks';
-const READ = `/${PROVIDER}/read`;
 
 const dataOf = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row) });
 
@@ -72,14 +71,11 @@ export function useSaveCallback() {
   });
 }
 
-/** The delivery log: `event_type` and `status` are its own parameters; search keys webhook_id, subject_urn. */
-export const deliveriesEndpoints = createListEndpoints<CallbackDeliveryRow>({
-  key: 'callback-deliveries',
-  searchPath: `${READ}/search/callback/deliveries`,
-  countPath: `${READ}/count/callback/deliveries`,
-  exportPath: `${READ}/export/callback/deliveries`,
-  parseRows: (answer) => dataOf(CallbackDeliveryRow).parse(answer).data,
-});
+/** The delivery log at the paths of its definition (CALLBACK_DELIVERIES_LIST: filters event type, status). */
+export const deliveriesEndpoints = createListEndpoints(
+  CALLBACK_DELIVERIES_LIST,
+  (answer) => dataOf(CallbackDeliveryRow).parse(answer).data,
+);
 
 /** POST /v2/company/callback/test `{ callback_id }` → 202 the queued delivery. */
 export function useSendTestEvent() {

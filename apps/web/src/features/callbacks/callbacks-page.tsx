@@ -48,7 +48,7 @@ export function CallbacksPage({
           Delivery log
         </h2>
         <ReplayPanel search={search} />
-        <DeliveryLog search={search} onSearchChange={onSearchChange} types={types.data} />
+        <DeliveryLog search={search} onSearchChange={onSearchChange} />
       </section>
     </PageFrame>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import {
-  CALLBACK_DELIVERY_STATUSES,
+  CALLBACK_DELIVERIES_LIST,
+  CALLBACK_DELIVERY_STATUS_LABELS,
+  CALLBACK_EVENT_TYPE_INFO,
   type CallbackDeliveryRow,
-  type CallbackTypeOption,
 } from '@meridian/contract/callback-configurations';
 import {
   Code,
@@ -10,9 +11,9 @@ import {
   DateTimeText,
   DetailList,
   StatusBadge,
-  type DataTableColumn,
+  type ColumnKey,
+  type ColumnOverrides,
   type DataTableDetails,
-  type SearchKeyOption,
 } from '@/components/data-table';
 import { serverErrorMessage } from '@/components/form/server-errors';
 import { Button } from '@/components/ui/button';
@@ -30,15 +31,7 @@ import { deliveriesEndpoints, useResendDelivery } from './api';
 import type { CallbacksSearch } from './search';
 
 export const DELIVERY_STATUS_VARIANTS = { PENDING: 'yellow', DELIVERED: 'green', FAILED: 'red' } as const;
-const STATUS_LABELS = { PENDING: 'Pending', DELIVERED: 'Delivered', FAILED: 'Failed' } as const;
-const STATUS_OPTIONS: SearchKeyOption[] = CALLBACK_DELIVERY_STATUSES.map((s) => ({
-  value: s,
-  label: STATUS_LABELS[s],
-}));
-const SEARCH_KEYS: SearchKeyOption[] = [
-  { value: 'webhook_id', label: 'Webhook ID' },
-  { value: 'subject_urn', label: 'Subject URN' },
-];
+const STATUS_LABELS = CALLBACK_DELIVERY_STATUS_LABELS;
 
 /** An attempt's outcome in a few words: the HTTP status, else the error (timeout, refused address…). */
 export function attemptOutcome(a: CallbackDeliveryRow['attempts'][number]): string {
@@ -48,35 +41,21 @@ export function attemptOutcome(a: CallbackDeliveryRow['attempts'][number]): stri
 
 const latency = (ms: number | null) => (ms === null ? '-' : `${ms} ms`);
 
-const COLUMNS: DataTableColumn<CallbackDeliveryRow>[] = [
-  {
-    id: 'webhook_id',
-    header: 'Webhook ID',
-    primary: true,
-    card: 'secondary',
-    cell: (d) => <Code>{d.webhook_id}</Code>,
-  },
-  { id: 'event', header: 'Event', card: 'primary', cell: (d) => <Code>{d.event}</Code> },
-  { id: 'subject', header: 'Subject', cell: (d) => <Code>{d.subject_urn}</Code> },
-  {
-    id: 'status',
-    header: 'Status',
-    card: 'status',
-    cell: (d) => (
+/** The page's own cells; every other column is drawn from the list definition. */
+const COLUMNS: ColumnOverrides<CallbackDeliveryRow, ColumnKey<typeof CALLBACK_DELIVERIES_LIST>> = {
+  cells: {
+    event_type: (d) => CALLBACK_EVENT_TYPE_INFO[d.event_type].label,
+    status: (d) => (
       <StatusBadge status={d.status} variants={DELIVERY_STATUS_VARIANTS} label={STATUS_LABELS[d.status]} />
     ),
-  },
-  {
-    id: 'last',
-    header: 'Last answer',
-    cell: (d) => {
+    last_status_code: (d) => {
       const last = d.attempts.at(-1);
       return last ? `${attemptOutcome(last)} · ${latency(last.latency_ms)}` : '-';
     },
   },
-  { id: 'attempts', header: 'Attempts', align: 'right', cell: (d) => d.attempt_count },
-  { id: 'created_at', header: 'Created', card: 'time', cell: (d) => <DateTimeText value={d.created_at} /> },
-];
+  primary: 'webhook_id',
+  cards: { event: 'primary' },
+};
 
 /** Every attempt of a delivery: time (user's zone), status, latency and the start of the answer. */
 export function AttemptsTable({ attempts }: { attempts: CallbackDeliveryRow['attempts'] }) {
@@ -203,47 +182,23 @@ const DETAILS: DataTableDetails<CallbackDeliveryRow> = {
 export function DeliveryLog({
   search,
   onSearchChange,
-  types,
 }: {
   search: CallbacksSearch;
   onSearchChange: (next: CallbacksSearch) => void;
-  types: CallbackTypeOption[] | undefined;
 }) {
-  const { event_type, status } = search;
-  const setFilter = (name: 'event_type' | 'status', value: string) =>
-    onSearchChange({ ...search, offset: undefined, selected: undefined, [name]: value || undefined });
   return (
     <DataTable
-      title="Callback deliveries"
+      list={CALLBACK_DELIVERIES_LIST}
       endpoints={deliveriesEndpoints}
-      columns={COLUMNS}
-      searchKeys={SEARCH_KEYS}
+      {...COLUMNS}
       rowId={(d) => d.webhook_id}
       details={DETAILS}
-      params={{ event_type, status }}
-      filters={[
-        {
-          label: 'Event type',
-          value: event_type ?? '',
-          options: (types ?? []).map((t) => ({ value: t.event_type, label: t.label })),
-          allLabel: 'All event types',
-          onChange: (v) => setFilter('event_type', v),
-        },
-        {
-          label: 'Status',
-          value: status ?? '',
-          options: STATUS_OPTIONS,
-          allLabel: 'All statuses',
-          onChange: (v) => setFilter('status', v),
-        },
-      ]}
       empty={{
         title: 'No callbacks sent in this date range',
         hint: 'Add a callback URL and send a test event: each message and its attempts show here.',
       }}
-      exportName="callback-deliveries"
       search={search}
-      onSearchChange={(next) => onSearchChange({ ...next, event_type, status })}
+      onSearchChange={onSearchChange}
     />
   );
 }
