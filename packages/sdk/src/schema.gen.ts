@@ -10969,6 +10969,10 @@ export interface operations {
                   | 'transfer_type'
                   | 'amount_min'
                   | 'amount_max';
+                label: string;
+                value_labels: {
+                  [key: string]: string;
+                };
                 values: string[] | null;
               }[];
               formats: ('csv' | 'xlsx' | 'json' | 'pdf')[];
@@ -10991,6 +10995,9 @@ export interface operations {
                 | 'audit'
                 | 'commission_settlement'
                 | 'validation_mis';
+              search_key_labels: {
+                [key: string]: string;
+              };
               search_keys: string[];
               title: string;
             }[];
