@@ -1,39 +1,33 @@
-import type { AuditRecord } from '@meridian/contract/audit-log';
+import { AUDIT_LOG_LIST, type AuditRecord } from '@meridian/contract/audit-log';
 import {
   Code,
   DataTable,
   DateTimeText,
   DetailList,
-  type DataTableColumn,
+  type ColumnKey,
+  type ColumnOverrides,
   type DataTableDetails,
   type ListSearch,
-  type SearchKeyOption,
 } from '@/components/data-table';
 import { PageFrame } from '@/components/layout/page-frame';
 import { auditLogEndpoints } from './api/audit-log';
 
-const SEARCH_KEYS: SearchKeyOption[] = [
-  { value: 'actor_email', label: 'Actor e-mail' },
-  { value: 'action', label: 'Action' },
-  { value: 'object_id', label: 'Object ID' },
-];
-
-const COLUMNS: DataTableColumn<AuditRecord>[] = [
-  { id: 'action', header: 'Action', primary: true, card: 'primary', cell: (r) => <Code>{r.action}</Code> },
-  {
-    id: 'actor',
-    header: 'Who',
-    card: 'secondary',
-    cell: (r) => <span className="break-all">{r.actor ?? '-'}</span>,
+/** The page's own cells; every other column is drawn from the list definition. */
+const COLUMNS: ColumnOverrides<AuditRecord, ColumnKey<typeof AUDIT_LOG_LIST>> = {
+  cells: {
+    actor: (r) => <span className="break-all">{r.actor ?? '-'}</span>,
+    metadata: (r) =>
+      r.metadata ? (
+        <span className="block max-w-56 truncate font-mono text-xs" title={JSON.stringify(r.metadata)}>
+          {JSON.stringify(r.metadata)}
+        </span>
+      ) : (
+        '-'
+      ),
   },
-  {
-    id: 'object_id',
-    header: 'Object',
-    cell: (r) => (r.object_id ? <Code wrap>{r.object_id}</Code> : '-'),
-  },
-  { id: 'ip', header: 'IP address', cell: (r) => (r.ip ? <Code>{r.ip}</Code> : '-') },
-  { id: 'created_at', header: 'When', card: 'time', cell: (r) => <DateTimeText value={r.created_at} /> },
-];
+  primary: 'action',
+  cards: { action: 'primary', actor: 'secondary' },
+};
 
 /** JSON of a record's details, indented (before/after of a configuration change, or other metadata). */
 function Json({ value }: { value: unknown }) {
@@ -119,17 +113,15 @@ export function AuditLogPage({
       breadcrumb={[{ label: 'Configurations', to: '/configurations' }, { label: 'Audit log' }]}
     >
       <DataTable
-        title="Audit log"
+        list={AUDIT_LOG_LIST}
         endpoints={auditLogEndpoints}
-        columns={COLUMNS}
-        searchKeys={SEARCH_KEYS}
+        {...COLUMNS}
         rowId={(r) => r.audit_id}
         details={DETAILS}
         empty={{
           title: 'No audit records in this date range',
           hint: 'Every sign-in and change in your account is recorded here; widen the range to see older ones.',
         }}
-        exportName="audit-log"
         search={search}
         onSearchChange={onSearchChange}
       />

@@ -1,15 +1,11 @@
-import { AuditRecord } from '@meridian/contract/audit-log';
+import { AUDIT_LOG_LIST, AuditRecord } from '@meridian/contract/audit-log';
 import { listResponse } from '@meridian/contract';
 import { createListEndpoints } from '@/components/data-table';
-import { PROVIDER } from '@/lib/env';
 
-/** The audit log (admins): search, count and CSV of /{provider}/read/{search,count,export}/audit_log. */
+/** The audit log (admins): search, count and CSV at the paths of its definition (AUDIT_LOG_LIST). */
 const AuditList = listResponse(AuditRecord);
 
-export const auditLogEndpoints = createListEndpoints({
-  key: 'audit-log',
-  searchPath: `/${PROVIDER}/read/search/audit_log`,
-  countPath: `/${PROVIDER}/read/count/audit_log`,
-  exportPath: `/${PROVIDER}/read/export/audit_log`,
-  parseRows: (answer) => AuditList.parse(answer).data,
-});
+export const auditLogEndpoints = createListEndpoints(
+  AUDIT_LOG_LIST,
+  (answer) => AuditList.parse(answer).data,
+);
