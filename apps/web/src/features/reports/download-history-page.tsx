@@ -1,13 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { REPORT_STATUSES, REPORT_TYPES, type ReportItem } from '@meridian/contract/reports';
+import {
+  REPORT_FILTER_LABELS,
+  REPORT_HISTORY_LIST,
+  REPORT_TYPE_TITLES,
+  type ReportFilterKey,
+  type ReportItem,
+} from '@meridian/contract/reports';
 import {
   Code,
   DataTable,
   DateTimeText,
   DetailList,
-  type DataTableColumn,
+  type ColumnKey,
+  type ColumnOverrides,
   type DataTableDetails,
-  type SearchKeyOption,
 } from '@/components/data-table';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
@@ -20,8 +26,12 @@ import { useLiveReport } from './api/report';
 import { DownloadReportButton, ReportProgress } from './recent-reports';
 import type { HistorySearch } from './search';
 
-const SEARCH_KEYS: SearchKeyOption[] = [{ value: 'meridian_urn', label: 'Report URN' }];
-const typeLabel = (t: string) => t.replaceAll('_', ' ');
+const typeLabel = (t: ReportItem['report_type']) => REPORT_TYPE_TITLES[t] ?? t;
+/** A report's filters as a person reads them ("Status: FAILURE, Amount from (₹): 100"). */
+const filtersText = (filters: ReportItem['filters']) =>
+  Object.entries(filters)
+    .map(([k, v]) => `${REPORT_FILTER_LABELS[k as ReportFilterKey] ?? k}: ${v}`)
+    .join(', ');
 
 /** A row's status, live: a report still being built polls itself until it is READY or FAILED. */
 function LiveStatus({ report }: { report: ReportItem }) {
@@ -61,29 +71,25 @@ function GenerateAgain({ report }: { report: ReportItem }) {
   );
 }
 
-const COLUMNS: DataTableColumn<ReportItem>[] = [
-  {
-    id: 'file',
-    header: 'Report',
-    primary: true,
-    card: 'primary',
-    cell: (r) => <span className="break-all">{r.file_name}</span>,
+/** The page's own cells: the file with its download, the live status, the type's title. */
+const COLUMNS: ColumnOverrides<ReportItem, ColumnKey<typeof REPORT_HISTORY_LIST>> = {
+  cells: {
+    file_name: (r) => (
+      <span className="flex flex-col items-start gap-1">
+        <span className="break-all">{r.file_name}</span>
+        <span onClick={(e) => e.stopPropagation()}>
+          <LiveDownload report={r} />
+        </span>
+      </span>
+    ),
+    report_type: (r) => typeLabel(r.report_type),
+    status: (r) => <LiveStatus report={r} />,
+    requested_by: (r) => <span className="break-all">{r.requested_by}</span>,
+    format: (r) => r.format.toUpperCase(),
   },
-  { id: 'type', header: 'Type', card: 'secondary', cell: (r) => typeLabel(r.report_type) },
-  { id: 'status', header: 'Status', card: 'status', cell: (r) => <LiveStatus report={r} /> },
-  {
-    id: 'requested_by',
-    header: 'Requested by',
-    cell: (r) => <span className="break-all">{r.requested_by}</span>,
-  },
-  {
-    id: 'requested_at',
-    header: 'Requested',
-    card: 'time',
-    cell: (r) => <DateTimeText value={r.requested_at} />,
-  },
-  { id: 'download', header: 'File', cell: (r) => <LiveDownload report={r} /> },
-];
+  primary: 'file_name',
+  cards: { file_name: 'primary', report_type: 'secondary' },
+};
 
 const DETAILS: DataTableDetails<ReportItem> = {
   title: (_id, row) => (row ? row.file_name : 'Report'),
@@ -97,14 +103,7 @@ const DETAILS: DataTableDetails<ReportItem> = {
           ['Type', typeLabel(r.report_type)],
           ['Format', r.format.toUpperCase()],
           ['Range', `${r.start_date} to ${r.end_date} (${r.time_zone})`],
-          [
-            'Filters',
-            Object.keys(r.filters).length
-              ? Object.entries(r.filters)
-                  .map(([k, v]) => `${k}: ${v}`)
-                  .join(', ')
-              : 'None',
-          ],
+          ['Filters', Object.keys(r.filters).length ? filtersText(r.filters) : 'None'],
           ['Columns', r.columns ? r.columns.join(', ') : 'All'],
           ['Status', <LiveStatus key="s" report={r} />],
           ['Requested by', r.requested_by],
@@ -129,17 +128,13 @@ export function DownloadHistoryPage({
   search: HistorySearch;
   onSearchChange: (next: HistorySearch) => void;
 }) {
-  const { status = '', report_type = '', company = '', ...listSearch } = search;
-  const keep = (next: HistorySearch) =>
-    onSearchChange({
-      ...next,
-      ...(status ? { status } : {}),
-      ...(report_type ? { report_type } : {}),
-      ...(company ? { company } : {}),
-    });
-  const set = (patch: Partial<HistorySearch>) => {
-    const next: HistorySearch = { ...search, ...patch, offset: undefined, selected: undefined };
-    for (const k of ['status', 'report_type', 'company'] as const) if (!next[k]) delete next[k];
+  // The company filter is the page's own (spec §3 `{product}_company_urn`); status and report type are the
+  // definition's filters.
+  const { company = '', ...listSearch } = search;
+  const keep = (next: HistorySearch) => onSearchChange({ ...next, ...(company ? { company } : {}) });
+  const setCompany = (value: string) => {
+    const next: HistorySearch = { ...search, offset: undefined, selected: undefined, company: value };
+    if (!value) delete next.company;
     onSearchChange(next);
   };
   const ownCompany = getStoredUser()?.client_id;
@@ -150,43 +145,29 @@ export function DownloadHistoryPage({
       breadcrumb={[{ label: 'Reports', to: '/reports' }, { label: 'Download history' }]}
     >
       <DataTable
-        title="Reports"
+        list={REPORT_HISTORY_LIST}
         endpoints={reportHistoryEndpoints}
-        columns={COLUMNS}
-        searchKeys={SEARCH_KEYS}
+        {...COLUMNS}
         rowId={(r) => r.report_urn}
         details={DETAILS}
-        params={{ status, report_type, meridian_company_urn: company }}
-        filters={[
-          {
-            label: 'Status',
-            value: status,
-            options: REPORT_STATUSES.map((s) => ({ value: s, label: s })),
-            onChange: (v) => set({ status: v }),
-          },
-          {
-            label: 'Report type',
-            value: report_type,
-            options: REPORT_TYPES.map((t) => ({ value: t, label: typeLabel(t) })),
-            onChange: (v) => set({ report_type: v }),
-          },
-          ...(ownCompany
+        params={{ meridian_company_urn: company }}
+        filters={
+          ownCompany
             ? [
                 {
                   label: 'Company',
                   value: company,
                   allLabel: 'Any',
                   options: [{ value: ownCompany, label: `This company (${ownCompany})` }],
-                  onChange: (v: string) => set({ company: v }),
+                  onChange: setCompany,
                 },
               ]
-            : []),
-        ]}
+            : []
+        }
         empty={{
           title: 'No reports in this date range',
           hint: 'Generate one from any report screen; it is listed here by the day you asked for it.',
         }}
-        exportName="report-history"
         search={listSearch}
         onSearchChange={keep}
       />

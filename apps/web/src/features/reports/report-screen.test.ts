@@ -9,13 +9,21 @@ const info: ReportTypeInfo = {
   description: 'Payouts.',
   formats: ['csv', 'xlsx'],
   columns: [
-    { key: 'created_at', header: 'created_at', kind: 'time' },
-    { key: 'urn', header: 'meridian_urn', kind: 'text' },
-    { key: 'amount', header: 'amount', kind: 'money' },
+    { key: 'created_at', header: 'created_at', label: 'Created', kind: 'time' },
+    { key: 'urn', header: 'meridian_urn', label: 'URN', kind: 'text' },
+    { key: 'amount', header: 'amount', label: 'Amount', kind: 'money' },
   ],
   search_keys: ['meridian_urn'],
+  search_key_labels: { meridian_urn: 'URN' },
   default_range: 'last7',
-  filters: [{ key: 'status', values: ['SUCCESS', 'FAILURE'] }],
+  filters: [
+    {
+      key: 'status',
+      label: 'Status',
+      values: ['SUCCESS', 'FAILURE'],
+      value_labels: { SUCCESS: 'Success', FAILURE: 'Failure' },
+    },
+  ],
 };
 
 describe('report request', () => {

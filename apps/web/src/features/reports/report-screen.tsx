@@ -34,13 +34,6 @@ const FORMAT_LABELS: Record<ReportFormat, string> = {
   json: 'JSON',
   pdf: 'PDF',
 };
-const FILTER_LABELS: Record<string, string> = {
-  status: 'Status',
-  account_number: 'Account number',
-  product: 'Product',
-  provider: 'Provider',
-};
-const keyLabel = (key: string) => key.replace(/^meridian_/, '').replaceAll('_', ' ');
 
 /** The request the form describes, as generate and preview take it. */
 export function requestOf(
@@ -131,7 +124,7 @@ function ReportForm({ info, onGenerated }: { info: ReportTypeInfo; onGenerated: 
                 <Select {...p} value={searchKey} onChange={(e) => setSearchKey(e.target.value)}>
                   {info.search_keys.map((k) => (
                     <option key={k} value={k}>
-                      {keyLabel(k)}
+                      {info.search_key_labels[k] ?? k}
                     </option>
                   ))}
                 </Select>
@@ -150,7 +143,7 @@ function ReportForm({ info, onGenerated }: { info: ReportTypeInfo; onGenerated: 
           </>
         )}
         {info.filters.map((f) => (
-          <FormField key={f.key} id={`${id}-${f.key}`} label={FILTER_LABELS[f.key] ?? f.key} optional>
+          <FormField key={f.key} id={`${id}-${f.key}`} label={f.label} optional>
             {(p) =>
               f.values ? (
                 <Select
@@ -161,7 +154,7 @@ function ReportForm({ info, onGenerated }: { info: ReportTypeInfo; onGenerated: 
                   <option value="">All</option>
                   {f.values.map((v) => (
                     <option key={v} value={v}>
-                      {v}
+                      {f.value_labels[v] ?? v}
                     </option>
                   ))}
                 </Select>
@@ -196,7 +189,7 @@ function ReportForm({ info, onGenerated }: { info: ReportTypeInfo; onGenerated: 
                   setPicked(next);
                 }}
               />
-              {c.header}
+              {c.label}
             </label>
           ))}
         </div>
@@ -243,7 +236,7 @@ function ReportForm({ info, onGenerated }: { info: ReportTypeInfo; onGenerated: 
               <TableRow>
                 {previewQuery.data.columns.map((c) => (
                   <TableHead key={c.key} className="whitespace-nowrap">
-                    {c.header}
+                    {c.label}
                   </TableHead>
                 ))}
               </TableRow>

@@ -3,21 +3,17 @@ import { listSearchSchema, type ListSearch } from '@/components/data-table/list-
 // The route's `validateSearch` runs with the route tree, which the app loads at once: this module stays small
 // (no page, no contract, no zod), so the reports screens load only when opened.
 
-export type HistorySearch = ListSearch & { status?: string; report_type?: string; company?: string };
+/** The download history's URL state; its status and report type ride along as the list's filters. */
+export type HistorySearch = ListSearch & { company?: string };
 
-/** The download history's URL state: the list filter, the open row, status, report type, company. */
+/**
+ * The download history's URL state: the list filter, the open row and the page's own company filter. The list's
+ * filters (status, report type) are checked by DataTable against REPORT_HISTORY_LIST.
+ */
 export const historySearchSchema = (
-  input: Parameters<typeof listSearchSchema>[0] & {
-    status?: unknown;
-    report_type?: unknown;
-    company?: unknown;
-  },
+  input: Parameters<typeof listSearchSchema>[0] & { company?: unknown },
 ): HistorySearch => ({
   ...listSearchSchema(input),
-  ...(typeof input.status === 'string' && /^[A-Z]{1,10}$/.test(input.status) ? { status: input.status } : {}),
-  ...(typeof input.report_type === 'string' && /^[a-z_]{1,40}$/.test(input.report_type)
-    ? { report_type: input.report_type }
-    : {}),
   ...(typeof input.company === 'string' && /^[\w-]{1,64}$/.test(input.company)
     ? { company: input.company }
     : {}),

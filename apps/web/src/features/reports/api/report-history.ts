@@ -1,20 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listResponse } from '@meridian/contract';
-import { ReportItem, type ReportType } from '@meridian/contract/reports';
+import { REPORT_HISTORY_LIST, ReportItem, type ReportType } from '@meridian/contract/reports';
 import { createListEndpoints } from '@/components/data-table';
 import { api } from '@/lib/api';
-import { PROVIDER } from '@/lib/env';
 
 const HistoryList = listResponse(ReportItem);
 
-/** The download history: /{provider}/read/reports/history (+ /count, /export), spec §3's filters as params. */
-export const reportHistoryEndpoints = createListEndpoints({
-  key: 'report-history',
-  searchPath: `/${PROVIDER}/read/reports/history`,
-  countPath: `/${PROVIDER}/read/reports/history/count`,
-  exportPath: `/${PROVIDER}/read/reports/history/export`,
-  parseRows: (answer) => HistoryList.parse(answer).data,
-});
+/** The download history at the paths of its definition (REPORT_HISTORY_LIST: status and report type filters). */
+export const reportHistoryEndpoints = createListEndpoints(
+  REPORT_HISTORY_LIST,
+  (answer) => HistoryList.parse(answer).data,
+);
 
 /** A report is still moving while QUEUED or RUNNING: its screens poll it. */
 export const isMoving = (r: Pick<ReportItem, 'status'>) => r.status === 'QUEUED' || r.status === 'RUNNING';
