@@ -75,6 +75,13 @@ interface CommonProps<Row, Detail> {
 export interface ListDataTableProps<Row, Detail, D extends ListDef>
   extends CommonProps<Row, Detail>, ColumnOverrides<Row, ColumnKey<D>> {
   list: D;
+  /**
+   * A page with two lists: the accessible names of this list's filters and Views name the list ("Status of
+   * line items", "Saved views of line items"), so that the two lists' controls differ; visible labels stay.
+   */
+  namesList?: boolean;
+  /** The URL search of a link to a saved view of this list, where the page keeps more in its URL (SavedViews). */
+  viewLink?: (view: Record<string, string>) => Record<string, unknown>;
 }
 
 /** A list without a definition yet: title, columns, search keys and export name given one by one. */
@@ -102,7 +109,7 @@ function useListShape<Row, Detail, D extends ListDef>(props: DataTableProps<Row,
   const { list } = props;
   const overrides = list ? (props as ListDataTableProps<Row, Detail, D>) : undefined;
   const plain = list ? undefined : (props as UndefinedListDataTableProps<Row, Detail>);
-  const { cells, statusVariants, primary, cards } = overrides ?? {};
+  const { cells, statusVariants, primary, cards, namesList, viewLink } = overrides ?? {};
   const plainColumns = plain?.columns;
   const plainKeys = plain?.searchKeys;
   const columns = useMemo<TableColumn<Row>[]>(() => {
@@ -132,6 +139,9 @@ function useListShape<Row, Detail, D extends ListDef>(props: DataTableProps<Row,
     columns,
     searchKeys,
     parsers,
+    /** The list's name in its controls' accessible names (see `namesList`). */
+    of: list && namesList ? list.title.toLowerCase() : undefined,
+    viewLink,
   };
 }
 
@@ -173,7 +183,6 @@ export function DataTable<Row, Detail = Row, const D extends ListDef = ListDef>(
   } else if (!loading && rows.length === 0) {
     message = (
       <ListEmpty
-        name={name}
         search={state.searchValue !== '' ? { label: view.keyLabel, value: state.searchValue } : undefined}
         offset={state.offset}
         filtered={Object.keys(state.filters).length > 0}
@@ -239,7 +248,12 @@ export function DataTable<Row, Detail = Row, const D extends ListDef = ListDef>(
             onSearch={view.setSearch}
           />
           {shape.list?.filters && (
-            <ListFilters filters={shape.list.filters} values={state.filters} onChange={view.setFilters} />
+            <ListFilters
+              filters={shape.list.filters}
+              values={state.filters}
+              onChange={view.setFilters}
+              of={shape.of}
+            />
           )}
           {filters?.map((f) => (
             <FilterSelect key={f.label} filter={f} />
@@ -253,6 +267,8 @@ export function DataTable<Row, Detail = Row, const D extends ListDef = ListDef>(
                 search={view.search}
                 // A view's values are text: parsed like a URL, so numbers are numbers again.
                 onApply={(next) => onSearchChange(cleanListSearch(next, shape.parsers))}
+                linkSearch={shape.viewLink}
+                of={shape.of}
               />
               <ColumnPicker listTitle={title} columns={columns} visible={visible} onChange={setShown} />
             </>

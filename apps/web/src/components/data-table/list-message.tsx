@@ -27,15 +27,12 @@ export function ListFailure({
  * first), or no rows at all (the screen's own words).
  */
 export function ListEmpty({
-  name,
   search,
   offset,
   filtered,
   empty,
   onFirstPage,
 }: {
-  /** What is listed, e.g. "payouts". */
-  name: string;
   /** The active search ("URN" and its value), if any. */
   search: { label: string; value: string } | undefined;
   offset: number;
@@ -47,13 +44,13 @@ export function ListEmpty({
   let title: string;
   let hint: string;
   if (search) {
-    title = `No ${name} match ${search.label} “${search.value}” in this date range`;
+    title = `Nothing matches ${search.label} “${search.value}” in this date range`;
     hint = 'Check the value, pick another key or widen the date range.';
   } else if (offset > 0) {
     title = 'No rows on this page';
     hint = 'The list is shorter than this page.';
   } else if (filtered) {
-    title = `No ${name} match these filters in this date range`;
+    title = 'Nothing matches these filters in this date range';
     hint = 'Clear a filter or widen the date range.';
   } else {
     title = empty.title;

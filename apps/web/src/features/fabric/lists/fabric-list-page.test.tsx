@@ -145,7 +145,7 @@ describe('FabricListPage', () => {
   it("filters by status from the URL (the definition's filter), sent with the search and the count", async () => {
     answer('face-match', []);
     renderPage('face-match', '/fabric/face-match?status=FAILURE');
-    expect(await screen.findByText(/match these filters in this date range/)).toBeTruthy();
+    expect(await screen.findByText('Nothing matches these filters in this date range')).toBeTruthy();
     expect(searchQuery('face-match')?.query).toMatchObject({ status: 'FAILURE' });
     const count = fetchMock.mock.calls.filter(([p]) => p === '/meridian/read/count/fabric/face-match').at(-1);
     expect((count?.[1] as ApiRequestInit).query).toMatchObject({ status: 'FAILURE' });
