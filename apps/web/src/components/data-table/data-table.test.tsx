@@ -159,7 +159,7 @@ function transferEndpoints() {
   return { endpoints, searches, counts };
 }
 
-function renderTransfers(url = '/transfers') {
+function renderTransfers(url = '/transfers', namesList = false) {
   const api = transferEndpoints();
   const view = renderRoutedPage<ListSearch>({
     path: '/transfers',
@@ -175,6 +175,7 @@ function renderTransfers(url = '/transfers') {
         empty={{ title: 'No transfers' }}
         search={search}
         onSearchChange={onSearchChange}
+        namesList={namesList}
       />
     ),
   });
@@ -301,5 +302,22 @@ describe('DataTable with a list definition', () => {
     expect(terms).toEqual(['URN', 'Beneficiary', 'Amount', 'Status', 'Note']);
     expect(within(dialog).getByText('Rent')).toBeTruthy();
     expect(within(dialog).getByText('₹1,500.00')).toBeTruthy();
+  });
+
+  it('names its list in its filters and Views on a page with two lists (namesList); visible labels stay', async () => {
+    const user = userEvent.setup();
+    const { search } = renderTransfers('/transfers', true);
+    await screen.findByRole('row', { name: /TR1/ });
+    const status = screen.getByLabelText('Status of transfers');
+    const label = document.querySelector(`label[for="${status.id}"]`);
+    // Seen: "Status"; heard: "Status of transfers".
+    expect(label?.firstChild?.textContent).toBe('Status');
+    expect(label?.querySelector('.sr-only')?.textContent).toBe(' of transfers');
+    expect(screen.queryByLabelText('Status')).toBeNull();
+    expect(screen.getByLabelText('Amount from (₹) of transfers')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Amount filter of transfers' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Saved views of transfers' })).toBeTruthy();
+    await user.selectOptions(status, 'FAILURE');
+    await waitFor(() => expect(search()).toEqual({ status: 'FAILURE' }));
   });
 });

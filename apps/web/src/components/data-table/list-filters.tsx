@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cx } from '@/lib/cx';
-import { FilterSelect } from './toolbar';
+import { FilterSelect, ListOf } from './toolbar';
 
 type Values = Readonly<Record<string, string>>;
 
@@ -12,15 +12,18 @@ type Values = Readonly<Record<string, string>>;
  * A list's filters from its definition (beside the date range and the search): an `enum` is a select with
  * "All", an `amount` two rupee inputs (from, to), a `text` one input. A select applies at once; the inputs
  * apply with Enter or "Apply". Values are query parameters of the same names (`amount_min`, `amount_max`).
+ * With `of` (a page with two lists) each filter's accessible name names its list ("Status of line items").
  */
 export function ListFilters({
   filters,
   values,
   onChange,
+  of,
 }: {
   filters: Readonly<Record<string, ListFilterDef>>;
   values: Values;
   onChange: (values: Values) => void;
+  of?: string | undefined;
 }) {
   return (
     <>
@@ -34,6 +37,7 @@ export function ListFilters({
               options: filter.values.map((v) => ({ value: v, label: filter.valueLabels?.[v] ?? v })),
               onChange: (value) => onChange({ [key]: value }),
             }}
+            of={of}
           />
         ) : (
           <InputsFilter
@@ -43,6 +47,7 @@ export function ListFilters({
             amount={filter.kind === 'amount'}
             values={values}
             onChange={onChange}
+            of={of}
           />
         ),
       )}
@@ -57,12 +62,14 @@ function InputsFilter({
   amount,
   values,
   onChange,
+  of,
 }: {
   label: string;
   params: readonly string[];
   amount: boolean;
   values: Values;
   onChange: (values: Values) => void;
+  of: string | undefined;
 }) {
   const id = useId();
   const active = params.map((p) => values[p] ?? '').join('\n');
@@ -79,12 +86,19 @@ function InputsFilter({
   };
   const names = amount ? ['from', 'to'] : [label];
   return (
-    <form onSubmit={submit} aria-label={`${label} filter`} className="flex items-end gap-2">
+    <form
+      onSubmit={submit}
+      aria-label={of ? `${label} filter of ${of}` : `${label} filter`}
+      className="flex items-end gap-2"
+    >
       <fieldset className="flex items-end gap-2">
         <legend className="sr-only">{amount ? `${label} in rupees` : label}</legend>
         {params.map((param, i) => (
           <div key={param} className={cx('grid gap-1.5', amount ? 'w-32' : 'w-44')}>
-            <Label htmlFor={`${id}-${param}`}>{amount ? `${label} ${names[i]} (₹)` : label}</Label>
+            <Label htmlFor={`${id}-${param}`}>
+              {amount ? `${label} ${names[i]} (₹)` : label}
+              <ListOf of={of} />
+            </Label>
             <Input
               id={`${id}-${param}`}
               name={param}

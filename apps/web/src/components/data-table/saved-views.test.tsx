@@ -204,4 +204,31 @@ describe('SavedViews', () => {
       ),
     );
   });
+
+  it('on a page that keeps more in its URL, the link adds it (linkSearch); the button names its list (of)', async () => {
+    fakeViews([]);
+    renderRoutedPage<Record<string, unknown>>({
+      path: '/flow/payouts',
+      url: '/flow/payouts?tab=two&status=FAILED&offset=30',
+      validateSearch: (input: Record<string, unknown>) => input,
+      page: ({ search, onSearchChange }) => (
+        <SavedViews
+          listName="payouts"
+          search={{ status: search.status, offset: search.offset }}
+          onApply={(next) => onSearchChange(next)}
+          linkSearch={(current) => ({ tab: 'two', ...current })}
+          of="line items"
+        />
+      ),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Saved views of line items' }));
+    const menu = await screen.findByRole('menu');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Copy link to this view' }));
+    await waitFor(async () =>
+      expect(await navigator.clipboard.readText()).toBe(
+        `${window.location.origin}/flow/payouts?tab=two&status=FAILED`,
+      ),
+    );
+  });
 });

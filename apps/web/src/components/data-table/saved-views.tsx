@@ -23,6 +23,13 @@ export interface SavedViewsProps {
   search: Record<string, unknown>;
   /** Navigates to a view's search (the URL then is the view's link). */
   onApply(search: Record<string, string>): void;
+  /**
+   * The URL search of a link to the list showing `view` (default: `view` itself). A page that keeps more in its
+   * URL than this list's parameters (a tab, a selected bulk) adds it, so a copied link shows the same list.
+   */
+  linkSearch?: ((view: Record<string, string>) => Record<string, unknown>) | undefined;
+  /** On a page with two lists: the list's name in the menu button's accessible name ("Saved views of bulks"). */
+  of?: string | undefined;
 }
 
 /** What the menu (loaded on demand, it loads the views) needs from the toolbar's component. */
@@ -54,7 +61,7 @@ export function sameSearch(a: Record<string, string>, b: Record<string, string>)
  * current view and "Delete a view". A view keeps the list's filters, not its page or open row. The menu's code
  * loads when it is first wanted; the views load with it.
  */
-export function SavedViews({ listName, search, onApply }: SavedViewsProps) {
+export function SavedViews({ listName, search, onApply, linkSearch, of }: SavedViewsProps) {
   const router = useRouter();
   const [saving, setSaving] = useState(false);
   // The menu loads the views when it opens; here they are read from the cache once loaded.
@@ -74,7 +81,8 @@ export function SavedViews({ listName, search, onApply }: SavedViewsProps) {
     save: () => setTimeout(() => setSaving(true), 0),
     copyLink: () => {
       const { pathname } = router.state.location;
-      const href = router.history.createHref(pathname + router.options.stringifySearch(current));
+      const linked = linkSearch ? linkSearch(current) : current;
+      const href = router.history.createHref(pathname + router.options.stringifySearch(linked));
       const link = new URL(href, window.location.origin).href;
       navigator.clipboard.writeText(link).then(
         () => toast.success('Link copied', { description: link }),
@@ -93,7 +101,7 @@ export function SavedViews({ listName, search, onApply }: SavedViewsProps) {
         load={loadMenu}
         trigger={{
           className: buttonVariants({ variant: 'outline', size: 'sm' }),
-          'aria-label': 'Saved views',
+          'aria-label': of ? `Saved views of ${of}` : 'Saved views',
           'data-testid': 'saved-views',
           children: (
             <>

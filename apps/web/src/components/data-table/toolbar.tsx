@@ -92,6 +92,7 @@ export function SearchForm({
 /** One extra filter of a list (DataTable `filters`): a labelled select with an "all" option. */
 export function FilterSelect({
   filter,
+  of,
 }: {
   filter: {
     label: string;
@@ -100,11 +101,16 @@ export function FilterSelect({
     allLabel?: string;
     onChange: (value: string) => void;
   };
+  /** On a page with two lists: the list's name, heard after the label ("Status of line items"). */
+  of?: string | undefined;
 }) {
   const id = useId();
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>{filter.label}</Label>
+      <Label htmlFor={id}>
+        {filter.label}
+        <ListOf of={of} />
+      </Label>
       <Select id={id} value={filter.value} onChange={(e) => filter.onChange(e.target.value)} className="w-40">
         <option value="">{filter.allLabel ?? 'All'}</option>
         {filter.options.map((o) => (
@@ -115,6 +121,11 @@ export function FilterSelect({
       </Select>
     </div>
   );
+}
+
+/** " of {list}" for screen readers only: the visible label stays short, the accessible name names the list. */
+export function ListOf({ of }: { of: string | undefined }) {
+  return of ? <span className="sr-only"> of {of}</span> : null;
 }
 
 export function ToolbarActions({

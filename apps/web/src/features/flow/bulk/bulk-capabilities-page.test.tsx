@@ -93,18 +93,33 @@ function renderPage(path = '/flow/bulk-capabilities') {
 }
 
 const lineItemCalls = () => calls.filter((c) => c.path === '/meridian/read/search/bulk/line_items');
+const bulkCalls = () => calls.filter((c) => c.path === '/meridian/read/search/bulk/payouts');
 
 describe('/flow/bulk-capabilities', () => {
   it('selecting a bulk shows its line items with their own search, status and paging; another bulk resets them', async () => {
     const user = userEvent.setup();
-    const { search } = renderPage();
+    const { search } = renderPage('/flow/bulk-capabilities?status=COMPLETED_WITH_ERRORS');
     const bulks = await screen.findByRole('table', { name: /^Bulks from/ }, { timeout: 5000 });
-    await within(bulks).findByRole('button', { name: 'Line items of BLK01AAAA' }, { timeout: 5000 });
+    // A bulk's URN selects it (the row's name button), showing its line items.
+    const lineItemsOf = (urn: string) =>
+      within(bulks).getByRole('button', { name: new RegExp(`^${urn}.*show line items`) });
+    await within(bulks).findByRole('button', { name: /^BLK01AAAA.*show line items/ }, { timeout: 5000 });
     expect(within(bulks).getAllByText('Completed with errors')).toHaveLength(2);
+    expect(within(bulks).getAllByText('2 failed')).toHaveLength(2);
     expect(screen.queryByRole('table', { name: /^Line items/ })).toBeNull();
+    // The bulk list's status filter is its own (the definition's), named after its list.
+    const bulkStatus = screen.getByLabelText('Status of bulks') as HTMLSelectElement;
+    expect(bulkStatus.value).toBe('COMPLETED_WITH_ERRORS');
+    expect(bulkCalls().at(-1)?.query).toMatchObject({ status: 'COMPLETED_WITH_ERRORS' });
 
-    await user.click(within(bulks).getByRole('button', { name: 'Line items of BLK01AAAA' }));
-    await waitFor(() => expect(search()).toMatchObject({ bulk_urn: 'BLK01AAAA', bulk_type: 'csv' }));
+    await user.click(lineItemsOf('BLK01AAAA'));
+    await waitFor(() =>
+      expect(search()).toMatchObject({
+        status: 'COMPLETED_WITH_ERRORS',
+        bulk_urn: 'BLK01AAAA',
+        bulk_type: 'csv',
+      }),
+    );
     const items = await screen.findByRole('table', { name: /^Line items from/ });
     await within(items).findByText('Insufficient balance');
     expect(lineItemCalls().at(-1)?.query).toMatchObject({ bulk_urn: 'BLK01AAAA', offset: 0 });
@@ -118,10 +133,14 @@ describe('/flow/bulk-capabilities', () => {
     await user.click(within(itemPages).getByRole('button', { name: /Next/ }));
     await waitFor(() => expect(search()).toMatchObject({ li_offset: 10 }));
     await waitFor(() => expect(lineItemCalls().at(-1)?.query).toMatchObject({ offset: 10 }));
-    await user.selectOptions(screen.getByLabelText('Status'), 'REJECTED');
+    await user.selectOptions(screen.getByLabelText('Status of line items'), 'REJECTED');
     await waitFor(() =>
       expect(lineItemCalls().at(-1)?.query).toMatchObject({ status: 'REJECTED', offset: 0 }),
     );
+    // In the URL the line items' status is li_status: the bulk list keeps its own status and its calls.
+    expect(search()).toMatchObject({ status: 'COMPLETED_WITH_ERRORS', li_status: 'REJECTED' });
+    expect(bulkCalls().at(-1)?.query).toMatchObject({ status: 'COMPLETED_WITH_ERRORS' });
+    expect(bulkStatus.value).toBe('COMPLETED_WITH_ERRORS');
     const itemSearch = screen.getByRole('search', { name: 'Search line items' });
     await user.selectOptions(within(itemSearch).getByLabelText('Search by'), 'bank_reference_number');
     await user.type(within(itemSearch).getByLabelText('Value'), 'UTR3');
@@ -135,9 +154,14 @@ describe('/flow/bulk-capabilities', () => {
     );
 
     // Another bulk: its line items from the first page, no search, no status (spec §4).
-    await user.click(within(bulks).getByRole('button', { name: 'Line items of BLK01BBBB' }));
+    await user.click(lineItemsOf('BLK01BBBB'));
     await waitFor(() =>
-      expect(search()).toEqual({ bulk_urn: 'BLK01BBBB', bulk_type: 'xlsx', bulk_day: DAY_B }),
+      expect(search()).toEqual({
+        status: 'COMPLETED_WITH_ERRORS',
+        bulk_urn: 'BLK01BBBB',
+        bulk_type: 'xlsx',
+        bulk_day: DAY_B,
+      }),
     );
     await waitFor(() =>
       expect(lineItemCalls().at(-1)?.query).toMatchObject({
@@ -149,11 +173,11 @@ describe('/flow/bulk-capabilities', () => {
     const last = lineItemCalls().at(-1)!.query;
     expect(last.search_value).toBeUndefined();
     expect(last.status).toBeUndefined();
-    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('Status of line items') as HTMLSelectElement).value).toBe('');
     expect(screen.getByRole('button', { name: 'Response file (XLSX)' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Clear selection' }));
-    await waitFor(() => expect(search()).toEqual({}));
+    await waitFor(() => expect(search()).toEqual({ status: 'COMPLETED_WITH_ERRORS' }));
     expect(await screen.findByText('Select a bulk to see its line items.')).toBeTruthy();
   });
 });

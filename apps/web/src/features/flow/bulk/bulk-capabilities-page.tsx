@@ -1,30 +1,23 @@
 import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import Download from 'lucide-react/icons/download';
-import Rows3 from 'lucide-react/icons/rows-3';
 import Upload from 'lucide-react/icons/upload';
 import {
   BULK_LINE_ITEMS_LIST,
-  BULK_LINE_STATUSES,
   BULK_PAYOUTS_LIST,
   type Bulk,
   type BulkLineItem,
 } from '@meridian/contract/bulk';
-import { withProvider, type ListDef } from '@meridian/contract/lists';
 import {
-  Code,
   DataTable,
-  DateTimeText,
-  MoneyText,
   StatusBadge,
   saveBlob,
-  type DataTableColumn,
+  type ColumnKey,
+  type ColumnOverrides,
   type ListSearch,
-  type SearchKeyOption,
 } from '@/components/data-table';
 import { todayIn } from '@/components/data-table/list-state';
 import { Button } from '@/components/ui/button';
-import { PROVIDER } from '@/lib/env';
 import { timeZonePreference } from '@/lib/preferences/display';
 import { toast } from '@/lib/toast';
 import {
@@ -41,71 +34,57 @@ import {
   resolveBulkState,
   withBulk,
   withBulkListSearch,
-  withLineItemStatus,
   withLineItemsSearch,
   type BulkCapabilitiesSearch,
   type SelectedBulk,
 } from './bulk-state';
 import { BULK_STATUS_VARIANTS, LINE_ITEM_STATUS_VARIANTS, statusLabel } from './statuses';
 
-/** A list definition's search keys with their labels, default first (in line items `{product}_urn` is the payout's). */
-const keysOf = (list: ListDef): SearchKeyOption[] =>
-  list.searchKeys.map((k) => ({ value: withProvider(k.key, PROVIDER), label: k.label }));
-const BULK_KEYS = keysOf(BULK_PAYOUTS_LIST);
-const LINE_ITEM_KEYS = keysOf(BULK_LINE_ITEMS_LIST);
-const LINE_ITEM_STATUSES = BULK_LINE_STATUSES.map((s) => ({
-  value: s,
-  label: statusLabel(s),
-}));
-
 const count = new Intl.NumberFormat('en-IN');
 
-const LINE_ITEM_COLUMNS: DataTableColumn<BulkLineItem>[] = [
-  {
-    id: 'row',
-    header: 'Row',
-    primary: true,
-    card: 'secondary',
-    cell: (i) => <span className="whitespace-nowrap tabular-nums">Row {i.row}</span>,
+/** The bulks' own cells (statuses by name, the rows with their progress); the rest from the definition. */
+const BULK_COLUMNS: ColumnOverrides<Bulk, ColumnKey<typeof BULK_PAYOUTS_LIST>> = {
+  cells: {
+    status: (b) => (
+      <StatusBadge status={b.status} variants={BULK_STATUS_VARIANTS} label={statusLabel(b.status)} />
+    ),
+    total_rows: (b) => (
+      <span className="flex flex-col items-end whitespace-nowrap tabular-nums">
+        <span>{count.format(b.total_rows)}</span>
+        <span className="text-xs text-muted-foreground">
+          <span className="text-success">{count.format(b.done)} done</span> ·{' '}
+          <span className={b.failed > 0 ? 'text-destructive' : undefined}>
+            {count.format(b.failed)} failed
+          </span>{' '}
+          · {count.format(b.pending)} pending
+        </span>
+      </span>
+    ),
   },
-  {
-    id: 'customer_reference_number',
-    header: 'Customer ref',
-    cell: (i) => <Code>{i.customer_reference_number}</Code>,
-  },
-  {
-    id: 'beneficiary',
-    header: 'Beneficiary',
-    card: 'primary',
-    cell: (i) => (
+  primary: 'urn',
+  cards: { file_name: 'primary', urn: 'secondary' },
+};
+
+/** The line items' own cells (the row number, the beneficiary with its code, the status with its reason). */
+const LINE_ITEM_COLUMNS: ColumnOverrides<BulkLineItem, ColumnKey<typeof BULK_LINE_ITEMS_LIST>> = {
+  cells: {
+    row: (i) => <span className="whitespace-nowrap tabular-nums">Row {i.row}</span>,
+    beneficiary_name: (i) => (
       <span className="flex flex-col">
         <span>{i.beneficiary_name ?? '-'}</span>
         <span className="text-xs text-muted-foreground">{i.beneficiary_code}</span>
       </span>
     ),
-  },
-  {
-    id: 'amount',
-    header: 'Amount',
-    align: 'right',
-    card: 'amount',
-    cell: (i) => <MoneyText value={i.amount} />,
-  },
-  { id: 'transfer_type', header: 'Transfer type', cell: (i) => i.transfer_type },
-  {
-    id: 'status',
-    header: 'Status',
-    card: 'status',
-    cell: (i) => (
+    status: (i) => (
       <span className="flex flex-col gap-1">
         <StatusBadge status={i.status} variants={LINE_ITEM_STATUS_VARIANTS} label={statusLabel(i.status)} />
         {i.failure_reason && <span className="text-xs text-muted-foreground">{i.failure_reason}</span>}
       </span>
     ),
   },
-  { id: 'payout_urn', header: 'Payout URN', cell: (i) => <Code>{i.payout_urn}</Code> },
-  { id: 'bank_reference_number', header: 'UTR', cell: (i) => <Code>{i.bank_reference_number}</Code> },
-];
+  primary: 'row',
+  cards: { beneficiary_name: 'primary', row: 'secondary' },
+};
 
 /** Downloads a bulk's input or response file (with the auth headers). */
 function FileButtons({ bulk }: { bulk: SelectedBulk }) {
@@ -164,71 +143,8 @@ export function BulkCapabilitiesPage({ search: routeSearch, onSearchChange }: Bu
     day: todayIn(timeZone, new Date(b.created_at)),
   });
 
-  const columns = useMemo<DataTableColumn<Bulk>[]>(
-    () => [
-      { id: 'urn', header: 'URN', primary: true, card: 'secondary', cell: (b) => <Code>{b.urn}</Code> },
-      { id: 'file_name', header: 'File', card: 'primary', cell: (b) => `${b.file_name}` },
-      {
-        id: 'status',
-        header: 'Status',
-        card: 'status',
-        cell: (b) => (
-          <StatusBadge status={b.status} variants={BULK_STATUS_VARIANTS} label={statusLabel(b.status)} />
-        ),
-      },
-      { id: 'rows', header: 'Rows', align: 'right', cell: (b) => count.format(b.total_rows) },
-      {
-        id: 'progress',
-        header: 'Done / failed / pending',
-        cell: (b) => (
-          <span className="whitespace-nowrap tabular-nums">
-            <span className="text-success">{count.format(b.done)}</span> /{' '}
-            <span className={b.failed > 0 ? 'text-destructive' : undefined}>{count.format(b.failed)}</span> /{' '}
-            {count.format(b.pending)}
-          </span>
-        ),
-      },
-      {
-        id: 'total_amount',
-        header: 'Total',
-        align: 'right',
-        card: 'amount',
-        cell: (b) => <MoneyText value={b.total_amount} />,
-      },
-      {
-        id: 'created_at',
-        header: 'Created',
-        card: 'time',
-        cell: (b) => <DateTimeText value={b.created_at} />,
-      },
-      {
-        id: 'actions',
-        header: 'Actions',
-        cell: (b) => (
-          // The row selects too; the button is the named control for keyboard and screen-reader users.
-          <span onClick={(e) => e.stopPropagation()}>
-            <Button
-              variant="outline"
-              size="sm"
-              aria-label={`Line items of ${b.urn}`}
-              onClick={() => select(selectedOf(b))}
-            >
-              <Rows3 aria-hidden />
-              Line items
-            </Button>
-          </span>
-        ),
-      },
-    ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- select reads the current search
-    [search, timeZone],
-  );
-
   const lineItemsSearch = lineItemsTableSearch(state);
-  const params = useMemo(
-    () => ({ bulk_urn: state.bulk?.urn, status: state.status || undefined }),
-    [state.bulk?.urn, state.status],
-  );
+  const params = useMemo(() => ({ bulk_urn: state.bulk?.urn }), [state.bulk?.urn]);
 
   return (
     <ListPage
@@ -244,10 +160,10 @@ export function BulkCapabilitiesPage({ search: routeSearch, onSearchChange }: Bu
       }
     >
       <DataTable
-        title="Bulks"
+        list={BULK_PAYOUTS_LIST}
         endpoints={bulksEndpoints}
-        columns={columns}
-        searchKeys={BULK_KEYS}
+        {...BULK_COLUMNS}
+        namesList
         rowId={(b) => b.urn}
         selection={{
           selected: state.bulk?.urn,
@@ -258,7 +174,6 @@ export function BulkCapabilitiesPage({ search: routeSearch, onSearchChange }: Bu
           title: 'No bulks in this date range',
           hint: 'Bulks you upload appear here with their progress.',
         }}
-        exportName="bulks"
         search={search}
         onSearchChange={(next) => onSearchChange(withBulkListSearch(search, next))}
       />
@@ -280,25 +195,18 @@ export function BulkCapabilitiesPage({ search: routeSearch, onSearchChange }: Bu
           </div>
           <DataTable
             key={state.bulk.urn}
-            title="Line items"
+            list={BULK_LINE_ITEMS_LIST}
             endpoints={lineItemsEndpoints}
-            columns={LINE_ITEM_COLUMNS}
-            searchKeys={LINE_ITEM_KEYS}
+            {...LINE_ITEM_COLUMNS}
+            namesList
+            // A saved view's link opens this bulk with the view's line-item filter.
+            viewLink={(view) => withLineItemsSearch(withBulk({}, state.bulk), view)}
             rowId={(i) => `${i.bulk_urn}:${i.row}`}
             params={params}
-            filters={[
-              {
-                label: 'Status',
-                value: state.status,
-                options: LINE_ITEM_STATUSES,
-                onChange: (status) => onSearchChange(withLineItemStatus(search, status)),
-              },
-            ]}
             empty={{
               title: 'No line items in this date range',
               hint: 'Widen the date range or clear the status filter.',
             }}
-            exportName={`bulk_${state.bulk.urn}_line_items`}
             search={lineItemsSearch}
             onSearchChange={(next) => onSearchChange(withLineItemsSearch(search, next))}
           />

@@ -6,7 +6,6 @@ import {
   toLineItemsSearch,
   withBulk,
   withBulkListSearch,
-  withLineItemStatus,
   withLineItemsSearch,
   type BulkCapabilitiesSearch,
   type SelectedBulk,
@@ -20,7 +19,7 @@ const B: SelectedBulk = { urn: 'BLK01BBBB', type: 'xlsx', day: '2025-09-03' };
 
 describe('bulk capabilities state (spec §3, §4)', () => {
   it('defaults to no bulk and no line-item filter', () => {
-    expect(resolveBulkState({})).toEqual({ bulk: undefined, items: {}, status: '' });
+    expect(resolveBulkState({})).toEqual({ bulk: undefined, items: {} });
   });
 
   it('holds the selected bulk urn and type (and the day it was created)', () => {
@@ -31,21 +30,22 @@ describe('bulk capabilities state (spec §3, §4)', () => {
 
   it('selecting another bulk resets paging, search and filters of the line items; the bulk list keeps its own', () => {
     let search: BulkCapabilitiesSearch = withBulk({ offset: 20, search_value: 'BLK' }, A);
-    search = withLineItemStatus(search, 'FAILURE');
     search = withLineItemsSearch(search, {
       offset: 30,
       limit: 25,
       search_key: 'bank_reference_number',
       search_value: 'UTR1',
+      status: 'FAILURE',
     });
+    expect(search.li_status).toBe('FAILURE');
     const state = resolveBulkState(search);
     expect(state.items).toEqual({
       offset: 30,
       limit: 25,
       search_key: 'bank_reference_number',
       search_value: 'UTR1',
+      status: 'FAILURE',
     });
-    expect(state.status).toBe('FAILURE');
 
     const next = withBulk(search, B);
     expect(next).toEqual({
@@ -55,7 +55,7 @@ describe('bulk capabilities state (spec §3, §4)', () => {
       bulk_type: 'xlsx',
       bulk_day: '2025-09-03',
     });
-    expect(resolveBulkState(next)).toEqual({ bulk: B, items: {}, status: '' });
+    expect(resolveBulkState(next)).toEqual({ bulk: B, items: {} });
   });
 
   it('selecting the selected bulk keeps its line items where they are', () => {
@@ -64,17 +64,24 @@ describe('bulk capabilities state (spec §3, §4)', () => {
   });
 
   it('clearing the selection drops the line items state', () => {
-    const search = withLineItemStatus(
-      withLineItemsSearch(withBulk(at({ limit: 25 }), A), { offset: 10 }),
-      'SUCCESS',
-    );
+    const search = withLineItemsSearch(withBulk(at({ limit: 25 }), A), { offset: 10, status: 'SUCCESS' });
     expect(withBulk(search, undefined)).toEqual({ limit: 25 });
   });
 
-  it('a status filter goes back to the first page of line items', () => {
-    const search = withLineItemsSearch(withBulk(at(), A), { offset: 10, search_value: 'x' });
-    expect(toLineItemsSearch(withLineItemStatus(search, 'REJECTED'))).toEqual({ search_value: 'x' });
-    expect(withLineItemStatus(withLineItemStatus(search, 'REJECTED'), '').li_status).toBeUndefined();
+  it("the two lists' statuses do not meet: the bulk list's is `status`, the line items' `li_status`", () => {
+    const search = withLineItemsSearch(withBulk(at({ status: 'COMPLETED' }), A), {
+      offset: 10,
+      status: 'REJECTED',
+    });
+    expect(search).toMatchObject({ status: 'COMPLETED', li_status: 'REJECTED', li_offset: 10 });
+    expect(toLineItemsSearch(search)).toEqual({ offset: 10, status: 'REJECTED' });
+    // The line items' table clears its status: the bulk list keeps its own.
+    const cleared = withLineItemsSearch(search, { offset: 0 });
+    expect(cleared.li_status).toBeUndefined();
+    expect(cleared.status).toBe('COMPLETED');
+    // And the other way round.
+    expect(withBulkListSearch(search, {})).toMatchObject({ li_status: 'REJECTED' });
+    expect(withBulkListSearch(search, {}).status).toBeUndefined();
   });
 
   it('the bulk list filter changes keep the selected bulk and its line items', () => {
@@ -101,6 +108,7 @@ describe('bulk capabilities state (spec §3, §4)', () => {
     expect(
       bulkCapabilitiesSearchSchema({
         offset: '10',
+        status: 'FAILED',
         bulk_urn: 'BLK01AAAA',
         bulk_type: 'xlsx',
         bulk_day: '2025-09-01',
@@ -114,6 +122,7 @@ describe('bulk capabilities state (spec §3, §4)', () => {
       }),
     ).toEqual({
       offset: 10,
+      status: 'FAILED',
       bulk_urn: 'BLK01AAAA',
       bulk_type: 'xlsx',
       bulk_day: '2025-09-01',
@@ -125,5 +134,9 @@ describe('bulk capabilities state (spec §3, §4)', () => {
     expect(bulkCapabilitiesSearchSchema({ bulk_urn: 'bad urn!', li_offset: '20', bulk_type: 'pdf' })).toEqual(
       {},
     );
+    // Each list's status is one of its own definition's.
+    expect(
+      bulkCapabilitiesSearchSchema({ status: 'REJECTED', bulk_urn: 'BLK01AAAA', li_status: 'COMPLETED' }),
+    ).toEqual({ bulk_urn: 'BLK01AAAA' });
   });
 });

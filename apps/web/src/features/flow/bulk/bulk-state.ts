@@ -1,13 +1,15 @@
 /**
  * The state of /flow/bulk-capabilities as pure functions on its URL search: the bulk list's filter (the
- * DataTable's `ListSearch`), the selected bulk (its urn and file type, spec §3, and the day it was created,
- * where its line items start) and the line items' own filter (`li_`-prefixed: offset, limit, search key and
- * value, dates, status). Selecting another bulk, or clearing the selection, resets the line items' paging,
- * search and filters (§4); selecting the bulk already selected changes nothing.
+ * DataTable's `ListSearch` with BULK_PAYOUTS_LIST's filters), the selected bulk (its urn and file type, spec §3,
+ * and the day it was created, where its line items start) and the line items' own filter (`li_`-prefixed:
+ * offset, limit, search key and value, dates and BULK_LINE_ITEMS_LIST's filters, `li_status`), so that the two
+ * lists' parameters of the same name (`status`, `offset`…) never meet in the one URL. Selecting another bulk,
+ * or clearing the selection, resets the line items' paging, search and filters (§4); selecting the bulk
+ * already selected changes nothing.
  */
-import { listSearchSchema, text, type ListSearch } from '@/components/data-table/list-search';
+import { cleanListSearch, filterParsers, text, type ListSearch } from '@/components/data-table/list-search';
 import { searchSchema, type ParamParser } from '@/lib/format/search-params';
-import type { BulkFormat } from '@meridian/contract/bulk';
+import { BULK_LINE_ITEMS_LIST, BULK_PAYOUTS_LIST, type BulkFormat } from '@meridian/contract/bulk';
 
 export interface SelectedBulk {
   urn: string;
@@ -33,16 +35,21 @@ export interface BulkItemsSearch {
 export type BulkCapabilitiesSearch = ListSearch & BulkItemsSearch;
 
 const PREFIX = 'li_';
-const LINE_ITEM_KEYS = [
-  'li_start_date',
-  'li_end_date',
-  'li_offset',
-  'li_limit',
-  'li_search_key',
-  'li_search_value',
-  'li_status',
-] as const;
-const BULK_KEYS = ['bulk_urn', 'bulk_type', 'bulk_day', ...LINE_ITEM_KEYS] as const;
+/** The lists' filter parameters and their parsers (from their definitions). */
+const BULK_FILTERS = filterParsers(BULK_PAYOUTS_LIST.filters);
+const LINE_ITEM_FILTERS = filterParsers(BULK_LINE_ITEMS_LIST.filters);
+/** The line items' parameters as the DataTable names them; in the URL they carry the prefix. */
+const LINE_ITEM_PARAMS = [
+  'start_date',
+  'end_date',
+  'offset',
+  'limit',
+  'search_key',
+  'search_value',
+  ...Object.keys(LINE_ITEM_FILTERS),
+];
+const LINE_ITEM_KEYS = LINE_ITEM_PARAMS.map((param) => PREFIX + param);
+const BULK_KEYS = ['bulk_urn', 'bulk_type', 'bulk_day', ...LINE_ITEM_KEYS];
 
 const urnParam: ParamParser<string | undefined> = (value) => {
   const v = text(value)?.trim();
@@ -54,16 +61,10 @@ const dayParam: ParamParser<string | undefined> = (value) => {
   const v = text(value);
   return v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined;
 };
-const statusParam: ParamParser<string | undefined> = (value) => {
-  const v = text(value);
-  return v && /^[A-Z_]{1,32}$/.test(v) ? v : undefined;
-};
-
 const bulkPartSchema = searchSchema({
   bulk_urn: urnParam,
   bulk_type: typeParam,
   bulk_day: dayParam,
-  li_status: statusParam,
 });
 
 /** Parses the whole URL search of the screen; unusable values are dropped. */
@@ -71,7 +72,7 @@ export function bulkCapabilitiesSearchSchema(input: Record<string, unknown>): Bu
   const own = bulkPartSchema(input as Parameters<typeof bulkPartSchema>[0]);
   const items = toLineItemsSearch(input as BulkItemsSearch);
   const out: BulkCapabilitiesSearch = {
-    ...listSearchSchema(input as Parameters<typeof listSearchSchema>[0]),
+    ...cleanListSearch(input, BULK_FILTERS),
     ...own,
     ...withLineItemsSearch({}, items),
   };
@@ -87,10 +88,8 @@ function without<S extends object>(search: S, ...keys: readonly string[]): S {
 
 export interface BulkItemsState {
   bulk: SelectedBulk | undefined;
-  /** The line items' filter, in the DataTable's terms. */
+  /** The line items' filter, in the DataTable's terms (`li_status` is its `status`). */
   items: ListSearch;
-  /** '' is every status. */
-  status: string;
 }
 
 export function resolveBulkState(search: BulkCapabilitiesSearch): BulkItemsState {
@@ -100,7 +99,6 @@ export function resolveBulkState(search: BulkCapabilitiesSearch): BulkItemsState
         ? undefined
         : { urn: search.bulk_urn, type: search.bulk_type ?? 'csv', day: search.bulk_day },
     items: toLineItemsSearch(search),
-    status: search.li_status ?? '',
   };
 }
 
@@ -120,28 +118,23 @@ export function withBulk<S extends BulkCapabilitiesSearch>(search: S, bulk: Sele
   };
 }
 
-/** The line items' filter as the DataTable sees it (the `li_` keys without their prefix). */
+/** The line items' filter as the DataTable sees it (the `li_` keys without their prefix; bad values dropped). */
 export function toLineItemsSearch(search: BulkItemsSearch): ListSearch {
   const raw: Record<string, unknown> = {};
-  for (const key of LINE_ITEM_KEYS) {
-    if (key !== 'li_status' && search[key] !== undefined) raw[key.slice(PREFIX.length)] = search[key];
+  for (const param of LINE_ITEM_PARAMS) {
+    const value = (search as Record<string, unknown>)[PREFIX + param];
+    if (value !== undefined) raw[param] = value;
   }
-  return listSearchSchema(raw as Parameters<typeof listSearchSchema>[0]);
+  return cleanListSearch(raw, LINE_ITEM_FILTERS);
 }
 
 /** The DataTable's next line-item filter back into the URL search (the `selected` dialog is not used). */
 export function withLineItemsSearch<S extends BulkItemsSearch>(search: S, items: ListSearch): S {
-  const next = without(search, ...LINE_ITEM_KEYS.filter((k) => k !== 'li_status')) as Record<string, unknown>;
+  const next = without(search, ...LINE_ITEM_KEYS) as Record<string, unknown>;
   for (const [key, value] of Object.entries(items)) {
-    if (key !== 'selected' && value !== undefined) next[PREFIX + key] = value;
+    if (LINE_ITEM_PARAMS.includes(key) && value !== undefined) next[PREFIX + key] = value;
   }
   return next as S;
-}
-
-/** A status filter on the line items: back to their first page. */
-export function withLineItemStatus<S extends BulkItemsSearch>(search: S, status: string): S {
-  const next = without(search, 'li_status', 'li_offset');
-  return status === '' ? next : { ...next, li_status: status };
 }
 
 /** The bulk list's next filter, keeping the selected bulk and its line items' state. */
