@@ -238,6 +238,8 @@ export function EMandatesPage({
             {...PRESENTATION_COLUMNS}
             rowId={(p) => p.urn}
             details={PRESENTATION_DETAILS}
+            // A saved view's link opens this tab.
+            viewLink={(view) => ({ tab: 'presentations', ...view })}
             empty={{
               title: 'No debits in this date range',
               hint: 'Present a debit from an active mandate’s details.',
