@@ -19,6 +19,22 @@ export interface TableColumn<Row> {
   priority: ColumnPriority;
 }
 
+/**
+ * A column of a table and cards a screen draws itself, not a list's (an account's transactions panel pages
+ * through its own answer with Pagination and RowCards). A list's columns come from its definition (columnsOf).
+ */
+export interface DataTableColumn<Row> {
+  id: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Amounts are right-aligned. */
+  align?: 'left' | 'right';
+  /** The column that names the row (default: the first column). */
+  primary?: boolean;
+  /** Its place on the row's card on narrow screens (see CardRole); without one it is left off the card. */
+  card?: CardRole;
+}
+
 /** The keys of a list's columns (`'amount' | 'status' | …`). */
 export type ColumnKey<D extends ListDef> = D['columns'][number]['key'];
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
 import { defineList, readPaths } from '@meridian/contract/lists';
 import { renderRoutedPage } from '@/test/render-page';
-import { DataTable, type DataTableColumn } from './data-table';
+import { DataTable } from './data-table';
 import type { ListEndpoints } from './list-endpoints';
 import { listSearchSchema, type ListSearch } from './list-search';
 import type { FilterApiQuery, ListApiQuery } from './list-state';
@@ -28,10 +28,18 @@ const endpoints = {
   exportCsv: async () => new Blob([]),
 } as unknown as ListEndpoints<Row>;
 
-const COLUMNS: DataTableColumn<Row>[] = [
-  { id: 'id', header: 'ID', primary: true, cell: (r) => r.id },
-  { id: 'name', header: 'Name', cell: (r) => r.name },
-];
+const ROWS_LIST = defineList({
+  name: 'test_rows',
+  title: 'Rows',
+  noun: 'row',
+  paths: readPaths('test/rows'),
+  searchKeys: [{ key: 'id', label: 'ID' }],
+  defaultRange: 'last7',
+  columns: [
+    { key: 'id', label: 'ID', format: 'code', priority: 1 },
+    { key: 'name', label: 'Name', format: 'text', priority: 1 },
+  ],
+});
 
 afterEach(cleanup);
 
@@ -41,13 +49,10 @@ function renderTable(selected: string | undefined, onSelect: (row: Row) => void)
   render(
     <QueryClientProvider client={client}>
       <DataTable
-        title="Rows"
+        list={ROWS_LIST}
         endpoints={endpoints}
-        columns={COLUMNS}
-        searchKeys={[{ value: 'id', label: 'ID' }]}
         rowId={(r) => r.id}
         empty={{ title: 'No rows' }}
-        exportName="rows"
         search={{}}
         onSearchChange={onSearchChange}
         selection={{ selected, onSelect, hint: 'show its items' }}

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { withProvider, type DefaultRange, type ListDef } from '@meridian/contract/lists';
+import { withProvider, type ListDef } from '@meridian/contract/lists';
 import { PROVIDER } from '@/lib/env';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { ColumnPicker } from './column-picker';
@@ -13,7 +13,7 @@ import { ListEmpty, ListFailure } from './list-message';
 import { cleanListSearch, filterParsers, type ListSearch } from './list-search';
 import { ListTable } from './list-table';
 import { Pagination } from './pagination';
-import { CardSkeletons, RowCards, type CardRole } from './row-cards';
+import { CardSkeletons, RowCards } from './row-cards';
 import { SavedViews } from './saved-views';
 import { FilterSelect, SearchForm, ToolbarActions, type SearchKeyOption } from './toolbar';
 import { useListView, type ListViewConfig, type RowSelection } from './use-list-view';
@@ -21,18 +21,7 @@ import { useListView, type ListViewConfig, type RowSelection } from './use-list-
 export type { DataTableDetails } from './details-dialog';
 export type { RowSelection } from './use-list-view';
 
-/** A column written by a screen whose list has no definition yet (`DataTable` without `list`). */
-export interface DataTableColumn<Row> {
-  id: string;
-  header: string;
-  cell: (row: Row) => ReactNode;
-  /** Amounts are right-aligned. */
-  align?: 'left' | 'right';
-  /** The column that names the row (default: the first column). */
-  primary?: boolean;
-  /** Its place on the row's card on narrow screens (see CardRole); without one it is left off the card. */
-  card?: CardRole;
-}
+export type { DataTableColumn } from './columns';
 
 /** A filter select kept by the screen itself (its value in `params`), beside the list's own filters. */
 export interface DataTableFilter {
@@ -84,63 +73,37 @@ export interface ListDataTableProps<Row, Detail, D extends ListDef>
   viewLink?: (view: Record<string, string>) => Record<string, unknown>;
 }
 
-/** A list without a definition yet: title, columns, search keys and export name given one by one. */
-export interface UndefinedListDataTableProps<Row, Detail> extends CommonProps<Row, Detail> {
-  list?: undefined;
-  /** The table's name (its caption), e.g. "Payouts". */
-  title: string;
-  columns: readonly DataTableColumn<Row>[];
-  /** The screen's search keys with labels, default first (spec §3). */
-  searchKeys: readonly SearchKeyOption[];
-  /** The CSV file name starts with this. */
-  exportName: string;
-  /** The range shown when the URL has none (spec §3). Default: the last 7 days including today. */
-  defaultRange?: DefaultRange;
-}
-
-export type DataTableProps<Row, Detail = Row, D extends ListDef = ListDef> =
-  ListDataTableProps<Row, Detail, D> | UndefinedListDataTableProps<Row, Detail>;
+export type DataTableProps<Row, Detail = Row, D extends ListDef = ListDef> = ListDataTableProps<
+  Row,
+  Detail,
+  D
+>;
 
 /** Tailwind's `md` breakpoint: the table from here up, cards below. */
 const WIDE_SCREEN = '(min-width: 48rem)';
 
-/** Title, search keys, columns… of either kind of props. */
+/** Title, search keys, columns… of the list's definition with the page's overrides. */
 function useListShape<Row, Detail, D extends ListDef>(props: DataTableProps<Row, Detail, D>) {
-  const { list } = props;
-  const overrides = list ? (props as ListDataTableProps<Row, Detail, D>) : undefined;
-  const plain = list ? undefined : (props as UndefinedListDataTableProps<Row, Detail>);
-  const { cells, statusVariants, primary, cards, namesList, viewLink } = overrides ?? {};
-  const plainColumns = plain?.columns;
-  const plainKeys = plain?.searchKeys;
-  const columns = useMemo<TableColumn<Row>[]>(() => {
-    if (list) return columnsOf(list, { cells, statusVariants, primary, cards } as ColumnOverrides<Row>);
-    const cols = plainColumns ?? [];
-    const primaryId = (cols.find((c) => c.primary) ?? cols[0])?.id;
-    return cols.map((c) => ({
-      ...c,
-      align: c.align ?? 'left',
-      primary: c.id === primaryId,
-      priority: 1,
-    }));
-  }, [list, cells, statusVariants, primary, cards, plainColumns]);
-  const searchKeys = useMemo<readonly SearchKeyOption[]>(
-    () =>
-      list
-        ? list.searchKeys.map((k) => ({ value: withProvider(k.key, PROVIDER), label: k.label }))
-        : (plainKeys ?? []),
-    [list, plainKeys],
+  const { list, cells, statusVariants, primary, cards, namesList, viewLink } = props;
+  const columns = useMemo<TableColumn<Row>[]>(
+    () => columnsOf(list, { cells, statusVariants, primary, cards } as ColumnOverrides<Row>),
+    [list, cells, statusVariants, primary, cards],
   );
-  const parsers = useMemo(() => filterParsers(list?.filters), [list]);
+  const searchKeys = useMemo<readonly SearchKeyOption[]>(
+    () => list.searchKeys.map((k) => ({ value: withProvider(k.key, PROVIDER), label: k.label })),
+    [list],
+  );
+  const parsers = useMemo(() => filterParsers(list.filters), [list]);
   return {
     list,
-    title: list?.title ?? plain?.title ?? '',
-    exportName: list?.name ?? plain?.exportName ?? 'list',
-    defaultRange: list?.defaultRange ?? plain?.defaultRange ?? 'last7',
+    title: list.title,
+    exportName: list.name,
+    defaultRange: list.defaultRange,
     columns,
     searchKeys,
     parsers,
     /** The list's name in its controls' accessible names (see `namesList`). */
-    of: list && namesList ? list.title.toLowerCase() : undefined,
+    of: namesList ? list.title.toLowerCase() : undefined,
     viewLink,
   };
 }
@@ -247,7 +210,7 @@ export function DataTable<Row, Detail = Row, const D extends ListDef = ListDef>(
             activeValue={state.searchValue}
             onSearch={view.setSearch}
           />
-          {shape.list?.filters && (
+          {shape.list.filters && (
             <ListFilters
               filters={shape.list.filters}
               values={state.filters}
@@ -256,23 +219,19 @@ export function DataTable<Row, Detail = Row, const D extends ListDef = ListDef>(
             />
           )}
           {filters?.map((f) => (
-            <FilterSelect key={f.label} filter={f} />
+            <FilterSelect key={f.label} filter={f} of={shape.of} />
           ))}
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          {shape.list && (
-            <>
-              <SavedViews
-                listName={shape.list.name}
-                search={view.search}
-                // A view's values are text: parsed like a URL, so numbers are numbers again.
-                onApply={(next) => onSearchChange(cleanListSearch(next, shape.parsers))}
-                linkSearch={shape.viewLink}
-                of={shape.of}
-              />
-              <ColumnPicker listTitle={title} columns={columns} visible={visible} onChange={setShown} />
-            </>
-          )}
+          <SavedViews
+            listName={shape.list.name}
+            search={view.search}
+            // A view's values are text: parsed like a URL, so numbers are numbers again.
+            onApply={(next) => onSearchChange(cleanListSearch(next, shape.parsers))}
+            linkSearch={shape.viewLink}
+            of={shape.of}
+          />
+          <ColumnPicker listTitle={title} columns={columns} visible={visible} onChange={setShown} />
           <ToolbarActions
             refreshing={list.isFetching && !loading}
             downloading={view.downloading}
@@ -303,7 +262,7 @@ export function DataTable<Row, Detail = Row, const D extends ListDef = ListDef>(
           details={details}
           id={state.selected}
           row={view.selectedRow}
-          columns={shape.list ? columns : []}
+          columns={columns}
           onClose={view.closeDetails}
         />
       )}

@@ -18,7 +18,7 @@ export interface ListEndpoints<Row> {
   exportCsv(query: FilterApiQuery, signal?: AbortSignal): Promise<Blob>;
 }
 
-export interface ListEndpointsConfig<Row> {
+interface ListEndpointsConfig<Row> {
   key: string;
   searchPath: string;
   countPath: string;
@@ -77,29 +77,20 @@ type DocumentPaths<D extends ListDef> = {
 const runtimePath = (path: string): string =>
   (resolvePath as (path: ApiPath) => string)(path.replace('{provider}', 'meridian') as ApiPath);
 
+/** The list's endpoints at its definition's paths; its name is their query-key topic. */
 export function createListEndpoints<const D extends ListDef, Row>(
   list: D & { readonly paths: DocumentPaths<D> },
   parseRows: (answer: unknown) => Row[],
-  options?: { host?: ApiHost },
-): ListEndpoints<Row>;
-/** A list without a definition yet: its key and paths given one by one. */
-export function createListEndpoints<Row>(config: ListEndpointsConfig<Row>): ListEndpoints<Row>;
-export function createListEndpoints<Row>(
-  listOrConfig: ListDef | ListEndpointsConfig<Row>,
-  parseRows?: (answer: unknown) => Row[],
   options: { host?: ApiHost } = {},
 ): ListEndpoints<Row> {
-  const config: ListEndpointsConfig<Row> =
-    'paths' in listOrConfig
-      ? {
-          key: listOrConfig.name,
-          searchPath: runtimePath(listOrConfig.paths.search),
-          countPath: runtimePath(listOrConfig.paths.count),
-          exportPath: runtimePath(listOrConfig.paths.export),
-          ...options,
-          parseRows: parseRows ?? (() => []),
-        }
-      : listOrConfig;
+  const config: ListEndpointsConfig<Row> = {
+    key: list.name,
+    searchPath: runtimePath(list.paths.search),
+    countPath: runtimePath(list.paths.count),
+    exportPath: runtimePath(list.paths.export),
+    ...options,
+    parseRows,
+  };
   return {
     key: config.key,
     listQueryOptions: (query, refresh = 0) => listQuery(config, query, refresh),

@@ -32,7 +32,7 @@ export interface RowSelection<Row> {
   hint?: string;
 }
 
-/** What the list view needs to know of a list (from its definition, or given one by one). */
+/** What the list view needs to know of a list (from its definition). */
 export interface ListViewConfig<Row> {
   /** The table's name, e.g. "Payouts". */
   title: string;
