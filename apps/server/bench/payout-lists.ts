@@ -20,7 +20,7 @@ import { constants, publicEncrypt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { PAYOUTS_LIST } from '@meridian/contract';
+import { PAYOUTS_LIST } from '@meridian/contract/flow-lists';
 import { freshDatabase } from './fresh-database.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { loadKeys } from '../src/config/keys.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FABRIC_PRODUCTS } from '@meridian/contract';
+import { FABRIC_PRODUCTS } from '@meridian/contract/fabric';
 import { applyCreditOperation } from '../src/credits/credits.ts';
 import { inTransaction, queryRows } from '../src/db/database.ts';
 import { sweepExpiredCalls } from '../src/fabric/expiry.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FabricProductSlug } from './fabric.ts';
 import type { TransferType } from './flow.ts';
-import { TRANSACTIONS_LIST } from './flow.ts';
+import { TRANSACTIONS_LIST } from './flow-lists.ts';
 import { defineList, readPaths } from './lists.ts';
 import {
   ACCOUNT_NUMBER_PATTERN,
@@ -495,8 +495,8 @@ export const SETTLEMENTS_LIST = defineList({
     { key: 'trigger', label: 'Trigger', format: 'text', priority: 3 },
     { key: 'window_start', label: 'Window from', format: 'time', priority: 3 },
     { key: 'window_end', label: 'Window to', format: 'time', priority: 3 },
-    { key: 'account_number', label: 'Virtual account', format: 'code', priority: 3 },
-    { key: 'settlement_account_number', label: 'Settlement account', format: 'code', priority: 2 },
+    { key: 'account_number', label: 'Virtual account', format: 'code', priority: 2 },
+    { key: 'settlement_account_number', label: 'Settlement account', format: 'code', priority: 3 },
     { key: 'amount', label: 'Amount', format: 'money', priority: 1 },
     { key: 'status', label: 'Status', format: 'status', priority: 1 },
     { key: 'status_message', label: 'Status message', format: 'text', priority: 3 },

@@ -1,4 +1,4 @@
-// The contract's shared core. A domain module that only some screens use (accounts, mandates, payment links) is
+// The contract's shared core. A domain module that only some screens use (accounts, fabric, mandates, payment links) is
 // NOT re-exported here but imported from its own entry (`@meridian/contract/accounts`…, package.json "exports"):
 // the web bundler puts everything this barrel reaches into one chunk that most screens load.
 export * from './errors.ts';
@@ -9,4 +9,3 @@ export * from './flow.ts';
 export * from './callbacks.ts';
 export * from './search.ts';
 export * from './text.ts';
-export * from './fabric.ts';

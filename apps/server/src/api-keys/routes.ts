@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiKey, ApiKeyCreated, CreateApiKey } from '@meridian/contract';
+import { ApiKey, ApiKeyCreated, CreateApiKey } from '@meridian/contract/fabric';
 import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';

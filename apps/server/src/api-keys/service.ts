@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, or, sql, lt } from 'drizzle-orm';
-import { MAX_ACTIVE_API_KEYS, type ApiKey, type ApiKeyCreated } from '@meridian/contract';
+import { MAX_ACTIVE_API_KEYS, type ApiKey, type ApiKeyCreated } from '@meridian/contract/fabric';
 import { auditBy, type Actor } from '../audit/actor.ts';
 import { inTransaction, type Db } from '../db/database.ts';
 import { apiKeys, clients } from '../db/schema.ts';

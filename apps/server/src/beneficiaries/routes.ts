@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  BENEFICIARIES_LIST,
   Beneficiary,
   BeneficiaryOption,
   CreateBeneficiary,
@@ -8,6 +7,7 @@ import {
   UpdateBeneficiary,
   listResponse,
 } from '@meridian/contract';
+import { BENEFICIARIES_LIST } from '@meridian/contract/flow-lists';
 import { z } from 'zod';
 import { actorOf, authOf } from '../auth/guard.ts';
 import { notFound } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FabricProductSlug } from '@meridian/contract';
+import type { FabricProductSlug } from '@meridian/contract/fabric';
 import { queryRows, type Db } from '../db/database.ts';
 import { companyMeters, creditAccounts } from '../db/schema.ts';
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CalendarDate, CreditBalance } from '@meridian/contract';
+import { CalendarDate } from '@meridian/contract';
+import { CreditBalance } from '@meridian/contract/fabric';
 import { CreditConsumptionResponse } from '@meridian/contract/reports';
 import { authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';

@@ -1,5 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FabricCall, FabricCallDetails, FabricCallStatus, FabricProductSlug } from '@meridian/contract';
+import type {
+  FabricCall,
+  FabricCallDetails,
+  FabricCallStatus,
+  FabricProductSlug,
+} from '@meridian/contract/fabric';
 import type { Db } from '../db/database.ts';
 import { clientSequences, clients, fabricCalls } from '../db/schema.ts';
 import { processCache } from '../lib/process-cache.ts';

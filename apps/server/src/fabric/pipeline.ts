@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FabricCall, FabricCallStatus } from '@meridian/contract';
+import type { FabricCall, FabricCallStatus } from '@meridian/contract/fabric';
 import type { ApiCaller } from '../api-keys/guard.ts';
 import { enqueueCallbacks } from '../callbacks/outbox.ts';
 import { applyCreditOperation, InsufficientCreditsError } from '../credits/credits.ts';

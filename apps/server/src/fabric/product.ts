@@ -1,4 +1,4 @@
-import type { FabricProductSlug } from '@meridian/contract';
+import type { FabricProductSlug } from '@meridian/contract/fabric';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 

@@ -6,7 +6,7 @@ import {
   type FabricEvent,
   type FabricProductSlug,
   type FabricSummary,
-} from '@meridian/contract';
+} from '@meridian/contract/fabric';
 import type { Db } from '../db/database.ts';
 import { fabricCalls } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';

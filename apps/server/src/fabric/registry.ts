@@ -1,4 +1,4 @@
-import type { FabricProductSlug } from '@meridian/contract';
+import type { FabricProductSlug } from '@meridian/contract/fabric';
 import type { FabricProduct } from './product.ts';
 
 /** The products a server offers, by slug. Production: `PRODUCTS` of products/index.ts; tests pass their own. */

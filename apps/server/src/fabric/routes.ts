@@ -11,7 +11,7 @@ import {
   FabricProductSlug,
   FabricSummary,
   type FabricEvent,
-} from '@meridian/contract';
+} from '@meridian/contract/fabric';
 import { z } from 'zod';
 import { callerOf, makeCallerGuard } from '../api-keys/guard.ts';
 import { authOf } from '../auth/guard.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_USAGE_LIST, CalendarDate } from '@meridian/contract';
+import { CalendarDate } from '@meridian/contract';
+import { API_USAGE_LIST } from '@meridian/contract/fabric';
 import { ApiUsageByDayResponse, ApiUsageRow } from '@meridian/contract/reports';
 import { authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  Account,
-  ProviderAccountOption,
-  TRANSACTIONS_LIST,
-  Transaction,
-  listResponse,
-} from '@meridian/contract';
+import { Account, ProviderAccountOption, Transaction, listResponse } from '@meridian/contract';
+import { TRANSACTIONS_LIST } from '@meridian/contract/flow-lists';
 import {
   ACCOUNT_TRANSACTIONS_LIST,
   ACCOUNT_TRANSACTIONS_VA_LIST,

@@ -1,4 +1,5 @@
-import { ListQuery, PAYOUTS_LIST } from '@meridian/contract';
+import { ListQuery } from '@meridian/contract';
+import { PAYOUTS_LIST } from '@meridian/contract/flow-lists';
 import { describe, expect, it } from 'vitest';
 import { dayIn, resolveListQuery, startOfDay } from './list-query.ts';
 
@@ -7,7 +8,11 @@ describe('list filter', () => {
     expect(startOfDay('2026-11-20', 'Asia/Kolkata').toISOString()).toBe('2026-11-19T18:30:00.000Z');
     expect(startOfDay('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
     expect(startOfDay('2026-03-09', 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
-    const f = resolveListQuery({ start_date: '2026-11-14', end_date: '2026-11-20' }, PAYOUTS_LIST, 'meridian');
+    const f = resolveListQuery(
+      { start_date: '2026-11-14', end_date: '2026-11-20' },
+      PAYOUTS_LIST,
+      'meridian',
+    );
     expect(f.from.toISOString()).toBe('2026-11-13T18:30:00.000Z');
     expect(f.to.toISOString()).toBe('2026-11-20T18:30:00.000Z');
   });
@@ -20,7 +25,11 @@ describe('list filter', () => {
     expect([f.limit, f.offset, f.search]).toEqual([10, 0, null]);
   });
   it('maps the provider-prefixed key and rejects keys of other screens', () => {
-    const f = resolveListQuery({ search_key: 'meridian_urn', search_value: ' PAY1 ' }, PAYOUTS_LIST, 'meridian');
+    const f = resolveListQuery(
+      { search_key: 'meridian_urn', search_value: ' PAY1 ' },
+      PAYOUTS_LIST,
+      'meridian',
+    );
     expect(f.search).toEqual({ key: 'urn', value: 'PAY1' });
     expect(() => resolveListQuery({ search_key: 'beneficiary_code' }, PAYOUTS_LIST, 'meridian')).toThrow(
       /search_key must be one of/,
@@ -38,7 +47,9 @@ describe('list filter', () => {
     expect(() =>
       resolveListQuery({ start_date: '2024-01-01', end_date: '2026-11-19' }, PAYOUTS_LIST, 'm'),
     ).toThrow(/at most 366/);
-    expect(() => resolveListQuery({ time_zone: 'Mars/Base' }, PAYOUTS_LIST, 'm')).toThrow(/Unknown time zone/);
+    expect(() => resolveListQuery({ time_zone: 'Mars/Base' }, PAYOUTS_LIST, 'm')).toThrow(
+      /Unknown time zone/,
+    );
   });
   it('takes a list definition: its default range, its search keys and their aliases', () => {
     const now = Date.parse('2026-11-20T20:00:00Z'); // 21 Nov in India

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FabricProductSlug } from '@meridian/contract';
+import type { FabricProductSlug } from '@meridian/contract/fabric';
 import type {
   CompanyMeter as CompanyMeterSchema,
   CreditAdjustment,

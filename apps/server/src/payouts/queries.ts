@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, payouts } from '../db/schema.ts';
-import type { PAYOUTS_LIST } from '@meridian/contract';
+import type { PAYOUTS_LIST } from '@meridian/contract/flow-lists';
 import type { ListFilter } from '../lists/list-query.ts';
 import { amountBounds, type FilterParams, type ListScope } from '../lists/register-list.ts';
 import { toPayout } from './service.ts';

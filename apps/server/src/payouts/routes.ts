@@ -3,13 +3,13 @@ import {
   FlowSummary,
   InitiatePayout,
   PaymentMethodOption,
-  PAYOUTS_LIST,
   Payout,
   PayoutDetails,
   RAIL_LIMITS,
   TRANSFER_TYPES,
   listResponse,
 } from '@meridian/contract';
+import { PAYOUTS_LIST } from '@meridian/contract/flow-lists';
 import { z } from 'zod';
 import { requireFrontendPayout } from '../features/flags.ts';
 import { actorOf, authOf } from '../auth/guard.ts';

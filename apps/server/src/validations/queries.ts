@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { validations } from '../db/schema.ts';
-import type { VALIDATIONS_LIST } from '@meridian/contract';
+import type { VALIDATIONS_LIST } from '@meridian/contract/flow-lists';
 import type { FilterParams, ListScope } from '../lists/register-list.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { toValidation } from './service.ts';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { VALIDATIONS_LIST, ValidateAccount, Validation } from '@meridian/contract';
+import { ValidateAccount, Validation } from '@meridian/contract';
+import { VALIDATIONS_LIST } from '@meridian/contract/flow-lists';
 import { z } from 'zod';
 import type { Effects } from '../jobs/effects.ts';
 import { actorOf, authOf } from '../auth/guard.ts';

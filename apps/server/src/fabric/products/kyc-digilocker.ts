@@ -1,4 +1,4 @@
-import { CustomerReference } from '@meridian/contract';
+import { CustomerReference } from '@meridian/contract/fabric';
 import { z } from 'zod';
 import { checkDocument } from '../logic/identifiers.ts';
 import { maskPersonalData } from '../logic/mask.ts';

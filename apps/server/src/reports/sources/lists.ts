@@ -1,4 +1,4 @@
-import { BENEFICIARIES_LIST, VALIDATIONS_LIST } from '@meridian/contract';
+import { BENEFICIARIES_LIST, VALIDATIONS_LIST } from '@meridian/contract/flow-lists';
 import { VA_CREDITS_LIST, VIRTUAL_ACCOUNTS_LIST } from '@meridian/contract/accounts';
 import { AUDIT_LOG_LIST } from '@meridian/contract/audit-log';
 import { AUDIT_ADMIN_MESSAGE, auditMetadataCell } from '../../audit-log/routes.ts';

@@ -1,4 +1,5 @@
-import { PAYOUT_STATUSES, PAYOUTS_LIST, TRANSFER_TYPES } from '@meridian/contract';
+import { PAYOUT_STATUSES, TRANSFER_TYPES } from '@meridian/contract';
+import { PAYOUTS_LIST } from '@meridian/contract/flow-lists';
 import { fileColumnsOf } from '../../lists/register-list.ts';
 import {
   countPayoutReport,

@@ -1,4 +1,9 @@
-import { API_USAGE_LIST, FABRIC_CALL_STATUSES, FABRIC_LISTS, FABRIC_PRODUCTS } from '@meridian/contract';
+import {
+  API_USAGE_LIST,
+  FABRIC_CALL_STATUSES,
+  FABRIC_LISTS,
+  FABRIC_PRODUCTS,
+} from '@meridian/contract/fabric';
 import { creditConsumption } from '../../credits/consumption.ts';
 import {
   apiUsagePages,

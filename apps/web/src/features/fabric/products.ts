@@ -1,4 +1,4 @@
-import type { FabricCallStatus, FabricProductSlug } from '@meridian/contract';
+import type { FabricCallStatus, FabricProductSlug } from '@meridian/contract/fabric';
 import type { NavUrl } from '@/components/layout/nav-config';
 import type { BadgeVariant } from '@/components/ui/badge';
 

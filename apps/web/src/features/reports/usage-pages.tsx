@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { API_USAGE_LIST, FABRIC_CALL_STATUS_LABELS, type FabricCallStatus } from '@meridian/contract';
+import { API_USAGE_LIST, FABRIC_CALL_STATUS_LABELS, type FabricCallStatus } from '@meridian/contract/fabric';
 import type { ApiUsageRow } from '@meridian/contract/reports';
 import {
   DataTable,

@@ -9,7 +9,7 @@ import {
   createRoute,
   createRouter,
 } from '@tanstack/react-router';
-import type { ApiKey } from '@meridian/contract';
+import type { ApiKey } from '@meridian/contract/fabric';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
 import type * as ApiClient from '@/lib/api/client';
 import { ApiKeysPage } from './api-keys-page';

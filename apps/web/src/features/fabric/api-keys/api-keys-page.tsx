@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { MAX_ACTIVE_API_KEYS, type ApiKey, type ApiKeyCreated } from '@meridian/contract';
+import { MAX_ACTIVE_API_KEYS, type ApiKey, type ApiKeyCreated } from '@meridian/contract/fabric';
 import KeyRound from 'lucide-react/icons/key-round';
 import Plus from 'lucide-react/icons/plus';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiKey, listResponse } from '@meridian/contract';
+import { listResponse } from '@meridian/contract';
+import { ApiKey } from '@meridian/contract/fabric';
 import { api } from '@/lib/api';
 
 /** GET /{provider}/read/fetch/api_keys → `{ data: ApiKey[] }`: the client's keys, never their secrets. */

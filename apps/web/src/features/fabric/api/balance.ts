@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CreditBalance } from '@meridian/contract';
+import { CreditBalance } from '@meridian/contract/fabric';
 import { api } from '@/lib/api';
 
 /** GET /{provider}/read/fetch/credits/balance → `CreditBalance`: credits left and each product's price. */

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
+import { listResponse } from '@meridian/contract';
 import {
   FABRIC_LISTS,
   FabricCall,
   FabricCallDetails,
-  listResponse,
   type FabricProductSlug,
-} from '@meridian/contract';
+} from '@meridian/contract/fabric';
 import { createListEndpoints, type ListEndpoints } from '@/components/data-table';
 import { api, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';

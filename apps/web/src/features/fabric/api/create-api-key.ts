@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiKeyCreated, type CreateApiKey } from '@meridian/contract';
+import { ApiKeyCreated, type CreateApiKey } from '@meridian/contract/fabric';
 import { api } from '@/lib/api';
 import { apiKeysQueryKey } from './api-keys';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { FabricEvent } from '@meridian/contract';
+import { FabricEvent } from '@meridian/contract/fabric';
 import { buildUrl, resolvePath } from '@/lib/api';
 import { getAccessToken, getStoredUser } from '@/lib/storage';
 import { fetchCreditBalance } from './balance';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FabricSummary } from '@meridian/contract';
+import { FabricSummary } from '@meridian/contract/fabric';
 import { api } from '@/lib/api';
 
 /** GET /{provider}/read/fetch/fabric/summary?time_zone= → `FabricSummary`: today's calls per product, credits. */

@@ -8,7 +8,7 @@ import {
   createRoute,
   createRouter,
 } from '@tanstack/react-router';
-import { FABRIC_PRODUCTS, type FabricCall, type FabricEvent } from '@meridian/contract';
+import { FABRIC_PRODUCTS, type FabricCall, type FabricEvent } from '@meridian/contract/fabric';
 import { ApiError, apiFetch } from '@/lib/api';
 import type * as ApiClient from '@/lib/api/client';
 import type * as StorageModule from '@/lib/storage';

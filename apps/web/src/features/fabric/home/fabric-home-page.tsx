@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { FABRIC_PRODUCTS, FABRIC_TITLES, type FabricSummary } from '@meridian/contract';
+import { FABRIC_PRODUCTS, FABRIC_TITLES, type FabricSummary } from '@meridian/contract/fabric';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';

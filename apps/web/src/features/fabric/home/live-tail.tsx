@@ -6,7 +6,7 @@ import {
   FABRIC_TITLES,
   type FabricCall,
   type FabricEvent,
-} from '@meridian/contract';
+} from '@meridian/contract/fabric';
 import { Code, DateTimeText, StatusBadge } from '@/components/data-table/cells';
 import { fabricCallsKey } from '../api/calls';
 import { useFabricEvents } from '../api/events';

@@ -2,7 +2,7 @@ import { renderRoutedPage } from '@/test/render-page';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FabricCall, FabricCallDetails, FabricProductSlug } from '@meridian/contract';
+import type { FabricCall, FabricCallDetails, FabricProductSlug } from '@meridian/contract/fabric';
 import { listSearchSchema } from '@/components/data-table/list-search';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
 import type * as ApiClient from '@/lib/api/client';

@@ -5,7 +5,7 @@ import {
   type FabricCallDetails,
   type FabricList,
   type FabricProductSlug,
-} from '@meridian/contract';
+} from '@meridian/contract/fabric';
 import {
   DataTable,
   StatusBadge,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FabricEvent, FabricProductSlug } from '@meridian/contract';
+import type { FabricEvent, FabricProductSlug } from '@meridian/contract/fabric';
 import { fabricCallsKey } from '../api/calls';
 import { useFabricEvents, type StreamState } from '../api/events';
 

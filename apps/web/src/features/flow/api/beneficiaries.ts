@@ -1,4 +1,5 @@
-import { BENEFICIARIES_LIST, Beneficiary, listResponse } from '@meridian/contract';
+import { Beneficiary, listResponse } from '@meridian/contract';
+import { BENEFICIARIES_LIST } from '@meridian/contract/flow-lists';
 import { createListEndpoints } from '@/components/data-table';
 
 /**

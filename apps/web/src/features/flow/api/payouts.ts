@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { PAYOUTS_LIST, Payout, PayoutDetails, listResponse } from '@meridian/contract';
+import { Payout, PayoutDetails, listResponse } from '@meridian/contract';
+import { PAYOUTS_LIST } from '@meridian/contract/flow-lists';
 import { createListEndpoints } from '@/components/data-table';
 import { api, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';

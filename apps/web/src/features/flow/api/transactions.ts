@@ -1,4 +1,5 @@
-import { TRANSACTIONS_LIST, Transaction, listResponse } from '@meridian/contract';
+import { Transaction, listResponse } from '@meridian/contract';
+import { TRANSACTIONS_LIST } from '@meridian/contract/flow-lists';
 import { createListEndpoints } from '@/components/data-table';
 
 /**

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { VALIDATIONS_LIST, Validation, listResponse } from '@meridian/contract';
+import { Validation, listResponse } from '@meridian/contract';
+import { VALIDATIONS_LIST } from '@meridian/contract/flow-lists';
 import { createListEndpoints } from '@/components/data-table';
 import { api, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';

@@ -1,4 +1,5 @@
-import { BENEFICIARIES_LIST, type Beneficiary } from '@meridian/contract';
+import { type Beneficiary } from '@meridian/contract';
+import { BENEFICIARIES_LIST } from '@meridian/contract/flow-lists';
 import { Link } from '@tanstack/react-router';
 import Pencil from 'lucide-react/icons/pencil';
 import UserPlus from 'lucide-react/icons/user-plus';

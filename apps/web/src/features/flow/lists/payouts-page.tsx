@@ -1,4 +1,5 @@
-import { PAYOUTS_LIST, type CallbackDelivery, type Payout, type PayoutDetails } from '@meridian/contract';
+import { type CallbackDelivery, type Payout, type PayoutDetails } from '@meridian/contract';
+import { PAYOUTS_LIST } from '@meridian/contract/flow-lists';
 import Send from 'lucide-react/icons/send';
 import { Link } from '@tanstack/react-router';
 import {

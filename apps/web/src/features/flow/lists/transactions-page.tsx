@@ -1,4 +1,5 @@
-import { TRANSACTIONS_LIST, type Transaction } from '@meridian/contract';
+import { type Transaction } from '@meridian/contract';
+import { TRANSACTIONS_LIST } from '@meridian/contract/flow-lists';
 import { Link } from '@tanstack/react-router';
 import {
   Code,

@@ -1,4 +1,5 @@
-import { VALIDATIONS_LIST, type Validation } from '@meridian/contract';
+import { type Validation } from '@meridian/contract';
+import { VALIDATIONS_LIST } from '@meridian/contract/flow-lists';
 import { Link } from '@tanstack/react-router';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import {

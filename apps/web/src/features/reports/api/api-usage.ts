@@ -1,4 +1,5 @@
-import { API_USAGE_LIST, listResponse } from '@meridian/contract';
+import { listResponse } from '@meridian/contract';
+import { API_USAGE_LIST } from '@meridian/contract/fabric';
 import { ApiUsageRow } from '@meridian/contract/reports';
 import { createListEndpoints } from '@/components/data-table';
 
