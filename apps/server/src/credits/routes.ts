@@ -57,7 +57,11 @@ export const creditRoutes: FastifyPluginAsyncZod<RouteDeps & { prices: () => Pri
       },
     },
     async (request) => {
-      const filter = resolveListQuery(request.query, { name: 'credit_consumption', searchKeys: [] }, p);
+      const filter = resolveListQuery(
+        request.query,
+        { name: 'credit_consumption', searchKeys: [], defaultRange: 'last7' },
+        p,
+      );
       return {
         data: await creditConsumption(deps.db, {
           clientRef: authOf(request).clientRef,

@@ -1,5 +1,6 @@
 import { ListQuery } from '@meridian/contract';
 import { PAYOUTS_LIST } from '@meridian/contract/flow-lists';
+import { FABRIC_LISTS } from '@meridian/contract/fabric';
 import { describe, expect, it } from 'vitest';
 import { dayIn, resolveListQuery, startOfDay } from './list-query.ts';
 
@@ -53,12 +54,8 @@ describe('list filter', () => {
   });
   it('takes a list definition: its default range, its search keys and their aliases', () => {
     const now = Date.parse('2026-11-20T20:00:00Z'); // 21 Nov in India
-    const digilocker = {
-      name: 'kyc-digilocker',
-      searchKeys: ['{product}_company_urn', '{product}_urn', 'customer_reference_id'],
-      aliases: { customer_reference_number: 'customer_reference_id' },
-      defaultRange: 'todayMinus7' as const,
-    };
+    // digilocker's search keys and alias, with a today-minus-7 default range
+    const digilocker = { ...FABRIC_LISTS['kyc-digilocker'], defaultRange: 'todayMinus7' as const };
     const f = resolveListQuery({}, digilocker, 'meridian', now);
     expect(f.from.toISOString()).toBe('2026-11-13T18:30:00.000Z'); // from 14 Nov: today minus 7
     expect(f.to.toISOString()).toBe('2026-11-21T18:30:00.000Z');

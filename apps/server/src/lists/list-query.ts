@@ -29,22 +29,6 @@ export type ListFilter = {
  */
 export type ListQueryDef = Pick<ListDef, 'name' | 'searchKeys' | 'aliases' | 'defaultRange'>;
 
-// MIGRATION (removed when every list is a contract definition): the older shape of a list — search keys without
-// labels — read as a definition.
-export type ListDefinition = {
-  name: string;
-  searchKeys: readonly string[];
-  aliases?: Readonly<Record<string, string>>;
-  defaultRange?: 'last7' | 'todayMinus7';
-};
-export const listDefinition = (list: ListDefinition | ListQueryDef): ListQueryDef => {
-  return {
-    ...list,
-    searchKeys: list.searchKeys.map((k) => (typeof k === 'string' ? { key: k, label: k } : k)),
-    defaultRange: list.defaultRange ?? 'last7',
-  };
-};
-
 /** The IANA time zone, or a 400 naming the `time_zone` field. */
 export function checkTimeZone(timeZone: string): string {
   try {
@@ -105,11 +89,10 @@ export function dayIn(timeZone: string, days = 0, now = Date.now()): string {
  */
 export function resolveListQuery(
   query: Partial<ListQuery>,
-  list: ListDefinition | ListQueryDef,
+  def: ListQueryDef,
   product: string,
   now = Date.now(),
 ): ListFilter {
-  const def = listDefinition(list);
   const timeZone = checkTimeZone(query.time_zone || DEFAULT_TIME_ZONE);
   // The dates are real calendar dates (the contract's CalendarDate refuses 2025-02-30 before this runs).
   const endDate = query.end_date ?? dayIn(timeZone, 0, now);

@@ -28,7 +28,6 @@ import {
   DEFAULT_TIME_ZONE,
   checkTimeZone,
   dayIn,
-  listDefinition,
   resolveListQuery,
   type ListFilter,
 } from '../lists/list-query.ts';
@@ -110,8 +109,7 @@ export function checkRequest(
     });
   const timeZone = checkTimeZone(req.time_zone || DEFAULT_TIME_ZONE);
   const endDate = req.end_date ?? dayIn(timeZone, 0, now);
-  const startDate =
-    req.start_date ?? dayIn(timeZone, DEFAULT_RANGE_START[listDefinition(source.list).defaultRange], now);
+  const startDate = req.start_date ?? dayIn(timeZone, DEFAULT_RANGE_START[source.list.defaultRange], now);
   const resolved = resolveListQuery(
     {
       start_date: startDate,
@@ -393,15 +391,15 @@ export function catalogue(
         label,
         kind,
       })),
-      search_keys: searchKeysOf(listDefinition(s.list), product),
+      search_keys: searchKeysOf(s.list, product),
       search_key_labels: Object.fromEntries(
-        listDefinition(s.list).searchKeys.map(({ key, label }) => [
+        s.list.searchKeys.map(({ key, label }) => [
           withProvider(key, product),
           // a list without labels yet: its key in words
           label === key ? humanize(key.replace('{product}_', '')) : label,
         ]),
       ),
-      default_range: listDefinition(s.list).defaultRange,
+      default_range: s.list.defaultRange,
       filters: Object.entries(s.filters ?? {}).map(([key, values]) => ({
         key: key as ReportFilterKey,
         label: REPORT_FILTER_LABELS[key as ReportFilterKey],

@@ -1,7 +1,7 @@
 import type { ReportFilterKey, ReportFormat, ReportType } from '@meridian/contract/reports';
 import type { Db } from '../db/database.ts';
 import type { FileColumn } from '../files/cells.ts';
-import type { ListDefinition, ListFilter, ListQueryDef } from '../lists/list-query.ts';
+import type { ListFilter, ListQueryDef } from '../lists/list-query.ts';
 
 /**
  * A report source: what one `report_type` lists and how to read it in pages. The engine (engine.ts) does the
@@ -31,7 +31,7 @@ export type ReportSource<Row = unknown> = {
   /** Formats it offers; `pdf` only where a paged document makes sense. */
   formats: readonly ReportFormat[];
   /** Its search keys and default range (the matching list screen's). */
-  list: ListQueryDef | ListDefinition;
+  list: ListQueryDef;
   /**
    * The filters it takes beside range and search, each with its allowed values where fixed (null: any value
    * the source checks itself, e.g. one of the caller's account numbers). Another filter is a 400.
