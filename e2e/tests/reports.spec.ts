@@ -17,11 +17,12 @@ test('generate the payouts report as XLSX, watch it become ready, download and o
   const form = page.getByRole('form', { name: 'Payouts report request' });
   await form.getByLabel('Format', { exact: true }).selectOption('xlsx');
   // Three columns, in the report's order.
-  for (const column of ['created_at', 'customer_reference_number', 'kind', 'sender_account_number'])
+  // The form names the columns by their labels, never by their keys.
+  for (const column of ['Created', 'Customer reference', 'Kind', 'Debit account'])
     await form.getByRole('checkbox', { name: column, exact: true }).uncheck();
   await form.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('region', { name: 'Preview' });
-  await expect(preview.getByRole('columnheader').first()).toHaveText('meridian_urn');
+  await expect(preview.getByRole('columnheader').first()).toHaveText('URN');
   await expect(preview.getByRole('row')).not.toHaveCount(1);
   await expectNoAxeViolations(page);
 
@@ -57,7 +58,7 @@ test('generate the payouts report as XLSX, watch it become ready, download and o
   const rows = page.getByRole('row').filter({ hasText: '.xlsx' });
   await expect(rows.first()).toContainText('READY');
   await page.getByLabel('Status', { exact: true }).selectOption('FAILED');
-  await expect(page.getByText('No reports in this date range')).toBeVisible();
+  await expect(page.getByText('Nothing matches these filters in this date range')).toBeVisible();
   await page.getByLabel('Status', { exact: true }).selectOption('READY');
   await expect(rows.first()).toBeVisible();
   await expectNoAxeViolations(page);

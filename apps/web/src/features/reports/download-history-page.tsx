@@ -71,19 +71,20 @@ function GenerateAgain({ report }: { report: ReportItem }) {
   );
 }
 
-/** The page's own cells: the file with its download, the live status, the type's title. */
+/** The page's own cells: the file, the live status with the download, the type's title. */
 const COLUMNS: ColumnOverrides<ReportItem, ColumnKey<typeof REPORT_HISTORY_LIST>> = {
   cells: {
-    file_name: (r) => (
+    file_name: (r) => <span className="break-all">{r.file_name}</span>,
+    report_type: (r) => typeLabel(r.report_type),
+    // The file's name opens the row, so the download sits with the status it waits for.
+    status: (r) => (
       <span className="flex flex-col items-start gap-1">
-        <span className="break-all">{r.file_name}</span>
+        <LiveStatus report={r} />
         <span onClick={(e) => e.stopPropagation()}>
           <LiveDownload report={r} />
         </span>
       </span>
     ),
-    report_type: (r) => typeLabel(r.report_type),
-    status: (r) => <LiveStatus report={r} />,
     requested_by: (r) => <span className="break-all">{r.requested_by}</span>,
     format: (r) => r.format.toUpperCase(),
   },

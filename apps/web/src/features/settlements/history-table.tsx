@@ -31,7 +31,7 @@ const COLUMNS: ColumnOverrides<Settlement, ColumnKey<typeof SETTLEMENTS_LIST>> =
   },
   statusVariants: { status: SETTLEMENT_STATUS_VARIANTS },
   primary: 'urn',
-  cards: { settlement_account_number: 'primary' },
+  cards: { account_number: 'primary' },
 };
 
 function Reattempt({ settlement }: { settlement: Settlement }) {

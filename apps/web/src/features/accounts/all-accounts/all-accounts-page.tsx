@@ -1,13 +1,7 @@
 import { useMemo } from 'react';
 import { ACCOUNTS_LIST, type ManagedAccount } from '@meridian/contract/accounts';
 import ListIcon from 'lucide-react/icons/list';
-import {
-  Code,
-  DataTable,
-  type ColumnKey,
-  type ColumnOverrides,
-  type ListSearch,
-} from '@/components/data-table';
+import { DataTable, type ColumnKey, type ColumnOverrides, type ListSearch } from '@/components/data-table';
 import { CopyButton } from '@/components/data-table/copy-button';
 import { Button } from '@/components/ui/button';
 import { allAccountsEndpoints } from '../api/all-accounts';
@@ -61,25 +55,19 @@ export function AllAccountsPage({ search: routeSearch, onSearchChange }: AllAcco
   const state = resolveTransactionsState(search);
   const select = (account: SelectedAccount | undefined) => onSearchChange(withAccount(search, account));
 
-  // The page's own cells: the account number with its copy button, the name with the named control that shows
-  // the account's transactions (the row selects too; the button is for keyboard and screen-reader users).
+  // The page's own cells: the name with the account number's copy button and the named control that shows the
+  // account's transactions (the row and its account number select too; the button is for keyboard and
+  // screen-reader users). The account number's cell is the row's button, so it holds no control of its own.
   const columns = useMemo<ColumnOverrides<ManagedAccount, ColumnKey<typeof ACCOUNTS_LIST>>>(
     () => ({
       cells: {
-        account_number: (a) => (
-          <span className="flex items-center gap-1">
-            <Code>{a.account_number}</Code>
-            <span onClick={(e) => e.stopPropagation()}>
-              <CopyButton value={a.account_number} label={`Copy account number ${a.account_number}`} />
-            </span>
-          </span>
-        ),
         account_name: (a) => (
           <span className="flex flex-wrap items-center gap-2">
             <span className="max-w-48 truncate" title={a.account_name}>
               {a.account_name}
             </span>
-            <span onClick={(e) => e.stopPropagation()}>
+            <span className="flex items-center gap-1" onClick={(e) => e.stopPropagation()}>
+              <CopyButton value={a.account_number} label={`Copy account number ${a.account_number}`} />
               <Button
                 variant="outline"
                 size="sm"

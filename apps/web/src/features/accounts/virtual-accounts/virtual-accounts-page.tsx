@@ -29,8 +29,9 @@ const COLUMNS: ColumnOverrides<VirtualAccount, ColumnKey<typeof VIRTUAL_ACCOUNTS
     ),
   },
   statusVariants: { status: ACCOUNT_STATUS_VARIANTS },
-  primary: 'account_number',
-  cards: { name: 'primary', customer_id: 'secondary' },
+  // The name opens the row: the account number's cell holds its own copy button (no control inside another).
+  primary: 'name',
+  cards: { account_number: 'secondary' },
 };
 
 const DETAILS: DataTableDetails<VirtualAccount> = {
