@@ -321,9 +321,12 @@ export const ACCOUNT_TRANSACTIONS_LIST = defineList({
   searchKeys: [{ key: 'customer_reference_number', label: 'Customer reference' }],
   defaultRange: 'last7',
   paging: 'page',
-  // the statement's filters and columns: one account's postings are rows of the statement
+  // The statement's filters and columns (one account's postings are rows of the statement); the customer
+  // reference this list is searched by is in view, the account number (always the selected one) is not.
   filters: TRANSACTIONS_LIST.filters,
-  columns: TRANSACTIONS_LIST.columns,
+  columns: TRANSACTIONS_LIST.columns.map((c) =>
+    c.key === 'customer_reference_number' ? { ...c, priority: 2 as const } : c,
+  ),
 });
 export const ACCOUNT_TRANSACTIONS_VA_LIST = defineList({
   ...ACCOUNT_TRANSACTIONS_LIST,

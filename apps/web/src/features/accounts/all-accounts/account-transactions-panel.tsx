@@ -1,6 +1,14 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { Transaction } from '@meridian/contract';
-import { Code, DateTimeText, MoneyText, Pagination, type DataTableColumn } from '@/components/data-table';
+import { ACCOUNT_TRANSACTIONS_LIST } from '@meridian/contract/accounts';
+import {
+  Code,
+  DateTimeText,
+  MoneyText,
+  Pagination,
+  type CardRole,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { RowCards } from '@/components/data-table/row-cards';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -40,41 +48,44 @@ function SignedAmount({ t }: { t: Transaction }) {
   );
 }
 
-export const TRANSACTION_COLUMNS: DataTableColumn<Transaction>[] = [
-  { id: 'created_at', header: 'Time', card: 'time', cell: (t) => <DateTimeText value={t.created_at} /> },
-  {
-    id: 'transaction_id',
-    header: 'Transaction ID',
-    primary: true,
-    card: 'secondary',
-    cell: (t) => <Code>{t.transaction_id}</Code>,
-  },
-  {
-    id: 'type',
-    header: 'Type',
-    card: 'status',
-    cell: (t) => (
-      <span className="flex flex-col">
-        <span>{t.type === 'CREDIT' ? 'Credit' : 'Debit'}</span>
-        <span className="text-xs text-muted-foreground">{CATEGORY_LABELS[t.category] ?? t.category}</span>
-      </span>
-    ),
-  },
-  { id: 'amount', header: 'Amount', align: 'right', card: 'amount', cell: (t) => <SignedAmount t={t} /> },
-  { id: 'balance', header: 'Balance', align: 'right', cell: (t) => <MoneyText value={t.balance} /> },
-  { id: 'description', header: 'Description', card: 'primary', cell: (t) => t.description },
-  { id: 'bank_reference_number', header: 'UTR', cell: (t) => <Code>{t.bank_reference_number}</Code> },
-  {
-    id: 'customer_reference_number',
-    header: 'Customer reference',
-    card: 'secondary',
-    cell: (t) => <Code>{t.customer_reference_number}</Code>,
-  },
-];
+/** The panel's own cells (the rest as text); headers and which columns show come from the list definition. */
+const CELLS: Partial<Record<string, (t: Transaction) => ReactNode>> = {
+  created_at: (t) => <DateTimeText value={t.created_at} />,
+  transaction_id: (t) => <Code>{t.transaction_id}</Code>,
+  type: (t) => (
+    <span className="flex flex-col">
+      <span>{t.type === 'CREDIT' ? 'Credit' : 'Debit'}</span>
+      <span className="text-xs text-muted-foreground">{CATEGORY_LABELS[t.category] ?? t.category}</span>
+    </span>
+  ),
+  amount: (t) => <SignedAmount t={t} />,
+  balance: (t) => <MoneyText value={t.balance} />,
+  bank_reference_number: (t) => <Code>{t.bank_reference_number}</Code>,
+  customer_reference_number: (t) => <Code>{t.customer_reference_number}</Code>,
+};
+const CARDS: Partial<Record<string, CardRole>> = {
+  created_at: 'time',
+  transaction_id: 'secondary',
+  amount: 'amount',
+  description: 'primary',
+  customer_reference_number: 'secondary',
+};
+
+/** The columns in view (priority 1 and 2 of ACCOUNT_TRANSACTIONS_LIST), the transaction id naming the row. */
+export const TRANSACTION_COLUMNS: DataTableColumn<Transaction>[] = ACCOUNT_TRANSACTIONS_LIST.columns
+  .filter((c) => c.priority <= 2)
+  .map((c) => ({
+    id: c.key,
+    header: c.label,
+    cell: CELLS[c.key] ?? ((t: Transaction) => String(t[c.key as keyof Transaction] ?? '-')),
+    ...(c.format === 'money' ? { align: 'right' as const } : {}),
+    ...(c.key === 'transaction_id' ? { primary: true } : {}),
+    ...(CARDS[c.key] ? { card: CARDS[c.key] } : {}),
+  }));
 
 /**
  * One account's transactions, newest first, with their running balance: paged by pageIndex/pageSize from
- * the count ("Page N of M"), and a customer-reference filter applied to the loaded page (spec §3). The state
+ * the count ("Page N of M"), and a customer-reference filter applied to the loaded page. The state
  * is the caller's (the URL on all accounts, the dialog's own on a virtual account).
  */
 export function AccountTransactionsPanel({
