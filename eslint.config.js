@@ -13,11 +13,13 @@ const SHARED_AREAS = new Set(['components', 'lib', 'contract', 'test']);
 /**
  * Which part of apps/web/src a file belongs to: `features/<name>` for a feature, else its top-level folder
  * (`components`, `lib`, `routes`…), or null outside apps/web/src.
+ * @param {string} file
+ * @returns {string | null}
  */
 function webArea(file) {
   const rel = path.relative(WEB_SRC, file);
   if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
-  const [top, name] = rel.split(path.sep);
+  const [top = '', name] = rel.split(path.sep);
   return top === 'features' && name ? `features/${name}` : top;
 }
 
@@ -26,11 +28,13 @@ function webArea(file) {
  * path), and shared code (components, lib, contract, test) never imports any feature. Routes and the entry
  * files compose features. What several features need lives in shared code or is passed in by the route.
  */
+/** @type {import('eslint').Rule.RuleModule} */
 const featureBoundaries = {
   meta: { type: 'problem', schema: [] },
   create(context) {
     const from = webArea(context.filename);
     if (from === null || !(from.startsWith('features/') || SHARED_AREAS.has(from))) return {};
+    /** @param {{ source?: import('estree').Node | null }} node */
     const check = (node) => {
       const source = node.source;
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;

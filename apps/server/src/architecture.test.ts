@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The server's import rules (GUIDE §4, "one-way imports"): folders form no cycle, and the foundation
+// The server's import rules ("one-way imports"): folders form no cycle, and the foundation
 // folders that every domain uses never import a domain. The composition (app.ts, workers.ts, server.ts, main.ts,
 // composition.ts) sits at the top, beside this file.
 const SRC = import.meta.dirname;

@@ -13,7 +13,7 @@ import {
   type TestServer,
 } from './helpers.ts';
 
-/** The audit-log list: admins only, the client's records only, the spec's filter state, CSV export. */
+/** The audit-log list: admins only, the client's records only, the lists' filter state, CSV export. */
 const server = useServer();
 const P = 'meridian';
 const SEARCH = `/${P}/read/search/audit_log`;

@@ -58,7 +58,7 @@ describe('SMS one-time code', () => {
     expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('rejects a wrong code with the spec message and closes the attempt after 5 wrong tries', async () => {
+  it('rejects a wrong code with the exact message and closes the attempt after 5 wrong tries', async () => {
     const { body } = await signIn(server.current, FINANCE);
     const code = server.current.lastOtp(PHONE);
     for (let i = 1; i <= 4; i++) {

@@ -65,7 +65,7 @@ describe('the twelve products on the real server', () => {
         'GET',
         `/${P}/read/search/fabric/${slug}?search_key=customer_reference_number&search_value=CUST-${slug}`,
       );
-      // every screen but digilocker's searches by customer_reference_number (digilocker maps it, spec §3)
+      // every screen but digilocker's searches by customer_reference_number (digilocker maps it)
       expect(listed.status).toBe(200);
       expect((listed.body.data as { urn: string }[]).map((r) => r.urn)).toContain(urn);
     },

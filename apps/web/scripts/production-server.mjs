@@ -16,7 +16,7 @@ export const distDir = join(repoRoot, 'apps', 'web', 'dist');
 /** The demo user without a one-time code (README, "Demo sign-ins"). */
 export const DEMO_USER = { email: 'admin@acme.test', password: 'Meridian#Demo2026' };
 
-/** Debian's Chromium with the flags that work on these machines (GUIDE §2). */
+/** Debian's Chromium with the flags that work on these machines. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',

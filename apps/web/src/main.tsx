@@ -10,7 +10,7 @@ import { CrashPage, NotFoundPage } from '@/features/errors';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
-// Before the first render: move legacy storage keys once, then restore the session from storage (spec §4).
+// Before the first render: move legacy storage keys once, then restore the session from storage.
 runStorageMigrations();
 checkSession();
 

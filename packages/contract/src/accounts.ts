@@ -16,7 +16,7 @@ import {
 
 /**
  * Accounts: virtual accounts and the money arriving in them, all accounts and their transactions, balances,
- * settlements, and Meridian operations' credit management (spec §1, §2, §3, §6, §7).
+ * settlements, and Meridian operations' credit management.
  * Money travels as decimal strings with two places; times as ISO 8601 (UTC).
  */
 
@@ -194,7 +194,7 @@ export type ManagedAccount = z.infer<typeof ManagedAccount>;
 /** Account statuses as people read them (a current account is always ACTIVE). */
 export const ACCOUNT_STATUS_LABELS = { ACTIVE: 'Active', CLOSED: 'Closed', EXPIRED: 'Expired' } as const;
 
-/** The virtual accounts list (spec §3 keys: account_number, customer_id), its export and its report. */
+/** The virtual accounts list (keys: account_number, customer_id), its export and its report. */
 export const VIRTUAL_ACCOUNTS_LIST = defineList({
   name: 'virtual_accounts',
   title: 'Virtual accounts',
@@ -280,7 +280,7 @@ export const VA_CREDITS_LIST = defineList({
 
 export const ACCOUNT_KIND_LABELS = { CURRENT: 'Current', VIRTUAL: 'Virtual' } as const;
 
-/** All accounts, current and virtual, that existed in the range (spec §3 keys: account_number, customer_id). */
+/** All accounts, current and virtual, that existed in the range (keys: account_number, customer_id). */
 export const ACCOUNTS_LIST = defineList({
   name: 'accounts',
   title: 'All accounts',
@@ -310,7 +310,7 @@ export const ACCOUNTS_LIST = defineList({
 });
 
 /**
- * One account's transactions (spec §3: searched by customer reference as a case-insensitive substring, paged by
+ * One account's transactions (searched by customer reference as a case-insensitive substring, paged by
  * pageIndex/pageSize): a current account's; ACCOUNT_TRANSACTIONS_VA_LIST is a virtual account's.
  */
 export const ACCOUNT_TRANSACTIONS_LIST = defineList({
@@ -335,7 +335,7 @@ export const ACCOUNT_TRANSACTIONS_VA_LIST = defineList({
 });
 
 /**
- * Account transactions of one selected account: the list's own parameter beside the spec's filter, which pages
+ * Account transactions of one selected account: the list's own parameter beside the date range and search filter, which pages
  * them by pageIndex/pageSize (`page_index` from 0, `page_size` 1–100, default 10: the contract's PageQuery).
  */
 export const AccountTransactionsParams = { account_number: accountNumber };
@@ -465,7 +465,7 @@ export type Settlement = z.infer<typeof Settlement>;
 export const SETTLEMENT_STATUS_LABELS = { PENDING: 'Pending', SETTLED: 'Settled', FAILED: 'Failed' } as const;
 export const SETTLEMENT_TYPE_LABELS = { T0: 'Same day (T+0)', T1: 'Next day (T+1)' } as const;
 
-/** The settlement history (spec §7), its export and the commission-settlement report. */
+/** The settlement history, its export and the commission-settlement report. */
 export const SETTLEMENTS_LIST = defineList({
   name: 'settlements',
   title: 'Settlements',

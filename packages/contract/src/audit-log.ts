@@ -25,7 +25,7 @@ export const AuditRecord = z.object({
 export type AuditRecord = z.infer<typeof AuditRecord>;
 
 /**
- * The audit log as a list (GUIDE §3 Lists): search by actor e-mail, action (or its family) or object id; its
+ * The audit log as a list: search by actor e-mail, action (or its family) or object id; its
  * export and the audit report write the same columns.
  */
 export const AUDIT_LOG_LIST = defineList({

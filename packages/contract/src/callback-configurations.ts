@@ -10,7 +10,7 @@ import { CalendarDate } from './flow.ts';
 import { defineList, readPaths } from './lists.ts';
 
 /**
- * The callback configuration screen's calls (spec §7 "callback types, HTTP methods, … subscriptions") and the
+ * The callback configuration screen's calls and the
  * delivery log. A subpath outside the barrel: only that screen and the server use it.
  */
 

@@ -37,7 +37,7 @@ export const UpdateCallback = z
   .partial();
 
 /**
- * `POST /v2/company/callback`: one endpoint to create, update and list configurations, as the spec has it.
+ * `POST /v2/company/callback`: one endpoint to create, update and list configurations.
  * `action` defaults to `create`: a body without it is a create (`optional()` lets the union route a missing
  * `action` to that branch, `default()` then fills it in).
  */

@@ -95,7 +95,7 @@ export const FABRIC_STATUS_FILTER = {
 } as const satisfies ListFilterDef;
 
 // ---------------------------------------------------------------------------------------------------------
-// The product logs: one list per product, /fabric/{slug} (spec §2, §3)
+// The product logs: one list per product, /fabric/{slug}
 
 /** The fields of a call (`FabricCall`) as a log's columns. */
 type FabricColumnKey =
@@ -157,7 +157,7 @@ const COMPANY_URN = { key: '{product}_company_urn', label: 'Company URN' } as co
 const CUSTOMER_REFERENCE = { key: 'customer_reference_number', label: 'Customer reference' } as const;
 const COMPANY_AND_REFERENCE = [COMPANY_URN, CUSTOMER_REFERENCE] as const;
 
-/** A product's log: its title, search keys (spec §3, default first) and default range; `shown`: a column it raises to view. */
+/** A product's log: its title, search keys (default first) and default range; `shown`: a column it raises to view. */
 function fabricList<
   const S extends FabricSlug,
   const K extends readonly { readonly key: string; readonly label: string }[],
@@ -186,7 +186,7 @@ function fabricList<
 }
 
 /**
- * The twelve logs, by product (one table: search keys and default ranges of spec §3; Aadhaar XML, Aadhaar UID
+ * The twelve logs, by product (one table: search keys and default ranges; Aadhaar XML, Aadhaar UID
  * masking, mobile-to-X and data pull start at today minus 7). The server's lists, the fabric report's columns
  * and the web's screens read them.
  */
@@ -207,7 +207,7 @@ export const FABRIC_LISTS = {
       { key: '{product}_urn', label: 'URN' },
       { key: 'customer_reference_id', label: 'Customer reference' },
     ],
-    // customer_reference_number is accepted too and stands for customer_reference_id (spec §3)
+    // customer_reference_number is accepted too and stands for customer_reference_id
     aliases: { customer_reference_number: 'customer_reference_id' },
     defaultRange: 'last7',
   }),
@@ -315,11 +315,11 @@ export const FabricSummary = z.object({
 export type FabricSummary = z.infer<typeof FabricSummary>;
 
 // ---------------------------------------------------------------------------------------------------------
-// API usage: every call is a metered API call (spec §7, /reports/api-usage; its row is reports.ts's ApiUsageRow)
+// API usage: every call is a metered API call (/reports/api-usage; its row is reports.ts's ApiUsageRow)
 
 /**
  * API usage as a list: `GET /{provider}/read/fetch/credits/details` (count and export beside it), search keys
- * `{product}_urn` (default) and `api_name` (spec §3), filtered by product and status. In view at 1280 px: the
+ * `{product}_urn` (default) and `api_name`, filtered by product and status. In view at 1280 px: the
  * time, the urn, the API, the status, the credits and the channel.
  */
 export const API_USAGE_LIST = defineList({

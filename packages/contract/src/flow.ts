@@ -92,7 +92,7 @@ export const CalendarDate = z.iso
   });
 export const MAX_PAGE_SIZE = 100;
 
-/** The spec's list filter state as query parameters; dates are whole days in `time_zone`. */
+/** The list filter state as query parameters; dates are whole days in `time_zone`. */
 export const ListQuery = z.object({
   start_date: CalendarDate.optional(),
   end_date: CalendarDate.optional(),
@@ -105,7 +105,7 @@ export const ListQuery = z.object({
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 export const ExportQuery = ListQuery.omit({ limit: true, offset: true });
-/** Paging by page (spec §3: account transactions use pageIndex and pageSize instead of limit and offset). */
+/** Paging by page (account transactions use pageIndex and pageSize instead of limit and offset). */
 export const PageQuery = {
   page_index: z.coerce.number().int().min(0).max(1_000_000).default(0),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseCidr } from './cidr.ts';
 
 /**
- * The IP allow-list of a client (spec §2 /configurations/manage-ips, §7 "Whitelisted IPs; IP whitelist update at
+ * The IP allow-list of a client (/configurations/manage-ips; "Whitelisted IPs; IP whitelist update at
  * /v2/request_ip_whitelist"): addresses and CIDR ranges its API keys may call from. A subpath outside the barrel:
  * only the allow-list screen and the server need it.
  */

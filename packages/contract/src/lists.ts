@@ -1,7 +1,7 @@
 // One definition per list (plain data, no zod: the web's list state and the server's list routes both read it).
 //
 // A list is the product's central idea: a screen with a date range, a search by one chosen key, filters,
-// paging, a refresh and an export (spec §2 "Behaviour common to screens", §3 "List-screen filter state"). Its
+// paging, a refresh and an export. Its
 // definition says everything that is the same on the server and the web: its paths, its search keys with their
 // labels, its default date range, its filters, its columns (label, format, priority) and which of them its
 // export and its report write. The server's `registerList`, the report sources, the web's list endpoints and
@@ -11,7 +11,7 @@
 export const MAX_RANGE_DAYS = 366;
 
 /**
- * The range a list shows when none is chosen (spec §3, both ending today): `last7` is the last 7 days including
+ * The range a list shows when none is chosen (both ending today): `last7` is the last 7 days including
  * today (from today minus 6); `todayMinus7` starts at today minus 7 (Aadhaar XML, Aadhaar UID masking,
  * mobile-to-X and data pull's first range).
  */
@@ -20,7 +20,7 @@ export const DEFAULT_RANGES = ['last7', 'todayMinus7'] as const satisfies readon
 /** The first day of a default range, in days from today. */
 export const DEFAULT_RANGE_START: Readonly<Record<DefaultRange, number>> = { last7: -6, todayMinus7: -7 };
 
-/** A search key (spec §3) with its label; `{product}` in a key stands for the provider slug (`meridian_urn`). */
+/** A search key with its label; `{product}` in a key stands for the provider slug (`meridian_urn`). */
 export type SearchKeyDef = { readonly key: string; readonly label: string };
 
 /**
@@ -54,7 +54,7 @@ export type ListColumnDef = {
 };
 
 /**
- * A filter beside the spec's date range and search key, as URL and query parameters of the same name:
+ * A filter beside the date range and search date range and search key, as URL and query parameters of the same name:
  * `enum` one of fixed values (`status=FAILED`); `text` a value the server checks itself (one of the caller's
  * account numbers); `amount` a range of rupee amounts as `{key}_min` and `{key}_max` (decimal strings, both
  * ends included).
@@ -81,12 +81,12 @@ export type ListDef = {
   /** One row, for messages ("payout": "There is no payout …"). */
   readonly noun: string;
   readonly paths: ListPaths;
-  /** Default first (spec §3). */
+  /** Default first. */
   readonly searchKeys: readonly SearchKeyDef[];
   /** An accepted key → the key it stands for (digilocker: customer_reference_number → customer_reference_id). */
   readonly aliases?: Readonly<Record<string, string>>;
   readonly defaultRange: DefaultRange;
-  /** `page`: `page_index` (from 0) and `page_size` instead of `limit` and `offset` (account transactions, spec §3). */
+  /** `page`: `page_index` (from 0) and `page_size` instead of `limit` and `offset` (account transactions). */
   readonly paging?: 'offset' | 'page';
   readonly filters?: Readonly<Record<string, ListFilterDef>>;
   readonly columns: readonly ListColumnDef[];

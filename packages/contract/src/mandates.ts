@@ -178,7 +178,7 @@ export const MandateDetails = Mandate.extend({
 export type MandateDetails = z.infer<typeof MandateDetails>;
 
 /**
- * /flow/e-mandates' registrations and their export (search keys: spec §7 "E-mandate registrations: search and
+ * /flow/e-mandates' registrations and their export (search keys: "E-mandate registrations: search and
  * count"); the NACH registration MIS writes the same columns.
  */
 export const MANDATE_REGISTRATIONS_LIST = defineList({

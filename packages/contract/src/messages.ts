@@ -1,6 +1,6 @@
 // Plain constants without zod, so that the web app's first bundle can import them.
 
-/** Spec §9: at most 3 resends of the one-time code per sign-in attempt. */
+/** At most 3 resends of the one-time code per sign-in attempt. */
 export const MAX_OTP_RESENDS = 3;
 export const OTP_LENGTH = 6;
 

@@ -188,7 +188,7 @@ export const REPORT_STATUS_LABELS: Readonly<Record<ReportStatus, string>> = {
 };
 
 /**
- * The download history (spec §3: filters date range, {product}_company_urn, status, report_type; the company
+ * The download history (filters date range, {product}_company_urn, status, report_type; the company
  * filter is the server's own parameter, its name holding the provider slug).
  */
 export const REPORT_HISTORY_LIST = defineList({

@@ -2,7 +2,7 @@
 // navigation) and the server both read them.
 
 /**
- * The public screens of the web app (spec §2). They are a page of their own, `auth.html`, which loads without
+ * The public screens of the web app. They are a page of their own, `auth.html`, which loads without
  * the signed-in app's code: the server answers these paths with it and every other page path with
  * `index.html`. `/login` is on the list because the auth page sends it on to `/sign-in`.
  */
@@ -28,7 +28,7 @@ export function authScreenOf(pathname: string): AuthScreenPath | null {
 // ---------------------------------------------------------------------------------------------------------
 // Fabric's screens (the zod schemas of its calls are in fabric.ts)
 
-/** The twelve products, by the slug of their route (spec §2) and public endpoint. */
+/** The twelve products, by the slug of their route and public endpoint. */
 export const FABRIC_PRODUCTS = [
   'video-liveness',
   'text-match',

@@ -34,7 +34,7 @@ const where = ({ clientRef, filter }: Scope) =>
   );
 
 /**
- * The record's public id: an opaque digest of its place, not the sequential row id (GUIDE §3 Identifiers). Stable,
+ * The record's public id: an opaque digest of its place, not the sequential row id. Stable,
  * so a link to an open record keeps working while the record is on the page.
  */
 const auditIdOf = (r: Row) => `AUD${sha256(`audit:${r.clientRef}:${r.id}`).slice(0, 24).toUpperCase()}`;

@@ -13,7 +13,7 @@ export const auditMetadataCell = (r: Pick<AuditRecord, 'metadata'>) =>
 export const AUDIT_ADMIN_MESSAGE = "Only your company's admins can see the audit log";
 
 /**
- * The client's audit log as a list (search, count, CSV) with the spec's filter state: whole days in the user's
+ * The client's audit log as a list (search, count, CSV) with the lists' filter state: whole days in the user's
  * time zone (default the last 7 days), search by actor e-mail, action or object id, paging. Admins only.
  */
 export const auditLogRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {

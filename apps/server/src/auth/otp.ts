@@ -1,6 +1,6 @@
 import { createHmac, type KeyObject } from 'node:crypto';
 
-/** One-time codes live 10 minutes, allow 5 wrong tries per attempt and at most 3 resends (spec §9). */
+/** One-time codes live 10 minutes, allow 5 wrong tries per attempt and at most 3 resends. */
 export const OTP_TTL_SECONDS = 600;
 export const OTP_MAX_FAILURES = 5;
 

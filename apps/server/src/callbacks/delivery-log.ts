@@ -17,7 +17,7 @@ import type { FilterParams, ListScope } from '../lists/register-list.ts';
 import { attemptsOf, configOfDelivery } from './delivery.ts';
 import { enqueueCallbacks } from './outbox.ts';
 
-/** The delivery log's filters beside the spec's (CALLBACK_DELIVERIES_LIST): an event type and a status. */
+/** The delivery log's filters beside the date range and search (CALLBACK_DELIVERIES_LIST): an event type and a status. */
 export type DeliveryLogParams = FilterParams<typeof CALLBACK_DELIVERIES_LIST>;
 
 const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {

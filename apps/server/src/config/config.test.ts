@@ -18,7 +18,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
 
-  it('stops production with the spec message when a required value is missing', () => {
+  it('stops production with the exact message when a required value is missing', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       'Missing required environment variable: DATABASE_URL',
     );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Raised when a required setting is missing in production mode (spec §5, §8). */
+/** Raised when a required setting is missing in production mode. */
 export class MissingEnvError extends Error {
   constructor(name: string) {
     super(`Missing required environment variable: ${name}`);

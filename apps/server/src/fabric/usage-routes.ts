@@ -19,7 +19,7 @@ const usageScope = <S extends ListScope<{ product?: string | undefined; status?:
   status: scope.params.status,
 });
 
-/** API usage (spec §7): every metered API call (each fabric call) as a list, and calls per day for the chart. */
+/** API usage: every metered API call (each fabric call) as a list, and calls per day for the chart. */
 export const apiUsageRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const p = deps.config.PROVIDER;
   registerList(app, deps.db, p, {

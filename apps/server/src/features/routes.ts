@@ -4,7 +4,7 @@ import { authOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { featureFlags } from './flags.ts';
 
-/** The client's feature flags (spec §7: frontend payout, bulk frontend payout). */
+/** The client's feature flags (frontend payout, bulk frontend payout). */
 export const featureRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   app.get(
     `/${deps.config.PROVIDER}/read/fetch/feature_flags`,

@@ -93,7 +93,7 @@ export function zoneClock(timeZone: string) {
     return `${dayText}${separator}${TWO[Math.floor(s / 3600)]}:${TWO[Math.floor(s / 60) % 60]}:${TWO[s % 60]}`;
   };
   return {
-    /** `yyyy-MM-dd HH:mm:ss` in the zone (spec §9). */
+    /** `yyyy-MM-dd HH:mm:ss` in the zone. */
     text(ms: number): string {
       return wall(ms, offsetAt(ms), ' ');
     },

@@ -14,7 +14,7 @@ import { allowlistOwner, addAllowlistEntry, listAllowlist, removeAllowlistEntry 
 export const IP_ADMIN_MESSAGE = "Only your company's admins can change the IP allow-list";
 
 /**
- * The client's IP allow-list (spec §7): read it, add or remove an entry. A change needs the admin role and the
+ * The client's IP allow-list: read it, add or remove an entry. A change needs the admin role and the
  * user's password again (step-up); it is audited with the list before and after, and every process drops its
  * cached copy of the list before the answer, so the next API-key call is checked against the new list.
  */

@@ -21,7 +21,7 @@ const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
 /**
  * The client's postings in the filter's range; with `accountRef`, only that account's (one account's
  * transactions, on the `(client_ref, account_ref, created_at)` index). `searchMode: 'contains'` matches the search
- * value as a case-insensitive substring (account transactions, spec §3) instead of exactly.
+ * value as a case-insensitive substring (account transactions) instead of exactly.
  */
 export type StatementScope = {
   clientRef: number;
@@ -112,8 +112,6 @@ export async function listTransactions(db: Db, scope: Scope): Promise<z.infer<ty
 export async function countTransactions(db: Db, scope: Scope): Promise<number> {
   const base = db.select({ n: sql<number>`count(*)::int` }).from(ledgerPostings);
   const needsEntry = scope.filter.search !== null || textParam(scope.params ?? {}, 'category') !== undefined;
-  const [row] = await (needsEntry ? base.innerJoin(ledgerEntries, entryOfPosting) : base).where(
-    where(scope),
-  );
+  const [row] = await (needsEntry ? base.innerJoin(ledgerEntries, entryOfPosting) : base).where(where(scope));
   return row?.n ?? 0;
 }

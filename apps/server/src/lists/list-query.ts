@@ -24,7 +24,7 @@ export type ListFilter = {
 
 /**
  * What resolving a list's filter reads of its definition (the contract's `defineList`): its name (messages), its
- * search keys (spec §3, `{product}` standing for the provider slug), keys accepted as another key's alias, and
+ * search keys (`{product}` standing for the provider slug), keys accepted as another key's alias, and
  * its default date range.
  */
 export type ListQueryDef = Pick<ListDef, 'name' | 'searchKeys' | 'aliases' | 'defaultRange'>;
@@ -84,7 +84,7 @@ export function dayIn(timeZone: string, days = 0, now = Date.now()): string {
 }
 
 /**
- * Resolves the spec's list filter (dates default to the list's default range: the last 7 days including today,
+ * Resolves the list filter (dates default to the list's default range: the last 7 days including today,
  * unless it says otherwise) and checks the search key against the list's allowed keys (400 otherwise).
  */
 export function resolveListQuery(

@@ -56,7 +56,7 @@ export type ListSpec<
   noun?: string;
   row: Row;
   /**
-   * Query parameters of the list's own beside the spec's filter and the definition's filters (a selected
+   * Query parameters of the list's own beside the date range and search filter and the definition's filters (a selected
    * account): validated with the filter (a bad value is a 400 naming it) and handed to fetch and count.
    */
   query?: Extra;
@@ -178,7 +178,7 @@ export function listDescriptions(
   };
 }
 
-/** Registers a list's search, count and export from its definition, all taking the spec's filter state (GUIDE §3 Lists). */
+/** Registers a list's search, count and export from its definition, all taking the lists' filter state. */
 export function registerList<
   D extends ListDef,
   Row extends z.ZodType,

@@ -54,7 +54,7 @@ const ClientIdParams = z.object({ client_id: z.string().trim().min(1).max(64) })
 const IdempotencyHeaders = z.object({ 'idempotency-key': z.string().max(255).optional() });
 
 /**
- * Meridian operations' credit management (spec §7 "Credit management"): companies, their credit operations,
+ * Meridian operations' credit management: companies, their credit operations,
  * loads and unloads with a reason, and each company's API meter. Only for signed-in users with the `ops` role
  * (Meridian's own staff): everyone else gets 403 `forbidden_role`.
  */

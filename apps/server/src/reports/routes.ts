@@ -150,7 +150,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
     noun: "reports asked for by the caller's client (the download history)",
     row: ReportItem,
     // The definition's status and report type, read with an empty value as every value (the screen's "All"); the
-    // company filter's name holds the provider slug (spec §3 `{product}_company_urn`).
+    // company filter's name holds the provider slug (`{product}_company_urn`).
     query: {
       status: z.union([z.literal(''), ReportStatus]).optional(),
       report_type: z.union([z.literal(''), ReportType]).optional(),

@@ -35,7 +35,7 @@ const statementReport = (req: {
 });
 
 /**
- * The consolidated account statement (spec §7) is a report like the others: asked for here, built in the
+ * The consolidated account statement is a report like the others: asked for here, built in the
  * background, listed in the history. `/api/pdf_generation` makes the PDF of a statement (the same report) or of
  * one payout's receipt (at once).
  */

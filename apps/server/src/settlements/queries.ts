@@ -6,7 +6,7 @@ import { amountBounds, type FilterParams, type ListScope } from '../lists/regist
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { selectSettlements, toSettlement } from './service.ts';
 
-/** The history's filters beside the spec's (SETTLEMENTS_LIST): a status, a cycle type, an amount range in rupees. */
+/** The history's filters beside the date range and search (SETTLEMENTS_LIST): a status, a cycle type, an amount range in rupees. */
 export type HistoryParams = FilterParams<typeof SETTLEMENTS_LIST>;
 
 const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {

@@ -34,7 +34,7 @@ const TAG = 'settlements';
 const CycleParams = z.object({ id: z.string().min(1).max(64) });
 const UrnParams = z.object({ urn: z.string().min(1).max(64) });
 
-/** Settlements (Meridian operations paths, spec §7): the settlement account, cycles, runs, history. */
+/** Settlements (Meridian operations paths): the settlement account, cycles, runs, history. */
 export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const p = deps.config.PROVIDER;
   const base = `/${p}/operations/settlement`;

@@ -11,7 +11,7 @@ describe('env', () => {
     expect(requireEnv('VITE_X', { VITE_X: 'https://api.test' })).toBe('https://api.test');
   });
 
-  it.each([undefined, '', '   '])('requireEnv throws the spec message for %j', (value) => {
+  it.each([undefined, '', '   '])('requireEnv throws the exact message for %j', (value) => {
     expect(() => requireEnv('VITE_AUTH_API_URL', { VITE_AUTH_API_URL: value })).toThrow(
       new Error('Missing required environment variable: VITE_AUTH_API_URL'),
     );

@@ -16,7 +16,7 @@ declare global {
 
 type EnvSource = Record<string, string | boolean | undefined>;
 
-/** The value of a variable that must be set; throws the spec's message (§5, §8) when it is missing or empty. */
+/** The value of a variable that must be set; throws the exact message when it is missing or empty. */
 export function requireEnv(name: string, source: EnvSource = import.meta.env): string {
   const value = source[name];
   if (typeof value !== 'string' || value.trim() === '') {
@@ -30,16 +30,16 @@ function host(value: string | undefined): string {
   return (value ?? '').replace(/\/+$/, '');
 }
 
-/** Environment label; it prefixes every storage key and cookie (spec §3, §9). */
+/** Environment label; it prefixes every storage key and cookie. */
 export const APP_ENV: string = import.meta.env.VITE_APP_ENV ?? 'staging';
 
 /**
- * The provider slug: `{provider}` in API paths and `{product}` in search keys (GUIDE §3), e.g.
+ * The provider slug: `{provider}` in API paths and `{product}` in search keys, e.g.
  * `/meridian/read/search/transaction/payouts` and `meridian_urn`.
  */
 export const PROVIDER: string = import.meta.env.VITE_PROVIDER || 'meridian';
 
-/** Hosts of spec §7: API base, auth, read API, bulk and the changelog dashboard. */
+/** Hosts: API base, auth, read API, bulk and the changelog dashboard. */
 export const API_HOSTS = {
   api: host(import.meta.env.VITE_API_BASE_URL),
   auth: host(import.meta.env.VITE_AUTH_API_URL),

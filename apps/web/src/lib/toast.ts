@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type * as Sonner from 'sonner';
 import type { ExternalToast } from 'sonner';
 
-// Toasts (spec §8, §9) go through sonner, which loads with the first toast shown: no page pays for the library
+// Toasts go through sonner, which loads with the first toast shown: no page pays for the library
 // up front, and most page loads show none. components/layout/app-toaster.tsx mounts sonner's Toaster once a
 // toast is asked for; the toast is handed over when the Toaster listens.
 

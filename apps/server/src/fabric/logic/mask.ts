@@ -1,5 +1,5 @@
 /**
- * Masking of personal data for the call log (GUIDE §6): only masked values are stored. Each masker keeps just
+ * Masking of personal data for the call log: only masked values are stored. Each masker keeps just
  * enough for a person to recognise their own record (the last digits, an initial) and nothing that identifies
  * them.
  */

@@ -10,7 +10,7 @@ export interface ServerErrorView<F extends string> {
   unmatched: string[];
 }
 
-/** The banner text of a failed call (spec §8: the server's message is shown as is). */
+/** The banner text of a failed call (the server's message is shown as is). */
 export function serverErrorMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 'FETCH_ERROR') return `The server could not be reached (${error.message}).`;

@@ -62,7 +62,7 @@ function NavSection({
   );
 }
 
-/** Team switcher and the team-filtered navigation (spec §1), without the items the user's roles do not open. */
+/** Team switcher and the team-filtered navigation, without the items the user's roles do not open. */
 export function AppSidebar({ onNavigate }: { onNavigate?: () => void }) {
   const team = teamPreference.use();
   const pathname = useRouterState({ select: (s) => s.location.pathname });

@@ -165,7 +165,7 @@ export const NAV_GROUPS: NavGroup[] = [
 ];
 
 /**
- * Spec §1: the default team shows all navigation; flow and fabric keep only the groups marked default or
+ * The default team shows all navigation; flow and fabric keep only the groups marked default or
  * listing that team among their modules.
  */
 export function filterNavGroups(groups: readonly NavGroup[], team: Team): NavGroup[] {

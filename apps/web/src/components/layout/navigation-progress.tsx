@@ -3,7 +3,7 @@ import { useRouterState } from '@tanstack/react-router';
 
 type Phase = 'idle' | 'running' | 'done';
 
-/** Spec §2/§9: a 2 px bar at the top while a navigation is pending; it completes, then fades. */
+/** A 2 px bar at the top while a navigation is pending; it completes, then fades. */
 export function NavigationProgress() {
   const pending = useRouterState({ select: (s) => s.status === 'pending' || s.isLoading });
   const [phase, setPhase] = useState<Phase>('idle');

@@ -7,7 +7,7 @@ const loadDropdown = () => import('./team-switcher-dropdown');
 const TeamSwitcherDropdown = lazy(loadDropdown);
 
 /**
- * Switches the team, which filters the navigation (spec §1); the choice is stored as `staging_team`. The menu
+ * Switches the team, which filters the navigation; the choice is stored as `staging_team`. The menu
  * loads on demand.
  */
 export function TeamSwitcher() {

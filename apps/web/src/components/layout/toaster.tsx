@@ -3,7 +3,7 @@ import { Toaster } from 'sonner';
 import { isDarkTheme, themePreference } from '@/lib/preferences/theme';
 import { toasterMounted } from '@/lib/toast';
 
-/** sonner's Toaster in the app's theme; spec §9: toasts last 2 s. Loaded with the first toast. */
+/** sonner's Toaster in the app's theme; toasts last 2 s. Loaded with the first toast. */
 export default function SonnerToaster() {
   const theme = themePreference.use();
   const toasterTheme = theme === 'system' ? 'system' : isDarkTheme(theme, false) ? 'dark' : 'light';

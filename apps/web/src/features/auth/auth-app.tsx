@@ -30,7 +30,7 @@ function screenFor(screen: AuthScreen, search: URLSearchParams): ReactNode {
   }
 }
 
-/** The auth page (auth.html): the public screens of spec §2 in their layout, without the signed-in app. */
+/** The auth page (auth.html): the public screens in their layout, without the signed-in app. */
 export function AuthApp({ notice }: { notice?: string | null }) {
   const { screen, search } = useAuthLocation();
   // Theme and font: keep <html> in step with the stored choice (all tabs) and, for "system", with the OS.

@@ -14,7 +14,7 @@ describe('resolveAuthHref (routing of the auth page)', () => {
     expect(resolveAuthHref('/sign-up/', signedOut)).toEqual({ screen: '/sign-up', href: '/sign-up' });
   });
 
-  it('/login goes to /sign-in keeping only redirect (spec §2)', () => {
+  it('/login goes to /sign-in keeping only redirect', () => {
     expect(resolveAuthHref('/login', signedOut)).toEqual({ screen: '/sign-in', href: '/sign-in' });
     expect(resolveAuthHref('/login?redirect=%2Fsettings%2Fdisplay&x=1', signedOut)).toEqual({
       screen: '/sign-in',

@@ -20,7 +20,7 @@ export function screenHref(screen: AuthScreenPath, search: { redirect?: string |
 }
 
 /**
- * The routing rules of the auth page (spec §2, §4): `/login` goes to `/sign-in` keeping `redirect`; a visitor
+ * The routing rules of the auth page: `/login` goes to `/sign-in` keeping `redirect`; a visitor
  * who is signed in already goes from a sign-in screen to where sign-in would have gone; a path that is not an
  * auth screen is a page of the signed-in app.
  */

@@ -19,7 +19,7 @@ const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, OTP_LENG
 /** A recovery code: 10 base32 characters, shown as `abcde-fghij`. */
 const recoveryChars = (value: string) => value.replace(/[^A-Za-z2-7-]/g, '').slice(0, 11);
 
-/** /otp: the one-time code of an SMS sign-in, or the authenticator app's code (or a recovery code; no resend) (spec §4, §5, §9). Without a pending sign-in it goes to /sign-in. */
+/** /otp: the one-time code of an SMS sign-in, or the authenticator app's code (or a recovery code; no resend). Without a pending sign-in it goes to /sign-in. */
 export function OtpPage({ redirect }: { redirect?: string | undefined }) {
   const { mfaRequired, isAuthenticated, loading, error, resendAttempts, mfaMethod } = useAuth();
   const totp = mfaMethod === 'totp';

@@ -16,7 +16,7 @@ const entry = (over: Partial<ChangelogEntry>): ChangelogEntry => ({
 });
 
 describe('changelog', () => {
-  it('holds exactly the two entries of the spec, newest first once sorted', () => {
+  it('holds exactly the two entries, newest first once sorted', () => {
     const sorted = sortEntries(CHANGELOG_ENTRIES);
     expect(sorted.map((e) => [e.date, e.version])).toEqual([
       ['2025-09-03', 'v20.1.0'],

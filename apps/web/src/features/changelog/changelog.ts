@@ -3,7 +3,7 @@ import type { BadgeVariant } from '@/components/ui/badge';
 export const CHANGE_TYPES = ['feature', 'improvement', 'bugfix', 'breaking'] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
-/** Spec §3: a changelog entry held in the client. */
+/** A changelog entry, held in the client. */
 export interface ChangelogEntry {
   slug: string;
   title: string;
@@ -34,7 +34,7 @@ export function filterByTag(entries: readonly ChangelogEntry[], tag: string | un
   return tag ? entries.filter((e) => e.tags.includes(tag)) : [...entries];
 }
 
-/** Spec §3: green feature, blue improvement, yellow bugfix, red breaking, grey otherwise. */
+/** Badge colours: green feature, blue improvement, yellow bugfix, red breaking, grey otherwise. */
 export function badgeVariantFor(type: string): BadgeVariant {
   switch (type) {
     case 'feature':

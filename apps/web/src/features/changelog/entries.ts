@@ -1,6 +1,6 @@
 import type { ChangelogEntry } from './changelog';
 
-/** The changelog is held in the client (spec §3): exactly these two entries. */
+/** The changelog is held in the client: exactly these two entries. */
 export const CHANGELOG_ENTRIES: readonly ChangelogEntry[] = [
   {
     slug: 'new-dashboard-v3',

@@ -3,7 +3,7 @@ import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-route
 import { Button } from '@/components/ui/button';
 import { useInShell } from '@/components/layout/shell-context';
 
-/** Texts of the error pages (spec §2: the 404 and 500 titles are exact). */
+/** Texts of the error pages (the 404 and 500 titles are exact). */
 export const ERROR_PAGES = {
   401: {
     title: 'Unauthorized Access',

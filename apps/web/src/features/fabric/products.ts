@@ -2,7 +2,7 @@ import type { FabricCallStatus, FabricProductSlug } from '@meridian/contract/fab
 import type { NavUrl } from '@/components/layout/nav-config';
 import type { BadgeVariant } from '@/components/ui/badge';
 
-/** Each product's screen (spec §2); typed against the route tree. */
+/** Each product's screen; typed against the route tree. */
 export const FABRIC_PATHS = {
   'video-liveness': '/fabric/video-liveness',
   'text-match': '/fabric/text-match',

@@ -2,7 +2,7 @@ import type { Beneficiary } from '@meridian/contract';
 import { optionalTextParam, searchSchema, textParam } from '@/lib/format/search-params';
 
 /**
- * Spec §2: /flow/edit-beneficiary search parameters. The eight required ones default to empty text and the
+ * /flow/edit-beneficiary search parameters. The eight required ones default to empty text and the
  * last three are optional; a value of the wrong type degrades instead of failing the route.
  */
 export const editBeneficiarySearchSchema = searchSchema({

@@ -6,7 +6,7 @@ import { logout } from '@/lib/auth';
 import { LOGOUT_REDIRECT_DELAY_MS, startInactivityTimer } from './inactivity';
 
 /**
- * Spec §4 auto-logout: after 30 minutes without activity, clear everything (logout: storage, cookies, data
+ * Auto-logout: after 30 minutes without activity, clear everything (logout: storage, cookies, data
  * cache, auth state), show the "Session Expired" modal, and go to /sign-in 3 s later.
  */
 export function InactivityLogout() {

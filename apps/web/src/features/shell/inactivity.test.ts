@@ -20,7 +20,7 @@ afterEach(() => {
 const fire = (type: string) => window.dispatchEvent(new Event(type));
 
 describe('inactivity timer', () => {
-  it('uses the spec constants: 30 minutes, 1 s mouse-move debounce, 3 s redirect delay', () => {
+  it('uses the auto-logout constants: 30 minutes, 1 s mouse-move debounce, 3 s redirect delay', () => {
     expect(INACTIVITY_LIMIT_MS).toBe(30 * MINUTE);
     expect(MOUSEMOVE_DEBOUNCE_MS).toBe(1000);
     expect(LOGOUT_REDIRECT_DELAY_MS).toBe(3000);

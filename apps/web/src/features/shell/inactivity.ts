@@ -1,4 +1,4 @@
-/** Spec §4/§9: the auto-logout constants, in one place. */
+/** The auto-logout constants, in one place. */
 export const INACTIVITY_LIMIT_MS = 30 * 60 * 1000;
 /** Mouse moves count as activity once they pause for this long (debounced). */
 export const MOUSEMOVE_DEBOUNCE_MS = 1000;

@@ -70,7 +70,7 @@ describe('apiFetch headers', () => {
   });
 });
 
-describe('apiFetch errors (spec §8)', () => {
+describe('apiFetch errors', () => {
   beforeEach(() => signIn());
 
   it('an HTTP failure carries the status, the server message and the body', async () => {
@@ -128,7 +128,7 @@ describe('apiFetch errors (spec §8)', () => {
   });
 });
 
-describe('storage integrity before every call (spec §5)', () => {
+describe('storage integrity before every call', () => {
   it('blocks the call with a synthetic 401, logs out and warns', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     signIn();
@@ -147,7 +147,7 @@ describe('storage integrity before every call (spec §5)', () => {
   });
 });
 
-describe('token refresh on 401 (spec §4)', () => {
+describe('token refresh on 401', () => {
   it('refreshes once for concurrent 401s; every waiter retries with the new token', async () => {
     signIn('AT1', 'RT1');
     let refreshes = 0;

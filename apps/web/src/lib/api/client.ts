@@ -4,7 +4,7 @@ import { checkStorageIntegrity, getAccessToken, getStoredUser } from '@/lib/stor
 import { ApiError, messageFromBody } from './errors';
 
 export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
-  /** Which configured host (spec §7); default the API base. */
+  /** Which configured host; default the API base. */
   host?: ApiHost;
   body?: BodyInit | null;
   /** A JSON body: serialised, with Content-Type set. */
@@ -118,8 +118,8 @@ async function parse<T>(response: Response, parseAs: ApiRequestInit['parseAs']):
 }
 
 /**
- * The one client for data calls (spec §7): bearer token, `client_id` and `Accept: application/json` on every
- * request. Before each call the storage integrity is checked (spec §5). A 401 triggers one token refresh,
+ * The one client for data calls: bearer token, `client_id` and `Accept: application/json` on every
+ * request. Before each call the storage integrity is checked. A 401 triggers one token refresh,
  * shared by concurrent callers, then one retry; with no refresh token or a refused refresh the user is logged
  * out (without waiting for it) and the 401 is thrown. Errors are `ApiError`s.
  */

@@ -12,7 +12,7 @@ const MAX_KEPT = 50;
 const recent: ReportedError[] = [];
 
 /**
- * The generic error reporter (spec §8: every mutation error goes here). It writes to the console and keeps
+ * The generic error reporter (every mutation error goes here). It writes to the console and keeps
  * the last 50 reports in memory for support sessions; it sends nothing anywhere else.
  */
 export function reportError(error: unknown, context?: Record<string, unknown>): void {

@@ -1,4 +1,4 @@
-/** HTTP status, or where the fetch layer failed before one arrived (spec §8). */
+/** HTTP status, or where the fetch layer failed before one arrived. */
 export type ApiStatus = number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR';
 
 export class ApiError extends Error {

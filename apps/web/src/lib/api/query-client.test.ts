@@ -35,7 +35,7 @@ async function failQuery(error: unknown, key = ['q']) {
     .catch(() => {});
 }
 
-describe('query defaults (spec §7, §9)', () => {
+describe('query defaults', () => {
   it('stale 10 s, kept 60 s, refetch on focus', () => {
     const q = queryClient.getDefaultOptions().queries;
     expect(q?.staleTime).toBe(10_000);
@@ -54,7 +54,7 @@ describe('query defaults (spec §7, §9)', () => {
   });
 });
 
-describe('query errors (spec §8)', () => {
+describe('query errors', () => {
   it('401: clear auth, go to /sign-in (a page load) with the current path and query, toast Session expired! there', async () => {
     saveSession({ accessToken: 'AT', refreshToken: 'RT', user: { name: 'A', email: 'e', client_id: 'C' } });
     checkSession();
@@ -115,7 +115,7 @@ describe('query errors (spec §8)', () => {
   });
 });
 
-describe('mutation errors (spec §8)', () => {
+describe('mutation errors', () => {
   async function failMutation(error: unknown, meta?: Record<string, unknown>) {
     await queryClient
       .getMutationCache()

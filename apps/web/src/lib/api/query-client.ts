@@ -16,7 +16,7 @@ export const QUERY_MESSAGES = {
 
 const MAX_RETRIES = 3;
 
-/** At most 3 retries, none on 401 or 403 (spec §7). */
+/** At most 3 retries, none on 401 or 403. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && (error.status === 401 || error.status === 403)) return false;
   return failureCount < MAX_RETRIES;
@@ -42,7 +42,7 @@ export function handleQueryError(error: unknown): void {
   // Other query failures are shown by the screen that made the query.
 }
 
-/** Toast title for a failed mutation (spec §8). */
+/** Toast title for a failed mutation. */
 export function mutationErrorMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 304) return QUERY_MESSAGES.notModified;

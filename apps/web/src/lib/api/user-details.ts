@@ -4,7 +4,7 @@ import { api } from './typed';
 
 /**
  * GET /v2/user/details: the signed-in user's profile, with the roles the server reports. A restored session's
- * roles are always ['user'] (spec §6), so role checks (navigation, ops screens) use these instead.
+ * roles are always ['user'], so role checks (navigation, ops screens) use these instead.
  *
  * The shell asks for it (the navigation's role filter), so the contract and zod load beside the request, not
  * with the first bundle (as the /flow summary does): the answer is still validated.

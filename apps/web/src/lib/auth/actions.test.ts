@@ -51,7 +51,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('checkSession (spec §4)', () => {
+describe('checkSession', () => {
   // First in the file: the storage migrations run once per page load, i.e. once per test file.
   it('runs the storage migrations first, so a legacy session is restored', () => {
     document.cookie = 'access_token=LEGACY_AT; Path=/';

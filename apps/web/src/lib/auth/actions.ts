@@ -49,7 +49,7 @@ function fail(error: string): AuthResult {
   return { ok: false, error };
 }
 
-/** Stores the session and authenticates; all one-time-code state is cleared (spec §4). */
+/** Stores the session and authenticates; all one-time-code state is cleared. */
 function completeSignIn(body: SignedIn): AuthResult {
   const name = body.company_common_name ?? '';
   saveSession({
@@ -62,7 +62,7 @@ function completeSignIn(body: SignedIn): AuthResult {
   return { ok: true, next: 'authenticated' };
 }
 
-/** Login failure text (spec §8): message, else response_message, else by status. */
+/** Login failure text: message, else response_message, else by status. */
 export function loginErrorMessage(status: number, body: unknown): string {
   return (
     messageOf(body) ??
@@ -99,7 +99,7 @@ export async function login(email: string, password: string): Promise<AuthResult
   return fail(loginErrorMessage(status, body));
 }
 
-/** Sends the code again with the stored login payload; at most 3 resends (spec §5, §9). */
+/** Sends the code again with the stored login payload; at most 3 resends. */
 export async function resendOtp(): Promise<AuthResult> {
   const { originalLoginPayload, resendAttempts } = getState();
   if (!originalLoginPayload) return fail(AUTH_ERRORS.noLoginSession);
@@ -126,7 +126,7 @@ export async function resendOtp(): Promise<AuthResult> {
   return fail(messageOf(body) ?? messageOf(body, 'response_message') ?? AUTH_ERRORS.resendFailed);
 }
 
-/** Verifies the one-time code; only response_key 'success_login' signs in (spec §5). */
+/** Verifies the one-time code; only response_key 'success_login' signs in. */
 export async function verifyOtp(otp: string): Promise<AuthResult> {
   const { mfaRequestUrn } = getState();
   if (!mfaRequestUrn) return fail(AUTH_ERRORS.noLoginSession);
@@ -193,7 +193,7 @@ async function revokeOnServer({ token, refreshToken, clientId }: Credentials): P
 
 let loggingOut: Promise<void> | null = null;
 
-/** Revokes the session on the server, then clears storage, cookies and the data cache and resets (spec §4). */
+/** Revokes the session on the server, then clears storage, cookies and the data cache and resets. */
 export function logout(): Promise<void> {
   loggingOut ??= (async () => {
     await revokeOnServer(currentCredentials());
@@ -205,7 +205,7 @@ export function logout(): Promise<void> {
 }
 
 /**
- * Session check on start (spec §4): signed in only if the access-token cookie, the user record and the
+ * Session check on start: signed in only if the access-token cookie, the user record and the
  * logged-in flag all exist. A set flag without a token resets the session. Runs the storage migrations
  * first, so the order of calls at start-up does not matter.
  */
@@ -228,7 +228,7 @@ export function checkSession(): boolean {
 
 /**
  * For route guards (`beforeLoad`): true when signed in with intact storage. A state that says signed in
- * while an item is missing is reset (spec §4); a session stored by another tab is picked up.
+ * while an item is missing is reset; a session stored by another tab is picked up.
  */
 export function isAuthenticated(): boolean {
   if (!getState().isAuthenticated) return checkSession() && ensureStorageIntegrity();
@@ -246,7 +246,7 @@ export function ensureStorageIntegrity(): boolean {
 }
 
 /**
- * Exchanges the stored refresh token for new tokens (spec §7). Resolves to the new access token, or null
+ * Exchanges the stored refresh token for new tokens. Resolves to the new access token, or null
  * when there is no refresh token or the server refuses it. Callers decide whether to log out.
  */
 export async function refreshAccessToken(): Promise<string | null> {

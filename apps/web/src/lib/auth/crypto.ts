@@ -23,7 +23,7 @@ export function spkiFromPem(pem: string): Uint8Array<ArrayBuffer> {
   return base64ToBytes(pem.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, ''));
 }
 
-/** RSA-OAEP with SHA-256, base64 (spec §5). Needs a secure context (https or localhost). */
+/** RSA-OAEP with SHA-256, base64. Needs a secure context (https or localhost). */
 export async function encryptWithPublicKey(plaintext: string, publicKeyPem: string): Promise<string> {
   const key = await crypto.subtle.importKey(
     'spki',

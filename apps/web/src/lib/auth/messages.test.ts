@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, MAX_OTP_RESENDS, OTP_LENGTH } from './messages';
 
 describe('auth texts and limits', () => {
-  it('limits of spec §9', () => {
+  it('at most 3 resends of a 6-digit code', () => {
     expect(MAX_OTP_RESENDS).toBe(3);
     expect(OTP_LENGTH).toBe(6);
   });
 
-  it('spec §5 and §8 texts, word for word', () => {
+  it('sign-in and error texts, word for word', () => {
     expect(AUTH_ERRORS).toEqual({
       loginFailed: 'Login failed',
       unknown: 'Unknown error occurred',

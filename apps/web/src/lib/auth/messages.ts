@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@meridian/contract/messages';
 
-/** Texts and limits of spec §5, §8 and §9; the ones the server also sends come from the shared contract. */
+/** Texts and limits; the ones the server also sends come from the shared contract. */
 export { MAX_OTP_RESENDS, OTP_LENGTH } from '@meridian/contract/messages';
 /** Session lifetime when none is known (restored session, verify answer without expires_in): 1 hour. */
 export const DEFAULT_SESSION_MS = 3_600_000;

@@ -19,7 +19,7 @@ const mfaState: AuthState = {
   resendAttempts: 2,
 };
 
-describe('authReducer (spec §4)', () => {
+describe('authReducer', () => {
   it('starts signed out, idle, without one-time-code state', () => {
     expect(initialAuthState).toEqual({
       user: null,

@@ -33,7 +33,7 @@ const noOtp = {
   mfaMethod: null,
 } as const;
 
-/** Every transition of spec §4, as a pure function. */
+/** Every transition, as a pure function. */
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
   switch (action.type) {
     case 'request/start':

@@ -2,13 +2,13 @@ import type { StoredUser } from '@/lib/storage';
 import { DEFAULT_SESSION_MS } from './messages';
 import type { SessionUser } from './types';
 
-/** Roles from the space-separated scope, or ['user'] when there is none (spec §6). */
+/** Roles from the space-separated scope, or ['user'] when there is none. */
 export function rolesFromScope(scope: string | null | undefined): string[] {
   const roles = (scope ?? '').split(' ').filter((role) => role !== '');
   return roles.length > 0 ? roles : ['user'];
 }
 
-/** The session user derived from a token answer (spec §3): expiry from expires_in seconds, else 1 hour. */
+/** The session user derived from a token answer: expiry from expires_in seconds, else 1 hour. */
 export function sessionUserFrom(
   tokens: {
     client_id: string;
@@ -31,7 +31,7 @@ export function sessionUserFrom(
   };
 }
 
-/** A session restored from storage has no expiry (1 hour from now) and the role 'user' (spec §4, §6). */
+/** A session restored from storage has no expiry (1 hour from now) and the role 'user'. */
 export function restoredSessionUser(stored: StoredUser, now = Date.now()): SessionUser {
   return {
     accountNo: stored.client_id,

@@ -26,7 +26,7 @@ export function createStore<S, A>(reducer: (state: S, action: A) => S, initial: 
   };
 }
 
-/** The one auth store of the app (spec §3 auth state). */
+/** The one auth store of the app (auth state). */
 export const authStore: Store<AuthState, AuthAction> = createStore(authReducer, initialAuthState);
 
 /** Auth state (`user` is the derived session user); re-renders on every change. */

@@ -1,6 +1,6 @@
 import type { MfaInitiated, MfaVerifyResponse, TokenSet } from '@meridian/contract';
 
-/** Derived session user (spec §3). */
+/** Derived session user. */
 export interface SessionUser {
   /** The client_id. */
   accountNo: string;
@@ -13,13 +13,13 @@ export interface SessionUser {
   client_id: string;
 }
 
-/** What sign-in sent; kept for resending the code (spec §3 login session). */
+/** What sign-in sent; kept for resending the code (login session). */
 export interface LoginPayload {
   email: string;
   encrypted_password: string;
 }
 
-/** Auth state, exactly the fields of spec §3. */
+/** Auth state, exactly the fields. */
 export interface AuthState {
   user: SessionUser | null;
   accessToken: string | null;
@@ -35,7 +35,7 @@ export interface AuthState {
 }
 
 /**
- * A token or verify answer as the client reads it (spec §7): any of the contract's shapes, or an error body.
+ * A token or verify answer as the client reads it: any of the contract's shapes, or an error body.
  * Every field is optional because the client must cope with partial and failing answers.
  */
 export type TokenAnswer = Partial<TokenSet> &

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { tz } from '@date-fns/tz';
 
-/** Spec §9: the two date display formats; the first is the default. */
+/** The two date display formats; the first is the default. */
 export const DATE_FORMATS = ['MMM dd, yyyy HH:mm', 'yyyy-MM-dd HH:mm:ss'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 export const DEFAULT_DATE_FORMAT: DateFormat = DATE_FORMATS[0];
@@ -10,7 +10,7 @@ export const DAY_FORMATS: Record<DateFormat, string> = {
   'MMM dd, yyyy HH:mm': 'MMM dd, yyyy',
   'yyyy-MM-dd HH:mm:ss': 'yyyy-MM-dd',
 };
-/** GUIDE §3: times display in the user's time zone, Asia/Kolkata unless chosen otherwise. */
+/** times display in the user's time zone, Asia/Kolkata unless chosen otherwise. */
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
 export function isValidTimeZone(timeZone: string): boolean {
@@ -24,7 +24,7 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /**
  * Formats an instant (ISO 8601 string, epoch ms or Date) as wall-clock time in `timeZone`.
- * Anything that is not a valid date renders as '-' (spec §8); an unknown time zone falls back to the default.
+ * Anything that is not a valid date renders as '-'; an unknown time zone falls back to the default.
  */
 export function formatDateTime(
   value: string | number | Date | null | undefined,

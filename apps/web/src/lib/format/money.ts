@@ -1,5 +1,5 @@
 /**
- * Money in the UI (GUIDE §3): the API sends decimal strings with two places ("125000.00"); the UI shows them
+ * Money in the UI: the API sends decimal strings with two places ("125000.00"); the UI shows them
  * as Indian rupees grouped the Indian way (₹1,25,000.00). Everything here works on the digits of the string
  * (and on bigint paise), never on floats, so no amount is ever rounded by binary arithmetic.
  */
@@ -45,7 +45,7 @@ export function formatPaise(paise: bigint, options: MoneyFormatOptions = {}): st
 
 /**
  * Formats a decimal amount from the API: "125000.00" → "₹1,25,000.00", "0.50" → "₹0.50",
- * "-1250.5" → "-₹1,250.50". Missing or malformed values render as '-' (like invalid dates, spec §8).
+ * "-1250.5" → "-₹1,250.50". Missing or malformed values render as '-' (like invalid dates).
  */
 export function formatMoney(amount: string | null | undefined, options: MoneyFormatOptions = {}): string {
   if (amount === null || amount === undefined) return '-';

@@ -1,6 +1,6 @@
 /**
  * Route search-parameter schemas with `.catch()` semantics: a missing or malformed value degrades to its
- * default instead of failing the route (GUIDE §4).
+ * default instead of failing the route.
  *
  * Why not zod here: `validateSearch` runs when a URL is matched, so it sits in the first bundle of every page,
  * and even zod/mini pulls zod's core (~15 KB gzipped) in. The budget (/sign-in ≤ 100 KB, first signed-in view

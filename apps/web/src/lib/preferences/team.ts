@@ -1,7 +1,7 @@
 import { KEYS, TEAMS, type Team } from '@/lib/storage';
 import { createPreference, oneOf } from './store';
 
-/** Spec §1/§5: the provider-named team (default, shows all navigation), flow and fabric. */
+/** The provider-named team (default, shows all navigation), flow and fabric. */
 export { TEAMS, type Team };
 /** The teams that narrow the navigation (modules a nav group can list). */
 export type TeamModule = Exclude<Team, 'meridian'>;

@@ -1,7 +1,7 @@
 import { FONTS, KEYS, THEMES, type Font, type Theme } from '@/lib/storage';
 import { createPreference, oneOf } from './store';
 
-// Spec §1/§9: themes light (default), dark, system (follows the OS), brand; fonts inter (default), manrope,
+// Themes light (default), dark, system (follows the OS), brand; fonts inter (default), manrope,
 // system. The lists live in @/lib/storage; public/theme-init.js repeats them (it runs before any bundle).
 export { FONTS, THEMES, type Font, type Theme };
 

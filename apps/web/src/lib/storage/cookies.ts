@@ -1,4 +1,4 @@
-/** Cookies written by the app: path '/', SameSite=Strict, Secure on https (spec §9). Names are taken as given. */
+/** Cookies written by the app: path '/', SameSite=Strict, Secure on https. Names are taken as given. */
 
 /** The attributes every app cookie carries; Secure only on https. */
 export function cookieAttributes(

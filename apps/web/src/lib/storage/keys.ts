@@ -1,6 +1,6 @@
 import { APP_ENV } from '@/lib/env';
 
-/** Every key and cookie carries the environment prefix, e.g. `staging_user_data` (spec §3, §9). */
+/** Every key and cookie carries the environment prefix, e.g. `staging_user_data`. */
 export const STORAGE_PREFIX = `${APP_ENV}_`;
 
 /** Unprefixed names of the local-storage items this app owns. */
@@ -13,7 +13,7 @@ export const KEYS = {
   font: 'font',
   highlightedFeatures: 'highlighted_features_config',
   team: 'team',
-  /** Set once the key-rename migration (spec §4) has run. */
+  /** Set once the key-rename migration has run. */
   migrationCompleted: 'storage_migration_completed',
 } as const;
 
@@ -25,7 +25,7 @@ export type StorageName = (typeof KEYS)[keyof typeof KEYS];
  */
 export const SIGN_IN_NOTICE = 'sign_in_notice';
 
-/** Unprefixed name of the access-token cookie (spec §9). */
+/** Unprefixed name of the access-token cookie. */
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 
 export function prefixed(name: string): string {

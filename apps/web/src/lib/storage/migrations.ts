@@ -3,7 +3,7 @@ import { browserStorage } from './local';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 
 /*
- * One-time storage migrations of spec §4. Legacy names (chosen for this product's earlier builds):
+ * One-time storage migrations. Legacy names (chosen for this product's earlier builds):
  *
  * (a) Tokens and cookies, unprefixed or with the old product prefix `meridian_` (before keys carried the
  *     environment): cookie `access_token` / `meridian_access_token`; local storage `access_token` /

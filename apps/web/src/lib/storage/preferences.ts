@@ -1,5 +1,5 @@
 /**
- * Accepted values of the stored display choices (spec §1, §5), under KEYS.theme / font / team. Reading and
+ * Accepted values of the stored display choices, under KEYS.theme / font / team. Reading and
  * writing them (with change notification) is lib/preferences; public/theme-init.js repeats the theme and
  * font lists because it runs before any bundle.
  */

@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_COOKIE, KEYS, prefixed, SIGN_IN_NOTICE } from './keys';
 import { browserStorage, getItem, removeItem, setItem } from './local';
 import { clearLocalCookies, deleteCookie, readCookie, writeCookie } from './cookies';
 
-/** The stored user record `user_data` (spec §3): the company's common name, email and client id. */
+/** The stored user record `user_data`: the company's common name, email and client id. */
 export interface StoredUser {
   name: string;
   email: string;
@@ -59,7 +59,7 @@ export interface StoredSession {
   user: StoredUser;
 }
 
-/** Stores the four items of a signed-in session (spec §3). */
+/** Stores the four items of a signed-in session. */
 export function saveSession({ accessToken, refreshToken, user }: StoredSession): void {
   setAccessToken(accessToken);
   setRefreshToken(refreshToken);
@@ -76,7 +76,7 @@ export function clearSession(): void {
 }
 
 /**
- * Storage integrity (spec §5): a signed-in user must have the access-token cookie, the user record, the
+ * Storage integrity: a signed-in user must have the access-token cookie, the user record, the
  * logged-in flag and the refresh token.
  */
 export function checkStorageIntegrity(): boolean {
@@ -89,7 +89,7 @@ export function checkStorageIntegrity(): boolean {
 const KEPT_ON_CLEAR = new Set([prefixed(KEYS.theme), prefixed(KEYS.font), prefixed(KEYS.migrationCompleted)]);
 
 /**
- * Clears browser storage and the page's cookies (logout, spec §4), keeping only theme and font choices and a
+ * Clears browser storage and the page's cookies (logout), keeping only theme and font choices and a
  * message left for the sign-in page (storage/notice.ts).
  */
 export function clearAllStorage(): void {

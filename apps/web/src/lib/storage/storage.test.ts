@@ -32,7 +32,7 @@ describe('prefixed storage', () => {
     expect(prefixed('user_data')).toBe('staging_user_data');
   });
 
-  it('stores the session under the spec names', () => {
+  it('stores the session under its prefixed names', () => {
     saveSession(session);
     expect(readCookie('staging_access_token')).toBe('AT.1');
     expect(localStorage.getItem('staging_refresh_token')).toBe('RT.1');
@@ -75,7 +75,7 @@ describe('prefixed storage', () => {
   });
 });
 
-describe('storage integrity (spec §5)', () => {
+describe('storage integrity', () => {
   it('holds with token cookie, user record, flag and refresh token', () => {
     saveSession(session);
     expect(checkStorageIntegrity()).toBe(true);

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** The root of the signed-in area goes to /flow (spec §2). */
+/** The root of the signed-in area goes to /flow. */
 export const Route = createFileRoute('/_authenticated/')({
   beforeLoad: () => {
     throw redirect({ to: '/flow', replace: true });

@@ -3,7 +3,7 @@ import { isAuthenticated, signInHref } from '@/lib/auth';
 import { AuthenticatedLayout } from '@/features/shell';
 
 export const Route = createFileRoute('/_authenticated')({
-  // Guard before load (spec §4): back to sign-in with the original path and query as `redirect`. The sign-in
+  // Guard before load: back to sign-in with the original path and query as `redirect`. The sign-in
   // screens are another page (auth.html), hence a full page load.
   beforeLoad: ({ location }) => {
     if (!isAuthenticated()) {

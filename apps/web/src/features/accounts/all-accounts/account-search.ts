@@ -1,6 +1,6 @@
 /**
  * The URL search of /accounts/all-accounts: the accounts list's filter (`listSearchSchema`) and the selected
- * account's transactions (spec §3: pageIndex and pageSize, the selected account number and name, and the
+ * account's transactions (pageIndex and pageSize, the selected account number and name, and the
  * customer reference filtered on the client). The route validates the list's part (`listSearchSchema`); the
  * page parses the whole search with `allAccountsSearchSchema` (the root route keeps the raw parameters).
  * Parsing only, no zod (see list-search.ts).

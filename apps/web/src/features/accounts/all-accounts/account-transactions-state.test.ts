@@ -16,7 +16,7 @@ import { allAccountsSearchSchema } from './account-search';
 const CURRENT: SelectedAccount = { number: '100000000001', name: 'Acme Operations', kind: 'CURRENT' };
 const VA: SelectedAccount = { number: '222200001234', name: 'Ravi Kumar', kind: 'VIRTUAL' };
 
-describe('account transactions state (spec §3, §4)', () => {
+describe('account transactions state', () => {
   it('defaults to no account, page 0, 10 rows, no filter', () => {
     expect(resolveTransactionsState({})).toEqual({
       account: undefined,

@@ -1,8 +1,8 @@
 /**
- * The state of one account's transactions (spec §3, §4) and its transitions, as pure functions: which account
+ * The state of one account's transactions and its transitions, as pure functions: which account
  * (number, name and kind: a virtual account's come from the `/va` endpoints), pageIndex and pageSize, and the
  * customer reference filtered on the client (a case-insensitive substring of the loaded page). Selecting
- * another account or clearing the selection resets paging (§4); a new page size starts from the first page.
+ * another account or clearing the selection resets paging; a new page size starts from the first page.
  * The transitions work on the URL search (all accounts) and on a component's own state alike.
  */
 
@@ -62,8 +62,8 @@ function without<S extends TransactionsSearch, K extends keyof TransactionsSearc
 }
 
 /**
- * Selects an account (or clears the selection with undefined); either way paging starts again at page 0
- * (§4). The page size and the reference filter stay. Selecting the account already selected changes nothing.
+ * Selects an account (or clears the selection with undefined); either way paging starts again at page 0.
+ * The page size and the reference filter stay. Selecting the account already selected changes nothing.
  */
 export function withAccount<S extends TransactionsSearch>(
   search: S,
@@ -100,7 +100,7 @@ export function withReference<S extends TransactionsSearch>(search: S, reference
   return trimmed === '' ? next : { ...next, reference: trimmed };
 }
 
-/** Rows whose customer reference contains `reference`, ignoring case (spec §3); all rows when it is empty. */
+/** Rows whose customer reference contains `reference`, ignoring case; all rows when it is empty. */
 export function filterByReference<T extends { customer_reference_number: string | null }>(
   rows: readonly T[],
   reference: string,

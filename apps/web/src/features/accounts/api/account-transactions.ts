@@ -5,13 +5,13 @@ import { api } from '@/lib/api';
 import type { AccountKind, TransactionsQuery } from '../all-accounts/account-transactions-state';
 
 /**
- * The transactions of one account, paged by page_index/page_size (spec §3): search GET
+ * The transactions of one account, paged by page_index/page_size: search GET
  * /{provider}/read/search/account/transactions and count …/read/count/account/transactions; a virtual
  * account's use the `/va` variant (…/transactions/va). Rows carry the running balance.
  */
 const TransactionList = listResponse(Transaction);
 
-/** The spec's cache tag (§9: AccountTransactions). */
+/** The cache tag (AccountTransactions). */
 const KEY = 'AccountTransactions';
 
 export const accountTransactionsQueryOptions = (kind: AccountKind, query: TransactionsQuery) =>

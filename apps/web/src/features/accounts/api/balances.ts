@@ -11,7 +11,7 @@ const Balances = listResponse(ManagedAccount);
 
 export const accountBalancesQueryOptions = () =>
   queryOptions({
-    // The spec's cache tag (§9: AccountBalance), under this feature's name.
+    // The cache tag (AccountBalance), under this feature's name.
     queryKey: ['AccountBalance', 'accounts'] as const,
     queryFn: async ({ signal }) =>
       Balances.parse(await api.get('/meridian/read/fetch/account_balances', { host: 'read', signal })).data,

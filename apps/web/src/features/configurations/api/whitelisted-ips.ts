@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { IpAllowlist } from '@meridian/contract/ip-allowlist';
 import { api } from '@/lib/api';
 
-/** GET /{provider}/read/fetch/whitelisted_ips → the client's IP allow-list (spec §7 "Whitelisted IPs"). */
+/** GET /{provider}/read/fetch/whitelisted_ips → the client's IP allow-list. */
 export const whitelistedIpsQueryKey = ['ManageIPs'] as const;
 
 export const whitelistedIpsQueryOptions = () =>

@@ -3,7 +3,7 @@ import { formatPaise, toPaise } from '@/lib/format/money';
 
 /**
  * Amounts typed into the flow forms: decimal rupee strings ("1250.50") checked against the contract's
- * AMOUNT_PATTERN and compared as integer paise (bigint), never as floats (GUIDE §3).
+ * AMOUNT_PATTERN and compared as integer paise (bigint), never as floats.
  */
 
 /** Integer paise of a typed amount, or null when it is not an amount the API accepts. */

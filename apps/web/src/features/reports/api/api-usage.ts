@@ -5,7 +5,7 @@ import { createListEndpoints } from '@/components/data-table';
 
 const UsageList = listResponse(ApiUsageRow);
 
-/** API usage (spec §7) at the paths of its definition: /{provider}/read/fetch/credits/details, its count and export. */
+/** API usage at the paths of its definition: /{provider}/read/fetch/credits/details, its count and export. */
 export const apiUsageEndpoints = createListEndpoints(
   API_USAGE_LIST,
   (answer) => UsageList.parse(answer).data,

@@ -29,7 +29,7 @@ const BREADCRUMB: Crumb[] = [
   { label: 'Edit beneficiary' },
 ];
 
-/** The form values of the beneficiary described by the URL (spec §2). */
+/** The form values of the beneficiary described by the URL. */
 export function valuesFromSearch(search: EditBeneficiarySearch): BeneficiaryFormInput {
   return {
     beneficiary_code: search.beneficiaryCode,
