@@ -121,7 +121,7 @@ const DETAILS: DataTableDetails<ReportItem> = {
   ),
 };
 
-/** /reports/download-history: every report of the client with the spec's filters, live progress, download. */
+/** /reports/download-history: every report of the client with the list filters, live progress, download. */
 export function DownloadHistoryPage({
   search,
   onSearchChange,
@@ -129,7 +129,7 @@ export function DownloadHistoryPage({
   search: HistorySearch;
   onSearchChange: (next: HistorySearch) => void;
 }) {
-  // The company filter is the page's own (spec §3 `{product}_company_urn`); status and report type are the
+  // The company filter is the page's own (`{product}_company_urn`); status and report type are the
   // definition's filters.
   const { company = '', ...listSearch } = search;
   const keep = (next: HistorySearch) => onSearchChange({ ...next, ...(company ? { company } : {}) });

@@ -41,7 +41,7 @@ export interface AllAccountsPageProps {
 
 /**
  * /accounts/all-accounts: the client's current and virtual accounts; selecting one (its row, or its
- * Transactions button) shows its transactions below the list, paged by pageIndex/pageSize (spec §3, §4).
+ * Transactions button) shows its transactions below the list, paged by pageIndex/pageSize.
  */
 export function AllAccountsPage({ search: routeSearch, onSearchChange }: AllAccountsPageProps) {
   // The list's own filters (kind) ride along as raw parameters; DataTable validates them by the definition.
