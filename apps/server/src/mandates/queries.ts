@@ -1,8 +1,5 @@
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type {
-  MANDATE_PRESENTATIONS_LIST,
-  MANDATE_REGISTRATIONS_LIST,
-} from '@meridian/contract/mandates';
+import type { MANDATE_PRESENTATIONS_LIST, MANDATE_REGISTRATIONS_LIST } from '@meridian/contract/mandates';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, mandatePresentations, mandates } from '../db/schema.ts';
@@ -114,9 +111,7 @@ export function mandateReportPages(db: Db, scope: ListScope<MandateParams>, page
       })
       .from(mandates)
       .innerJoin(accounts, withinClient(accounts, mandates.clientRef, mandates.accountRef))
-      .where(
-and(mandateWhere(scope), afterCursor(mandates.createdAt, mandates.id, cursor)),
-      )
+      .where(and(mandateWhere(scope), afterCursor(mandates.createdAt, mandates.id, cursor)))
       .orderBy(desc(mandates.createdAt), desc(mandates.id))
       .limit(limit);
     return rows.map((r) => ({

@@ -23,7 +23,6 @@ export type PayoutReportFilter = {
   amountMax?: string | undefined;
 };
 
-
 /**
  * A payout as the report reads it. Read raw (`queryRows`), not through drizzle's row mapping: for a million rows
  * drizzle's per-field decoding cost ~2 µs a row, a fifth of the CSV goal, so the page query answers only types

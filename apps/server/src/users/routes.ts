@@ -6,7 +6,6 @@ import type { RouteDeps } from '../http/route-deps.ts';
 import { getUserDetails, updateUserDetails } from './service.ts';
 
 export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-
   app.get(
     '/v2/user/details',
     {

@@ -83,13 +83,13 @@ describe('face-match and video-liveness (face model)', () => {
       resultCode: 'MATCH',
       result: { match: true, faces: { selfie: 1, id_image: 1 } },
     });
-    expect(
-      await faceMatch.run({ selfie, id_image: sampleBase64('person-2-selfie.jpg') }, ctx),
-    ).toMatchObject({
-      status: 'SUCCESS',
-      resultCode: 'NO_MATCH',
-      result: { match: false },
-    });
+    expect(await faceMatch.run({ selfie, id_image: sampleBase64('person-2-selfie.jpg') }, ctx)).toMatchObject(
+      {
+        status: 'SUCCESS',
+        resultCode: 'NO_MATCH',
+        result: { match: false },
+      },
+    );
     expect(await faceMatch.run({ selfie, id_image: sampleBase64('pan-card.png') }, ctx)).toMatchObject({
       status: 'FAILURE',
       resultCode: 'NO_FACE',

@@ -109,7 +109,7 @@ function useListShape<Row, Detail, D extends ListDef>(props: DataTableProps<Row,
 }
 
 /**
- * The one server-driven list (GUIDE §4): date range, one search key and value, the list's filters, refresh,
+ * The one server-driven list: date range, one search key and value, the list's filters, refresh,
  * CSV download, offset/limit pagination with the count endpoint, loading/empty/error states, a column picker
  * and a details dialog for the selected row. All filter state lives in the URL (`search`), so every view can
  * be linked and reloaded; every call carries the user's time zone, and dates are whole days in it. The table

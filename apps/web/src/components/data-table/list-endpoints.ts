@@ -5,7 +5,7 @@ import type { ApiHost } from '@/lib/env';
 import type { FilterApiQuery, ListApiQuery } from './list-state';
 
 /**
- * The three endpoints of a server-driven list (GUIDE §3): search (`{ data: [...] }`), count (`{ count }`) and
+ * The three endpoints of a server-driven list: search (`{ data: [...] }`), count (`{ count }`) and
  * CSV export, all taking the same filters. A feature's endpoint file creates one from the list's definition
  * and its row parser (the contract's zod schema): `createListEndpoints(PAYOUTS_LIST, parseRows)`.
  */
@@ -23,7 +23,7 @@ interface ListEndpointsConfig<Row> {
   searchPath: string;
   countPath: string;
   exportPath: string;
-  /** Default 'read' (the read API host of spec §7). */
+  /** Default 'read' (the read API host). */
   host?: ApiHost;
   /** Validates one search answer and returns its rows. */
   parseRows: (answer: unknown) => Row[];

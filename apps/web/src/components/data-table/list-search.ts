@@ -1,5 +1,5 @@
 /**
- * The filter state of a list screen (spec §3, §4) as URL search parameters: `start_date`, `end_date`,
+ * The filter state of a list screen as URL search parameters: `start_date`, `end_date`,
  * `offset`, `limit`, `search_key`, `search_value`, plus `selected` for the row whose details dialog is open.
  *
  * Route files use `listSearchSchema` as `validateSearch`, so this module sits in the first bundle of every

@@ -108,7 +108,7 @@ describe('resolveListState: defaults', () => {
     expect(daysBetween(long.startDate, long.endDate)).toBe(365);
   });
 
-  it('"today minus 7 days" screens start one day earlier (spec §3, GUIDE §5)', () => {
+  it('"today minus 7 days" screens start one day earlier', () => {
     const context = { today: TODAY, searchKeys: KEYS, defaultRange: 'todayMinus7' } as const;
     expect(resolveListState({}, context)).toMatchObject({ startDate: '2026-03-03', endDate: TODAY });
     expect(resolveListState({ end_date: '2026-01-31' }, context)).toMatchObject({ startDate: '2026-01-24' });

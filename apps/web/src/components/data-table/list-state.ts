@@ -1,5 +1,5 @@
 /**
- * The effective filter state of a list screen and its transitions (spec §3, §4). `resolveListState` fills the
+ * The effective filter state of a list screen and its transitions. `resolveListState` fills the
  * defaults of whatever the URL left out (the screen's default range in the user's time zone — the last 7 days
  * including today, or today minus 7 days on some fabric screens —, offset 0, 10 per page, the screen's first
  * search key). The transitions (`withDateRange`, `withSearch`, `withOffset`,
@@ -169,7 +169,7 @@ function without<K extends keyof ListSearch>(search: ListSearch, ...keys: K[]): 
 }
 
 /**
- * New dates (spec §4: changing the range resets the offset). The range is normalised; the screen's default
+ * New dates (changing the range resets the offset). The range is normalised; the screen's default
  * range (`fallback`, e.g. `defaultRange(today)`) is left out of the URL so that it keeps following today.
  */
 export function withDateRange(search: ListSearch, range: DateRange, fallback: DateRange): ListSearch {
@@ -180,7 +180,7 @@ export function withDateRange(search: ListSearch, range: DateRange, fallback: Da
 }
 
 /**
- * Searches one key for a value (spec §4): the new pair replaces whatever search was active, so only one key
+ * Searches one key for a value: the new pair replaces whatever search was active, so only one key
  * has a value, and the offset goes back to 0. An empty value clears the search.
  */
 export function withSearch(search: ListSearch, key: string, value: string): ListSearch {

@@ -46,7 +46,7 @@ export function Pagination({
   onOffset: (offset: number) => void;
   /** Without it the page size is fixed (no "Rows per page" select). */
   onLimit?: (limit: number) => void;
-  /** Also "Page N of M" (pageIndex/pageSize paging, spec §3: account transactions). */
+  /** Also "Page N of M" (pageIndex/pageSize paging: account transactions). */
   showPage?: boolean;
   /** The navigation's name; give one when a page has two lists. */
   label?: string;

@@ -14,7 +14,7 @@ export interface SearchKeyOption {
 }
 
 /**
- * One search key and one value (spec §3): submitting replaces the active search. The draft follows the URL
+ * One search key and one value: submitting replaces the active search. The draft follows the URL
  * when that changes (e.g. back navigation).
  */
 export function SearchForm({

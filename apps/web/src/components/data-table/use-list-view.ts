@@ -37,7 +37,7 @@ export interface ListViewConfig<Row> {
   /** The table's name, e.g. "Payouts". */
   title: string;
   endpoints: ListEndpoints<Row>;
-  /** Default first (spec §3). */
+  /** Default first. */
   searchKeys: readonly SearchKeyOption[];
   defaultRange: DefaultRange;
   /** The list's filter parameters and their parsers (`filterParsers` of the definition's filters). */

@@ -17,7 +17,7 @@ const at = (search: BulkCapabilitiesSearch = {}): BulkCapabilitiesSearch => sear
 const A: SelectedBulk = { urn: 'BLK01AAAA', type: 'csv', day: '2025-09-01' };
 const B: SelectedBulk = { urn: 'BLK01BBBB', type: 'xlsx', day: '2025-09-03' };
 
-describe('bulk capabilities state (spec §3, §4)', () => {
+describe('bulk capabilities state', () => {
   it('defaults to no bulk and no line-item filter', () => {
     expect(resolveBulkState({})).toEqual({ bulk: undefined, items: {} });
   });

@@ -4,7 +4,7 @@
  * and the day it was created, where its line items start) and the line items' own filter (`li_`-prefixed:
  * offset, limit, search key and value, dates and BULK_LINE_ITEMS_LIST's filters, `li_status`), so that the two
  * lists' parameters of the same name (`status`, `offset`…) never meet in the one URL. Selecting another bulk,
- * or clearing the selection, resets the line items' paging, search and filters (§4); selecting the bulk
+ * or clearing the selection, resets the line items' paging, search and filters; selecting the bulk
  * already selected changes nothing.
  */
 import { cleanListSearch, filterParsers, text, type ListSearch } from '@/components/data-table/list-search';
@@ -104,7 +104,7 @@ export function resolveBulkState(search: BulkCapabilitiesSearch): BulkItemsState
 
 /**
  * Selects a bulk (or clears the selection with undefined): paging, search and filters of the line items start
- * again (§4). The bulk list's own filter stays. Selecting the selected bulk keeps everything.
+ * again. The bulk list's own filter stays. Selecting the selected bulk keeps everything.
  */
 export function withBulk<S extends BulkCapabilitiesSearch>(search: S, bulk: SelectedBulk | undefined): S {
   if (bulk !== undefined && search.bulk_urn === bulk.urn) return search;
