@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { BULK_COLUMNS, type Bulk, type BulkLineItem, type BulkValidation } from '@meridian/contract/bulk';
 import { queryRows } from '../src/db/database.ts';
 import { overdueBulks, processBulk, processBulkBatch } from '../src/bulk/service.ts';
+import { PAYOUT_TRANSITIONS } from '../src/composition.ts';
+import { advancePayout } from '../src/payouts/service.ts';
 import { clientSession, useServer, type ClientSession } from './helpers.ts';
 
 const server = useServer({ SEED_DEMO_FLOW: 'true' });
@@ -130,6 +132,22 @@ const balance = async () =>
     )
   )[0]!.balance;
 const process_ = (urn: string) => processBulk(db(), { clientRef: acmeRef, urn }, { railTimeScale: 1 });
+/** The sandbox rail's step for each payout of a bulk, as due at `at` (later steps are left for a later call). */
+async function railStep(urn: string, at: Date) {
+  const rows = await queryRows<{ urn: string }>(
+    db(),
+    sql`SELECT p.urn FROM bulk_line_items li JOIN bulks b ON b.client_ref = li.client_ref AND b.id = li.bulk_ref
+        JOIN payouts p ON p.client_ref = li.client_ref AND p.id = li.payout_ref
+        WHERE b.client_ref = ${acmeRef} AND b.urn = ${urn} ORDER BY li.row`,
+  );
+  for (const p of rows)
+    await advancePayout(
+      db(),
+      { clientRef: acmeRef, urn: p.urn },
+      { railTimeScale: 1, at, transitions: PAYOUT_TRANSITIONS },
+    );
+}
+const fetchBulk = async (urn: string) => (await acme.call('GET', `${P}/read/fetch/bulk/${urn}`)).body as Bulk;
 
 describe('bulk payouts', () => {
   it('serves the templates (CSV and XLSX) with the headers and two example rows', async () => {
@@ -173,7 +191,12 @@ describe('bulk payouts', () => {
       ['vendor-invoices.csv', 'csv', 5, 0],
       ['salaries-october.xlsx', 'xlsx', 8, 0],
     ]);
-    expect(demo.every((b) => b.status === 'COMPLETED' && b.done + b.failed === b.total_rows)).toBe(true);
+    // Every payout has settled; each file has one that failed on the rail (a closed account, a returned one).
+    expect(demo.map((b) => [b.status, b.done, b.processing, b.failed])).toEqual([
+      ['COMPLETED_WITH_ERRORS', 4, 0, 1],
+      ['COMPLETED_WITH_ERRORS', 7, 0, 1],
+    ]);
+    expect(demo.every((b) => b.completed_at !== null)).toBe(true);
     const items = (
       await acme.call('GET', `${P}/read/search/bulk/line_items?bulk_urn=${demo[1]!.urn}&limit=100`)
     ).body.data as BulkLineItem[];
@@ -407,6 +430,7 @@ describe('bulk payouts', () => {
       status: 'QUEUED',
       total_rows: 3,
       done: 0,
+      processing: 0,
       failed: 0,
       pending: 3,
       total_amount: '1599.25',
@@ -436,8 +460,15 @@ describe('bulk payouts', () => {
     expect(await process_(bulk.urn)).toBe('COMPLETED'); // again: nothing more happens
     const fetched = await acme.call('GET', `${P}/read/fetch/bulk/${bulk.urn}`);
     expect(fetched.status).toBe(200);
-    expect(fetched.body).toMatchObject({ status: 'COMPLETED', done: 3, failed: 0, pending: 0 });
-    expect(fetched.body.completed_at).not.toBeNull();
+    // Every row is a payout, but none has settled on the rail yet: in progress, nothing paid, not completed.
+    expect(fetched.body).toMatchObject({
+      status: 'PROCESSING',
+      done: 0,
+      processing: 3,
+      failed: 0,
+      pending: 0,
+      completed_at: null,
+    });
     const payouts = await queryRows<{ crn: string; amount: string; status: string }>(
       db(),
       sql`SELECT customer_reference_number AS crn, amount::text, status FROM payouts WHERE client_ref = ${acmeRef} AND customer_reference_number IN (${sql.join(
@@ -488,7 +519,71 @@ describe('bulk payouts', () => {
     expect(data[0]!.failure_reason).toMatch(/inactive/);
     expect(data[0]!.payout_urn).toBeNull();
     const fetched = await acme.call('GET', `${P}/read/fetch/bulk/${urn}`);
-    expect(fetched.body).toMatchObject({ status: 'COMPLETED_WITH_ERRORS', done: 1, failed: 1, pending: 0 });
+    expect(fetched.body).toMatchObject({
+      status: 'PROCESSING',
+      done: 0,
+      processing: 1,
+      failed: 1,
+      pending: 0,
+    });
+    await railStep(urn, new Date(Date.now() + 60_000));
+    expect(await fetchBulk(urn)).toMatchObject({
+      status: 'COMPLETED_WITH_ERRORS',
+      done: 1,
+      processing: 0,
+      failed: 1,
+      pending: 0,
+    });
+  });
+
+  it('counts a row as paid only once its payout succeeded: not completed while a payout is PENDING', async () => {
+    // An account ending 0003 stays PENDING on the sandbox rail for 5 minutes, then succeeds.
+    const rows = [
+      benRow(),
+      directRow({ beneficiary_account_number: '50100099880003', transfer_type: 'IMPS' }),
+    ];
+    const res = await submit(csvOf(rows));
+    expect(res.status).toBe(201);
+    const urn = (res.body as unknown as Bulk).urn;
+    expect(await process_(urn)).toBe('COMPLETED'); // the job's part: every row became a payout
+    expect(await fetchBulk(urn)).toMatchObject({ status: 'PROCESSING', done: 0, processing: 2, pending: 0 });
+
+    // A minute later the first has settled, the slow one is still PENDING: one paid, one in progress.
+    await railStep(urn, new Date(Date.now() + 60_000));
+    const slow = await fetchBulk(urn);
+    expect(slow).toMatchObject({
+      status: 'PROCESSING',
+      done: 1,
+      processing: 1,
+      failed: 0,
+      pending: 0,
+      completed_at: null,
+    });
+    const items = (await acme.call('GET', `${P}/read/search/bulk/line_items?bulk_urn=${urn}`)).body
+      .data as BulkLineItem[];
+    expect(items.map((i) => i.status)).toEqual(['SUCCESS', 'PROCESSING']);
+    // The list and its status filter say the same.
+    const listed = async (status: string) =>
+      (
+        (await acme.call('GET', `${P}/read/search/bulk/payouts?limit=100&status=${status}`)).body
+          .data as Bulk[]
+      )
+        .map((b) => b.urn)
+        .includes(urn);
+    expect([await listed('PROCESSING'), await listed('COMPLETED')]).toEqual([true, false]);
+    const processingList = await acme.call(
+      'GET',
+      `${P}/read/search/bulk/payouts?limit=100&status=PROCESSING`,
+    );
+    const processingCount = await acme.call('GET', `${P}/read/count/bulk/payouts?status=PROCESSING`);
+    expect(processingCount.body).toEqual({ count: (processingList.body.data as Bulk[]).length });
+
+    // After 5 minutes it settles: every row paid, the bulk completed.
+    await railStep(urn, new Date(Date.now() + 6 * 60_000));
+    const done = await fetchBulk(urn);
+    expect(done).toMatchObject({ status: 'COMPLETED', done: 2, processing: 0, failed: 0, pending: 0 });
+    expect(done.completed_at).not.toBeNull();
+    expect([await listed('PROCESSING'), await listed('COMPLETED')]).toEqual([false, true]);
   });
 
   it('lists bulks and their line items with search, status and count', async () => {

@@ -100,8 +100,10 @@ export const BulkFormat = z.enum(BULK_FORMATS);
 export type BulkFormat = z.infer<typeof BulkFormat>;
 
 /**
- * QUEUED (stored, waiting for the worker) → PROCESSING → COMPLETED (every row became a payout),
- * COMPLETED_WITH_ERRORS (some rows were refused) or FAILED (every row was refused).
+ * QUEUED (stored, waiting for the worker) → PROCESSING (rows being made into payouts, or payouts still on the rail)
+ * → COMPLETED (every row's payout succeeded), COMPLETED_WITH_ERRORS (some rows were refused or their payouts
+ * failed or were returned) or FAILED (no row was paid). A bulk is never COMPLETED… while one of its payouts is
+ * PENDING.
  */
 export const BULK_STATUSES = [
   'QUEUED',
@@ -292,11 +294,13 @@ export const Bulk = z.object({
   status: BulkStatus,
   sender_account_number: z.string(),
   total_rows: z.number().int(),
-  /** Rows whose payout was made and has not failed (line status PROCESSING or SUCCESS). */
+  /** Rows whose payout succeeded (line status SUCCESS): only these count as paid. */
   done: z.number().int(),
+  /** Rows whose payout was made and is still on the rail (line status PROCESSING): in progress, not paid yet. */
+  processing: z.number().int(),
   /** Rows refused (REJECTED) plus rows whose payout failed or was returned (FAILURE). */
   failed: z.number().int(),
-  /** Rows not processed yet (PENDING). `done + failed + pending = total_rows`. */
+  /** Rows not processed yet (PENDING). `done + processing + failed + pending = total_rows`. */
   pending: z.number().int(),
   total_amount: Money,
   created_by: z.string().nullable(),
@@ -344,6 +348,7 @@ export const BULK_PAYOUTS_LIST = defineList({
     { key: 'status', label: 'Status', format: 'status', priority: 1 },
     { key: 'total_rows', label: 'Rows', format: 'number', priority: 2 },
     { key: 'done', label: 'Done', format: 'number', priority: 3 },
+    { key: 'processing', label: 'In progress', format: 'number', priority: 3 },
     { key: 'failed', label: 'Failed', format: 'number', priority: 3 },
     { key: 'pending', label: 'Pending', format: 'number', priority: 3 },
     { key: 'total_amount', label: 'Total', format: 'money', priority: 1 },

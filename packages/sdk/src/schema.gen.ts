@@ -5377,6 +5377,7 @@ export interface operations {
             /** @enum {string} */
             format: 'csv' | 'xlsx';
             pending: number;
+            processing: number;
             sender_account_number: string;
             /** @enum {string} */
             status: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
@@ -9472,6 +9473,7 @@ export interface operations {
             /** @enum {string} */
             format: 'csv' | 'xlsx';
             pending: number;
+            processing: number;
             sender_account_number: string;
             /** @enum {string} */
             status: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
@@ -11288,6 +11290,7 @@ export interface operations {
               /** @enum {string} */
               format: 'csv' | 'xlsx';
               pending: number;
+              processing: number;
               sender_account_number: string;
               /** @enum {string} */
               status: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';

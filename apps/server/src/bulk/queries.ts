@@ -12,7 +12,7 @@ import { withinClient } from '../db/distribution.ts';
 import { accounts, bulkLineItems, bulks, payouts } from '../db/schema.ts';
 import { formatMoney } from '../lib/money.ts';
 import type { FilterParams, ListScope } from '../lists/register-list.ts';
-import { bulkByUrn, bulkSelection, toBulk } from './service.ts';
+import { bulkByUrn, bulkSelection, bulkStatusSql, toBulk } from './service.ts';
 
 type BulkScope = ListScope<FilterParams<typeof BULK_PAYOUTS_LIST>>;
 
@@ -23,7 +23,7 @@ function bulkWhere({ clientRef, filter, params }: BulkScope): SQL | undefined {
     gte(bulks.createdAt, filter.from),
     lt(bulks.createdAt, filter.to),
     filter.search?.key === 'urn' ? eq(bulks.urn, filter.search.value) : undefined,
-    params.status ? eq(bulks.status, params.status) : undefined,
+    params.status ? sql`${bulkStatusSql} = ${params.status}` : undefined,
   );
 }
 

@@ -29,37 +29,90 @@ export const BULK_BATCH = 200;
 /** How long a bulk's job counts as alive after its last batch; past it the sweeper re-sends the job. */
 export const BULK_LEASE_SECONDS = 60;
 
-/** Payouts of a bulk's rows that failed or were returned (counted in `failed`). */
-const failedPayoutsOf = (clientRef: SQL | number, bulkId: SQL | number) => sql<number>`(
-  SELECT count(*)::int FROM ${bulkLineItems} li
+/**
+ * What a bulk's rows' payouts say, in one pass over its rows (one correlated aggregate per bulk): how many failed
+ * or were returned, how many are still on the rail (PENDING), the bulk's status as answered and when it completed.
+ *
+ * The stored status is the job's (every row processed or not); the answered one never overstates: a bulk whose job
+ * is done is PROCESSING while any of its payouts is PENDING, and once none is, COMPLETED when every row was paid,
+ * FAILED when none was, COMPLETED_WITH_ERRORS otherwise (rows refused, payouts failed or returned). `completed_at`
+ * is null until then, and then the later of the job's end and the last payout's move.
+ */
+const outcomeOf = (
+  clientRef: SQL,
+  bulkId: SQL,
+  stored: SQL,
+  rejectedRows: SQL,
+  totalRows: SQL,
+  completedAt: SQL,
+) => {
+  const failed = sql`count(*) FILTER (WHERE p.status IN ('FAILURE', 'RETURNED'))`;
+  const inFlight = sql`count(*) FILTER (WHERE p.status = 'PENDING')`;
+  const jobDone = sql`${stored} NOT IN ('QUEUED', 'PROCESSING')`;
+  return sql<BulkOutcome>`(
+  SELECT json_build_object(
+    'failed', ${failed},
+    'in_flight', ${inFlight},
+    'status', CASE
+      WHEN NOT ${jobDone} THEN ${stored}
+      WHEN ${inFlight} > 0 THEN 'PROCESSING'
+      WHEN ${rejectedRows} + ${failed} >= ${totalRows} THEN 'FAILED'
+      WHEN ${rejectedRows} + ${failed} > 0 THEN 'COMPLETED_WITH_ERRORS'
+      ELSE 'COMPLETED' END,
+    'completed_at', CASE WHEN ${jobDone} AND ${inFlight} = 0
+      THEN greatest(${completedAt}, max(p.updated_at)) END)
+  FROM ${bulkLineItems} li
   JOIN ${payouts} p ON p.client_ref = li.client_ref AND p.id = li.payout_ref
-  WHERE li.client_ref = ${clientRef} AND li.bulk_ref = ${bulkId} AND p.status IN ('FAILURE', 'RETURNED'))`;
+  WHERE li.client_ref = ${clientRef} AND li.bulk_ref = ${bulkId})`;
+};
 
-/** The columns a Bulk answer needs (the bulk, its account's number, its failed payouts). */
+/** A bulk's outcome (`outcomeOf`) as selected: json, times as ISO 8601 text. */
+type BulkOutcome = { failed: number; in_flight: number; status: BulkStatus; completed_at: string | null };
+
+/** The bulk's outcome in a query over `bulks`. */
+export const bulkOutcome = outcomeOf(
+  sql`${bulks.clientRef}`,
+  sql`${bulks.id}`,
+  sql`${bulks.status}`,
+  sql`${bulks.rejectedRows}`,
+  sql`${bulks.totalRows}`,
+  sql`${bulks.completedAt}`,
+);
+
+/** The bulk's status as answered, for the list's status filter (the same rule as the answers'). */
+export const bulkStatusSql = sql<BulkStatus>`(${bulkOutcome}->>'status')`;
+
+/** The columns a Bulk answer needs (the bulk, its account's number, its payouts' outcome). */
 export const bulkSelection = {
   bulk: bulks,
   accountNumber: accounts.accountNumber,
-  failedPayouts: failedPayoutsOf(sql`${bulks.clientRef}`, sql`${bulks.id}`),
+  outcome: bulkOutcome,
 };
 
-export const toBulk = (r: { bulk: BulkRow; accountNumber: string; failedPayouts: number }): Bulk => {
+/**
+ * The answer: `done` counts rows whose payout succeeded, `processing` rows whose payout is still on the rail,
+ * `failed` rows refused plus payouts failed or returned, `pending` rows not processed yet.
+ */
+export const toBulk = (r: { bulk: BulkRow; accountNumber: string; outcome: BulkOutcome }): Bulk => {
   const b = r.bulk;
-  const failedPayouts = Number(r.failedPayouts);
+  const failedPayouts = Number(r.outcome.failed);
+  const processing = Number(r.outcome.in_flight);
   return {
     urn: b.urn,
     file_name: b.fileName,
     format: b.format as BulkFormat,
-    status: b.status as BulkStatus,
+    status: r.outcome.status,
     sender_account_number: r.accountNumber,
     total_rows: b.totalRows,
-    done: b.processedRows - failedPayouts,
+    done: b.processedRows - failedPayouts - processing,
+    processing,
     failed: b.rejectedRows + failedPayouts,
     pending: b.totalRows - b.processedRows - b.rejectedRows,
     total_amount: formatMoney(b.totalAmount),
     created_by: b.createdBy,
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
-    completed_at: b.completedAt?.toISOString() ?? null,
+    completed_at: r.outcome.completed_at === null ? null : new Date(r.outcome.completed_at).toISOString(),
   };
 };
 
@@ -149,7 +202,11 @@ export async function storeBulk(tx: Db, actor: Actor, b: NewBulk): Promise<{ bul
     total_amount: formatMoney(total),
   });
   return {
-    bulk: toBulk({ bulk: row!, accountNumber: b.accountNumber, failedPayouts: 0 }),
+    bulk: toBulk({
+      bulk: row!,
+      accountNumber: b.accountNumber,
+      outcome: { failed: 0, in_flight: 0, status: 'QUEUED', completed_at: null },
+    }),
     effects: { ...noEffects(), bulks: [{ clientRef: actor.clientRef, urn }] },
   };
 }
@@ -161,7 +218,7 @@ class RetrySafely extends Error {
   }
 }
 
-/** The status of a bulk whose rows are all processed. */
+/** The stored (job's) status of a bulk whose rows are all processed; answers derive theirs (`outcomeOf`). */
 const finalStatus = (b: BulkRow): BulkStatus =>
   b.rejectedRows === 0 ? 'COMPLETED' : b.rejectedRows === b.totalRows ? 'FAILED' : 'COMPLETED_WITH_ERRORS';
 

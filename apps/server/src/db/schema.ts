@@ -1364,9 +1364,11 @@ export const paymentLinkAttempts = pgTable(
 
 /**
  * A bulk payout: a file of rows (CSV or XLSX, or JSON rows stored as CSV) submitted at once and processed by a
- * job, in row order, each row into one payout through the payouts service. QUEUED → PROCESSING → COMPLETED,
- * COMPLETED_WITH_ERRORS (some rows were refused) or FAILED (all were). `lease_until`: until when the job working
- * on it counts as alive; the sweeper re-sends the job of a QUEUED or PROCESSING bulk whose lease has run out.
+ * job, in row order, each row into one payout through the payouts service. `status` is the job's: QUEUED →
+ * PROCESSING → COMPLETED, COMPLETED_WITH_ERRORS (some rows were refused) or FAILED (all were); answers derive the
+ * bulk's status from it and its payouts (never COMPLETED while one is PENDING). `lease_until`: until when the job
+ * working on it counts as alive; the sweeper re-sends the job of a QUEUED or PROCESSING bulk whose lease has run
+ * out.
  */
 export const bulks = pgTable(
   'bulks',

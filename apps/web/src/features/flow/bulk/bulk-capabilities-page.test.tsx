@@ -29,6 +29,7 @@ const bulk = (urn: string, overrides: Record<string, unknown> = {}) => ({
   sender_account_number: '100000000001',
   total_rows: 25,
   done: 23,
+  processing: 0,
   failed: 2,
   pending: 0,
   total_amount: '125000.00',

@@ -53,6 +53,7 @@ const BULK_COLUMNS: ColumnOverrides<Bulk, ColumnKey<typeof BULK_PAYOUTS_LIST>> =
         <span>{count.format(b.total_rows)}</span>
         <span className="text-xs text-muted-foreground">
           <span className="text-success">{count.format(b.done)} done</span> ·{' '}
+          {b.processing > 0 && <>{count.format(b.processing)} in progress · </>}
           <span className={b.failed > 0 ? 'text-destructive' : undefined}>
             {count.format(b.failed)} failed
           </span>{' '}

@@ -16,11 +16,20 @@ import { BULK_STATUS_VARIANTS, statusLabel } from './statuses';
 
 const count = new Intl.NumberFormat('en-IN');
 
-/** Done, failed and pending as one bar (done then failed), with the numbers beside it. */
-export function ProgressBar({ bulk }: { bulk: Pick<Bulk, 'total_rows' | 'done' | 'failed' | 'pending'> }) {
+/**
+ * Done, in progress, failed and pending as one bar (done, then in progress, then failed), with the numbers beside
+ * it. Processed rows are those with an outcome (paid or failed): a payout still on the rail is in progress, never
+ * counted as done.
+ */
+export function ProgressBar({
+  bulk,
+}: {
+  bulk: Pick<Bulk, 'total_rows' | 'done' | 'processing' | 'failed' | 'pending'>;
+}) {
   const total = Math.max(1, bulk.total_rows);
   const processed = bulk.done + bulk.failed;
   const pct = (n: number) => `${(100 * n) / total}%`;
+  const inProgress = bulk.processing > 0 ? `, ${count.format(bulk.processing)} in progress` : '';
   return (
     <div className="flex flex-col gap-2">
       <div
@@ -29,16 +38,21 @@ export function ProgressBar({ bulk }: { bulk: Pick<Bulk, 'total_rows' | 'done' |
         aria-valuemin={0}
         aria-valuemax={bulk.total_rows}
         aria-valuenow={processed}
-        aria-valuetext={`${count.format(processed)} of ${count.format(bulk.total_rows)} rows processed`}
+        aria-valuetext={`${count.format(processed)} of ${count.format(bulk.total_rows)} rows processed${inProgress}`}
         className="flex h-3 w-full overflow-hidden rounded-full bg-muted"
       >
         <div className="h-full bg-green-600 transition-[width]" style={{ width: pct(bulk.done) }} />
+        <div className="h-full bg-yellow-500 transition-[width]" style={{ width: pct(bulk.processing) }} />
         <div className="h-full bg-destructive transition-[width]" style={{ width: pct(bulk.failed) }} />
       </div>
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <div className="flex gap-1.5">
           <dt className="text-muted-foreground">Done</dt>
           <dd className="font-medium tabular-nums">{count.format(bulk.done)}</dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-muted-foreground">In progress</dt>
+          <dd className="font-medium tabular-nums">{count.format(bulk.processing)}</dd>
         </div>
         <div className="flex gap-1.5">
           <dt className="text-muted-foreground">Failed</dt>
@@ -54,8 +68,9 @@ export function ProgressBar({ bulk }: { bulk: Pick<Bulk, 'total_rows' | 'done' |
 }
 
 /**
- * The submitted bulk's live progress (polled every second until it is COMPLETED… or FAILED), then the result:
- * the response file and a link to the bulk's line items.
+ * The submitted bulk's live progress (polled every second until it is COMPLETED… or FAILED, which the server says
+ * only once every payout has left the rail), then the result: the response file and a link to the bulk's line
+ * items. While payouts are still on the rail the rows are in progress, not paid.
  */
 export function BulkProgress({
   created,
@@ -70,6 +85,8 @@ export function BulkProgress({
   const timeZone = timeZonePreference.use();
   const bulk = progress.data;
   const final = isBulkFinal(bulk.status);
+  // Every row is a payout (or refused) and the response file lists them, even while some are on the rail.
+  const rowsProcessed = final || (bulk.status !== 'QUEUED' && bulk.pending === 0);
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
@@ -109,7 +126,9 @@ export function BulkProgress({
             ? bulk.status === 'FAILED'
               ? 'The bulk failed.'
               : `Done: ${count.format(bulk.done)} paid, ${count.format(bulk.failed)} failed.`
-            : 'Paying the rows…'}
+            : rowsProcessed && bulk.processing > 0
+              ? `Waiting for the bank: ${count.format(bulk.processing)} in progress, ${count.format(bulk.done)} paid, ${count.format(bulk.failed)} failed so far.`
+              : 'Paying the rows…'}
         </p>
         <ProgressBar bulk={bulk} />
         {progress.isError && !final && (
@@ -119,7 +138,7 @@ export function BulkProgress({
         )}
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
-        {final && (
+        {rowsProcessed && (
           <Button variant="outline" onClick={() => void download()} disabled={downloading}>
             <Download aria-hidden />
             Download the response file

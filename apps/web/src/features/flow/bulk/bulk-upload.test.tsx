@@ -67,6 +67,7 @@ function bulk(overrides: Record<string, unknown> = {}) {
     sender_account_number: '100000000001',
     total_rows: 2,
     done: 0,
+    processing: 0,
     failed: 0,
     pending: 2,
     total_amount: '3500.50',
