@@ -185,6 +185,7 @@ export function payout(overrides: Record<string, unknown> = {}) {
     sender_account_number: ACCOUNT.account_number,
     status: 'PENDING',
     status_message: null,
+    kind: 'PAYOUT',
     created_at: '2025-09-03T10:15:30.000Z',
     updated_at: '2025-09-03T10:15:30.000Z',
     ...overrides,
