@@ -74,6 +74,44 @@ test('a payout to a closed test account fails and the statement shows its revers
   await expectNoAxeViolations(page);
 });
 
+test('verify account: a name the bank does not know is never shown verified, and is saved only when confirmed', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/flow/add-beneficiary');
+  const code = `E2E-NM-${Date.now().toString(36).toUpperCase()}`;
+  await page.getByLabel('Beneficiary code', { exact: true }).fill(code);
+  await page.getByLabel('Name', { exact: true }).fill('Kavya Menon');
+  await page.getByLabel('Transfer type', { exact: true }).selectOption('IMPS');
+  // The sandbox's 0005 ending: the bank has the account under a company's name.
+  await page.getByLabel('Account number', { exact: true }).fill('50100055550005');
+  await page.getByLabel('IFSC', { exact: true }).fill('HDFC0000001');
+  await expect(page.getByText('HDFC Bank')).toBeVisible();
+  await page.getByRole('button', { name: 'Verify account' }).click();
+  const result = page.getByRole('region', { name: 'Account found: the name does not match' });
+  await expect(result).toBeVisible();
+  await expect(result.getByText('No match', { exact: true })).toBeVisible();
+  await expect(result.getByText(/TRADING COMPANY/).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Account verified' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add beneficiary' }).click();
+  await expect(
+    page.getByText('Confirm that you want to save this name, or use the registered name.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/flow\/add-beneficiary/);
+  await expectNoAxeViolations(page);
+  await page.getByRole('checkbox', { name: /I confirm the name does not match/ }).check();
+  await page.getByRole('button', { name: 'Add beneficiary' }).click();
+  await expect(page).toHaveURL(new RegExp(`/flow/beneficiaries\\?.*search_value=${code}`));
+  await expect(page.getByRole('row').filter({ hasText: code })).toHaveCount(1);
+
+  // The validations list says the same: a red "No match" for that account.
+  await page.goto(
+    '/flow/validate-bank-account?search_key=beneficiary_account_number&search_value=50100055550005',
+  );
+  await expect(page.getByRole('row').filter({ hasText: 'No match' }).first()).toBeVisible();
+});
+
 test('the edit screen is prefilled from its search parameters and ignores malformed ones', async ({
   page,
 }) => {

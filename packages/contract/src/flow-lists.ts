@@ -9,6 +9,7 @@ import {
   TRANSACTION_TYPES,
   TRANSFER_TYPES,
   VALIDATION_STATUSES,
+  NAME_MATCH_VERDICTS,
 } from './flow.ts';
 import { defineList, readPaths } from './lists.ts';
 
@@ -97,7 +98,10 @@ export const VALIDATIONS_LIST = defineList({
     { key: 'bank_reference_number', label: 'Bank reference (UTR)' },
   ],
   defaultRange: 'last7',
-  filters: { status: { kind: 'enum', label: 'Status', values: VALIDATION_STATUSES } },
+  filters: {
+    status: { kind: 'enum', label: 'Status', values: VALIDATION_STATUSES },
+    name_match: { kind: 'enum', label: 'Name match', values: NAME_MATCH_VERDICTS },
+  },
   columns: [
     { key: 'created_at', label: 'Created', format: 'time', priority: 2 },
     { key: 'urn', header: '{product}_urn', label: 'URN', format: 'code', priority: 1 },
@@ -108,7 +112,8 @@ export const VALIDATIONS_LIST = defineList({
     { key: 'bank_name', label: 'Bank', format: 'text', priority: 3 },
     { key: 'name_given', label: 'Name given', format: 'text', priority: 3 },
     { key: 'registered_name', label: 'Registered name', format: 'text', priority: 2 },
-    { key: 'name_match_score', label: 'Name match', format: 'number', priority: 2 },
+    { key: 'name_match', label: 'Name match', format: 'status', priority: 2 },
+    { key: 'name_match_score', label: 'Match score', format: 'number', priority: 2 },
     { key: 'status', label: 'Status', format: 'status', priority: 1 },
     { key: 'status_message', label: 'Status message', format: 'text', priority: 3 },
     { key: 'fee', label: 'Fee', format: 'money', priority: 3 },

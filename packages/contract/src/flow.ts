@@ -26,6 +26,26 @@ export type PayoutStatus = z.infer<typeof PayoutStatus>;
 export const VALIDATION_STATUSES = ['SUCCESS', 'FAILURE'] as const;
 export const ValidationStatus = z.enum(VALIDATION_STATUSES);
 
+/**
+ * How well the name given matches the holder the bank has on file, from the 0–100 name-match score: MATCH from
+ * `NAME_MATCH_THRESHOLDS.match` (85), PARTIAL from `.partial` (60) up to 84, NO_MATCH below 60. Only MATCH means
+ * the account is the named person's; a beneficiary saved under a PARTIAL or NO_MATCH name needs an explicit
+ * confirmation (`confirm_name_mismatch`).
+ */
+export const NAME_MATCH_VERDICTS = ['MATCH', 'PARTIAL', 'NO_MATCH'] as const;
+export const NameMatch = z.enum(NAME_MATCH_VERDICTS);
+export type NameMatch = z.infer<typeof NameMatch>;
+export const NAME_MATCH_THRESHOLDS = { match: 85, partial: 60 } as const;
+/** The verdict of a name-match score; null when there is no score (the account could not be validated). */
+export const nameMatchOf = (score: number | null): NameMatch | null =>
+  score === null
+    ? null
+    : score >= NAME_MATCH_THRESHOLDS.match
+      ? 'MATCH'
+      : score >= NAME_MATCH_THRESHOLDS.partial
+        ? 'PARTIAL'
+        : 'NO_MATCH';
+
 export const BENEFICIARY_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export const BeneficiaryStatus = z.enum(BENEFICIARY_STATUSES);
 
@@ -153,19 +173,35 @@ const beneficiaryFields = {
     .optional(),
 };
 
+/**
+ * Saving a bank-account beneficiary under a name that does not match the holder of the account's latest
+ * successful validation (PARTIAL or NO_MATCH) is refused with 422 `name_mismatch_unconfirmed` unless this is
+ * true.
+ */
+const confirmNameMismatch = z.boolean().optional().meta({
+  description:
+    "Saves the beneficiary although its name matches the account's registered holder only partly or not at all (the latest validation of the account): without it that is a 422 `name_mismatch_unconfirmed`.",
+});
+/** The error key of a beneficiary saved under a mismatched name without `confirm_name_mismatch: true`. */
+export const NAME_MISMATCH_UNCONFIRMED = 'name_mismatch_unconfirmed';
+
 export const CreateBeneficiary = z.object({
   beneficiary_code: z
     .string()
     .trim()
     .regex(CODE_PATTERN, 'A beneficiary code is 3 to 32 letters, digits, _ or -'),
   ...beneficiaryFields,
+  confirm_name_mismatch: confirmNameMismatch,
 });
 export type CreateBeneficiary = z.infer<typeof CreateBeneficiary>;
 
 export const UpdateBeneficiary = z
   .object({ ...beneficiaryFields, status: BeneficiaryStatus })
   .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
+  .extend({ confirm_name_mismatch: confirmNameMismatch })
+  .refine((v) => Object.entries(v).some(([k, x]) => k !== 'confirm_name_mismatch' && x !== undefined), {
+    message: 'Nothing to update',
+  });
 export type UpdateBeneficiary = z.infer<typeof UpdateBeneficiary>;
 
 export const Beneficiary = z.object({
@@ -285,6 +321,8 @@ export const Validation = z.object({
   registered_name: z.string().nullable(),
   /** 0–100; null when the account could not be validated. */
   name_match_score: z.number().int().nullable(),
+  /** The score's verdict (MATCH ≥ 85, PARTIAL 60–84, NO_MATCH below); null when the account could not be validated. */
+  name_match: NameMatch.nullable(),
   status: ValidationStatus,
   status_message: z.string().nullable(),
   fee: Money,

@@ -1249,7 +1249,7 @@ export interface paths {
     };
     /**
      * Count the bank account validations
-     * @description How many bank account validations of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `beneficiary_account_number` (Account number), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     * @description How many bank account validations of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `beneficiary_account_number` (Account number), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `name_match` (Name match).
      */
     get: operations['countTransactionValidations'];
     put?: never;
@@ -3233,7 +3233,7 @@ export interface paths {
     };
     /**
      * Search the bank account validations
-     * @description The bank account validations of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `beneficiary_account_number` (Account number), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     * @description The bank account validations of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `beneficiary_account_number` (Account number), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `name_match` (Name match). Paged by `limit` (default 10) and `offset`.
      */
     get: operations['searchTransactionValidations'];
     put?: never;
@@ -3515,7 +3515,7 @@ export interface paths {
     put?: never;
     /**
      * Add a beneficiary
-     * @description Registers a payee (bank account with IFSC, or UPI id) under a client-chosen `beneficiary_code`; payouts then name it by that code. A code already in use is a 409.
+     * @description Registers a payee (bank account with IFSC, or UPI id) under a client-chosen `beneficiary_code`; payouts then name it by that code. A code already in use is a 409. The name is scored against the holder of the latest bank-account validation of the account by this client: a PARTIAL (60–84) or NO_MATCH (below 60) name is a 422 `name_mismatch_unconfirmed` unless the body says `confirm_name_mismatch: true` (the confirmation is recorded in the audit log).
      */
     post: operations['createBeneficiary'];
     delete?: never;
@@ -3539,7 +3539,7 @@ export interface paths {
     head?: never;
     /**
      * Edit, deactivate (status INACTIVE) or reactivate a beneficiary
-     * @description Changes a beneficiary's details or status; an INACTIVE beneficiary cannot be paid (payouts to it are a 422) until reactivated. Recorded in the audit log.
+     * @description Changes a beneficiary's details or status; an INACTIVE beneficiary cannot be paid (payouts to it are a 422) until reactivated. A change of name, account number, IFSC or transfer type checks the name against the holder of the account's latest validation, as when adding: PARTIAL or NO_MATCH is a 422 `name_mismatch_unconfirmed` unless `confirm_name_mismatch: true`. Recorded in the audit log.
      */
     patch: operations['updateBeneficiary'];
     trace?: never;
@@ -4822,6 +4822,7 @@ export interface components {
         fee: components['schemas']['Money'];
         ifsc_code: string;
         name_given: string;
+        name_match: ('MATCH' | 'PARTIAL' | 'NO_MATCH') | null;
         name_match_score: number | null;
         registered_name: string | null;
         /** @enum {string} */
@@ -5025,6 +5026,8 @@ export interface components {
     /** @description Mandate type: one of NACH, UPI_AUTOPAY. */
     mandate_type: 'NACH' | 'UPI_AUTOPAY';
     meridian_company_urn: string;
+    /** @description Name match: one of MATCH, PARTIAL, NO_MATCH. */
+    name_match: 'MATCH' | 'PARTIAL' | 'NO_MATCH';
     offset: number;
     page_index: number;
     page_size: number;
@@ -5235,6 +5238,7 @@ export interface operations {
             fee: components['schemas']['Money'];
             ifsc_code: string;
             name_given: string;
+            name_match: ('MATCH' | 'PARTIAL' | 'NO_MATCH') | null;
             name_match_score: number | null;
             registered_name: string | null;
             /** @enum {string} */
@@ -7694,6 +7698,8 @@ export interface operations {
       query?: {
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
+        /** @description Name match: one of MATCH, PARTIAL, NO_MATCH. */
+        name_match?: components['parameters']['name_match'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
@@ -9225,6 +9231,8 @@ export interface operations {
       query?: {
         end_date?: components['parameters']['end_date'];
         format?: components['parameters']['format'];
+        /** @description Name match: one of MATCH, PARTIAL, NO_MATCH. */
+        name_match?: components['parameters']['name_match'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -10474,6 +10482,7 @@ export interface operations {
             fee: components['schemas']['Money'];
             ifsc_code: string;
             name_given: string;
+            name_match: ('MATCH' | 'PARTIAL' | 'NO_MATCH') | null;
             name_match_score: number | null;
             registered_name: string | null;
             /** @enum {string} */
@@ -12763,6 +12772,8 @@ export interface operations {
       query?: {
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
+        /** @description Name match: one of MATCH, PARTIAL, NO_MATCH. */
+        name_match?: components['parameters']['name_match'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
@@ -12793,6 +12804,7 @@ export interface operations {
               fee: components['schemas']['Money'];
               ifsc_code: string;
               name_given: string;
+              name_match: ('MATCH' | 'PARTIAL' | 'NO_MATCH') | null;
               name_match_score: number | null;
               registered_name: string | null;
               /** @enum {string} */
@@ -13509,6 +13521,8 @@ export interface operations {
           beneficiary_mobile?: string;
           beneficiary_name: string;
           beneficiary_upi_id?: string;
+          /** @description Saves the beneficiary although its name matches the account's registered holder only partly or not at all (the latest validation of the account): without it that is a 422 `name_mismatch_unconfirmed`. */
+          confirm_name_mismatch?: boolean;
           ifsc_code?: '' | string;
           provider: string;
           provider_code: string;
@@ -13573,6 +13587,8 @@ export interface operations {
           beneficiary_mobile?: string;
           beneficiary_name?: string;
           beneficiary_upi_id?: string;
+          /** @description Saves the beneficiary although its name matches the account's registered holder only partly or not at all (the latest validation of the account): without it that is a 422 `name_mismatch_unconfirmed`. */
+          confirm_name_mismatch?: boolean;
           ifsc_code?: '' | string;
           provider?: string;
           provider_code?: string;

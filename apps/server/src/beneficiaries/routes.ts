@@ -43,7 +43,7 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
         tags: ['beneficiaries'],
         summary: 'Add a beneficiary',
         description:
-          'Registers a payee (bank account with IFSC, or UPI id) under a client-chosen `beneficiary_code`; payouts then name it by that code. A code already in use is a 409.',
+          'Registers a payee (bank account with IFSC, or UPI id) under a client-chosen `beneficiary_code`; payouts then name it by that code. A code already in use is a 409. The name is scored against the holder of the latest bank-account validation of the account by this client: a PARTIAL (60–84) or NO_MATCH (below 60) name is a 422 `name_mismatch_unconfirmed` unless the body says `confirm_name_mismatch: true` (the confirmation is recorded in the audit log).',
         body: CreateBeneficiary,
         response: { 201: Beneficiary },
       },
@@ -60,7 +60,7 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
         tags: ['beneficiaries'],
         summary: 'Edit, deactivate (status INACTIVE) or reactivate a beneficiary',
         description:
-          "Changes a beneficiary's details or status; an INACTIVE beneficiary cannot be paid (payouts to it are a 422) until reactivated. Recorded in the audit log.",
+          "Changes a beneficiary's details or status; an INACTIVE beneficiary cannot be paid (payouts to it are a 422) until reactivated. A change of name, account number, IFSC or transfer type checks the name against the holder of the account's latest validation, as when adding: PARTIAL or NO_MATCH is a 422 `name_mismatch_unconfirmed` unless `confirm_name_mismatch: true`. Recorded in the audit log.",
         params: CodeParams,
         body: UpdateBeneficiary,
         response: { 200: Beneficiary },

@@ -1,12 +1,21 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Beneficiary, CreateBeneficiary, TransferType, UpdateBeneficiary } from '@meridian/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  NAME_MISMATCH_UNCONFIRMED,
+  nameMatchOf,
+  type Beneficiary,
+  type CreateBeneficiary,
+  type NameMatch,
+  type TransferType,
+  type UpdateBeneficiary,
+} from '@meridian/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
-import { accounts, beneficiaries } from '../db/schema.ts';
+import { accounts, beneficiaries, validations } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { clientAccountByNumber } from '../ledger/ledger.ts';
 import { auditBy, type Actor } from '../audit/actor.ts';
+import { nameMatchScore } from '../rail/sandbox.ts';
 import { lookupIfsc } from './ifsc.ts';
 
 export type BeneficiaryRow = typeof beneficiaries.$inferSelect;
@@ -73,6 +82,70 @@ function checkDestination(d: Destination): {
   };
 }
 
+/** A name that does not match the holder the bank has on file for the account (its latest validation). */
+type NameMismatch = {
+  validationUrn: string;
+  registeredName: string;
+  score: number;
+  verdict: Exclude<NameMatch, 'MATCH'>;
+};
+
+/**
+ * A bank-account beneficiary is saved under a name the bank knows: the name is scored against the holder named by
+ * the latest validation (penny drop) of the account (number and IFSC) by this client. A PARTIAL or NO_MATCH name
+ * is refused with 422 `name_mismatch_unconfirmed` unless `confirmed`; answers the mismatch confirmed (to audit),
+ * or null when the name matches or there is nothing to compare it with (never validated, or the latest
+ * validation failed and named no holder).
+ */
+async function checkNameMatch(
+  db: Db,
+  clientRef: number,
+  d: { name: string; accountNumber: string | null; ifsc: string | null },
+  confirmed: boolean | undefined,
+): Promise<NameMismatch | null> {
+  if (!d.accountNumber || !d.ifsc) return null;
+  const [latest] = await db
+    .select({ urn: validations.urn, registeredName: validations.registeredName })
+    .from(validations)
+    .where(
+      and(
+        eq(validations.clientRef, clientRef),
+        eq(validations.accountNumber, d.accountNumber),
+        eq(validations.ifsc, d.ifsc),
+      ),
+    )
+    .orderBy(desc(validations.createdAt), desc(validations.id))
+    .limit(1);
+  if (!latest?.registeredName) return null;
+  const score = nameMatchScore(d.name, latest.registeredName);
+  const verdict = nameMatchOf(score);
+  if (verdict === null || verdict === 'MATCH') return null;
+  if (!confirmed)
+    throw new AppError(
+      422,
+      NAME_MISMATCH_UNCONFIRMED,
+      `The bank has this account under the name ${latest.registeredName}: "${d.name}" is ${
+        verdict === 'PARTIAL' ? 'a partial match' : 'not a match'
+      } (${score}%). Use the registered name, or confirm the name mismatch to save it anyway.`,
+      {
+        fields: {
+          beneficiary_name: `does not match the registered name ${latest.registeredName} (${score}%)`,
+          confirm_name_mismatch: 'must be true to save a name that does not match the registered one',
+        },
+      },
+    );
+  return { validationUrn: latest.urn, registeredName: latest.registeredName, score, verdict };
+}
+
+/** The audit record of a beneficiary saved under a name the user confirmed although it does not match. */
+const auditMismatch = (db: Db, actor: Actor, code: string, m: NameMismatch) =>
+  auditBy(db, actor, 'beneficiary.name_mismatch_confirmed', code, {
+    registered_name: m.registeredName,
+    name_match: m.verdict,
+    name_match_score: m.score,
+    validation_urn: m.validationUrn,
+  });
+
 /** The sender account must be the client's own, and provider/provider_code must be the ones it is held with. */
 async function senderAccount(
   db: Db,
@@ -110,6 +183,15 @@ export async function createBeneficiary(db: Db, actor: Actor, input: CreateBenef
     ifsc: blankToNull(input.ifsc_code),
     upiId: blankToNull(input.beneficiary_upi_id),
   });
+  const mismatch =
+    input.transfer_type === 'UPI'
+      ? null
+      : await checkNameMatch(
+          db,
+          actor.clientRef,
+          { name: input.beneficiary_name, accountNumber: dest.accountNumber, ifsc: dest.ifsc },
+          input.confirm_name_mismatch,
+        );
   const [row] = await db
     .insert(beneficiaries)
     .values({
@@ -139,6 +221,7 @@ export async function createBeneficiary(db: Db, actor: Actor, input: CreateBenef
     transfer_type: row.transferType,
     bank: row.bankName,
   });
+  if (mismatch) await auditMismatch(db, actor, row.code, mismatch);
   return toBeneficiary(row, account.accountNumber);
 }
 
@@ -195,6 +278,23 @@ export async function updateBeneficiary(
     ifsc: pick(input.ifsc_code, current.ifsc),
     upiId: pick(input.beneficiary_upi_id, current.upiId),
   });
+  // The name is checked again when it or the account it names changes (not for a status or contact change).
+  const renamesOrMoves = (
+    ['beneficiary_name', 'beneficiary_account_number', 'ifsc_code', 'transfer_type'] as const
+  ).some((k) => input[k] !== undefined);
+  const mismatch =
+    renamesOrMoves && (input.transfer_type ?? current.transferType) !== 'UPI'
+      ? await checkNameMatch(
+          db,
+          actor.clientRef,
+          {
+            name: input.beneficiary_name ?? current.name,
+            accountNumber: dest.accountNumber,
+            ifsc: dest.ifsc,
+          },
+          input.confirm_name_mismatch,
+        )
+      : null;
   const changes = {
     ...(input.beneficiary_name !== undefined ? { name: input.beneficiary_name } : {}),
     ...(input.beneficiary_email !== undefined
@@ -215,7 +315,9 @@ export async function updateBeneficiary(
     .set({ ...changes, updatedAt: sql`now()` })
     .where(and(eq(beneficiaries.clientRef, current.clientRef), eq(beneficiaries.id, current.id)))
     .returning();
-  const changed = Object.keys(input).filter((k) => input[k as keyof UpdateBeneficiary] !== undefined);
+  const changed = Object.keys(input).filter(
+    (k) => k !== 'confirm_name_mismatch' && input[k as keyof UpdateBeneficiary] !== undefined,
+  );
   await auditBy(
     db,
     actor,
@@ -227,5 +329,6 @@ export async function updateBeneficiary(
     current.code,
     { fields: changed },
   );
+  if (mismatch) await auditMismatch(db, actor, current.code, mismatch);
   return toBeneficiary(row!, account?.accountNumber ?? found.senderAccountNumber);
 }

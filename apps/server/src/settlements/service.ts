@@ -17,7 +17,7 @@ import { formatMoney, formatRupees, toPaise } from '../lib/money.ts';
 import { newId } from '../lib/ids.ts';
 import { DEFAULT_TIME_ZONE } from '../lists/list-query.ts';
 import { createPayout, type PayoutRow } from '../payouts/service.ts';
-import { NAME_MATCH_THRESHOLD, validateAccount } from '../validations/service.ts';
+import { validateAccount } from '../validations/service.ts';
 import { manualWindow, nextRunAt, normaliseRunTimes, scheduledWindow, type Window } from './schedule.ts';
 
 /**
@@ -72,7 +72,7 @@ export async function getSettlementAccount(db: Db, clientRef: number): Promise<S
 /**
  * Checks the account by penny drop (the validation service: its fee is charged to the client's current account,
  * its callback queued) and records the answer: VERIFIED when the bank knows the account and its holder's name
- * matches (score ≥ NAME_MATCH_THRESHOLD), which then replaces the active account; else REJECTED with the reason,
+ * matches (name match MATCH: score ≥ 85), which then replaces the active account; else REJECTED with the reason,
  * not active. One transaction, one client at a time.
  */
 export async function setSettlementAccount(
@@ -94,7 +94,7 @@ export async function setSettlementAccount(
       opts,
     );
     const score = validation.name_match_score;
-    const verified = validation.status === 'SUCCESS' && score !== null && score >= NAME_MATCH_THRESHOLD;
+    const verified = validation.status === 'SUCCESS' && validation.name_match === 'MATCH';
     const message = verified
       ? null
       : validation.status !== 'SUCCESS'

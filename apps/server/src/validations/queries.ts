@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { NAME_MATCH_THRESHOLDS, type NameMatch } from '@meridian/contract';
 import type { Db } from '../db/database.ts';
 import { validations } from '../db/schema.ts';
 import type { VALIDATIONS_LIST } from '@meridian/contract/flow-lists';
@@ -12,8 +13,22 @@ const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
   bank_reference_number: (v) => eq(validations.bankReferenceNumber, v),
 };
 
-/** The list's scope: its filter and the definition's filter (status). */
+/** The list's scope: its filter and the definition's filters (status, name match). */
 type Scope = ListScope<FilterParams<typeof VALIDATIONS_LIST>>;
+
+/** Validations whose score has this verdict (`nameMatchOf`'s thresholds); those without a score have none. */
+function nameMatchWhere(verdict: NameMatch): SQL {
+  const score = validations.nameMatchScore;
+  const { match, partial } = NAME_MATCH_THRESHOLDS;
+  switch (verdict) {
+    case 'MATCH':
+      return gte(score, match);
+    case 'PARTIAL':
+      return and(gte(score, partial), lt(score, match))!;
+    case 'NO_MATCH':
+      return lt(score, partial);
+  }
+}
 
 /** The client's validations in the range ((client_ref, created_at) index), by search key and status. */
 const where = ({ clientRef, filter, params }: Scope) =>
@@ -23,6 +38,7 @@ const where = ({ clientRef, filter, params }: Scope) =>
     lt(validations.createdAt, filter.to),
     filter.search ? SEARCH_COLUMNS[filter.search.key]!(filter.search.value) : undefined,
     params.status ? eq(validations.status, params.status) : undefined,
+    params.name_match ? nameMatchWhere(params.name_match as NameMatch) : undefined,
   );
 
 export async function listValidations(db: Db, scope: Scope) {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { ValidateAccount, Validation } from '@meridian/contract';
+import { nameMatchOf, type ValidateAccount, type Validation } from '@meridian/contract';
 import type { z } from 'zod';
 import { lookupIfsc } from '../beneficiaries/ifsc.ts';
 import { enqueueCallbacks } from '../callbacks/outbox.ts';
@@ -16,13 +16,6 @@ import { bankReference, nameMatchScore, planValidation } from '../rail/sandbox.t
 /** What one penny-drop validation costs the client, in paise (₹2.00), charged whatever the outcome. */
 export const VALIDATION_FEE = 200n;
 
-/**
- * The name-match score (0–100, `nameMatchScore`) from which the name given is taken to be the holder's: the same
- * cut as KYC name matching's MATCH verdict. Below it a validation still succeeds, with the score shown; whoever
- * relies on the holder (a settlement account) requires it.
- */
-export const NAME_MATCH_THRESHOLD = 80;
-
 type Row = typeof validations.$inferSelect;
 type Answer = z.infer<typeof Validation>;
 
@@ -36,6 +29,9 @@ export const toValidation = (v: Row): Answer => ({
   name_given: v.nameGiven,
   registered_name: v.registeredName,
   name_match_score: v.nameMatchScore,
+  // The verdict of the score (MATCH, PARTIAL, NO_MATCH): a validation succeeds whatever the name, and says how
+  // well it matched; whoever relies on the holder (a settlement account, a beneficiary) reads the verdict.
+  name_match: nameMatchOf(v.nameMatchScore),
   status: v.status as Answer['status'],
   status_message: v.statusMessage,
   fee: formatMoney(v.fee),

@@ -203,6 +203,7 @@ export function validation(overrides: Record<string, unknown> = {}) {
     name_given: 'Ravi K',
     registered_name: 'RAVI KUMAR',
     name_match_score: 87,
+    name_match: 'MATCH',
     status: 'SUCCESS',
     status_message: null,
     fee: '2.00',

@@ -23,3 +23,17 @@ export const VALIDATION_STATUS_VARIANTS = {
   SUCCESS: 'green',
   FAILURE: 'red',
 } as const satisfies Record<string, BadgeVariant>;
+
+/** A validation's name match: green only for MATCH, amber for PARTIAL, red for NO_MATCH. */
+export const NAME_MATCH_VARIANTS = {
+  MATCH: 'green',
+  PARTIAL: 'yellow',
+  NO_MATCH: 'red',
+} as const satisfies Record<string, BadgeVariant>;
+
+/** "NO_MATCH" → "No match", "PARTIAL" → "Partial match", "MATCH" → "Match". */
+export const NAME_MATCH_LABELS = {
+  MATCH: 'Match',
+  PARTIAL: 'Partial match',
+  NO_MATCH: 'No match',
+} as const satisfies Record<string, string>;

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import {
   DataTable,
+  StatusBadge,
   type ColumnKey,
   type ColumnOverrides,
   type DataTableDetails,
@@ -11,7 +12,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { validationDetailsQueryOptions, validationsEndpoints } from '../api/validations';
 import { ListPage, type ListPageProps } from './list-page';
-import { VALIDATION_STATUS_VARIANTS } from './statuses';
+import { NAME_MATCH_LABELS, NAME_MATCH_VARIANTS, VALIDATION_STATUS_VARIANTS } from './statuses';
 
 /** The name-match score (0–100) as a percentage; '-' when the account could not be validated. */
 export const matchScore = (score: number | null) => (score === null ? '-' : `${score}%`);
@@ -20,6 +21,17 @@ export const matchScore = (score: number | null) => (score === null ? '-' : `${s
 const COLUMNS: ColumnOverrides<Validation, ColumnKey<typeof VALIDATIONS_LIST>> = {
   cells: {
     name_match_score: (v) => <span className="tabular-nums">{matchScore(v.name_match_score)}</span>,
+    // Green only for MATCH, amber for PARTIAL, red for NO_MATCH; '-' when the account could not be validated.
+    name_match: (v) =>
+      v.name_match === null ? (
+        '-'
+      ) : (
+        <StatusBadge
+          status={v.name_match}
+          variants={NAME_MATCH_VARIANTS}
+          label={NAME_MATCH_LABELS[v.name_match]}
+        />
+      ),
   },
   statusVariants: { status: VALIDATION_STATUS_VARIANTS },
   primary: 'urn',

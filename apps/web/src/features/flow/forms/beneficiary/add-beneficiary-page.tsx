@@ -18,6 +18,7 @@ import {
   type BeneficiaryFormInput,
   type BeneficiaryFormOutput,
 } from './beneficiary-schema';
+import { useNameMismatch } from './name-mismatch';
 import { VerifyAccount } from './verify-account';
 
 type Failure = Pick<ServerErrorView<string>, 'message' | 'unmatched'>;
@@ -31,17 +32,20 @@ export function AddBeneficiaryPage() {
     resolver: zodResolver(beneficiaryFormSchema),
     defaultValues: emptyBeneficiary(),
   });
+  const mismatch = useNameMismatch(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
+    if (!mismatch.check()) return;
     try {
-      const saved = await create.mutateAsync(toCreateBody(values));
+      const saved = await create.mutateAsync({ ...toCreateBody(values), ...mismatch.body() });
       toast.success(`Beneficiary ${saved.beneficiary_code} added`);
       await navigate({
         to: '/flow/beneficiaries',
         search: { search_key: 'beneficiary_code', search_value: saved.beneficiary_code },
       });
     } catch (error) {
+      if (mismatch.refusedBy(error)) return;
       const view = mapServerError(error, BENEFICIARY_FIELDS, { aliases: BENEFICIARY_FIELD_ALIASES });
       setFailure(view);
       setServerFieldErrors(form.setError, view.fields);
@@ -69,7 +73,12 @@ export function AddBeneficiaryPage() {
           message={failure?.message ?? null}
           details={failure?.unmatched}
         />
-        <BeneficiaryFields form={form} mode="create" verify={<VerifyAccount form={form} />} />
+        <BeneficiaryFields
+          form={form}
+          mode="create"
+          verify={<VerifyAccount form={form} onResult={mismatch.onVerified} />}
+        />
+        {mismatch.confirmation}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Saving…' : 'Add beneficiary'}

@@ -87,7 +87,9 @@ describe('/flow/add-beneficiary', () => {
     await user.click(screen.getByRole('button', { name: 'Verify account' }));
     const result = await screen.findByRole('region', { name: 'Account verified' });
     expect(within(result).getByText('RAVI KUMAR')).toBeTruthy();
-    expect(within(result).getByText('87%')).toBeTruthy();
+    expect(within(result).getByText('Match (87%)')).toBeTruthy();
+    // A matching name needs no confirmation.
+    expect(screen.queryByRole('checkbox', { name: /I confirm the name does not match/ })).toBeNull();
     expect(within(result).getByText('₹2.00')).toBeTruthy();
     const [call] = server.callsTo('POST', '/core_banking/money_transfer/validate_account');
     expect(call!.body).toEqual({
@@ -143,5 +145,97 @@ describe('/flow/add-beneficiary', () => {
     expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Already in use')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/flow/add-beneficiary');
+  });
+
+  it('never shows a mismatched name as verified, and saves it only once the mismatch is confirmed', async () => {
+    const server = api();
+    server.routes[VALIDATE] = () =>
+      validation({
+        registered_name: 'SUNRISE TRADING COMPANY',
+        name_given: 'Ravi K',
+        name_match_score: 9,
+        name_match: 'NO_MATCH',
+      });
+    const user = userEvent.setup();
+    const { router } = renderPage(<AddBeneficiaryPage />, { path: '/flow/add-beneficiary' });
+    await fillBankBeneficiary(user);
+    await user.click(screen.getByRole('button', { name: 'Verify account' }));
+    const result = await screen.findByRole('region', { name: 'Account found: the name does not match' });
+    expect(screen.queryByRole('region', { name: 'Account verified' })).toBeNull();
+    expect(within(result).getByText('No match').className).toContain('bg-red-100');
+    expect(within(result).getByText('No match (9%)')).toBeTruthy();
+    expect(within(result).getByText('SUNRISE TRADING COMPANY')).toBeTruthy();
+
+    // Saving without the confirmation is blocked in the browser.
+    const confirm = screen.getByRole('checkbox', { name: /I confirm the name does not match/ });
+    const group = screen.getByRole('group', { name: "The name does not match the bank's records" });
+    expect(group.textContent).toContain(
+      'The bank has this account under the name SUNRISE TRADING COMPANY: "Ravi K" is not a match (9%).',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add beneficiary' }));
+    expect(
+      await screen.findByText('Confirm that you want to save this name, or use the registered name.'),
+    ).toBeTruthy();
+    expect(confirm.getAttribute('aria-invalid')).toBe('true');
+    expect(server.callsTo('POST', '/v2/banking/beneficiary')).toHaveLength(0);
+
+    await user.click(confirm);
+    await user.click(screen.getByRole('button', { name: 'Add beneficiary' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flow/beneficiaries'));
+    expect(server.callsTo('POST', '/v2/banking/beneficiary')[0]!.body).toMatchObject({
+      beneficiary_name: 'Ravi K',
+      confirm_name_mismatch: true,
+    });
+  });
+
+  it('takes the registered name instead: no confirmation, none sent', async () => {
+    const server = api();
+    server.routes[VALIDATE] = () =>
+      validation({ registered_name: 'RAVI KUMAR', name_match_score: 70, name_match: 'PARTIAL' });
+    const user = userEvent.setup();
+    const { router } = renderPage(<AddBeneficiaryPage />, { path: '/flow/add-beneficiary' });
+    await fillBankBeneficiary(user);
+    await user.click(screen.getByRole('button', { name: 'Verify account' }));
+    const result = await screen.findByRole('region', { name: 'Account found: the name only partly matches' });
+    expect(within(result).getByText('Partial match').className).toContain('bg-yellow-100');
+    expect(screen.getByRole('checkbox', { name: /I confirm the name does not match/ })).toBeTruthy();
+    await user.click(within(result).getByRole('button', { name: 'Use registered name' }));
+    expect(screen.queryByRole('checkbox', { name: /I confirm the name does not match/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add beneficiary' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flow/beneficiaries'));
+    const body = server.callsTo('POST', '/v2/banking/beneficiary')[0]!.body as Record<string, unknown>;
+    expect(body.beneficiary_name).toBe('RAVI KUMAR');
+    expect(body).not.toHaveProperty('confirm_name_mismatch');
+  });
+
+  it("asks for the confirmation when the server refuses a name the account's latest validation does not match", async () => {
+    const server = api();
+    let calls = 0;
+    server.routes[CREATE] = (call) => {
+      calls++;
+      if (!(call.body as { confirm_name_mismatch?: boolean }).confirm_name_mismatch)
+        throw serverError(
+          422,
+          'The bank has this account under the name RAVI KUMAR: "Ravi K" is a partial match (70%). Use the registered name, or confirm the name mismatch to save it anyway.',
+          'name_mismatch_unconfirmed',
+          { beneficiary_name: 'does not match', confirm_name_mismatch: 'must be true' },
+        );
+      return beneficiary(call.body as Record<string, unknown>);
+    };
+    const user = userEvent.setup();
+    const { router } = renderPage(<AddBeneficiaryPage />, { path: '/flow/add-beneficiary' });
+    await fillBankBeneficiary(user);
+    await user.click(screen.getByRole('button', { name: 'Add beneficiary' }));
+    const confirm = await screen.findByRole('checkbox', { name: /I confirm the name does not match/ });
+    expect(
+      screen.getByRole('group', { name: "The name does not match the bank's records" }).textContent,
+    ).toContain('The bank has this account under the name RAVI KUMAR');
+    await user.click(confirm);
+    await user.click(screen.getByRole('button', { name: 'Add beneficiary' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flow/beneficiaries'));
+    expect(calls).toBe(2);
+    expect(server.callsTo('POST', '/v2/banking/beneficiary')[1]!.body).toMatchObject({
+      confirm_name_mismatch: true,
+    });
   });
 });

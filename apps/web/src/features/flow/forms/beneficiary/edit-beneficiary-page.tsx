@@ -22,6 +22,8 @@ import {
   type BeneficiaryFormOutput,
 } from './beneficiary-schema';
 import { BeneficiaryStatusCard } from './beneficiary-status';
+import { useNameMismatch } from './name-mismatch';
+import { VerifyAccount } from './verify-account';
 
 const BREADCRUMB: Crumb[] = [
   { label: 'Flow', to: '/flow' },
@@ -75,14 +77,19 @@ function EditBeneficiaryForm({ initial }: { initial: BeneficiaryFormInput }) {
     resolver: zodResolver(beneficiaryFormSchema),
     defaultValues: initial,
   });
+  const mismatch = useNameMismatch(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     const body = changedFields(saved, values);
     setUnchanged(Object.keys(body).length === 0);
     if (Object.keys(body).length === 0) return;
+    if (!mismatch.check()) return;
     try {
-      const beneficiary = await update.mutateAsync({ code: saved.beneficiary_code, body });
+      const beneficiary = await update.mutateAsync({
+        code: saved.beneficiary_code,
+        body: { ...body, ...mismatch.body() },
+      });
       const next = valuesFromBeneficiary(beneficiary);
       setSaved(next);
       form.reset(next);
@@ -94,6 +101,7 @@ function EditBeneficiaryForm({ initial }: { initial: BeneficiaryFormInput }) {
         replace: true,
       });
     } catch (error) {
+      if (mismatch.refusedBy(error)) return;
       const view = mapServerError(error, BENEFICIARY_FIELDS, { aliases: BENEFICIARY_FIELD_ALIASES });
       setFailure(view);
       setServerFieldErrors(form.setError, view.fields);
@@ -112,7 +120,12 @@ function EditBeneficiaryForm({ initial }: { initial: BeneficiaryFormInput }) {
         message={failure?.message ?? null}
         details={failure?.unmatched}
       />
-      <BeneficiaryFields form={form} mode="edit" />
+      <BeneficiaryFields
+        form={form}
+        mode="edit"
+        verify={<VerifyAccount form={form} onResult={mismatch.onVerified} />}
+      />
+      {mismatch.confirmation}
       {unchanged && (
         <Alert role="status">
           <AlertDescription>Nothing has changed: there is nothing to save.</AlertDescription>

@@ -166,4 +166,38 @@ describe('/flow/edit-beneficiary', () => {
     await waitFor(() => expect(server.callsTo('PATCH', '/v2/banking/beneficiary/BEN001')).toHaveLength(2));
     expect(server.callsTo('PATCH', '/v2/banking/beneficiary/BEN001')[1]!.body).toEqual({ status: 'ACTIVE' });
   });
+
+  it('renames under a name the bank does not know only once the mismatch is confirmed', async () => {
+    const server = api();
+    const patch = server.routes[PATCH]!;
+    server.routes[PATCH] = (call) => {
+      if (!(call.body as { confirm_name_mismatch?: boolean }).confirm_name_mismatch)
+        throw serverError(
+          422,
+          'The bank has this account under the name RAVI KUMAR: "Kavya Menon" is not a match (8%). Use the registered name, or confirm the name mismatch to save it anyway.',
+          'name_mismatch_unconfirmed',
+          { beneficiary_name: 'does not match', confirm_name_mismatch: 'must be true' },
+        );
+      return patch(call);
+    };
+    const user = userEvent.setup();
+    renderPage(<EditBeneficiaryPage search={SEARCH} />);
+    const name = await screen.findByLabelText('Name');
+    expect(screen.getByRole('button', { name: 'Verify account' })).toBeTruthy();
+    await user.clear(name);
+    await user.type(name, 'Kavya Menon');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const confirm = await screen.findByRole('checkbox', { name: /I confirm the name does not match/ });
+    expect(
+      screen.getByRole('group', { name: "The name does not match the bank's records" }).textContent,
+    ).toContain('"Kavya Menon" is not a match (8%)');
+    expect(toast.success).not.toHaveBeenCalled();
+    await user.click(confirm);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Beneficiary BEN001 updated'));
+    expect(server.callsTo('PATCH', '/v2/banking/beneficiary/BEN001').map((c) => c.body)).toEqual([
+      { beneficiary_name: 'Kavya Menon' },
+      { beneficiary_name: 'Kavya Menon', confirm_name_mismatch: true },
+    ]);
+  });
 });

@@ -12,9 +12,16 @@ import type { BeneficiaryForm } from './beneficiary-fields';
 
 /**
  * Optional penny-drop check before saving: validates the entered account number and IFSC with the bank
- * and scores the entered name against the registered holder's name. Each check is charged.
+ * and scores the entered name against the registered holder's name (green only for MATCH, amber for PARTIAL,
+ * red for NO_MATCH). Each check is charged. `onResult` hears each answer (the form asks to confirm a mismatch).
  */
-export function VerifyAccount({ form }: { form: BeneficiaryForm }) {
+export function VerifyAccount({
+  form,
+  onResult,
+}: {
+  form: BeneficiaryForm;
+  onResult?: (validation: Validation | null) => void;
+}) {
   const validate = useValidateAccount();
   const submission = useIdempotentSubmission();
   const [result, setResult] = useState<Validation | null>(null);
@@ -53,9 +60,11 @@ export function VerifyAccount({ form }: { form: BeneficiaryForm }) {
       });
       submission.settle();
       setResult(validation);
+      onResult?.(validation);
     } catch (error) {
       submission.settle(error);
       setResult(null);
+      onResult?.(null);
       setFailure(serverErrorMessage(error));
     }
   };

@@ -47,9 +47,10 @@ describe('/flow/validate', () => {
     await user.click(screen.getByRole('button', { name: 'Validate account' }));
 
     const card = await screen.findByRole('region', { name: 'Account verified' });
-    expect(within(card).getByText('SUCCESS')).toBeTruthy();
+    // Verified: the bank knows the account and the name matches (green only for MATCH).
+    expect(within(card).getByText('Match').className).toContain('bg-green-100');
     expect(within(card).getByText('RAVI KUMAR')).toBeTruthy();
-    expect(within(card).getByText('87%')).toBeTruthy();
+    expect(within(card).getByText('Match (87%)')).toBeTruthy();
     expect(within(card).getByText('BRN778899')).toBeTruthy();
     expect(within(card).getByText('₹2.00')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'See all validations' }).getAttribute('href')).toBe(
@@ -70,6 +71,7 @@ describe('/flow/validate', () => {
         status: 'FAILURE',
         registered_name: null,
         name_match_score: null,
+        name_match: null,
         status_message: 'Account does not exist',
         bank_reference_number: null,
       });
@@ -82,6 +84,43 @@ describe('/flow/validate', () => {
     expect(server.callsTo('POST', '/core_banking/money_transfer/validate_account')[0]!.body).toMatchObject({
       customer_reference_number: 'CHECK-42',
     });
+  });
+
+  it('never shows a mismatched name as verified: red for NO_MATCH, amber for PARTIAL, with the registered name', async () => {
+    const server = api();
+    server.routes[VALIDATE] = () =>
+      validation({
+        name_given: 'Ravi K',
+        registered_name: 'SUNRISE TRADING COMPANY',
+        name_match_score: 20,
+        name_match: 'NO_MATCH',
+      });
+    const user = userEvent.setup();
+    renderPage(<ValidatePage />);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Validate account' }));
+    const card = await screen.findByRole('region', { name: 'Account found: the name does not match' });
+    expect(screen.queryByRole('region', { name: 'Account verified' })).toBeNull();
+    expect(within(card).queryByText('SUCCESS')).toBeNull();
+    expect(within(card).getByText('No match').className).toContain('bg-red-100');
+    expect(within(card).getByText('No match (20%)')).toBeTruthy();
+    expect(
+      within(card).getByText(
+        'The bank has this account under the name SUNRISE TRADING COMPANY, not Ravi K (No match (20%)).',
+      ),
+    ).toBeTruthy();
+
+    server.routes[VALIDATE] = () =>
+      validation({ registered_name: 'RAVI KUMAR SHARMA', name_match_score: 72, name_match: 'PARTIAL' });
+    await user.clear(screen.getByLabelText("Account holder's name"));
+    await user.type(screen.getByLabelText("Account holder's name"), 'Ravi Sharma');
+    await user.click(screen.getByRole('button', { name: 'Validate account' }));
+    const partial = await screen.findByRole('region', {
+      name: 'Account found: the name only partly matches',
+    });
+    expect(within(partial).getByText('Partial match').className).toContain('bg-yellow-100');
+    expect(within(partial).getByText('Partial match (72%)')).toBeTruthy();
+    expect(within(partial).getByText('RAVI KUMAR SHARMA')).toBeTruthy();
   });
 
   it('validates the fields before sending', async () => {
