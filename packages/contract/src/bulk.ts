@@ -332,7 +332,7 @@ export type BulkLineItem = z.infer<typeof BulkLineItem>;
 /** The line items list's own query parameter beside the filter and the definition's filters (required). */
 export const BulkLineItemsQuery = { bulk_urn: z.string().trim().min(1).max(64) };
 
-/** /flow/bulk-capabilities' list of bulks and its export (spec §3, §7). */
+/** /flow/bulk-capabilities' list of bulks and its export. */
 export const BULK_PAYOUTS_LIST = defineList({
   name: 'bulk_payouts',
   title: 'Bulks',

@@ -154,7 +154,7 @@ describe('/flow/bulk-capabilities', () => {
       }),
     );
 
-    // Another bulk: its line items from the first page, no search, no status (spec §4).
+    // Another bulk: its line items from the first page, no search, no status.
     await user.click(lineItemsOf('BLK01BBBB'));
     await waitFor(() =>
       expect(search()).toEqual({

@@ -128,7 +128,7 @@ export interface BulkCapabilitiesPageProps {
 
 /**
  * /flow/bulk-capabilities: every bulk with its progress; selecting one shows its line items below, with their
- * own search, status filter and paging, and its input and response files (spec §3, §4).
+ * own search, status filter and paging, and its input and response files.
  */
 export function BulkCapabilitiesPage({ search: routeSearch, onSearchChange }: BulkCapabilitiesPageProps) {
   const search = useMemo(
