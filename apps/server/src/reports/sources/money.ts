@@ -20,7 +20,7 @@ const payoutFilter = (scope: ReportScope): PayoutReportFilter => ({
   amountMax: scope.params.amount_max,
 });
 
-/** Payouts with beneficiary, amount, status, UTR and failure reason (the payouts list, in full). */
+/** Payouts with beneficiary, amount, status, UTR and status message (the payouts list, in full). */
 const payoutsReport = defineReport<PayoutReportRow>({
   type: 'payouts',
   title: 'Payouts report',

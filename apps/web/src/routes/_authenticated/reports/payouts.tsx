@@ -5,7 +5,7 @@ export const Route = createFileRoute('/_authenticated/reports/payouts')({
   component: () => (
     <ReportScreen
       title="Payouts report"
-      description="Every payout of a range with beneficiary, amount, status, UTR and failure reason, as CSV, XLSX, JSON or PDF."
+      description="Every payout of a range with beneficiary, amount, status, UTR and status message, as CSV, XLSX, JSON or PDF."
       types={['payouts']}
     />
   ),
