@@ -1,6 +1,6 @@
 /**
  * The state of /flow/bulk-capabilities as pure functions on its URL search: the bulk list's filter (the
- * DataTable's `ListSearch` with BULK_PAYOUTS_LIST's filters), the selected bulk (its urn and file type, spec §3,
+ * DataTable's `ListSearch` with BULK_PAYOUTS_LIST's filters), the selected bulk (its urn and file type,
  * and the day it was created, where its line items start) and the line items' own filter (`li_`-prefixed:
  * offset, limit, search key and value, dates and BULK_LINE_ITEMS_LIST's filters, `li_status`), so that the two
  * lists' parameters of the same name (`status`, `offset`…) never meet in the one URL. Selecting another bulk,
