@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './table';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableHeaderRow,
+  TableRow,
+  TableStateRow,
+} from './table';
 
 afterEach(cleanup);
 
@@ -73,5 +83,38 @@ describe('Table', () => {
     });
     const region = screen.getByRole('region', { name: 'Account balances' });
     expect(region.hasAttribute('tabindex')).toBe(false);
+  });
+
+  it('writes a header row from names, a hidden one for screen readers only, and a state row across it', () => {
+    const { rerender } = render(
+      <Table>
+        <TableHeader>
+          <TableHeaderRow headers={['Name', 'Status', 'Actions']} hidden={['Actions']} />
+        </TableHeader>
+        <TableBody>
+          <TableStateRow colSpan={3}>No keys yet.</TableStateRow>
+        </TableBody>
+      </Table>,
+    );
+    expect(screen.getAllByRole('columnheader').map((h) => h.getAttribute('scope'))).toEqual([
+      'col',
+      'col',
+      'col',
+    ]);
+    expect(screen.getByText('Actions').className).toContain('sr-only');
+    expect(screen.getByText('Name').className).not.toContain('sr-only');
+    const message = screen.getByRole('cell', { name: 'No keys yet.' });
+    expect(message.getAttribute('colspan')).toBe('3');
+    rerender(
+      <Table>
+        <TableBody>
+          <TableStateRow colSpan={3} loading>
+            No keys yet.
+          </TableStateRow>
+        </TableBody>
+      </Table>,
+    );
+    expect(screen.queryByText('No keys yet.')).toBeNull();
+    expect(screen.getByRole('cell').getAttribute('colspan')).toBe('3');
   });
 });

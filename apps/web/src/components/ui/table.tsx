@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { cx } from '@/lib/cx';
+import { Skeleton } from './skeleton';
 
 /**
  * Table primitives. `cx` joins classes without conflict resolution, so the spacing of the head and body cells
@@ -192,5 +193,51 @@ export function TableCell({
       className={cx(CELL_SPACING[density], align && ALIGN[align], className)}
       {...props}
     />
+  );
+}
+
+/** A header row of column names; the `hidden` ones (an actions column) are read by screen readers only. */
+export function TableHeaderRow({
+  headers,
+  hidden = [],
+  className,
+}: {
+  headers: readonly string[];
+  hidden?: readonly string[];
+  className?: string;
+}) {
+  return (
+    <TableRow>
+      {headers.map((h) => (
+        <TableHead key={h} className={className}>
+          {hidden.includes(h) ? <span className="sr-only">{h}</span> : h}
+        </TableHead>
+      ))}
+    </TableRow>
+  );
+}
+
+/** One row across every column in place of the rows: a loading skeleton, or a message (nothing to list). */
+export function TableStateRow({
+  colSpan,
+  loading = false,
+  children,
+}: {
+  colSpan: number;
+  loading?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <TableRow>
+      {loading ? (
+        <TableCell colSpan={colSpan} className="align-top">
+          <Skeleton className="h-16 w-full" />
+        </TableCell>
+      ) : (
+        <TableCell colSpan={colSpan} align="center" className="text-muted-foreground">
+          <div className="py-6">{children}</div>
+        </TableCell>
+      )}
+    </TableRow>
   );
 }

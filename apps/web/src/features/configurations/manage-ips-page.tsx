@@ -24,6 +24,7 @@ import {
   TableCell,
   TableHead,
   TableHeader,
+  TableHeaderRow,
   TableRow,
 } from '@/components/ui/table';
 import { fieldErrors, isApiError } from '@/lib/api';
@@ -264,13 +265,7 @@ function EntriesTable({ entries }: { entries: IpAllowlistEntry[] }) {
     <Table scrollLabel="IP allow-list" regionClassName="hidden md:block">
       <TableCaption>IP allow-list</TableCaption>
       <TableHeader className="bg-muted/50 text-muted-foreground">
-        <TableRow>
-          {HEADERS.map((h) => (
-            <TableHead key={h} className="whitespace-nowrap">
-              {h === 'Actions' ? <span className="sr-only">{h}</span> : h}
-            </TableHead>
-          ))}
-        </TableRow>
+        <TableHeaderRow headers={HEADERS} hidden={['Actions']} className="whitespace-nowrap" />
       </TableHeader>
       <TableBody>
         {entries.map((e) => (

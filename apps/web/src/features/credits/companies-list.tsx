@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import {
   Table,
   TableBody,
@@ -17,6 +16,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableStateRow,
 } from '@/components/ui/table';
 import { cx } from '@/lib/cx';
 import {
@@ -132,19 +132,11 @@ export function CompaniesList({
           </TableHeader>
           <TableBody>
             {list.isPending ? (
-              <TableRow>
-                <TableCell colSpan={5} className={td}>
-                  <Skeleton className="h-16 w-full" />
-                </TableCell>
-              </TableRow>
+              <TableStateRow colSpan={5} loading />
             ) : rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} align="center" className="text-muted-foreground">
-                  <div className="py-6">
-                    {filter.search_value ? `No company matches “${filter.search_value}”.` : 'No companies.'}
-                  </div>
-                </TableCell>
-              </TableRow>
+              <TableStateRow colSpan={5}>
+                {filter.search_value ? `No company matches “${filter.search_value}”.` : 'No companies.'}
+              </TableStateRow>
             ) : (
               rows.map((c) => (
                 <TableRow

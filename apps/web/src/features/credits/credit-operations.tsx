@@ -4,7 +4,6 @@ import { Code, DateTimeText, StatusBadge } from '@/components/data-table';
 import { Pagination } from '@/components/data-table/pagination';
 import type { BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import {
   Table,
   TableBody,
@@ -13,6 +12,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableStateRow,
 } from '@/components/ui/table';
 import { cx } from '@/lib/cx';
 import { creditOperationsCountQueryOptions, creditOperationsQueryOptions } from './api';
@@ -71,19 +71,11 @@ export function CreditOperations({ clientId, companyName }: { clientId: string; 
           </TableHeader>
           <TableBody>
             {list.isPending ? (
-              <TableRow>
-                <TableCell colSpan={7} className={td}>
-                  <Skeleton className="h-16 w-full" />
-                </TableCell>
-              </TableRow>
+              <TableStateRow colSpan={7} loading />
             ) : rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={7} align="center" className="text-muted-foreground">
-                  <div className="py-6">
-                    {offset > 0 ? 'No operations on this page.' : 'No credit operations yet.'}
-                  </div>
-                </TableCell>
-              </TableRow>
+              <TableStateRow colSpan={7}>
+                {offset > 0 ? 'No operations on this page.' : 'No credit operations yet.'}
+              </TableStateRow>
             ) : (
               rows.map((op, i) => (
                 <TableRow key={`${op.reference}-${op.created_at}-${i}`} className="border-t">

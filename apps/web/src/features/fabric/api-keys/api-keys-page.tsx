@@ -26,6 +26,7 @@ import {
   TableCell,
   TableHead,
   TableHeader,
+  TableHeaderRow,
   TableRow,
 } from '@/components/ui/table';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -252,13 +253,7 @@ function KeysTable({ keys }: { keys: ApiKey[] }) {
     <Table scrollLabel="API keys">
       <TableCaption>API keys</TableCaption>
       <TableHeader className="bg-muted/50 text-muted-foreground">
-        <TableRow>
-          {HEADERS.map((h) => (
-            <TableHead key={h} className="whitespace-nowrap">
-              {h === 'Actions' ? <span className="sr-only">{h}</span> : h}
-            </TableHead>
-          ))}
-        </TableRow>
+        <TableHeaderRow headers={HEADERS} hidden={['Actions']} className="whitespace-nowrap" />
       </TableHeader>
       <TableBody>
         {keys.map((k) => (
