@@ -107,7 +107,7 @@ async function main() {
         db.handle.db,
         systemActor(clientRef, 'bench'),
         { report_type: 'payouts', format, ...range, time_zone: timeZone },
-        { sources: REPORT_SOURCES, product: config.PROVIDER, roles: ['admin'] },
+        { sources: REPORT_SOURCES, product: config.PROVIDER, permissions: new Set(['audit.read']) },
       );
       const started = performance.now();
       const { result, growthMb } = await peakGrowth(() =>

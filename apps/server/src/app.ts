@@ -93,16 +93,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     env: opts.config.APP_ENV,
   }));
 
+  const guards = makeGuard(opts);
   const deps: RouteDeps = {
     ...opts,
-    requireAuth: makeGuard(opts),
+    requireAuth: guards.requireAuth,
     publicUrl: (request) => opts.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`,
     queueReport: async (request, report) => {
       const { report: item, effects } = await opts.db.transaction((tx) =>
         createReport(tx, actorOf(request), report, {
           sources: REPORT_SOURCES,
           product: opts.config.PROVIDER,
-          roles: authOf(request).roles,
+          permissions: authOf(request).permissions,
         }),
       );
       await opts.runEffects(effects);
@@ -110,7 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   };
   // Every route documented as needing the session checks it before reading its input (auth/guard.ts).
-  authenticateSecuredRoutes(app, deps.requireAuth);
+  authenticateSecuredRoutes(app, guards);
   for (const routes of [
     authRoutes,
     onboardingRoutes,

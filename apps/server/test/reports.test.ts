@@ -769,7 +769,7 @@ describe('the builder', () => {
         server.current.handle.db,
         systemActor(clientRef, 'test'),
         { report_type: 'payouts', format: 'csv', ...RANGE },
-        { sources, product: P, roles: ['admin'] },
+        { sources, product: P, permissions: new Set(['audit.read']) },
       );
       urns.push(report.report_urn);
     }

@@ -13,7 +13,12 @@ export const UserDetails = z.object({
   mfa_preference: MfaPreference,
   /** A client admin requires two-factor sign-in for every user of the company. */
   mfa_required_by_company: z.boolean(),
+  /** `[role]`: the member's role key (as the token's scope). */
   roles: z.array(z.string()),
+  /** The member's role (built-in key or `custom_…`), its name, and the permissions it holds. */
+  role: z.string(),
+  role_name: z.string(),
+  permissions: z.array(z.string()),
 });
 export type UserDetails = z.infer<typeof UserDetails>;
 

@@ -1,9 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor } from '../audit/actor.ts';
+import type { FastifyRequest } from 'fastify';
+import type { Permission } from '@meridian/contract/permissions';
+import { permissionsOf } from '../auth/permissions.ts';
 import type { Db } from '../db/database.ts';
-import { metaOf, type SessionRevocations } from '../http/context.ts';
+import type { SessionRevocations } from '../http/context.ts';
 import { sha256 } from '../lib/ids.ts';
-import { AppError, unauthorized } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 import { formatAddress, parseAddress, type ParsedCidr } from '@meridian/contract/ip-allowlist';
 import { allowedRanges, allowlistOwner, isAllowed, recordRefusal } from '../ip-allowlist/service.ts';
 import { touchApiKey, verifyApiKey, type ApiKeyCaller } from './service.ts';
@@ -11,24 +12,11 @@ import { touchApiKey, verifyApiKey, type ApiKeyCaller } from './service.ts';
 /** The session-cache owner of a key's entries: `revoked(['key:<key_id>'])` drops them in every process. */
 export const apiKeyOwner = (keyId: string) => `key:${keyId}`;
 
-type VerifiedKey = ApiKeyCaller & { refused: null | 'unknown' | 'revoked'; touchedAt: number };
-
-/** Who called a public (fabric) endpoint: an API key of a client's servers, or a signed-in dashboard user. */
-export type ApiCaller = {
-  clientRef: number;
-  clientId: string;
-  channel: 'api_key' | 'dashboard';
-  /** The key's `key_id` on the `api_key` channel. */
-  apiKeyId: string | null;
-  /** Recorded as the actor of the call's writes (`api_key:key_…` or the user's e-mail). */
-  actor: Actor;
+export type VerifiedKey = ApiKeyCaller & {
+  permissions: ReadonlySet<Permission>;
+  refused: null | 'unknown' | 'revoked';
+  touchedAt: number;
 };
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    caller: ApiCaller | null;
-  }
-}
 
 /** A caller's address as people write it (an IPv4-mapped IPv6 address as its IPv4 one). */
 const shownAddress = (ip: string) => {
@@ -53,30 +41,24 @@ export function parseBasic(
 }
 
 /**
- * The guard of fabric's public endpoints: an API key (HTTP Basic `key_id:key_secret`, as RazorpayX and Cashfree
- * take theirs) or, without one, the dashboard session through the usual guard (bearer token + `client_id`
- * header). A missing, wrong or revoked key is a 401 with a JSON error that says which. A key's last use (time
- * and address) is written at most once a minute, and only when the stored one is older: usually no write.
+ * Authenticates an API key (HTTP Basic `key_id:key_secret`, as RazorpayX and Cashfree take theirs) for the one
+ * guard (auth/guard.ts): the caller it answers holds the permissions of the key's role. A wrong or revoked key is a
+ * 401 with a JSON error that says which. A key's last use (time and address) is written at most once a minute,
+ * and only when the stored one is older: usually no write.
  *
  * A verified key is kept in this process (keyed by key id and the SHA-256 of the secret sent, so a hit means
  * exactly that pair was verified) in a companion of the session cache: the same invalidation feed, the same TTL,
- * off while the feed is down. Revoking a key calls `sessions.revoked(['key:<key_id>'])` after the commit, which
- * drops it here and waits until every process has heard of it, so the very next call is refused everywhere.
- * Refusals are never cached.
+ * off while the feed is down. Revoking a key or changing its role notifies `s:key:<key_id>` (and a custom role's
+ * change its client's `c:<client_ref>`), which drops it here and in every process. Refusals are never cached.
  *
- * The client's IP allow-list is enforced here, for every API-key call of every route behind this guard (the
- * dashboard channel is protected by sign-in and MFA instead): when the client's list is not empty, a call from an
- * address outside it is a 403 `ip_not_allowed`, recorded in the client's audit log (at most once per address and
- * minute). Each process keeps the client's parsed list in another companion cache, owned by `ipallow:<client_ref>`:
- * a change of the list calls `sessions.revoked(['ipallow:<client_ref>'])` after its commit, so a hit costs no
- * query and a change applies to the next call everywhere. While the invalidation feed is down the list is read
- * on every call (one indexed query on the primary key's prefix).
+ * The client's IP allow-list is enforced here, for every API-key call (the dashboard channel is protected by
+ * sign-in and MFA instead): when the client's list is not empty, a call from an address outside it is a 403
+ * `ip_not_allowed`, recorded in the client's audit log (at most once per address and minute). Each process keeps
+ * the client's parsed list in another companion cache, owned by `ipallow:<client_ref>`: a change of the list calls
+ * `sessions.revoked(['ipallow:<client_ref>'])` after its commit, so a hit costs no query and a change applies to
+ * the next call everywhere. While the invalidation feed is down the list is read on every call.
  */
-export function makeCallerGuard(deps: {
-  db: Db;
-  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  sessions?: SessionRevocations;
-}) {
+export function makeApiKeyAuthenticator(deps: { db: Db; sessions?: SessionRevocations }) {
   const cache = deps.sessions?.companion?.<VerifiedKey>() ?? null;
   const allowlists = deps.sessions?.companion?.<ParsedCidr[]>() ?? null;
   const rangesOf = async (clientRef: number): Promise<ParsedCidr[]> => {
@@ -93,8 +75,22 @@ export function makeCallerGuard(deps: {
       const verified = await verifyApiKey(deps.db, keyId, secret);
       const value: VerifiedKey =
         typeof verified === 'string'
-          ? { keyId, clientRef: -1, clientId: '', createdBy: '', refused: verified, touchedAt: 0 }
-          : { ...verified.caller, refused: null, touchedAt: verified.lastUsedAt?.getTime() ?? 0 };
+          ? {
+              keyId,
+              clientRef: -1,
+              clientId: '',
+              createdBy: '',
+              role: '',
+              permissions: new Set(),
+              refused: verified,
+              touchedAt: 0,
+            }
+          : {
+              ...verified.caller,
+              permissions: await permissionsOf(deps.db, verified.caller.clientRef, verified.caller.role),
+              refused: null,
+              touchedAt: verified.lastUsedAt?.getTime() ?? 0,
+            };
       return {
         value,
         owner: { sessionId: apiKeyOwner(keyId), userRef: -1, clientRef: value.clientRef },
@@ -105,26 +101,12 @@ export function makeCallerGuard(deps: {
     if (!cache) return (await load()).value;
     return cache.lookup(`${keyId}:${sha256(secret)}`, load);
   };
-  return async function requireCaller(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const basic = parseBasic(request.headers.authorization);
+  return async function authenticateKey(
+    request: FastifyRequest,
+    basic: { keyId: string; secret: string } | 'malformed',
+  ): Promise<VerifiedKey> {
     if (basic === 'malformed')
       throw refused('Malformed HTTP Basic credentials: send base64 of key_id:key_secret', 'invalid_api_key');
-    if (!basic) {
-      if (!request.headers.authorization)
-        throw unauthorized(
-          'Authentication required: send an API key as HTTP Basic key_id:key_secret (or a dashboard session)',
-        );
-      await deps.requireAuth(request, reply);
-      const auth = request.auth!;
-      request.caller = {
-        clientRef: auth.clientRef,
-        clientId: auth.clientId,
-        channel: 'dashboard',
-        apiKeyId: null,
-        actor: { clientRef: auth.clientRef, userRef: auth.userRef, email: auth.email, meta: metaOf(request) },
-      };
-      return;
-    }
     if (basic.keyId.length > 64 || basic.secret.length > 128)
       throw refused('Invalid API key', 'invalid_api_key');
     const caller = await verify(basic.keyId, basic.secret);
@@ -151,23 +133,6 @@ export function makeCallerGuard(deps: {
       caller.touchedAt = now;
       await touchApiKey(deps.db, caller.keyId, request.ip);
     }
-    request.caller = {
-      clientRef: caller.clientRef,
-      clientId: caller.clientId,
-      channel: 'api_key',
-      apiKeyId: caller.keyId,
-      actor: {
-        clientRef: caller.clientRef,
-        userRef: null,
-        email: `api_key:${caller.keyId}`,
-        meta: metaOf(request),
-      },
-    };
+    return caller;
   };
-}
-
-/** The caller of a public endpoint; only valid behind `requireCaller`. */
-export function callerOf(request: FastifyRequest): ApiCaller {
-  if (!request.caller) throw unauthorized();
-  return request.caller;
 }

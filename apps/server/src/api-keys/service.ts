@@ -89,7 +89,13 @@ export async function revokeApiKey(db: Db, actor: Actor, keyId: string): Promise
 }
 
 /** The caller of a public endpoint, authenticated by an API key. */
-export type ApiKeyCaller = { keyId: string; clientRef: number; clientId: string; createdBy: string };
+export type ApiKeyCaller = {
+  keyId: string;
+  clientRef: number;
+  clientId: string;
+  createdBy: string;
+  role: string;
+};
 
 /**
  * Checks `key_id:key_secret` (constant-time comparison of the hashes). Answers the caller, or the reason it is
@@ -106,6 +112,7 @@ export async function verifyApiKey(
       clientRef: apiKeys.clientRef,
       clientId: clients.clientId,
       createdBy: apiKeys.createdBy,
+      role: apiKeys.role,
       secretHash: apiKeys.secretHash,
       revokedAt: apiKeys.revokedAt,
       lastUsedAt: apiKeys.lastUsedAt,
@@ -118,7 +125,13 @@ export async function verifyApiKey(
   if (!row || !safeEqual(sent, row.secretHash)) return 'unknown';
   if (row.revokedAt) return 'revoked';
   return {
-    caller: { keyId: row.keyId, clientRef: row.clientRef, clientId: row.clientId, createdBy: row.createdBy },
+    caller: {
+      keyId: row.keyId,
+      clientRef: row.clientRef,
+      clientId: row.clientId,
+      createdBy: row.createdBy,
+      role: row.role,
+    },
     lastUsedAt: row.lastUsedAt,
   };
 }

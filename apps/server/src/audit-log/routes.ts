@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_LOG_LIST, AuditRecord } from '@meridian/contract/audit-log';
-import { requireRole } from '../auth/guard.ts';
-import { documentRole } from '../http/openapi.ts';
+import { defaultPermission } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { registerList } from '../lists/register-list.ts';
 import { countAuditRecords, listAuditRecords } from './queries.ts';
@@ -10,15 +9,12 @@ import { countAuditRecords, listAuditRecords } from './queries.ts';
 export const auditMetadataCell = (r: Pick<AuditRecord, 'metadata'>) =>
   r.metadata ? JSON.stringify(r.metadata) : null;
 
-export const AUDIT_ADMIN_MESSAGE = "Only your company's admins can see the audit log";
-
 /**
  * The client's audit log as a list (search, count, CSV) with the lists' filter state: whole days in the user's
  * time zone (default the last 7 days), search by actor e-mail, action or object id, paging. Admins only.
  */
 export const auditLogRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preValidation', requireRole('admin', AUDIT_ADMIN_MESSAGE));
-  documentRole(app, 'admin');
+  defaultPermission(app, 'audit.read');
   const p = deps.config.PROVIDER;
 
   registerList(app, deps.db, p, {

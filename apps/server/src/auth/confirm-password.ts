@@ -1,7 +1,7 @@
 import { audit } from '../audit/audit.ts';
 import type { AppDeps, RequestMeta } from '../http/context.ts';
 import { AppError } from '../http/errors.ts';
-import type { AuthContext } from './guard.ts';
+import type { SessionAuth } from './guard.ts';
 import { verifyPassword } from './passwords.ts';
 import { decryptOrThrow } from './service.ts';
 import { findUserById } from './sessions.ts';
@@ -19,7 +19,7 @@ export const STEP_UP_MAX_FAILURES = 5;
  */
 export async function confirmPassword(
   deps: AppDeps,
-  auth: AuthContext,
+  auth: SessionAuth,
   encryptedPassword: string,
   meta: RequestMeta,
   purpose: string,

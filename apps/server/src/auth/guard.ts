@@ -1,24 +1,62 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  permissionDeniedMessage,
+  type OperationPermission,
+  type Permission,
+} from '@meridian/contract/permissions';
 import type { LiveSessionCache, Loaded } from '../db/session-cache.ts';
 import { liveSession } from './sessions.ts';
-import { rolesFromScope, verifyAccessToken } from './tokens.ts';
+import { verifyAccessToken } from './tokens.ts';
+import { permissionsOf } from './permissions.ts';
 import type { Actor } from '../audit/actor.ts';
 import { metaOf, type AppDeps } from '../http/context.ts';
 import { AppError, forbidden, unauthorized } from '../http/errors.ts';
-import { SESSION } from '../http/openapi.ts';
+import { makeApiKeyAuthenticator, parseBasic } from '../api-keys/guard.ts';
 
-/** The verified caller of a data route. `clientRef` scopes every read and write. */
+/**
+ * The verified caller of an API route: a member's dashboard session, or (on every client operation but a
+ * person's own settings) an API key. `clientRef` scopes every read and write; `permissions` are the role's.
+ */
 export type AuthContext = {
-  userRef: number;
-  userId: string;
+  channel: 'dashboard' | 'api_key';
+  /** The member (null for an API key). */
+  userRef: number | null;
+  userId: string | null;
+  /** The member's e-mail, or `api_key:<key_id>`: the actor recorded in the audit log. */
   email: string;
   clientRef: number;
   clientId: string;
-  roles: string[];
-  sessionId: string;
-  /** The company requires two-factor sign-in and this user has not chosen a method yet. */
+  /** The member's or the key's role (built-in key or `custom_…`). */
+  role: string;
+  permissions: ReadonlySet<Permission>;
+  sessionId: string | null;
+  apiKeyId: string | null;
+  /** The company requires two-factor sign-in and this member has not chosen a method yet. */
   twoFactorSetupRequired: boolean;
 };
+
+/** A member's dashboard session (what `self` operations and step-up need). */
+export type SessionAuth = AuthContext & {
+  channel: 'dashboard';
+  userRef: number;
+  userId: string;
+  sessionId: string;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What the route requires (published as `x-permission`): a catalogue permission (a member's session or an API
+     * key whose role holds it), `self` (a member's own settings: a session only) or `public` (no credentials).
+     */
+    permission?: OperationPermission;
+    /** A catalogue permission that only a member's session may use (team and approval decisions): no API key. */
+    sessionOnly?: true;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
 
 /**
  * What a user who must still set up two-factor sign-in may call: their own profile and two-factor settings, the
@@ -33,35 +71,38 @@ const OPEN_BEFORE_TWO_FACTOR = [
 export const TWO_FACTOR_SETUP_MESSAGE =
   'Your company requires two-factor sign-in: choose SMS codes or an authenticator app in Configurations → Two-factor authentication first';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
-}
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
- * The one guard for every data route: a valid bearer token whose session is not revoked, and a `client_id`
- * header equal to the token's client (else 403). The answer for a token is kept in this process's session
- * cache until the token or session expires, the cache's TTL passes, or the database reports a change of the
- * session, its user or its client (logout, refresh-token reuse, password reset, anything else): then the
- * next request checks the database again.
+ * The one guard of every API route, in two entry points:
+ *
+ * - `requireAuth`: a member's session. A valid bearer token whose session is not revoked, of an active member,
+ *   and a `client_id` header equal to the token's client (else 403). The answer for a token is kept in this
+ *   process's session cache until the token or session expires, the cache's TTL passes, or the database
+ *   reports a change of the session, its user (role, status…), its client or the client's custom roles: then
+ *   the next request checks the database again.
+ * - `requireCaller`: an API key (HTTP Basic `key_id:key_secret`, limited to its role; the client's IP allow-list
+ *   applies) or, without one, a member's session as above.
  */
 export function makeGuard(deps: Pick<AppDeps, 'db' | 'keys'> & { sessions: LiveSessionCache<AuthContext> }) {
-  /** A cache miss: the token's signature and claims, then its session, user and client in the database. */
+  /** A cache miss: the token's signature and claims, then its session, user, client and role in the database. */
   async function check(token: string): Promise<Loaded<AuthContext>> {
     const claims = await verifyAccessToken(deps.keys, token);
     if (!claims) throw unauthorized('Invalid or expired access token', 'invalid_token');
     const live = await liveSession(deps.db, claims.sid);
-    if (!live || live.user.publicId !== claims.sub)
+    if (!live || live.user.publicId !== claims.sub || live.user.status !== 'active')
       throw unauthorized('Session expired. Please login again.', 'session_revoked');
-    const auth: AuthContext = Object.freeze({
+    const auth: SessionAuth = Object.freeze({
+      channel: 'dashboard' as const,
       userRef: live.user.id,
       userId: live.user.publicId,
       email: live.user.email,
       clientRef: live.client.id,
       clientId: live.client.clientId,
-      roles: rolesFromScope(live.user.scopes),
+      role: live.user.role,
+      permissions: await permissionsOf(deps.db, live.client.id, live.user.role),
       sessionId: live.session.sessionId,
+      apiKeyId: null,
       twoFactorSetupRequired: live.client.mfaRequired && live.user.mfaPreference === 'none',
     });
     return {
@@ -71,10 +112,14 @@ export function makeGuard(deps: Pick<AppDeps, 'db' | 'keys'> & { sessions: LiveS
     };
   }
 
-  return async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const requireAuth: Guard = async (request) => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match) throw unauthorized('Authentication required', 'unauthorized');
+    if (!match) {
+      if (parseBasic(header))
+        throw forbidden('API keys cannot call this operation: it is a signed-in member’s own setting');
+      throw unauthorized('Authentication required', 'unauthorized');
+    }
     const token = match[1]!;
     const auth = await deps.sessions.lookup(token, () => check(token));
     const clientHeader = request.headers['client_id'];
@@ -86,37 +131,84 @@ export function makeGuard(deps: Pick<AppDeps, 'db' | 'keys'> & { sessions: LiveS
       throw new AppError(403, 'two_factor_setup_required', TWO_FACTOR_SETUP_MESSAGE);
     request.auth = auth;
   };
+
+  const authenticateKey = makeApiKeyAuthenticator({ db: deps.db, sessions: deps.sessions });
+  const requireCaller: Guard = async (request, reply) => {
+    const basic = parseBasic(request.headers.authorization);
+    if (basic === null) {
+      if (!request.headers.authorization)
+        throw unauthorized(
+          'Authentication required: send an API key as HTTP Basic key_id:key_secret (or a dashboard session)',
+        );
+      return requireAuth(request, reply);
+    }
+    const key = await authenticateKey(request, basic);
+    request.auth = {
+      channel: 'api_key',
+      userRef: null,
+      userId: null,
+      email: `api_key:${key.keyId}`,
+      clientRef: key.clientRef,
+      clientId: key.clientId,
+      role: key.role,
+      permissions: key.permissions,
+      sessionId: null,
+      apiKeyId: key.keyId,
+      twoFactorSetupRequired: false,
+    };
+  };
+
+  return { requireAuth, requireCaller };
+}
+
+/** A guard behind the caller's authentication: the caller's role must hold `permission`, else 403. */
+export function requirePermission(permission: Permission): Guard {
+  return async function permissionGuard(request) {
+    if (!authOf(request).permissions.has(permission))
+      throw new AppError(403, 'permission_denied', permissionDeniedMessage(permission));
+  };
 }
 
 /**
- * Authentication first, in one place: every route the OpenAPI document shows as needing the dashboard session
- * (`schema.security` absent or `SESSION`; not hidden) runs `requireAuth` as its first own `onRequest` hook, before
- * its body is read and its input validated, so a caller without valid credentials is a 401 whatever it sent
- * (never a 400 that tells the schema). Public routes say `security: PUBLIC`; fabric's public endpoints
- * (`API_KEY_OR_SESSION`) run their own guard; hidden routes (pages, the health check) are not the API's. Call it
- * before the routes are registered: it applies to every route registered after it, in any plugin.
+ * Authentication and permission first, in one place: every route the OpenAPI document shows (not hidden) runs
+ * the guard its `config.permission` asks for as its first own `onRequest` hook, before its body is read and its
+ * input validated, so a caller without valid credentials is a 401 whatever it sent (never a 400 that tells the
+ * schema), and a caller whose role lacks the permission a 403 `permission_denied` naming it. `public` routes
+ * (or `schema.security: PUBLIC`) take no credentials; `self` routes a member's session only; every other route
+ * an API key or a session. Call it before the routes are registered: it applies to every route registered after
+ * it, in any plugin.
  */
 export function authenticateSecuredRoutes(
   app: FastifyInstance,
-  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+  guards: { requireAuth: Guard; requireCaller: Guard },
 ): void {
+  const checks = new Map<Permission, Guard>();
+  const checkOf = (p: Permission) => checks.get(p) ?? checks.set(p, requirePermission(p)).get(p)!;
+  /** Reads the route's permission when called, so that a plugin's own `onRoute` hook may still set it. */
+  const guard: Guard = async (request, reply) => {
+    const permission = request.routeOptions.config.permission;
+    if (permission === 'public') return;
+    if (permission === 'self' || permission === undefined) return guards.requireAuth(request, reply);
+    if (request.routeOptions.config.sessionOnly) await guards.requireAuth(request, reply);
+    else await guards.requireCaller(request, reply);
+    await checkOf(permission)(request, reply);
+  };
   app.addHook('onRoute', (route) => {
-    const schema = route.schema as { hide?: boolean; security?: unknown } | undefined;
+    const schema = route.schema as { hide?: boolean; security?: unknown[] } | undefined;
     if (!schema || schema.hide) return;
-    const security = schema.security ?? SESSION;
-    if (JSON.stringify(security) !== JSON.stringify(SESSION)) return;
-    route.onRequest = [requireAuth, ...[route.onRequest ?? []].flat()];
+    if (schema.security && schema.security.length === 0) return;
+    route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
   });
 }
 
 /**
- * A route guard behind `requireAuth`: the signed-in user must have `role` (from their scopes), else 403
- * `forbidden_role` with `message`. Roles are set on the user's record only (no API changes them).
+ * Gives every route of the calling plugin that does not name its own permission this one (the plugin's
+ * `onRoute` hook; the guard reads the route's permission when it runs).
  */
-export function requireRole(role: string, message = `This needs the ${role} role`) {
-  return async function roleGuard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    if (!authOf(request).roles.includes(role)) throw new AppError(403, 'forbidden_role', message);
-  };
+export function defaultPermission(app: FastifyInstance, permission: OperationPermission): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), permission: route.config?.permission ?? permission } as never;
+  });
 }
 
 /** The signed-in caller; only valid behind the guard. */
@@ -125,8 +217,39 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** A member's session (a `self` operation, or one that needs a person: step-up, approval decisions). */
+export function sessionOf(request: FastifyRequest): SessionAuth {
+  const auth = authOf(request);
+  if (auth.channel !== 'dashboard' || auth.userRef === null || !auth.sessionId || !auth.userId)
+    throw forbidden('This needs a signed-in member, not an API key');
+  return auth as SessionAuth;
+}
+
 /** The signed-in caller as the actor of a write (audited with the request's address and id). */
 export function actorOf(request: FastifyRequest): Actor {
   const auth = authOf(request);
   return { clientRef: auth.clientRef, userRef: auth.userRef, email: auth.email, meta: metaOf(request) };
+}
+
+/** Who called, as fabric's pipeline records it: an API key of a client's servers, or a signed-in member. */
+export type ApiCaller = {
+  clientRef: number;
+  clientId: string;
+  channel: 'api_key' | 'dashboard';
+  /** The key's `key_id` on the `api_key` channel. */
+  apiKeyId: string | null;
+  /** Recorded as the actor of the call's writes (`api_key:key_…` or the member's e-mail). */
+  actor: Actor;
+};
+
+/** The caller as an `ApiCaller`; only valid behind the guard. */
+export function callerOf(request: FastifyRequest): ApiCaller {
+  const auth = authOf(request);
+  return {
+    clientRef: auth.clientRef,
+    clientId: auth.clientId,
+    channel: auth.channel,
+    apiKeyId: auth.apiKeyId,
+    actor: actorOf(request),
+  };
 }

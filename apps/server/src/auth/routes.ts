@@ -10,7 +10,7 @@ import {
   TokenRequest,
   TokenResponse,
 } from '@meridian/contract';
-import { authOf } from './guard.ts';
+import { sessionOf } from './guard.ts';
 import { metaOf } from '../http/context.ts';
 import { PUBLIC } from '../http/openapi.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       },
     },
     async (request) => {
-      await logout(deps, authOf(request), metaOf(request));
+      await logout(deps, sessionOf(request), metaOf(request));
       return { message: 'Signed out' };
     },
   );

@@ -51,7 +51,7 @@ async function tokenSet(
   const [accessToken, idToken] = await Promise.all([
     signAccessToken(
       deps.keys,
-      { sub: user.publicId, client_id: client.clientId, scope: user.scopes, sid: sessionId },
+      { sub: user.publicId, client_id: client.clientId, scope: user.role, sid: sessionId },
       ttl,
     ),
     signIdToken(
@@ -71,7 +71,7 @@ async function tokenSet(
     token_type: 'Bearer',
     expires_in: ttl,
     refresh_token: refreshToken,
-    scope: user.scopes,
+    scope: user.role,
     id_token: idToken,
     company_common_name: client.companyCommonName,
     email: user.email,

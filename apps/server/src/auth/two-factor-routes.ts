@@ -11,7 +11,7 @@ import {
   TotpEnrolmentResponse,
   TwoFactorStatus,
 } from '@meridian/contract/two-factor';
-import { authOf } from './guard.ts';
+import { sessionOf } from './guard.ts';
 import { metaOf } from '../http/context.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import {
@@ -46,7 +46,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
         response: { 200: TwoFactorStatus },
       },
     },
-    async (request) => twoFactorStatus(deps.db, authOf(request)),
+    async (request) => twoFactorStatus(deps.db, sessionOf(request)),
   );
 
   app.post(
@@ -62,7 +62,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
         response: { 200: SmsStepUpResponse },
       },
     },
-    async (request) => sendStepUpSms(deps, authOf(request), request.body, metaOf(request)),
+    async (request) => sendStepUpSms(deps, sessionOf(request), request.body, metaOf(request)),
   );
 
   app.post(
@@ -78,7 +78,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
         response: { 200: TotpEnrolmentResponse },
       },
     },
-    async (request) => startTotpEnrolment(deps, authOf(request), request.body, metaOf(request)),
+    async (request) => startTotpEnrolment(deps, sessionOf(request), request.body, metaOf(request)),
   );
 
   app.post(
@@ -95,7 +95,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
       },
     },
     async (request) =>
-      settled(await confirmTotpEnrolment(deps, authOf(request), request.body, metaOf(request))),
+      settled(await confirmTotpEnrolment(deps, sessionOf(request), request.body, metaOf(request))),
   );
 
   app.post(
@@ -111,7 +111,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
         response: { 200: TwoFactorStatus },
       },
     },
-    async (request) => settled(await setMfaPreference(deps, authOf(request), request.body, metaOf(request))),
+    async (request) =>
+      settled(await setMfaPreference(deps, sessionOf(request), request.body, metaOf(request))),
   );
 
   app.post(
@@ -127,12 +128,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
         response: { 200: RecoveryCodesResponse },
       },
     },
-    async (request) => regenerateRecoveryCodes(deps, authOf(request), request.body, metaOf(request)),
+    async (request) => regenerateRecoveryCodes(deps, sessionOf(request), request.body, metaOf(request)),
   );
 
   app.put(
     '/v2/company/mfa-requirement',
     {
+      config: { permission: 'team.manage', sessionOnly: true },
       schema: {
         tags: ['user'],
         summary: 'Require two-factor sign-in company-wide',
@@ -143,6 +145,6 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
       },
     },
     async (request) =>
-      settled(await setCompanyMfaRequirement(deps, authOf(request), request.body, metaOf(request))),
+      settled(await setCompanyMfaRequirement(deps, sessionOf(request), request.body, metaOf(request))),
   );
 };

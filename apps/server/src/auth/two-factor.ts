@@ -19,7 +19,7 @@ import { AppError } from '../http/errors.ts';
 import type { AppDeps, RequestMeta } from '../http/context.ts';
 import { newId, newOtp, safeEqual } from '../lib/ids.ts';
 import { deliver } from '../notify/senders.ts';
-import type { AuthContext } from './guard.ts';
+import type { SessionAuth } from './guard.ts';
 import { hashOtp, OTP_MAX_FAILURES, OTP_TTL_SECONDS, otpSmsText } from './otp.ts';
 import { decryptPassword, verifyPassword } from './passwords.ts';
 import * as limits from './rate-limit.ts';
@@ -62,7 +62,7 @@ const auditOf = (who: UserWithClient, meta: RequestMeta) => ({
   requestId: meta.requestId,
 });
 
-async function signedInUser(db: Db, auth: AuthContext): Promise<UserWithClient> {
+async function signedInUser(db: Db, auth: SessionAuth): Promise<UserWithClient> {
   const who = await findUserById(db, auth.userRef);
   if (!who || who.client.id !== auth.clientRef) throw new AppError(404, 'not_found', 'User not found');
   return who;
@@ -265,7 +265,7 @@ async function upsertTotp(db: Db, userRef: number, values: Partial<typeof userTo
 /** Texts an SMS user the code that confirms a change of their two-factor setting (needs the password). */
 export async function sendStepUpSms(
   deps: AppDeps,
-  auth: AuthContext,
+  auth: SessionAuth,
   input: { encrypted_password: string },
   meta: RequestMeta,
 ): Promise<{ message: string; phone: string; expires_in: number }> {
@@ -299,7 +299,7 @@ export async function sendStepUpSms(
   };
 }
 
-export async function twoFactorStatus(db: Db, auth: AuthContext): Promise<TwoFactorStatus> {
+export async function twoFactorStatus(db: Db, auth: SessionAuth): Promise<TwoFactorStatus> {
   const who = await signedInUser(db, auth);
   const row = await totpRow(db, who.user.id);
   const pref = who.user.mfaPreference as MfaPreference;
@@ -315,7 +315,7 @@ export async function twoFactorStatus(db: Db, auth: AuthContext): Promise<TwoFac
 /** Step 1 of the app's enrolment: a new secret (kept encrypted, pending), its otpauth URI and QR code. */
 export async function startTotpEnrolment(
   deps: AppDeps,
-  auth: AuthContext,
+  auth: SessionAuth,
   input: StepUp,
   meta: RequestMeta,
   /** The demo seed's documented secret (README); never from a request. */
@@ -354,7 +354,7 @@ async function replaceRecoveryCodes(deps: AppDeps, db: Db, who: UserWithClient):
  */
 export async function confirmTotpEnrolment(
   deps: AppDeps,
-  auth: AuthContext,
+  auth: SessionAuth,
   input: { code: string },
   meta: RequestMeta,
 ): Promise<RecoveryCodesResponse> {
@@ -410,7 +410,7 @@ export async function confirmTotpEnrolment(
 /** Off or SMS. Switching away from the app deletes its secret and recovery codes. */
 export async function setMfaPreference(
   deps: AppDeps,
-  auth: AuthContext,
+  auth: SessionAuth,
   input: StepUp & { mfa_preference: 'none' | 'sms' },
   meta: RequestMeta,
 ): Promise<TwoFactorStatus> {
@@ -448,7 +448,7 @@ export async function setMfaPreference(
 /** A new set of 10 recovery codes (the old ones stop working); needs the password and a current code. */
 export async function regenerateRecoveryCodes(
   deps: AppDeps,
-  auth: AuthContext,
+  auth: SessionAuth,
   input: StepUp,
   meta: RequestMeta,
 ): Promise<RecoveryCodesResponse> {
@@ -471,12 +471,11 @@ export async function regenerateRecoveryCodes(
 /** A client admin requires (or stops requiring) two-factor sign-in for every user of the company. */
 export async function setCompanyMfaRequirement(
   deps: AppDeps,
-  auth: AuthContext,
+  auth: SessionAuth,
   input: { required: boolean },
   meta: RequestMeta,
 ): Promise<{ required: boolean; message: string }> {
   const { db } = deps;
-  if (!auth.roles.includes('admin')) throw new AppError(403, 'forbidden_role', TWO_FACTOR_MESSAGES.adminOnly);
   const who = await signedInUser(db, auth);
   await db.transaction(async (tx) => {
     await tx.update(clients).set({ mfaRequired: input.required }).where(eq(clients.id, auth.clientRef));

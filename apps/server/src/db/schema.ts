@@ -67,8 +67,16 @@ export const users = pgTable(
     phone: text('phone'),
     /** `none`, `sms` or `totp` (an authenticator app: its secret lives in `user_totp`) */
     mfaPreference: text('mfa_preference').notNull().default('none'),
-    /** Space-separated scopes; roles are derived from them (none → `user`). */
+    /** Legacy space-separated scopes (before roles); kept for the record, read by nothing. */
     scopes: text('scopes').notNull().default(''),
+    /**
+     * The member's role: a built-in key (`owner`, `admin`, `finance_maker`, `finance_approver`, `developer`,
+     * `viewer`, `meridian_ops`) or a custom role of the client (`custom_…`, in `roles`). The token's scope.
+     */
+    role: text('role').notNull().default('viewer'),
+    /** `active` or `deactivated` (every session ended; sign-in refused until reactivated). */
+    status: text('status').notNull().default('active'),
+    lastSignInAt: ts('last_sign_in_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -487,6 +495,10 @@ export const beneficiaries = pgTable(
     bankName: text('bank_name'),
     upiId: text('upi_id'),
     status: text('status').notNull().default('ACTIVE'),
+    /** The bank's name match of the last penny drop for this account (0–100); null when never validated. */
+    nameMatchScore: integer('name_match_score'),
+    /** Until when the cooling-off limits of a new or changed beneficiary apply (null: none). */
+    limitedUntil: ts('limited_until'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -768,6 +780,8 @@ export const apiKeys = pgTable(
       .references(() => clients.id),
     name: text('name').notNull(),
     secretHash: text('secret_hash').notNull(),
+    /** The role whose permissions limit the key (built-in or custom; default `developer`). */
+    role: text('role').notNull().default('developer'),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     lastUsedAt: ts('last_used_at'),
@@ -1678,5 +1692,151 @@ export const savedViews = pgTable(
     uniqueIndex('saved_views_view_id_key').on(t.clientRef, t.viewId),
     // One name per user and list, any case; also the index of "this user's views of this list".
     uniqueIndex('saved_views_user_list_name_key').on(t.clientRef, t.userRef, t.list, sql`lower(${t.name})`),
+  ],
+);
+
+/** A client's custom roles (the built-in ones live in the contract's catalogue). */
+export const roles = pgTable(
+  'roles',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    /** `custom_…`, unique per client. */
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Catalogue permission keys. */
+    permissions: jsonb('permissions').$type<string[]>().notNull(),
+    /** The built-in role it started from, if any. */
+    basedOn: text('based_on'),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'roles_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('roles_client_key_uq').on(t.clientRef, t.key),
+  ],
+);
+
+/** Invitations to join a client: a single-use link (its token's SHA-256 kept) valid 72 hours. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    urn: text('urn').notNull(),
+    email: text('email').notNull(),
+    name: text('name'),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** `PENDING`, `ACCEPTED` or `REVOKED` (an expired one is PENDING past `expires_at`). */
+    status: text('status').notNull().default('PENDING'),
+    invitedByRef: bigint('invited_by_ref', { mode: 'number' }),
+    invitedBy: text('invited_by').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+    acceptedAt: ts('accepted_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'invitations_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('invitations_client_urn_uq').on(t.clientRef, t.urn),
+    uniqueIndex('invitations_token_uq').on(t.tokenHash),
+    index('invitations_client_email_idx').on(t.clientRef, sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * Maker-checker rules of a client: what they cover (`action`), when (`conditions`: amount band in paise,
+ * transfer types, sources) and who approves (`steps`: 1–3 sequential steps of N people with one of the roles).
+ */
+export const approvalRules = pgTable(
+  'approval_rules',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    urn: text('urn').notNull(),
+    name: text('name').notNull(),
+    action: text('action').notNull(),
+    conditions: jsonb('conditions').$type<Record<string, unknown>>().notNull().default({}),
+    steps: jsonb('steps').$type<Array<{ approvals: number; roles: string[] }>>().notNull(),
+    active: boolean('active').notNull().default(true),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'approval_rules_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('approval_rules_client_urn_uq').on(t.clientRef, t.urn),
+  ],
+);
+
+/** A request that waits for approval: what runs when approved (`payload`), its steps and where it stands. */
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    urn: text('urn').notNull(),
+    action: text('action').notNull(),
+    ruleUrn: text('rule_urn'),
+    /** The rule's steps when the request was made (a later change of the rule does not move it). */
+    steps: jsonb('steps').$type<Array<{ approvals: number; roles: string[] }>>().notNull(),
+    /** `PENDING`, `APPROVED`, `REJECTED`, `EXPIRED` or `FAILED` (approved, but the action was refused). */
+    status: text('status').notNull().default('PENDING'),
+    /** The step waiting (0-based). */
+    currentStep: integer('current_step').notNull().default(0),
+    summary: text('summary').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }),
+    /** The payout, bulk or setting it holds (a payout's or bulk's urn). */
+    resourceUrn: text('resource_urn'),
+    /** What the action needs to run once approved. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** For a settings change: before and after, as shown to the approvers. */
+    diff: jsonb('diff').$type<{ before: unknown; after: unknown } | null>(),
+    source: text('source').notNull(),
+    requestedByRef: bigint('requested_by_ref', { mode: 'number' }),
+    requestedBy: text('requested_by').notNull(),
+    outcome: text('outcome'),
+    expiresAt: ts('expires_at').notNull(),
+    decidedAt: ts('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'approval_requests_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('approval_requests_client_urn_uq').on(t.clientRef, t.urn),
+    index('approval_requests_client_status_idx').on(t.clientRef, t.status, t.createdAt),
+    index('approval_requests_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'PENDING'`),
+  ],
+);
+
+/** One decision on one step of a request; a person decides a request at most once. */
+export const approvalDecisions = pgTable(
+  'approval_decisions',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    requestRef: bigint('request_ref', { mode: 'number' }).notNull(),
+    step: integer('step').notNull(),
+    userRef: bigint('user_ref', { mode: 'number' }).notNull(),
+    email: text('email').notNull(),
+    /** `APPROVE` or `REJECT` */
+    decision: text('decision').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'approval_decisions_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('approval_decisions_once_uq').on(t.clientRef, t.requestRef, t.userRef),
+    foreignKey({
+      name: 'approval_decisions_request_fk',
+      columns: [t.clientRef, t.requestRef],
+      foreignColumns: [approvalRequests.clientRef, approvalRequests.id],
+    }),
   ],
 );

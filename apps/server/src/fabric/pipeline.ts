@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FabricCall, FabricCallStatus } from '@meridian/contract/fabric';
-import type { ApiCaller } from '../api-keys/guard.ts';
+import type { ApiCaller } from '../auth/guard.ts';
 import { enqueueCallbacks } from '../callbacks/outbox.ts';
 import { applyCreditOperation, InsufficientCreditsError } from '../credits/credits.ts';
 import { balanceAndPrice, meterPrice } from '../credits/meters.ts';

@@ -13,12 +13,11 @@ import {
   type FabricEvent,
 } from '@meridian/contract/fabric';
 import { z } from 'zod';
-import { callerOf, makeCallerGuard } from '../api-keys/guard.ts';
-import { authOf } from '../auth/guard.ts';
+import { authOf, callerOf } from '../auth/guard.ts';
 import { creditBalance } from '../credits/credits.ts';
 import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { API_KEY_OR_SESSION, FILE_TYPES } from '../http/openapi.ts';
+import { FILE_TYPES } from '../http/openapi.ts';
 import { checkTimeZone, dayIn, DEFAULT_TIME_ZONE, startOfDay } from '../lists/list-query.ts';
 import { registerList } from '../lists/register-list.ts';
 import type { FabricEventHub } from './events.ts';
@@ -75,8 +74,6 @@ const FABRIC_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** `POST /v2/fabric/{slug}` for every registered product: an API key or the dashboard session. */
 export const fabricCallRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (app, deps) => {
-  // Authentication before the body's validation: an anonymous caller learns nothing about the schema.
-  app.addHook('preValidation', makeCallerGuard(deps));
   const p = deps.config.PROVIDER;
   const answer = FabricCallAnswer.extend({ [`${p}_urn`]: z.string() });
   for (const product of deps.registry.products) {
@@ -84,7 +81,7 @@ export const fabricCallRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (a
       `/v2/fabric/${product.slug}`,
       {
         bodyLimit: FABRIC_BODY_LIMIT,
-        config: { openapi: { errors: [402] } },
+        config: { permission: 'fabric.call', openapi: { errors: [402] } },
         schema: {
           tags: ['fabric'],
           summary: `${FABRIC_TITLES[product.slug]}: ${product.price} credit${product.price === 1 ? '' : 's'} a call`,
@@ -92,7 +89,6 @@ export const fabricCallRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (a
             `${PRODUCT_TEXT[product.slug]} ` +
             'Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. ' +
             '402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.',
-          security: API_KEY_OR_SESSION,
           body: requestSchema(product),
           response: { 200: answer },
         },

@@ -38,8 +38,6 @@ declare module 'fastify' {
       errors?: number[];
       /** The media types of the file this route answers with 200 (a download), e.g. `FILE_TYPES.csv`. */
       files?: readonly string[];
-      /** A role the signed-in user needs (documented; a 403 without it). */
-      role?: string;
       /**
        * This route moves money (debits or credits a ledger account, or starts payouts or debits that will):
        * the document marks it `x-meridian-moves-money: true`, and the API test page asks for a confirmation
@@ -226,16 +224,6 @@ export function operationIdFor(method: string, url: string, provider: string): s
   return [verb, ...nouns.map(cap)].join('') + by;
 }
 
-/**
- * Documents that every route the plugin `app` registers from now on needs `role` (call it beside the plugin's
- * role guard): the document says so and lists the 403.
- */
-export function documentRole(app: FastifyInstance, role: string): void {
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, openapi: { ...route.config?.openapi, role } };
-  });
-}
-
 type Json = Record<string, unknown>;
 type Operation = {
   operationId?: string;
@@ -249,7 +237,7 @@ type Operation = {
   'x-codeSamples'?: unknown;
   'x-meridian-errors'?: number[];
   'x-meridian-files'?: string[];
-  'x-meridian-role'?: string;
+  'x-permission'?: string;
 };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -267,11 +255,29 @@ export function completeDocument(doc: Json, opts: { provider: string }): Json {
       if (seen.has(id)) id = `${id}${cap(method)}`;
       seen.add(id);
       op.operationId = id;
-      op.security ??= SESSION;
+      const permission = op['x-permission'];
+      // Who may call it follows from its permission: `public` no one signed in, `self` a member's own session,
+      // any catalogue permission an API key or a session whose role holds it.
+      op.security ??=
+        permission === 'public'
+          ? PUBLIC
+          : permission === 'self' || permission === undefined
+            ? SESSION
+            : API_KEY_OR_SESSION;
+      if (op.security.length === 0) op['x-permission'] = 'public';
       const secured = op.security.length > 0;
-      const role = op['x-meridian-role'];
-      if (role)
-        op.description = [op.description, `Needs the \`${role}\` role (403 without it).`]
+      if (permission && permission !== 'public' && permission !== 'self')
+        op.description = [
+          op.description,
+          `Needs the \`${permission}\` permission: a member whose role holds it, or an API key made with such a role (403 \`permission_denied\` otherwise).`,
+        ]
+          .filter(Boolean)
+          .join('\n\n');
+      if (permission === 'self')
+        op.description = [
+          op.description,
+          "A member's own setting: a dashboard session only, never an API key.",
+        ]
           .filter(Boolean)
           .join('\n\n');
       const statuses = new Set([400, 500, ...(op['x-meridian-errors'] ?? [])]);
@@ -301,7 +307,6 @@ export function completeDocument(doc: Json, opts: { provider: string }): Json {
       }
       delete op['x-meridian-errors'];
       delete op['x-meridian-files'];
-      delete op['x-meridian-role'];
       for (const t of op.tags ?? []) usedTags.add(t);
       op['x-codeSamples'] ??= codeSamples(method, path, op);
     }
@@ -517,15 +522,20 @@ export async function registerOpenApi(
       const config = (
         input.route as {
           config?: {
-            openapi?: { errors?: number[]; files?: readonly string[]; role?: string; movesMoney?: true };
+            openapi?: { errors?: number[]; files?: readonly string[]; movesMoney?: true };
+            permission?: string;
+            sessionOnly?: true;
           };
         }
       ).config;
       const schema = out.schema as Record<string, unknown> | undefined;
+      if (schema && !schema['hide'] && config?.permission) {
+        schema['x-permission'] = config.permission;
+        if (config.sessionOnly) schema['security'] ??= SESSION;
+      }
       if (schema && !schema['hide'] && config?.openapi) {
         if (config.openapi.errors) schema['x-meridian-errors'] = config.openapi.errors;
         if (config.openapi.files) schema['x-meridian-files'] = config.openapi.files;
-        if (config.openapi.role) schema['x-meridian-role'] = config.openapi.role;
         if (config.openapi.movesMoney) schema[MOVES_MONEY] = true;
       }
       return out;

@@ -6,12 +6,10 @@ import {
   MAX_IP_ALLOWLIST_ENTRIES,
 } from '@meridian/contract/ip-allowlist';
 import { confirmPassword } from '../auth/confirm-password.ts';
-import { actorOf, authOf, requireRole } from '../auth/guard.ts';
+import { actorOf, authOf, sessionOf } from '../auth/guard.ts';
 import { metaOf } from '../http/context.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { allowlistOwner, addAllowlistEntry, listAllowlist, removeAllowlistEntry } from './service.ts';
-
-export const IP_ADMIN_MESSAGE = "Only your company's admins can change the IP allow-list";
 
 /**
  * The client's IP allow-list: read it, add or remove an entry. A change needs the admin role and the
@@ -46,7 +44,6 @@ export const ipAllowlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
   app.post(
     '/v2/request_ip_whitelist',
     {
-      preValidation: requireRole('admin', IP_ADMIN_MESSAGE),
       schema: {
         tags: ['ip allow-list'],
         summary: 'Add or remove an IP allow-list entry (password required)',
@@ -55,17 +52,19 @@ export const ipAllowlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
         body: IpWhitelistRequest,
         response: { 200: IpWhitelistResult, 201: IpWhitelistResult },
       },
-      config: { openapi: { errors: [404, 409, 422, 429], role: 'admin' } },
+      config: { permission: 'ip_allowlist.manage', openapi: { errors: [404, 409, 422, 429] } },
     },
     async (request, reply) => {
       const body = request.body;
-      await confirmPassword(
-        deps,
-        authOf(request),
-        body.encrypted_password,
-        metaOf(request),
-        `ip_allowlist.${body.action}`,
-      );
+      // A member confirms with their password; an API key (its role holds the permission) has none to give.
+      if (authOf(request).channel === 'dashboard')
+        await confirmPassword(
+          deps,
+          sessionOf(request),
+          body.encrypted_password,
+          metaOf(request),
+          `ip_allowlist.${body.action}`,
+        );
       const actor = actorOf(request);
       const result =
         body.action === 'add'

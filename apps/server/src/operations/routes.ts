@@ -11,11 +11,10 @@ import {
   OptionList,
   UpdateCompanyMeter,
 } from '@meridian/contract/accounts';
-import { actorOf, requireRole } from '../auth/guard.ts';
+import { actorOf, defaultPermission } from '../auth/guard.ts';
 import { inTransaction } from '../db/database.ts';
 import type { FabricRegistry } from '../fabric/registry.ts';
 import { AppError } from '../http/errors.ts';
-import { documentRole } from '../http/openapi.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
 import {
@@ -62,8 +61,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
   app,
   deps,
 ) => {
-  app.addHook('preValidation', requireRole('ops', OPS_ROLE_MESSAGE));
-  documentRole(app, 'ops');
+  defaultPermission(app, 'ops.credits');
   const base = `/${deps.config.PROVIDER}/operations`;
   const tags = ['operations'];
 

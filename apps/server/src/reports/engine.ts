@@ -1,3 +1,4 @@
+import { permissionDeniedMessage } from '@meridian/contract/permissions';
 import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import {
   MAX_RUNNING_REPORTS,
@@ -92,7 +93,7 @@ export function checkRequest(
   sources: ReportSources,
   product: string,
   req: Request,
-  opts: { now?: number; roles?: readonly string[] } = {},
+  opts: { now?: number; permissions?: ReadonlySet<string> } = {},
 ): CheckedRequest {
   const now = opts.now ?? Date.now();
   const source = sources.get(req.report_type);
@@ -100,9 +101,9 @@ export function checkRequest(
     throw badRequest(`report_type must be one of: ${[...sources.keys()].join(', ')}`, {
       report_type: 'is not a report this server builds',
     });
-  // The caller's roles are checked when a report is asked for (a build runs later, with no caller).
-  if (opts.roles && source.role && !opts.roles.includes(source.role.name))
-    throw new AppError(403, 'forbidden_role', source.role.message);
+  // The caller's permissions are checked when a report is asked for (a build runs later, with no caller).
+  if (opts.permissions && source.permission && !opts.permissions.has(source.permission))
+    throw new AppError(403, 'permission_denied', permissionDeniedMessage(source.permission));
   if (req.format && !source.formats.includes(req.format))
     throw badRequest(`A ${source.type} report is ${source.formats.join(', ')}`, {
       format: `is not offered for ${source.type}`,
@@ -177,13 +178,13 @@ export async function createReport(
   opts: {
     sources: ReportSources;
     product: string;
-    roles: readonly string[];
+    permissions: ReadonlySet<string>;
     scheduleUrn?: string;
     now?: number;
   },
 ): Promise<{ report: ReportItem; effects: Effects }> {
   const checked = checkRequest(opts.sources, opts.product, req, {
-    roles: opts.roles,
+    permissions: opts.permissions,
     ...(opts.now ? { now: opts.now } : {}),
   });
   const urn = newId('RPT');
@@ -345,9 +346,9 @@ export async function previewReport(
   db: Db,
   clientRef: number,
   req: Request,
-  opts: { sources: ReportSources; product: string; roles: readonly string[] },
+  opts: { sources: ReportSources; product: string; permissions: ReadonlySet<string> },
 ): Promise<ReportPreview> {
-  const checked = checkRequest(opts.sources, opts.product, req, { roles: opts.roles });
+  const checked = checkRequest(opts.sources, opts.product, req, { permissions: opts.permissions });
   const columns = columnsOf(checked.source, checked.columns);
   const scope = scopeOf(clientRef, opts.product, checked);
   const format = rowFormatter(columns, checked.timeZone, 'text');
@@ -376,10 +377,10 @@ export async function previewReport(
 export function catalogue(
   sources: ReportSources,
   product: string,
-  roles: readonly string[],
+  permissions: ReadonlySet<string>,
 ): ReportTypeInfo[] {
   return [...sources.values()]
-    .filter((s) => !s.role || roles.includes(s.role.name))
+    .filter((s) => !s.permission || permissions.has(s.permission))
     .map((s) => ({
       report_type: s.type,
       title: s.title,

@@ -78,7 +78,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
         createReport(tx, actorOf(request), request.body, {
           sources,
           product: p,
-          roles: authOf(request).roles,
+          permissions: authOf(request).permissions,
         }),
       );
       await deps.runEffects(effects);
@@ -97,7 +97,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
         response: { 200: ReportTypesResponse },
       },
     },
-    async (request) => ({ data: catalogue(sources, p, authOf(request).roles) }),
+    async (request) => ({ data: catalogue(sources, p, authOf(request).permissions) }),
   );
 
   app.get(
@@ -139,7 +139,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
         deps.db,
         authOf(request).clientRef,
         { ...rest, ...(columns?.length ? { columns } : {}) },
-        { sources, product: p, roles: authOf(request).roles },
+        { sources, product: p, permissions: authOf(request).permissions },
       );
     },
   );
@@ -229,7 +229,7 @@ export const reportScheduleRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = asyn
         await createSchedule(deps.db, actorOf(request), request.body, {
           sources,
           product: p,
-          roles: authOf(request).roles,
+          permissions: authOf(request).permissions,
         }),
       ),
   );

@@ -1,3 +1,4 @@
+import { PERMISSION_KEYS } from '@meridian/contract/permissions';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type {
   CreateReportSchedule,
@@ -69,7 +70,7 @@ export async function createSchedule(
   db: Db,
   actor: Actor,
   input: CreateReportSchedule,
-  opts: { sources: ReportSources; product: string; roles: readonly string[]; now?: Date },
+  opts: { sources: ReportSources; product: string; permissions: ReadonlySet<string>; now?: Date },
 ): Promise<ReportSchedule> {
   if (input.frequency === 'WEEKLY' && !input.day_of_week)
     throw badRequest('A weekly schedule needs day_of_week (1 Monday to 7 Sunday)', {
@@ -93,7 +94,7 @@ export async function createSchedule(
     opts.sources,
     opts.product,
     { report_type, format, ...filters, ...(columns ? { columns } : {}), ...(time_zone ? { time_zone } : {}) },
-    { roles: opts.roles },
+    { permissions: opts.permissions },
   );
   const timing: ScheduleTiming = {
     frequency,
@@ -177,7 +178,8 @@ export async function runDueSchedules(
           {
             sources: opts.sources,
             product: opts.product,
-            roles: ['admin'],
+            // Checked when the schedule was made, by its maker's permissions.
+            permissions: ALL_PERMISSIONS,
             scheduleUrn: due.urn,
             now: runAt.getTime(),
           },
@@ -222,3 +224,5 @@ export async function noticeScheduledReport(
     redacted: text,
   });
 }
+
+const ALL_PERMISSIONS: ReadonlySet<string> = new Set(PERMISSION_KEYS);

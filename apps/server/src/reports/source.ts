@@ -1,3 +1,4 @@
+import type { Permission } from '@meridian/contract/permissions';
 import type { ReportFilterKey, ReportFormat, ReportType } from '@meridian/contract/reports';
 import type { Db } from '../db/database.ts';
 import type { FileColumn } from '../files/cells.ts';
@@ -41,7 +42,8 @@ export type ReportSource<Row = unknown> = {
   filterValueLabels?: Partial<Record<ReportFilterKey, Readonly<Record<string, string>>>>;
   columns: readonly ReportColumn<Row>[];
   /** A role the caller needs (the audit report: admins, as the audit log); 403 with `message` otherwise. */
-  role?: { name: string; message: string };
+  /** The permission a caller needs to ask for this report (beyond `reports.generate`). */
+  permission?: Permission;
   /** How many rows the report will have (taken when its build starts, for progress). */
   count(db: Db, scope: ReportScope): Promise<number>;
   /**

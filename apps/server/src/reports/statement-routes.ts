@@ -41,9 +41,9 @@ const statementReport = (req: {
  */
 export const statementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const p = deps.config.PROVIDER;
-  const queue = async (actor: Actor, roles: readonly string[], report: GenerateReport) => {
+  const queue = async (actor: Actor, permissions: ReadonlySet<string>, report: GenerateReport) => {
     const { report: item, effects } = await deps.db.transaction((tx) =>
-      createReport(tx, actor, report, { sources: REPORT_SOURCES, product: p, roles }),
+      createReport(tx, actor, report, { sources: REPORT_SOURCES, product: p, permissions }),
     );
     await deps.runEffects(effects);
     return { report_urn: item.report_urn, status: 'QUEUED' as const };
@@ -65,7 +65,7 @@ export const statementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
     async (request, reply) =>
       reply
         .status(202)
-        .send(await queue(actorOf(request), authOf(request).roles, statementReport(request.body))),
+        .send(await queue(actorOf(request), authOf(request).permissions, statementReport(request.body))),
   );
 
   app.post(
@@ -87,7 +87,11 @@ export const statementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
         return reply
           .status(202)
           .send(
-            await queue(actorOf(request), authOf(request).roles, statementReport({ ...body, format: 'pdf' })),
+            await queue(
+              actorOf(request),
+              authOf(request).permissions,
+              statementReport({ ...body, format: 'pdf' }),
+            ),
           );
       const actor = actorOf(request);
       const timeZone = checkTimeZone(body.time_zone || DEFAULT_TIME_ZONE);

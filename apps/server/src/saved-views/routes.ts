@@ -11,7 +11,7 @@ import {
   SavedViewsQuery,
   SavedViewsResponse,
 } from '@meridian/contract/saved-views';
-import { actorOf, authOf } from '../auth/guard.ts';
+import { actorOf, sessionOf } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { createSavedView, deleteSavedView, listSavedViews } from './queries.ts';
 
@@ -36,7 +36,7 @@ export const savedViewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
       },
     },
     async (request) => {
-      const { clientRef, userRef } = authOf(request);
+      const { clientRef, userRef } = sessionOf(request);
       return {
         data: await listSavedViews(deps.db, { clientRef, userRef, list: request.query.list }),
         max_views: MAX_SAVED_VIEWS_PER_LIST,

@@ -2,7 +2,7 @@ import { constants, publicEncrypt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { confirmTotpEnrolment, startTotpEnrolment } from '../auth/two-factor.ts';
 import { base32Decode, totpAt } from '../auth/totp.ts';
-import { rolesFromScope } from '../auth/tokens.ts';
+import type { SessionAuth } from '../auth/guard.ts';
 import { findUserByEmail } from '../auth/sessions.ts';
 import { userTotp } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';
@@ -27,13 +27,16 @@ export async function seedDemoTwoFactor(deps: AppDeps): Promise<void> {
     .where(eq(userTotp.userRef, who.user.id))
     .limit(1);
   if (row) return;
-  const auth = {
+  const auth: SessionAuth = {
+    channel: 'dashboard',
     userRef: who.user.id,
     userId: who.user.publicId,
     email: who.user.email,
     clientRef: who.client.id,
     clientId: who.client.clientId,
-    roles: rolesFromScope(who.user.scopes),
+    role: who.user.role,
+    permissions: new Set(),
+    apiKeyId: null,
     sessionId: 'demo-seed',
     twoFactorSetupRequired: false,
   };

@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/database.ts';
 import { clients, users } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import type { BuiltInRole } from '@meridian/contract/permissions';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { seedDemoFlow, seedDemoLivePayouts } from './demo-flow.ts';
 import { seedDemoFabric } from './demo-fabric.ts';
@@ -18,7 +19,7 @@ import { seedDemoSupport } from './demo-support.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
-type DemoUser = { email: string; name: string; phone?: string; mfa?: 'sms'; scopes?: string };
+type DemoUser = { email: string; name: string; phone?: string; mfa?: 'sms'; role: BuiltInRole };
 type DemoClient = { name: string; kind: 'customer' | 'internal'; users: DemoUser[] };
 
 /** Two customer tenants (for isolation) and Meridian's own operations staff. */
@@ -27,29 +28,29 @@ export const DEMO_CLIENTS: DemoClient[] = [
     name: 'Acme Retail',
     kind: 'customer',
     users: [
-      { email: 'admin@acme.test', name: 'Asha Menon', phone: '+919800000002', scopes: 'admin' },
+      { email: 'admin@acme.test', name: 'Asha Menon', phone: '+919800000002', role: 'owner' },
       {
         email: 'finance@acme.test',
         name: 'Farhan Qureshi',
         phone: '+919800000001',
         mfa: 'sms',
-        scopes: 'finance',
+        role: 'finance_maker',
       },
-      // No scope (role `user`): enrols the authenticator app itself (e2e/tests/two-factor.spec.ts).
-      { email: 'analyst@acme.test', name: 'Anita Desai', phone: '+919800000004' },
+      // A viewer: enrols the authenticator app itself (e2e/tests/two-factor.spec.ts).
+      { email: 'analyst@acme.test', name: 'Anita Desai', phone: '+919800000004', role: 'viewer' },
       // Authenticator app enrolled by the seed (demo-two-factor.ts) with the secret in the README.
-      { email: 'totp@acme.test', name: 'Tariq Oommen', phone: '+919800000005', scopes: 'finance' },
+      { email: 'totp@acme.test', name: 'Tariq Oommen', phone: '+919800000005', role: 'finance_maker' },
     ],
   },
   {
     name: 'Globex Labs',
     kind: 'customer',
-    users: [{ email: 'admin@globex.test', name: 'Gita Rao', phone: '+919800000003', scopes: 'admin' }],
+    users: [{ email: 'admin@globex.test', name: 'Gita Rao', phone: '+919800000003', role: 'owner' }],
   },
   {
     name: 'Meridian Operations',
     kind: 'internal',
-    users: [{ email: 'ops@meridian.test', name: 'Meridian Ops', scopes: 'ops' }],
+    users: [{ email: 'ops@meridian.test', name: 'Meridian Ops', role: 'meridian_ops' }],
   },
 ];
 
@@ -87,7 +88,7 @@ export async function seedDemo(
         passwordHash: await (passwordHash ??= hashPassword(DEMO_PASSWORD)),
         phone: u.phone ?? null,
         mfaPreference: u.mfa ?? 'none',
-        scopes: u.scopes ?? '',
+        role: u.role,
       });
       created.push(u.email);
     }

@@ -12,10 +12,9 @@ import {
   SupportTicketListQuery,
   SupportTicketUrnParams,
 } from '@meridian/contract/support';
-import { actorOf, authOf, requireRole } from '../auth/guard.ts';
+import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import { clients } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { documentRole } from '../http/openapi.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { registerList } from '../lists/register-list.ts';
 import { mailTicketSender } from './mail.ts';
@@ -90,8 +89,7 @@ const Paths = z.object({
 
 /** Meridian operations' side of support tickets: every client's queue, and a ticket's status. */
 export const supportOperationsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  app.addHook('preValidation', requireRole('ops', OPS_SUPPORT_MESSAGE));
-  documentRole(app, 'ops');
+  defaultPermission(app, 'ops.support');
   const base = `/${deps.config.PROVIDER}/operations/support/tickets`;
   const tags = ['operations'];
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UpdateUserDetails, UserDetails } from '@meridian/contract';
-import { authOf } from '../auth/guard.ts';
+import { sessionOf } from '../auth/guard.ts';
 import { metaOf } from '../http/context.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { getUserDetails, updateUserDetails } from './service.ts';
@@ -17,7 +17,7 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         response: { 200: UserDetails },
       },
     },
-    async (request) => getUserDetails(deps.db, authOf(request)),
+    async (request) => getUserDetails(deps.db, sessionOf(request)),
   );
 
   app.patch(
@@ -32,6 +32,6 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         response: { 200: UserDetails },
       },
     },
-    async (request) => updateUserDetails(deps.db, authOf(request), request.body, metaOf(request)),
+    async (request) => updateUserDetails(deps.db, sessionOf(request), request.body, metaOf(request)),
   );
 };

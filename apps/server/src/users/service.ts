@@ -6,14 +6,15 @@ import { rolesFromScope } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { SessionAuth } from '../auth/guard.ts';
+import { permissionsOf, roleName } from '../auth/permissions.ts';
 import type { RequestMeta } from '../http/context.ts';
 
 /** `+919800000001` → `+91******0001` */
 export const maskPhone = (phone: string | null): string | null =>
   phone ? `${phone.slice(0, 3)}${'*'.repeat(Math.max(0, phone.length - 7))}${phone.slice(-4)}` : null;
 
-export async function getUserDetails(db: Db, auth: AuthContext): Promise<UserDetails> {
+export async function getUserDetails(db: Db, auth: SessionAuth): Promise<UserDetails> {
   const who = await findUserById(db, auth.userRef);
   if (!who || who.client.id !== auth.clientRef) throw notFound('User not found');
   return {
@@ -24,13 +25,16 @@ export async function getUserDetails(db: Db, auth: AuthContext): Promise<UserDet
     phone: maskPhone(who.user.phone),
     mfa_preference: MfaPreference.catch('none').parse(who.user.mfaPreference),
     mfa_required_by_company: who.client.mfaRequired,
-    roles: rolesFromScope(who.user.scopes),
+    roles: [who.user.role],
+    role: who.user.role,
+    role_name: await roleName(db, who.client.id, who.user.role),
+    permissions: [...(await permissionsOf(db, who.client.id, who.user.role))].sort(),
   };
 }
 
 export async function updateUserDetails(
   db: Db,
-  auth: AuthContext,
+  auth: SessionAuth,
   input: { name?: string | undefined; phone?: string | undefined },
   meta: RequestMeta,
 ): Promise<UserDetails> {

@@ -1,7 +1,7 @@
 import { BENEFICIARIES_LIST, VALIDATIONS_LIST } from '@meridian/contract/flow-lists';
 import { VA_CREDITS_LIST, VIRTUAL_ACCOUNTS_LIST } from '@meridian/contract/accounts';
 import { AUDIT_LOG_LIST } from '@meridian/contract/audit-log';
-import { AUDIT_ADMIN_MESSAGE, auditMetadataCell } from '../../audit-log/routes.ts';
+import { auditMetadataCell } from '../../audit-log/routes.ts';
 import { auditReportPages, countAuditRecords } from '../../audit-log/queries.ts';
 import { beneficiaryReportPages, countBeneficiaries } from '../../beneficiaries/queries.ts';
 import { countValidations, validationReportPages } from '../../validations/queries.ts';
@@ -104,7 +104,7 @@ const auditReport = defineReport<PageRow<typeof auditReportPages>>({
     'Every audit record of the range (the audit log, in full): who did what, when, from which address, with the before and after of configuration changes.',
   formats: ['csv', 'xlsx', 'json'],
   list: AUDIT_LOG_LIST,
-  role: { name: 'admin', message: AUDIT_ADMIN_MESSAGE },
+  permission: 'audit.read',
   columns: fileColumnsOf<typeof AUDIT_LOG_LIST, PageRow<typeof auditReportPages>>(AUDIT_LOG_LIST, {
     metadata: auditMetadataCell,
   }),
