@@ -40,6 +40,11 @@ export const DEMO_CLIENTS: DemoClient[] = [
       { email: 'analyst@acme.test', name: 'Anita Desai', phone: '+919800000004', role: 'viewer' },
       // Authenticator app enrolled by the seed (demo-two-factor.ts) with the secret in the README.
       { email: 'totp@acme.test', name: 'Tariq Oommen', phone: '+919800000005', role: 'finance_maker' },
+      // A finance team with four eyes: the maker's payouts of ₹1,00,000 or more and every bulk wait for the
+      // approver (the default rules of demo-approvals.ts); the viewer reads and changes nothing.
+      { email: 'maker@acme.test', name: 'Meera Kapoor', phone: '+919800000006', role: 'finance_maker' },
+      { email: 'approver@acme.test', name: 'Arjun Pillai', phone: '+919800000007', role: 'finance_approver' },
+      { email: 'viewer@acme.test', name: 'Vikram Rao', phone: '+919800000008', role: 'viewer' },
     ],
   },
   {
