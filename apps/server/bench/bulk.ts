@@ -202,10 +202,23 @@ async function main() {
     );
     const body = multipart(files.csv, 'bench.csv');
     const t0 = performance.now();
+    // A dashboard session's submission carries its step-up token (the password: admin@acme.test has no second factor).
+    const stepUp = await app.inject({
+      method: 'POST',
+      url: '/v2/auth/step-up',
+      headers,
+      payload: { encrypted_password: encrypted },
+    });
+    const stepUpToken = stepUp.json<{ step_up_token: string }>().step_up_token;
     const submitted = await app.inject({
       method: 'POST',
       url: `/${p}/bulk/bulk_payout`,
-      headers: { ...headers, 'content-type': body.contentType, 'idempotency-key': `bench-${Date.now()}` },
+      headers: {
+        ...headers,
+        'content-type': body.contentType,
+        'idempotency-key': `bench-${Date.now()}`,
+        'x-step-up-token': stepUpToken,
+      },
       payload: body.payload,
     });
     if (submitted.statusCode !== 201)

@@ -49,6 +49,7 @@ describe('bulk payouts on pg-boss', () => {
       headers: {
         authorization: `Bearer ${acme.access_token}`,
         client_id: acme.client_id,
+        'x-step-up-token': await acme.stepUpToken(),
         'idempotency-key': `job-${Date.now()}`,
         'content-type': `multipart/form-data; boundary=${boundary}`,
       },

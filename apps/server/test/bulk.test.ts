@@ -90,6 +90,8 @@ async function upload(
   fields: Record<string, string> = {},
 ) {
   const body = multipart(file, fileName, fields);
+  // A submission from a session moves money: it carries the session's step-up token.
+  const stepUp = path === 'bulk_payout' ? { 'x-step-up-token': await s.stepUpToken() } : {};
   const res = await server.current.app.inject({
     method: 'POST',
     url: `${P}/bulk/${path}`,
@@ -98,6 +100,7 @@ async function upload(
       client_id: s.client_id,
       accept: 'application/json',
       'content-type': body.contentType,
+      ...stepUp,
       ...headers,
     },
     payload: body.payload,

@@ -280,15 +280,67 @@ export async function tokensFor(server: TestServer, email: string) {
   return res.body as { access_token: string; refresh_token: string; client_id: string; scope: string };
 }
 
-/** A signed-in user of a client: calls carry its token and client_id. */
-export async function clientSession(server: TestServer, email: string) {
-  const tokens = await tokensFor(server, email);
-  const as = (
+/** Gets a step-up token for a signed-in user without a second factor (their password, as the dashboard sends it). */
+export async function stepUpWithPassword(
+  server: TestServer,
+  tokens: { access_token: string; client_id: string },
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const res = await call(server, 'POST', '/v2/auth/step-up', {
+    token: tokens.access_token,
+    clientId: tokens.client_id,
+    body: { encrypted_password: encryptPassword(password) },
+  });
+  if (res.status !== 200 || typeof res.body.step_up_token !== 'string')
+    throw new Error(`step-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.step_up_token;
+}
+
+type SessionTokens = { access_token: string; refresh_token: string; client_id: string; scope: string };
+
+/**
+ * A signed-in user's calls: each carries the token set's access token and client_id. A money movement answered
+ * 401 `step_up_required` is stepped up (`stepUpWith`; by default the password, as the dashboard's dialog does
+ * for a member without a second factor) and sent again with `X-Step-Up-Token`; the token then goes with the
+ * session's later calls until it is 4 minutes old (it lasts 5). `stepUp: false` sends no token and answers the
+ * 401. `stepUpToken()` answers the session's token for calls made without `call` (multipart injections).
+ */
+export function asSession(
+  server: TestServer,
+  tokens: SessionTokens,
+  stepUpWith: () => Promise<string> = () => stepUpWithPassword(server, tokens),
+) {
+  let held: { token: Promise<string>; at: number } | null = null;
+  const stepUpToken = (fresh = false): Promise<string> => {
+    if (fresh || !held || Date.now() - held.at > 240_000) held = { token: stepUpWith(), at: Date.now() };
+    return held.token;
+  };
+  const as = async (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
-    opts: Parameters<typeof call>[3] = {},
-  ) => call(server, method, url, { ...opts, token: tokens.access_token, clientId: tokens.client_id });
-  return { ...tokens, call: as };
+    opts: Parameters<typeof call>[3] & { stepUp?: false } = {},
+  ): Promise<Reply> => {
+    const { stepUp, ...rest } = opts;
+    const send = (stepUpHeader: string | null) =>
+      call(server, method, url, {
+        ...rest,
+        ...(stepUpHeader ? { headers: { ...rest.headers, 'x-step-up-token': stepUpHeader } } : {}),
+        token: tokens.access_token,
+        clientId: tokens.client_id,
+      });
+    if (stepUp === false) return send(null);
+    const sent = held?.token ?? null;
+    const res = await send(sent ? await stepUpToken() : null);
+    if (res.status !== 401 || res.body.error !== 'step_up_required') return res;
+    // Parallel calls share one new token: only a call that sent the held one asks for another.
+    return send(await stepUpToken(held === null || held.token === sent));
+  };
+  return { ...tokens, call: as, stepUpToken: () => stepUpToken() };
+}
+
+/** A signed-in user without a second factor (see `asSession`). */
+export async function clientSession(server: TestServer, email: string) {
+  return asSession(server, await tokensFor(server, email));
 }
 export type ClientSession = Awaited<ReturnType<typeof clientSession>>;
 

@@ -5,6 +5,7 @@ import { applyCreditOperation } from '../src/credits/credits.ts';
 import { inTransaction } from '../src/db/database.ts';
 import { auditLog, clients, ipAllowlistEntries } from '../src/db/schema.ts';
 import {
+  asSession,
   call,
   clientSession,
   encryptPassword,
@@ -85,11 +86,7 @@ async function mfaSession(s: TestServer, email: string, phone: string): Promise<
     client_id: string;
     scope: string;
   };
-  return {
-    ...tokens,
-    call: (method, url, opts = {}) =>
-      call(s, method, url, { ...opts, token: tokens.access_token, clientId: tokens.client_id }),
-  };
+  return asSession(s, tokens);
 }
 
 const auditRows = (s: TestServer, clientRef: number, action: string) =>

@@ -21,6 +21,31 @@ const currentCode = z
 export const StepUp = z.object({ encrypted_password: encryptedPassword, code: currentCode.optional() });
 export type StepUp = z.infer<typeof StepUp>;
 
+/**
+ * Step-up before a money movement from the dashboard (`POST /v2/auth/step-up`): a member with a second factor
+ * sends a current `code` (the SMS step-up code, or the authenticator-app code or a recovery code); a member
+ * without one sends `encrypted_password`.
+ */
+export const StepUpTokenRequest = z
+  .object({ code: currentCode.optional(), encrypted_password: encryptedPassword.optional() })
+  .refine((body) => body.code !== undefined || body.encrypted_password !== undefined, {
+    message: 'Send the two-factor code, or the password if you have no second factor',
+    path: ['code'],
+  });
+export type StepUpTokenRequest = z.infer<typeof StepUpTokenRequest>;
+/** How long a step-up token confirms money movements of its session (seconds). */
+export const STEP_UP_TTL_SECONDS = 300;
+/** The header a dashboard session's payout, bulk submission or approval decision carries the token in. */
+export const STEP_UP_HEADER = 'x-step-up-token';
+/** The error of a 401 that asks for a step-up (not an expired session: the dashboard confirms and retries). */
+export const STEP_UP_REQUIRED = 'step_up_required';
+export const StepUpTokenResponse = z.object({
+  step_up_token: z.string(),
+  /** Seconds the token stays valid (300). */
+  expires_in: z.number().int(),
+});
+export type StepUpTokenResponse = z.infer<typeof StepUpTokenResponse>;
+
 export const SmsStepUpRequest = z.object({ encrypted_password: encryptedPassword });
 export const SmsStepUpResponse = z.object({
   message: z.string(),

@@ -7,6 +7,7 @@ import {
 import type { LiveSessionCache, Loaded } from '../db/session-cache.ts';
 import { liveSession } from './sessions.ts';
 import { verifyAccessToken } from './tokens.ts';
+import { checkStepUp } from './step-up.ts';
 import { permissionsOf } from './permissions.ts';
 import type { Actor } from '../audit/actor.ts';
 import { metaOf, type AppDeps } from '../http/context.ts';
@@ -52,6 +53,12 @@ declare module 'fastify' {
     permission?: OperationPermission;
     /** A catalogue permission that only a member's session may use (team and approval decisions): no API key. */
     sessionOnly?: true;
+    /**
+     * A money movement (payout, bulk submission, approval decision): a member's session must also send a valid
+     * `X-Step-Up-Token` of this session (`POST /v2/auth/step-up`), else 401 `step_up_required`. API keys pass:
+     * approval rules cover them.
+     */
+    stepUp?: true;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -158,7 +165,14 @@ export function makeGuard(deps: Pick<AppDeps, 'db' | 'keys'> & { sessions: LiveS
     };
   };
 
-  return { requireAuth, requireCaller };
+  /** Behind `requireAuth`/`requireCaller`: a member's session needs its step-up token; an API key passes. */
+  const requireStepUp: Guard = async (request) => {
+    const auth = authOf(request);
+    if (auth.channel !== 'dashboard') return;
+    await checkStepUp(deps.keys, sessionOf(request), request.headers['x-step-up-token']);
+  };
+
+  return { requireAuth, requireCaller, requireStepUp };
 }
 
 /** A guard behind the caller's authentication: the caller's role must hold `permission`, else 403. */
@@ -175,12 +189,13 @@ export function requirePermission(permission: Permission): Guard {
  * input validated, so a caller without valid credentials is a 401 whatever it sent (never a 400 that tells the
  * schema), and a caller whose role lacks the permission a 403 `permission_denied` naming it. `public` routes
  * (or `schema.security: PUBLIC`) take no credentials; `self` routes a member's session only; every other route
- * an API key or a session. Call it before the routes are registered: it applies to every route registered after
+ * an API key or a session. A route with `config.stepUp` (a money movement) then asks a member's session for its
+ * step-up token (401 `step_up_required` without a valid one). Call it before the routes are registered: it applies to every route registered after
  * it, in any plugin.
  */
 export function authenticateSecuredRoutes(
   app: FastifyInstance,
-  guards: { requireAuth: Guard; requireCaller: Guard },
+  guards: { requireAuth: Guard; requireCaller: Guard; requireStepUp: Guard },
 ): void {
   const checks = new Map<Permission, Guard>();
   const checkOf = (p: Permission) => checks.get(p) ?? checks.set(p, requirePermission(p)).get(p)!;
@@ -188,10 +203,13 @@ export function authenticateSecuredRoutes(
   const guard: Guard = async (request, reply) => {
     const permission = request.routeOptions.config.permission;
     if (permission === 'public') return;
-    if (permission === 'self' || permission === undefined) return guards.requireAuth(request, reply);
-    if (request.routeOptions.config.sessionOnly) await guards.requireAuth(request, reply);
-    else await guards.requireCaller(request, reply);
-    await checkOf(permission)(request, reply);
+    if (permission === 'self' || permission === undefined) await guards.requireAuth(request, reply);
+    else {
+      if (request.routeOptions.config.sessionOnly) await guards.requireAuth(request, reply);
+      else await guards.requireCaller(request, reply);
+      await checkOf(permission)(request, reply);
+    }
+    if (request.routeOptions.config.stepUp) await guards.requireStepUp(request, reply);
   };
   app.addHook('onRoute', (route) => {
     const schema = route.schema as { hide?: boolean; security?: unknown[] } | undefined;

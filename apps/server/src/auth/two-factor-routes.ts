@@ -7,6 +7,8 @@ import {
   SmsStepUpRequest,
   SmsStepUpResponse,
   StepUp,
+  StepUpTokenRequest,
+  StepUpTokenResponse,
   TotpConfirmRequest,
   TotpEnrolmentResponse,
   TwoFactorStatus,
@@ -14,6 +16,7 @@ import {
 import { sessionOf } from './guard.ts';
 import { metaOf } from '../http/context.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
+import { issueStepUpToken } from './step-up.ts';
 import {
   confirmTotpEnrolment,
   regenerateRecoveryCodes,
@@ -57,12 +60,28 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
         tags: ['user'],
         summary: 'Text a step-up code to an SMS user',
         description:
-          'For a user whose two-factor method is SMS: checks the password and texts a 6-digit code (valid 10 minutes, single use) that confirms the next change of the two-factor setting. 409 when SMS is not the method; rate limited (429).',
+          'For a user whose two-factor method is SMS: checks the password and texts a 6-digit code (valid 10 minutes, single use) that confirms the next change of the two-factor setting or the next step-up before a money movement (`POST /v2/auth/step-up`). 409 when SMS is not the method; rate limited (429).',
         body: SmsStepUpRequest,
         response: { 200: SmsStepUpResponse },
       },
     },
     async (request) => sendStepUpSms(deps, sessionOf(request), request.body, metaOf(request)),
+  );
+
+  app.post(
+    '/v2/auth/step-up',
+    {
+      config: { permission: 'self', openapi: { errors: [429] } },
+      schema: {
+        tags: ['auth'],
+        summary: "Confirm it's you before a money movement (step-up token)",
+        description:
+          'Sudo mode for a dashboard session: a payout, a bulk submission or an approval decision from the dashboard must carry a step-up token in the `X-Step-Up-Token` header (else 401 `step_up_required`). A member with a second factor sends a current `code` (SMS members first get one texted by `POST /v2/user/mfa/sms/step-up`; authenticator-app members send the app code or a recovery code); a member without one sends `encrypted_password` (RSA-OAEP, as at sign-in). Answers a token valid 300 seconds for this session only: it stops working when the session ends. A wrong code is a 400, a wrong password a 403 `step_up_failed`; both are audited and rate limited (429). API keys do not step up: approval rules cover them.',
+        body: StepUpTokenRequest,
+        response: { 200: StepUpTokenResponse },
+      },
+    },
+    async (request) => issueStepUpToken(deps, sessionOf(request), request.body, metaOf(request)),
   );
 
   app.post(

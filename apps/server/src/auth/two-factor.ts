@@ -221,16 +221,33 @@ async function stepUp(deps: AppDeps, who: UserWithClient, input: StepUp, meta: R
   }
   const pref = who.user.mfaPreference;
   if (pref !== 'sms' && pref !== 'totp') return;
-  if (!input.code)
+  await checkCode(deps, who, input.code, meta, 'two_factor_change');
+}
+
+/**
+ * A current second-factor code of an SMS user (the step-up code texted by `sendStepUpSms`, single use) or an
+ * authenticator-app user (its code or a recovery code). A missing code is a 400 `code_required`; a wrong one a
+ * 400 `code_invalid`, counted towards the user's second-factor failures and audited with its purpose.
+ */
+async function checkCode(
+  deps: AppDeps,
+  who: UserWithClient,
+  code: string | undefined,
+  meta: RequestMeta,
+  purpose: string,
+): Promise<void> {
+  const { db } = deps;
+  const pref = who.user.mfaPreference;
+  if (!code)
     throw new AppError(400, 'code_required', TWO_FACTOR_MESSAGES.codeRequired, {
       fields: { code: TWO_FACTOR_MESSAGES.codeRequired },
     });
   let ok = false;
-  if (pref === 'totp') ok = (await checkTotpOrRecovery(deps, who, input.code)) !== null;
-  else {
+  if (pref === 'totp') ok = (await checkTotpOrRecovery(deps, who, code)) !== null;
+  else if (pref === 'sms') {
     const row = await totpRow(db, who.user.id);
     if (row?.stepUpCodeHash && row.stepUpExpiresAt && row.stepUpExpiresAt > new Date()) {
-      const hash = hashOtp(deps.keys.tokenKey, `stepup:${who.user.publicId}`, input.code);
+      const hash = hashOtp(deps.keys.tokenKey, `stepup:${who.user.publicId}`, code);
       if (safeEqual(hash, row.stepUpCodeHash)) {
         // Single use: only one request clears it.
         const [used] = await db
@@ -247,12 +264,27 @@ async function stepUp(deps: AppDeps, who: UserWithClient, input: StepUp, meta: R
     await audit(db, {
       ...auditOf(who, meta),
       action: 'user.mfa_step_up_failed',
-      metadata: { reason: 'code' },
+      metadata: { reason: 'code', purpose },
     });
     throw new AppError(400, 'code_invalid', TWO_FACTOR_MESSAGES.wrongCode, {
       fields: { code: TWO_FACTOR_MESSAGES.wrongCode },
     });
   }
+}
+
+/**
+ * The second factor of a signed-in member with one (SMS or authenticator app), for a step-up other than a
+ * change of the two-factor setting (a money movement): the same checks, limits and audit as `stepUp`'s code.
+ */
+export async function verifySecondFactorCode(
+  deps: AppDeps,
+  who: UserWithClient,
+  code: string | undefined,
+  meta: RequestMeta,
+  purpose: string,
+): Promise<void> {
+  await guardFailures(deps, who.user.id);
+  await checkCode(deps, who, code, meta, purpose);
 }
 
 async function upsertTotp(db: Db, userRef: number, values: Partial<typeof userTotp.$inferInsert>) {

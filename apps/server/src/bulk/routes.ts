@@ -188,7 +188,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     `/${p}/bulk/bulk_payout`,
     {
-      config: { openapi: { movesMoney: true } },
+      config: { permission: 'bulk.create', stepUp: true, openapi: { movesMoney: true } },
       bodyLimit,
       schema: {
         ...fileSchema,

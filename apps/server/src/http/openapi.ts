@@ -26,6 +26,8 @@ import { codeSamples } from './openapi-samples.ts';
  *   export (a GET with a `format` query parameter of file formats) answers the format's media type, or 202 with
  *   the urn of the report queued instead when it is too big to answer at once.
  * - `x-meridian-moves-money: true` on the operations whose route sets `config.openapi.movesMoney`.
+ * - Step-up: an operation whose route sets `config.stepUp` is marked `x-meridian-step-up: true`, takes the
+ *   `X-Step-Up-Token` header and says in its description when a session needs it (401 `step_up_required`).
  * - Tags, each described; `servers` from PUBLIC_URL; `info` with contact and licence; `webhooks`, one per
  *   callback event type, signed as Standard Webhooks; request samples in curl, Node and Python.
  */
@@ -50,6 +52,16 @@ declare module 'fastify' {
 
 /** The extension that marks an operation moving money (from the route's `config.openapi.movesMoney`). */
 export const MOVES_MONEY = 'x-meridian-moves-money';
+/** The extension that marks an operation a dashboard session must step up for (the route's `config.stepUp`). */
+export const STEP_UP = 'x-meridian-step-up';
+const STEP_UP_PARAMETER = {
+  in: 'header',
+  name: 'X-Step-Up-Token',
+  required: false,
+  description:
+    "A dashboard session's step-up token (`POST /v2/auth/step-up`, valid 300 s for that session). Required with a session; not sent with an API key.",
+  schema: { type: 'string' },
+};
 
 /** `schema.security` of a public route: no credentials. */
 export const PUBLIC: Array<Record<string, string[]>> = [];
@@ -231,13 +243,20 @@ type Operation = {
   description?: string;
   tags?: string[];
   security?: unknown[];
-  parameters?: Array<{ in: string; name: string; required?: boolean; schema?: { enum?: unknown[] } }>;
+  parameters?: Array<{
+    in: string;
+    name: string;
+    required?: boolean;
+    description?: string;
+    schema?: { type?: string; enum?: unknown[] };
+  }>;
   requestBody?: { content?: Record<string, { schema?: Json }> };
   responses?: Record<string, Json>;
   'x-codeSamples'?: unknown;
   'x-meridian-errors'?: number[];
   'x-meridian-files'?: string[];
   'x-permission'?: string;
+  [STEP_UP]?: boolean;
 };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -280,6 +299,15 @@ export function completeDocument(doc: Json, opts: { provider: string }): Json {
         ]
           .filter(Boolean)
           .join('\n\n');
+      if (op[STEP_UP]) {
+        op.parameters = [...(op.parameters ?? []), STEP_UP_PARAMETER];
+        op.description = [
+          op.description,
+          "A money movement: a dashboard session must send the `X-Step-Up-Token` header with a valid step-up token of that session (`POST /v2/auth/step-up`: the member's two-factor code, or the password without a second factor), else 401 `step_up_required`. API keys need no step-up: approval rules cover them.",
+        ]
+          .filter(Boolean)
+          .join('\n\n');
+      }
       const statuses = new Set([400, 500, ...(op['x-meridian-errors'] ?? [])]);
       if (secured) [401, 403].forEach((s) => statuses.add(s));
       if (
@@ -525,6 +553,7 @@ export async function registerOpenApi(
             openapi?: { errors?: number[]; files?: readonly string[]; movesMoney?: true };
             permission?: string;
             sessionOnly?: true;
+            stepUp?: true;
           };
         }
       ).config;
@@ -533,6 +562,7 @@ export async function registerOpenApi(
         schema['x-permission'] = config.permission;
         if (config.sessionOnly) schema['security'] ??= SESSION;
       }
+      if (schema && !schema['hide'] && config?.stepUp) schema[STEP_UP] = true;
       if (schema && !schema['hide'] && config?.openapi) {
         if (config.openapi.errors) schema['x-meridian-errors'] = config.openapi.errors;
         if (config.openapi.files) schema['x-meridian-files'] = config.openapi.files;

@@ -29,7 +29,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
   app.post(
     '/core_banking/money_transfer/initiate',
     {
-      config: { openapi: { movesMoney: true } },
+      config: { permission: 'payouts.create', stepUp: true, openapi: { movesMoney: true } },
       schema: {
         tags: ['payouts'],
         operationId: 'createPayout',
