@@ -23,6 +23,7 @@ import { openFabricEventHub } from './fabric/events.ts';
 import { PRODUCTS } from './fabric/products/index.ts';
 import type { FabricProduct } from './fabric/product.ts';
 import { clearProcessCaches } from './lib/process-cache.ts';
+import { setCoolingOffPolicy } from './beneficiaries/cooling-off.ts';
 
 export type Server = {
   app: FastifyInstance;
@@ -50,6 +51,7 @@ export type ServerOverrides = {
  * (composition.ts) handed to the seed and the workers. Does not listen.
  */
 export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<Server> {
+  setCoolingOffPolicy(config);
   clearProcessCaches();
   const keys = overrides.keys ?? loadKeys(config);
   const handle =

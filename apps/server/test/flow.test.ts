@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, clients, ledgerPostings } from '../src/db/schema.ts';
+import { auditLog, beneficiaries, clients, ledgerPostings } from '../src/db/schema.ts';
 import { queryRows } from '../src/db/database.ts';
 import { PAYOUT_TRANSITIONS } from '../src/composition.ts';
 import { advancePayout } from '../src/payouts/service.ts';
@@ -198,9 +198,16 @@ describe('flow', () => {
     const badAmount = await initiate(acme, payout('KAVYA-1', '10.001'));
     expect(badAmount.status).toBe(400);
 
+    const huge = payout('KAVYA-1', '9000000', { transfer_type: 'NEFT' });
+    // KAVYA-1 was added just now: its cooling-off limit refuses the amount first; past the period, the balance.
+    const limited = await initiate(acme, huge);
+    expect([limited.status, limited.body.error]).toEqual([422, 'beneficiary_cooling_off']);
+    await server.current.handle.db
+      .update(beneficiaries)
+      .set({ limitedUntil: null })
+      .where(eq(beneficiaries.code, 'KAVYA-1'));
     const before = await balanceOf(acme);
     const k = key();
-    const huge = payout('KAVYA-1', '9000000', { transfer_type: 'NEFT' });
     const tooMuch = await initiate(acme, huge, k);
     expect([tooMuch.status, tooMuch.body.error]).toEqual([422, 'insufficient_balance']);
     expect(await balanceOf(acme)).toBe(before);

@@ -44,6 +44,8 @@ export const BENEFICIARIES_LIST = defineList({
     { key: 'bank_name', label: 'Bank', format: 'text', priority: 3 },
     { key: 'beneficiary_upi_id', label: 'UPI id', format: 'code', priority: 3 },
     { key: 'sender_account_number', label: 'Debit account', format: 'code', priority: 3 },
+    { key: 'name_match_score', label: 'Name match %', format: 'number', priority: 3 },
+    { key: 'cooling_off_until', label: 'Limited until', format: 'time', priority: 3 },
     { key: 'status', label: 'Status', format: 'status', priority: 1 },
   ],
 });

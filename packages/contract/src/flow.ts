@@ -220,8 +220,45 @@ export const Beneficiary = z.object({
   status: BeneficiaryStatus,
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * A new beneficiary, or one whose account or UPI id changed, is limited until this time (ISO 8601): payouts to
+   * it above `cooling_off_limit` are refused (422 `beneficiary_cooling_off`). Null once the period is over.
+   */
+  cooling_off_until: z.string().nullable(),
+  /** The most one payout to it may be while limited (rupees, two decimals); null when not limited. */
+  cooling_off_limit: z.string().nullable(),
+  /**
+   * How well its name matched the holder the bank named at the account's latest penny drop (0–100), when it was
+   * added or its name or account changed; null when there was nothing to compare with (never validated, UPI).
+   */
+  name_match_score: z.number().int().nullable(),
 });
 export type Beneficiary = z.infer<typeof Beneficiary>;
+
+/** The error of a payout above a limited beneficiary's cooling-off limit. */
+export const BENEFICIARY_COOLING_OFF = 'beneficiary_cooling_off';
+
+/**
+ * The limit of a new or changed beneficiary in words, e.g. "New beneficiary: up to ₹25,000 per payout until
+ * 27 Nov 2026, 14:05" (the time in India, where the rail runs). `limit` is rupees with two decimals.
+ */
+export function coolingOffText(limit: string, until: string): string {
+  const rupees = Number(limit);
+  const amount = `₹${rupees.toLocaleString('en-IN', {
+    minimumFractionDigits: Number.isInteger(rupees) ? 0 : 2,
+    maximumFractionDigits: 2,
+  })}`;
+  const when = new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(new Date(until));
+  return `New beneficiary: up to ${amount} per payout until ${when}`;
+}
 
 export const IfscDetails = z.object({
   ifsc: z.string(),

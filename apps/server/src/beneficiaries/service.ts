@@ -17,6 +17,7 @@ import { clientAccountByNumber } from '../ledger/ledger.ts';
 import { auditBy, type Actor } from '../audit/actor.ts';
 import { nameMatchScore } from '../rail/sandbox.ts';
 import { lookupIfsc } from './ifsc.ts';
+import { coolingOffEnd, coolingOffOf } from './cooling-off.ts';
 
 export type BeneficiaryRow = typeof beneficiaries.$inferSelect;
 type Answer = z.infer<typeof Beneficiary>;
@@ -41,6 +42,8 @@ export function toBeneficiary(b: BeneficiaryRow, senderAccountNumber: string): A
     status: b.status as Answer['status'],
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
+    ...coolingOffOf(b),
+    name_match_score: b.nameMatchScore,
   };
 }
 
@@ -93,17 +96,18 @@ type NameMismatch = {
 /**
  * A bank-account beneficiary is saved under a name the bank knows: the name is scored against the holder named by
  * the latest validation (penny drop) of the account (number and IFSC) by this client. A PARTIAL or NO_MATCH name
- * is refused with 422 `name_mismatch_unconfirmed` unless `confirmed`; answers the mismatch confirmed (to audit),
- * or null when the name matches or there is nothing to compare it with (never validated, or the latest
- * validation failed and named no holder).
+ * is refused with 422 `name_mismatch_unconfirmed` unless `confirmed`. Answers the score (kept on the beneficiary)
+ * and the mismatch confirmed (to audit), or nulls when there is nothing to compare the name with (never
+ * validated, or the latest validation failed and named no holder); the mismatch is null when the name matches.
  */
 async function checkNameMatch(
   db: Db,
   clientRef: number,
   d: { name: string; accountNumber: string | null; ifsc: string | null },
   confirmed: boolean | undefined,
-): Promise<NameMismatch | null> {
-  if (!d.accountNumber || !d.ifsc) return null;
+): Promise<{ score: number | null; mismatch: NameMismatch | null }> {
+  const none = { score: null, mismatch: null };
+  if (!d.accountNumber || !d.ifsc) return none;
   const [latest] = await db
     .select({ urn: validations.urn, registeredName: validations.registeredName })
     .from(validations)
@@ -116,10 +120,10 @@ async function checkNameMatch(
     )
     .orderBy(desc(validations.createdAt), desc(validations.id))
     .limit(1);
-  if (!latest?.registeredName) return null;
+  if (!latest?.registeredName) return none;
   const score = nameMatchScore(d.name, latest.registeredName);
   const verdict = nameMatchOf(score);
-  if (verdict === null || verdict === 'MATCH') return null;
+  if (verdict === null || verdict === 'MATCH') return { score, mismatch: null };
   if (!confirmed)
     throw new AppError(
       422,
@@ -134,7 +138,10 @@ async function checkNameMatch(
         },
       },
     );
-  return { validationUrn: latest.urn, registeredName: latest.registeredName, score, verdict };
+  return {
+    score,
+    mismatch: { validationUrn: latest.urn, registeredName: latest.registeredName, score, verdict },
+  };
 }
 
 /** The audit record of a beneficiary saved under a name the user confirmed although it does not match. */
@@ -169,7 +176,16 @@ async function senderAccount(
   return account;
 }
 
-export async function createBeneficiary(db: Db, actor: Actor, input: CreateBeneficiary): Promise<Answer> {
+/**
+ * Adds a beneficiary. `coolingOff`: it starts limited (cooling-off.ts), as every one a client adds; the demo seed
+ * adds its established beneficiaries without it.
+ */
+export async function createBeneficiary(
+  db: Db,
+  actor: Actor,
+  input: CreateBeneficiary,
+  opts: { coolingOff: boolean } = { coolingOff: true },
+): Promise<Answer> {
   const account = await senderAccount(
     db,
     actor.clientRef,
@@ -183,9 +199,9 @@ export async function createBeneficiary(db: Db, actor: Actor, input: CreateBenef
     ifsc: blankToNull(input.ifsc_code),
     upiId: blankToNull(input.beneficiary_upi_id),
   });
-  const mismatch =
+  const { score, mismatch } =
     input.transfer_type === 'UPI'
-      ? null
+      ? { score: null, mismatch: null }
       : await checkNameMatch(
           db,
           actor.clientRef,
@@ -205,6 +221,8 @@ export async function createBeneficiary(db: Db, actor: Actor, input: CreateBenef
       transferType: input.transfer_type,
       senderAccountRef: account.id,
       ...dest,
+      nameMatchScore: score,
+      limitedUntil: opts.coolingOff ? coolingOffEnd() : null,
     })
     .onConflictDoNothing()
     .returning();
@@ -282,7 +300,7 @@ export async function updateBeneficiary(
   const renamesOrMoves = (
     ['beneficiary_name', 'beneficiary_account_number', 'ifsc_code', 'transfer_type'] as const
   ).some((k) => input[k] !== undefined);
-  const mismatch =
+  const matched =
     renamesOrMoves && (input.transfer_type ?? current.transferType) !== 'UPI'
       ? await checkNameMatch(
           db,
@@ -295,6 +313,12 @@ export async function updateBeneficiary(
           input.confirm_name_mismatch,
         )
       : null;
+  const mismatch = matched?.mismatch ?? null;
+  // A new destination (account, IFSC or UPI id) starts a new cooling-off period.
+  const moves =
+    dest.accountNumber !== current.accountNumber ||
+    dest.ifsc !== current.ifsc ||
+    dest.upiId !== current.upiId;
   const changes = {
     ...(input.beneficiary_name !== undefined ? { name: input.beneficiary_name } : {}),
     ...(input.beneficiary_email !== undefined
@@ -309,6 +333,8 @@ export async function updateBeneficiary(
       ? { senderAccountRef: account.id, provider: account.provider, providerCode: account.providerCode }
       : {}),
     ...dest,
+    ...(renamesOrMoves ? { nameMatchScore: matched?.score ?? null } : {}),
+    ...(moves ? { limitedUntil: coolingOffEnd() } : {}),
   };
   const [row] = await db
     .update(beneficiaries)

@@ -232,7 +232,7 @@ function destinationOf(
     if (!ben)
       throw new AppError(422, 'unknown_beneficiary', `No beneficiary with code ${item.beneficiaryCode}`);
     return {
-      destination: beneficiaryDestination(ben, item.transferType as TransferType),
+      destination: beneficiaryDestination(ben, item.transferType as TransferType, item.amount),
       beneficiaryRef: ben.id,
     };
   }

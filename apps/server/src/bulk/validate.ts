@@ -3,6 +3,7 @@ import { BulkRow, type BulkFormat, type BulkRowCells, type BulkValidation } from
 import { TRANSFER_TYPES, type TransferType } from '@meridian/contract';
 import type { Db } from '../db/database.ts';
 import { accounts, beneficiaries, bulkLineItems, payouts } from '../db/schema.ts';
+import { coolingOffRefusal } from '../beneficiaries/cooling-off.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { formatMoney, formatRupees, toPaise } from '../lib/money.ts';
 import type { ReadRow } from './parse.ts';
@@ -157,6 +158,10 @@ export async function checkRows(
           d.transfer_type === 'UPI'
             ? 'This beneficiary has no UPI id'
             : `This beneficiary has no bank account for ${d.transfer_type}`;
+      else {
+        const limited = coolingOffRefusal(ben, toPaise(d.amount));
+        if (limited) r.errors['amount'] ??= limited;
+      }
     }
     if (Object.keys(r.errors).length) continue;
     valid.push({

@@ -61,6 +61,10 @@ export const ConfigSchema = z.object({
   CALLBACK_ALLOW_PRIVATE: z.stringbool().optional(),
   /** How long the first request with an Idempotency-Key holds it before another may take over. */
   IDEMPOTENCY_LEASE_SECONDS: int(60),
+  /** How long a new beneficiary, or one whose account or UPI id changed, stays limited (hours). */
+  BENEFICIARY_COOLING_OFF_HOURS: int(24),
+  /** The most one payout to a limited beneficiary may be (whole rupees). */
+  BENEFICIARY_COOLING_OFF_LIMIT: int(25_000),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -9,6 +9,7 @@ import {
 } from '@meridian/contract';
 import type { z } from 'zod';
 import { findBeneficiary } from '../beneficiaries/service.ts';
+import { checkCoolingOff } from '../beneficiaries/cooling-off.ts';
 import { enqueueCallbacks } from '../callbacks/outbox.ts';
 import { deliveriesFor } from '../callbacks/delivery.ts';
 import type { Db } from '../db/database.ts';
@@ -93,6 +94,7 @@ export async function initiatePayout(
   const destination = beneficiaryDestination(ben, input.transfer_type);
   const amount = toPaise(input.amount);
   checkRailLimits(input.transfer_type, amount);
+  checkCoolingOff(ben, amount);
   const account = await clientAccountByNumber(tx, actor.clientRef, input.sender_account_number);
   if (!account)
     throw unprocessable('unknown_account', 'The sender account is not one of your accounts', {
@@ -118,11 +120,13 @@ export async function initiatePayout(
 
 /**
  * A beneficiary as the destination of a payout of this transfer type: its account, or its UPI id for UPI; 422 when
- * it is inactive or has nothing to pay to with this type (the answers `initiatePayout` gives; bulk rows too).
+ * it is inactive or has nothing to pay to with this type, or (with the `amount`, in paise) when the amount is above
+ * its cooling-off limit while it is new or changed (the answers `initiatePayout` gives; bulk rows too).
  */
 export function beneficiaryDestination(
   ben: typeof beneficiaries.$inferSelect,
   transferType: TransferType,
+  amount?: bigint,
 ): PayoutDestination {
   if (ben.status !== 'ACTIVE')
     throw unprocessable('beneficiary_inactive', `Beneficiary ${ben.code} is inactive`, {
@@ -136,6 +140,7 @@ export function beneficiaryDestination(
         : `Beneficiary ${ben.code} has no bank account for ${transferType}`,
       { transfer_type: 'is not possible for this beneficiary' },
     );
+  if (amount !== undefined) checkCoolingOff(ben, amount);
   const upi = transferType === 'UPI';
   return {
     code: ben.code,

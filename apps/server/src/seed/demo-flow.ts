@@ -99,19 +99,25 @@ export async function seedDemoFlow(
       is_active: true,
     });
     for (const b of ACME_BENEFICIARIES)
-      await createBeneficiary(db, actor, {
-        beneficiary_code: b.code,
-        beneficiary_name: b.name ?? registeredHolder(b.account!, b.ifsc!),
-        beneficiary_email: `${b.code.toLowerCase()}@example.com`,
-        beneficiary_mobile: '9876543210',
-        provider: SANDBOX_PROVIDER.provider,
-        provider_code: SANDBOX_PROVIDER.providerCode,
-        transfer_type: b.type,
-        sender_account_number: account.accountNumber,
-        beneficiary_account_number: b.account ?? '',
-        ifsc_code: b.ifsc ?? '',
-        beneficiary_upi_id: b.upi ?? '',
-      });
+      await createBeneficiary(
+        db,
+        actor,
+        {
+          beneficiary_code: b.code,
+          beneficiary_name: b.name ?? registeredHolder(b.account!, b.ifsc!),
+          beneficiary_email: `${b.code.toLowerCase()}@example.com`,
+          beneficiary_mobile: '9876543210',
+          provider: SANDBOX_PROVIDER.provider,
+          provider_code: SANDBOX_PROVIDER.providerCode,
+          transfer_type: b.type,
+          sender_account_number: account.accountNumber,
+          beneficiary_account_number: b.account ?? '',
+          ifsc_code: b.ifsc ?? '',
+          beneficiary_upi_id: b.upi ?? '',
+        },
+        // Established payees of the demo: no cooling-off (a beneficiary added from the dashboard gets one).
+        { coolingOff: false },
+      );
 
     // A week of payouts: a few a day, oldest first, moved by the rail at the times they were due. Today's last
     // ones are made live by seedDemoLivePayouts, after every other demo payout.
