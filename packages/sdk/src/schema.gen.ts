@@ -31,7 +31,11 @@ export interface paths {
     put?: never;
     /**
      * Initiate a payout (Idempotency-Key header required)
-     * @description Pays a beneficiary by IMPS, NEFT, RTGS or UPI from one of the client's accounts; answers 201 with the payout (usually PENDING), whose final status arrives by webhook. The Idempotency-Key header is required: a retry with the same key and body replays the answer (`idempotent-replayed: true`). 403 when dashboard payouts are off; 422 for an amount outside the rail's limits, an inactive or unknown beneficiary or a reused customer reference. On the sandbox, account numbers ending 0001/0002 fail, 0003 stays pending 5 minutes, 0004 is returned.
+     * @description Pays a beneficiary by IMPS, NEFT, RTGS or UPI from one of the client's accounts; answers 201 with the payout (usually PENDING), whose final status arrives by webhook. The Idempotency-Key header is required: a retry with the same key and body replays the answer (`idempotent-replayed: true`). 403 when dashboard payouts are off; 422 for an amount outside the rail's limits, an inactive or unknown beneficiary, an amount above a new or changed beneficiary's cooling-off limit (`beneficiary_cooling_off`) or a reused customer reference. On the sandbox, account numbers ending 0001/0002 fail, 0003 stays pending 5 minutes, 0004 is returned.
+     *
+     *     Needs the `payouts.create` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     A money movement: a dashboard session must send the `X-Step-Up-Token` header with a valid step-up token of that session (`POST /v2/auth/step-up`: the member's two-factor code, or the password without a second factor), else 401 `step_up_required`. API keys need no step-up: approval rules cover them.
      */
     post: operations['createPayout'];
     delete?: never;
@@ -112,6 +116,10 @@ export interface paths {
     /**
      * Submit a bulk payout (Idempotency-Key header required): every row checked again, then processed
      * @description Stores the file and creates one payout per row, processed in the background in batches (poll the bulk for progress). Every row is checked again first: any invalid row or file error refuses the whole submission with a 422 listing them. The Idempotency-Key header is required (a retry replays the answer); 403 when bulk payouts are off.
+     *
+     *     Needs the `bulk.create` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     A money movement: a dashboard session must send the `X-Step-Up-Token` header with a valid step-up token of that session (`POST /v2/auth/step-up`: the member's two-factor code, or the password without a second factor), else 401 `step_up_required`. API keys need no step-up: approval rules cover them.
      */
     post: operations['createBulkBulkPayout'];
     delete?: never;
@@ -191,7 +199,7 @@ export interface paths {
      * Every company (client) of Meridian, newest first, with its credits and users
      * @description Meridian operations' list of client companies with their credit balance and users, filtered by part of the name or the exact `client_id` (`search_value`) and `consumer_type`; paged by `limit` (at most 100) and `offset`.
      *
-     *     Needs the `ops` role (403 without it).
+     *     Needs the `ops.credits` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getOperationsCompanies'];
     put?: never;
@@ -213,14 +221,14 @@ export interface paths {
      * A company's API meter: the price of one call per fabric product
      * @description The price in credits of one call of each fabric product for a company: its own price where one is set, else the product's default. An unknown `client_id` is a 404.
      *
-     *     Needs the `ops` role (403 without it).
+     *     Needs the `ops.credits` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getOperationsCompanyMeter'];
     /**
      * Set a company's prices per fabric product (null: back to the product's default)
      * @description Changes a company's price per call of the given fabric products (`null` returns a product to its default price); the others stay as they are. An unknown product is a 400; the change is audited.
      *
-     *     Needs the `ops` role (403 without it).
+     *     Needs the `ops.credits` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     put: operations['replaceOperationsCompanyMeter'];
     post?: never;
@@ -241,7 +249,7 @@ export interface paths {
      * Number of companies matching the filter
      * @description How many companies match the same `search_value` and `consumer_type` filter as the companies list (`{count}`), to page through it.
      *
-     *     Needs the `ops` role (403 without it).
+     *     Needs the `ops.credits` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countOperationsCompanies'];
     put?: never;
@@ -263,7 +271,7 @@ export interface paths {
      * A company's credit operations, newest first
      * @description Every load, unload, consumption by a fabric call and refund of a company's credits with the balance after it, who did it and why; paged by `limit` (at most 100) and `offset`. An unknown `client_id` is a 404.
      *
-     *     Needs the `ops` role (403 without it).
+     *     Needs the `ops.credits` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getOperationsCreditByClientId'];
     put?: never;
@@ -285,7 +293,7 @@ export interface paths {
      * Number of a company's credit operations
      * @description How many credit operations the company has (`{count}`), to page through its credit history; an unknown `client_id` is a 404.
      *
-     *     Needs the `ops` role (403 without it).
+     *     Needs the `ops.credits` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countOperationsCredit'];
     put?: never;
@@ -309,7 +317,7 @@ export interface paths {
      * Load credits onto a company's balance, with a reason (Idempotency-Key header required)
      * @description Adds credits to a company's fabric balance and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.
      *
-     *     Needs the `ops` role (403 without it).
+     *     Needs the `ops.credits` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['loadOperationsCredits'];
     delete?: never;
@@ -331,7 +339,7 @@ export interface paths {
      * Unload credits from a company's balance, with a reason (Idempotency-Key header required)
      * @description Takes credits off a company's fabric balance (more than it holds is a 422) and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.
      *
-     *     Needs the `ops` role (403 without it).
+     *     Needs the `ops.credits` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['unloadOperationsCredits'];
     delete?: never;
@@ -351,7 +359,7 @@ export interface paths {
      * Consumer types of companies (filter options)
      * @description The values and labels of the companies' `consumer_type` filter (business client, Meridian internal), for Meridian operations' dropdown.
      *
-     *     Needs the `ops` role (403 without it).
+     *     Needs the `ops.credits` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getOperationsConsumerTypes'];
     put?: never;
@@ -373,7 +381,7 @@ export interface paths {
      * Kinds of credit operations
      * @description The kinds of credit operation (load, unload, consumed by an API call, refund) with their labels, for the credit history of a company.
      *
-     *     Needs the `ops` role (403 without it).
+     *     Needs the `ops.credits` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getOperationsCreditOperationTypes'];
     put?: never;
@@ -603,7 +611,7 @@ export interface paths {
      * Every client's support tickets, newest first (operations)
      * @description Meridian operations' queue of support tickets across all companies, each with its company's client_id and name, optionally only those in one `status`; paged by `limit` (at most 100) and `offset`.
      *
-     *     Needs the `ops` role (403 without it).
+     *     Needs the `ops.support` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getOperationsSupportTickets'];
     put?: never;
@@ -627,7 +635,7 @@ export interface paths {
      * Set a support ticket's status (operations)
      * @description Moves a company's ticket to OPEN, IN_PROGRESS, RESOLVED or CLOSED; the company sees the new status in its help centre and the sender is e-mailed. Audited in the company's own audit log with the operations user as actor; the same status again changes nothing.
      *
-     *     Needs the `ops` role (403 without it).
+     *     Needs the `ops.support` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createOperationsSupportTicketStatus'];
     delete?: never;
@@ -647,7 +655,7 @@ export interface paths {
      * Number of support tickets in the queue (operations)
      * @description How many support tickets across all companies match the queue's `status` filter (`{count}`), to page through it.
      *
-     *     Needs the `ops` role (403 without it).
+     *     Needs the `ops.support` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countOperationsSupportTickets'];
     put?: never;
@@ -709,7 +717,7 @@ export interface paths {
      * Count the audit log
      * @description How many audit records of the caller's client (who did what, when, from which address) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `actor_email` (Actor e-mail), `action` (Action), `object_id` (Object id) (400 for another) with `search_value` to match.
      *
-     *     Needs the `admin` role (403 without it).
+     *     Needs the `audit.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countAuditLog'];
     put?: never;
@@ -1351,7 +1359,7 @@ export interface paths {
      * Export the filtered audit log
      * @description Streams the filtered audit records of the caller's client (who did what, when, from which address) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
-     *     Needs the `admin` role (403 without it).
+     *     Needs the `audit.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportAuditLog'];
     put?: never;
@@ -2713,7 +2721,7 @@ export interface paths {
      * Search the audit log
      * @description The audit records of the caller's client (who did what, when, from which address), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `actor_email` (Actor e-mail), `action` (Action), `object_id` (Object id) (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
      *
-     *     Needs the `admin` role (403 without it).
+     *     Needs the `audit.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchAuditLog'];
     put?: never;
@@ -3404,6 +3412,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/auth/step-up': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm it's you before a money movement (step-up token)
+     * @description Sudo mode for a dashboard session: a payout, a bulk submission or an approval decision from the dashboard must carry a step-up token in the `X-Step-Up-Token` header (else 401 `step_up_required`). A member with a second factor sends a current `code` (SMS members first get one texted by `POST /v2/user/mfa/sms/step-up`; authenticator-app members send the app code or a recovery code); a member without one sends `encrypted_password` (RSA-OAEP, as at sign-in). Answers a token valid 300 seconds for this session only: it stops working when the session ends. A wrong code is a 400, a wrong password a 403 `step_up_failed`; both are audited and rate limited (429). API keys do not step up: approval rules cover them.
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
+     */
+    post: operations['createAuthStepUp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/auth/token': {
     parameters: {
       query?: never;
@@ -3679,6 +3709,8 @@ export interface paths {
     /**
      * Require two-factor sign-in company-wide
      * @description A client admin requires (or stops requiring) two-factor sign-in for every user of the company: users then cannot turn it off, and a user without it gets an SMS code at sign-in when a phone is on file. Others get 403; audited.
+     *
+     *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     put: operations['replaceMfaRequirement'];
     post?: never;
@@ -3700,6 +3732,8 @@ export interface paths {
     /**
      * Aadhaar UID masking: 3 credits a call
      * @description Masks the first eight digits of the Aadhaar number in an image of the card (OCR) and answers the masked image. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     *
+     *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createFabricAadhaarUidMasking'];
     delete?: never;
@@ -3720,6 +3754,8 @@ export interface paths {
     /**
      * Aadhaar XML: 5 credits a call
      * @description Offline Aadhaar e-KYC in two steps: `initiate` sends an OTP to the holder, `submit` with the OTP answers the verified details; each step is charged. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     *
+     *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createFabricAadhaarXml'];
     delete?: never;
@@ -3740,6 +3776,8 @@ export interface paths {
     /**
      * CKYC: 4 credits a call
      * @description Searches the Central KYC registry by PAN (`action: search`), or downloads a record by its CKYC number. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     *
+     *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createFabricCkyc'];
     delete?: never;
@@ -3760,6 +3798,8 @@ export interface paths {
     /**
      * Credit report: 10 credits a call
      * @description Pulls an individual's credit report by PAN (name matched, `consent: true` required): score 300-900, band, summary and accounts. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     *
+     *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createFabricCreditReport'];
     delete?: never;
@@ -3780,6 +3820,8 @@ export interface paths {
     /**
      * Customer data pull: 8 credits a call
      * @description Pulls a consenting customer's profile (name, PAN, addresses, masked bank accounts) by mobile or PAN; `consent` and a `purpose` are required. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     *
+     *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createFabricCustomerDataPull'];
     delete?: never;
@@ -3800,6 +3842,8 @@ export interface paths {
     /**
      * Face match: 5 credits a call
      * @description Compares the faces of two images (base64) and answers a similarity score and verdict. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     *
+     *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createFabricFaceMatch'];
     delete?: never;
@@ -3820,6 +3864,8 @@ export interface paths {
     /**
      * ID classification: 3 credits a call
      * @description Tells which identity document an image (base64) shows, read by OCR. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     *
+     *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createFabricIdClassification'];
     delete?: never;
@@ -3840,6 +3886,8 @@ export interface paths {
     /**
      * KYC DigiLocker: 8 credits a call
      * @description Starts a DigiLocker consent session: answers PENDING with a `consent_url` (valid 30 minutes) where the customer shares Aadhaar, PAN or driving licence; the result arrives by webhook. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     *
+     *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createFabricKycDigilocker'];
     delete?: never;
@@ -3860,6 +3908,8 @@ export interface paths {
     /**
      * KYC validation: 2 credits a call
      * @description Verifies a PAN, Aadhaar, voter ID, driving licence, GSTIN or passport number against its registry, optionally matching name and date of birth. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     *
+     *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createFabricKycValidate'];
     delete?: never;
@@ -3880,6 +3930,8 @@ export interface paths {
     /**
      * Mobile to X: 3 credits a call
      * @description Finds the holder of an Indian mobile number: name, masked PAN, UPI handles, operator and circle. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     *
+     *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createFabricMobileToX'];
     delete?: never;
@@ -3900,6 +3952,8 @@ export interface paths {
     /**
      * Text match: 1 credit a call
      * @description Scores how alike two names or two addresses are (0 to 100) with a verdict and its thresholds. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     *
+     *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createFabricTextMatch'];
     delete?: never;
@@ -3920,6 +3974,8 @@ export interface paths {
     /**
      * Video liveness: 8 credits a call
      * @description Checks that a short selfie video (base64) shows a live person, with a real face model. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
+     *
+     *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createFabricVideoLiveness'];
     delete?: never;
@@ -4161,7 +4217,7 @@ export interface paths {
      * Add or remove an IP allow-list entry (password required)
      * @description Adds (`action: add`, with a label) or removes (`action: remove`) one address or CIDR range, confirmed with the signed-in admin's password as `encrypted_password` (as at sign-in). Host bits set, ranges wider than /16 (IPv4) or /48 (IPv6) and bad addresses are a 400 naming `ip`; a range already listed (in any spelling) is a 409; a full list (100 entries) a 422; a wrong password a 403 `step_up_failed`, and too many of them a 429. Once the list is not empty, API-key calls from other addresses are refused with a 403.
      *
-     *     Needs the `admin` role (403 without it).
+     *     Needs the `ip_allowlist.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createRequestIpWhitelist'];
     delete?: never;
@@ -4345,7 +4401,7 @@ export interface paths {
     put?: never;
     /**
      * Text a step-up code to an SMS user
-     * @description For a user whose two-factor method is SMS: checks the password and texts a 6-digit code (valid 10 minutes, single use) that confirms the next change of the two-factor setting. 409 when SMS is not the method; rate limited (429).
+     * @description For a user whose two-factor method is SMS: checks the password and texts a 6-digit code (valid 10 minutes, single use) that confirms the next change of the two-factor setting or the next step-up before a money movement (`POST /v2/auth/step-up`). 409 when SMS is not the method; rate limited (429).
      */
     post: operations['createUserMfaSmsStepUp'];
     delete?: never;
@@ -5147,6 +5203,8 @@ export interface operations {
       query?: never;
       header?: {
         'idempotency-key'?: string;
+        /** @description A dashboard session's step-up token (`POST /v2/auth/step-up`, valid 300 s for that session). Required with a session; not sent with an API key. */
+        'X-Step-Up-Token'?: string;
       };
       path?: never;
       cookie?: never;
@@ -5328,6 +5386,8 @@ export interface operations {
       query?: never;
       header?: {
         'idempotency-key'?: string;
+        /** @description A dashboard session's step-up token (`POST /v2/auth/step-up`, valid 300 s for that session). Required with a session; not sent with an API key. */
+        'X-Step-Up-Token'?: string;
       };
       path?: never;
       cookie?: never;
@@ -10287,8 +10347,11 @@ export interface operations {
               beneficiary_mobile: string | null;
               beneficiary_name: string;
               beneficiary_upi_id: string | null;
+              cooling_off_limit: string | null;
+              cooling_off_until: string | null;
               created_at: string;
               ifsc_code: string | null;
+              name_match_score: number | null;
               provider: string;
               provider_code: string;
               sender_account_number: string;
@@ -10332,8 +10395,11 @@ export interface operations {
             beneficiary_mobile: string | null;
             beneficiary_name: string;
             beneficiary_upi_id: string | null;
+            cooling_off_limit: string | null;
+            cooling_off_until: string | null;
             created_at: string;
             ifsc_code: string | null;
+            name_match_score: number | null;
             provider: string;
             provider_code: string;
             sender_account_number: string;
@@ -13235,6 +13301,45 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  createAuthStepUp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description A current second-factor code: the SMS step-up code (sms), or the authenticator-app code or a recovery code (totp) */
+          code?: string;
+          /** @description The current password, RSA-OAEP (SHA-256) encrypted and base64, like sign-in */
+          encrypted_password?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            expires_in: number;
+            step_up_token: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      429: components['responses']['E429'];
+      500: components['responses']['E500'];
+    };
+  };
   createAuthToken: {
     parameters: {
       query?: never;
@@ -13547,8 +13652,11 @@ export interface operations {
             beneficiary_mobile: string | null;
             beneficiary_name: string;
             beneficiary_upi_id: string | null;
+            cooling_off_limit: string | null;
+            cooling_off_until: string | null;
             created_at: string;
             ifsc_code: string | null;
+            name_match_score: number | null;
             provider: string;
             provider_code: string;
             sender_account_number: string;
@@ -13615,8 +13723,11 @@ export interface operations {
             beneficiary_mobile: string | null;
             beneficiary_name: string;
             beneficiary_upi_id: string | null;
+            cooling_off_limit: string | null;
+            cooling_off_until: string | null;
             created_at: string;
             ifsc_code: string | null;
+            name_match_score: number | null;
             provider: string;
             provider_code: string;
             sender_account_number: string;
@@ -15665,7 +15776,10 @@ export interface operations {
             mfa_preference: 'none' | 'sms' | 'totp';
             mfa_required_by_company: boolean;
             name: string;
+            permissions: string[];
             phone: string | null;
+            role: string;
+            role_name: string;
             roles: string[];
           };
         };
@@ -15706,7 +15820,10 @@ export interface operations {
             mfa_preference: 'none' | 'sms' | 'totp';
             mfa_required_by_company: boolean;
             name: string;
+            permissions: string[];
             phone: string | null;
+            role: string;
+            role_name: string;
             roles: string[];
           };
         };

@@ -35,7 +35,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         operationId: 'createPayout',
         summary: 'Initiate a payout (Idempotency-Key header required)',
         description:
-          "Pays a beneficiary by IMPS, NEFT, RTGS or UPI from one of the client's accounts; answers 201 with the payout (usually PENDING), whose final status arrives by webhook. The Idempotency-Key header is required: a retry with the same key and body replays the answer (`idempotent-replayed: true`). 403 when dashboard payouts are off; 422 for an amount outside the rail's limits, an inactive or unknown beneficiary or a reused customer reference. On the sandbox, account numbers ending 0001/0002 fail, 0003 stays pending 5 minutes, 0004 is returned.",
+          "Pays a beneficiary by IMPS, NEFT, RTGS or UPI from one of the client's accounts; answers 201 with the payout (usually PENDING), whose final status arrives by webhook. The Idempotency-Key header is required: a retry with the same key and body replays the answer (`idempotent-replayed: true`). 403 when dashboard payouts are off; 422 for an amount outside the rail's limits, an inactive or unknown beneficiary, an amount above a new or changed beneficiary's cooling-off limit (`beneficiary_cooling_off`) or a reused customer reference. On the sandbox, account numbers ending 0001/0002 fail, 0003 stays pending 5 minutes, 0004 is returned.",
         body: InitiatePayout,
         headers: z.object({ 'idempotency-key': z.string().optional() }),
         response: { 201: Payout },
