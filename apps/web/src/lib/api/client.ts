@@ -2,6 +2,14 @@ import { API_HOSTS, type ApiHost } from '@/lib/env';
 import { AUTH_ERRORS, authStore, logout, refreshAccessToken } from '@/lib/auth';
 import { checkStorageIntegrity, getAccessToken, getStoredUser } from '@/lib/storage';
 import { ApiError, messageFromBody } from './errors';
+import {
+  clearStepUpToken,
+  currentStepUpToken,
+  isStepUpBody,
+  requestStepUp,
+  STEP_UP_HEADER,
+  stepUpCancelled,
+} from './step-up';
 
 export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
   /** Which configured host; default the API base. */
@@ -117,11 +125,38 @@ async function parse<T>(response: Response, parseAs: ApiRequestInit['parseAs']):
   }
 }
 
+/** A change (not a read) carries the step-up token while one is held (lib/api/step-up.ts). */
+function withStepUp(init: ApiRequestInit, token = currentStepUpToken()): ApiRequestInit {
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (!token || method === 'GET' || method === 'HEAD') return init;
+  const headers = new Headers(init.headers);
+  headers.set(STEP_UP_HEADER, token);
+  return { ...init, headers };
+}
+
+/** A 401 `step_up_required`: the session is fine, the request needs the member to confirm it's them. */
+async function asksForStepUp(response: Response): Promise<boolean> {
+  if (response.status !== 401) return false;
+  return isStepUpBody((await readBody(response.clone())).data);
+}
+
+/**
+ * Step-up instead of refresh/logout: the member confirms in the shell's dialog, then the request goes again with
+ * the new token. Cancelled: the request fails with a 401 that says so (and signs nobody out).
+ */
+async function stepUpAndRetry(url: string, init: ApiRequestInit, response: Response): Promise<Response> {
+  clearStepUpToken();
+  const token = await requestStepUp();
+  if (!token) throw stepUpCancelled((await readBody(response)).data);
+  return send(url, withStepUp(init, token), getAccessToken());
+}
+
 /**
  * The one client for data calls: bearer token, `client_id` and `Accept: application/json` on every
  * request. Before each call the storage integrity is checked. A 401 triggers one token refresh,
  * shared by concurrent callers, then one retry; with no refresh token or a refused refresh the user is logged
- * out (without waiting for it) and the 401 is thrown. Errors are `ApiError`s.
+ * out (without waiting for it) and the 401 is thrown. A 401 `step_up_required` is not an expired session: the
+ * member confirms it's them (step-up) and the request is sent again. Errors are `ApiError`s.
  */
 export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   return parse<T>(await apiResponse(path, init), init.parseAs);
@@ -142,7 +177,8 @@ export async function apiResponse(path: string, init: ApiRequestInit = {}): Prom
 
   const url = buildUrl(path, init.host, init.query);
   const token = getAccessToken();
-  let response = await send(url, init, token);
+  let response = await send(url, withStepUp(init), token);
+  if (await asksForStepUp(response)) return stepUpAndRetry(url, init, response);
   if (response.status === 401) {
     // A refresh that finished while this call was under way already fixed it: just retry.
     const current = getAccessToken();
@@ -152,7 +188,8 @@ export async function apiResponse(path: string, init: ApiRequestInit = {}): Prom
       endSession();
       throw error;
     }
-    response = await send(url, init, fresh);
+    response = await send(url, withStepUp(init), fresh);
+    if (await asksForStepUp(response)) return stepUpAndRetry(url, init, response);
   }
   return response;
 }

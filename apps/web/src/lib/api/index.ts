@@ -18,3 +18,4 @@ export {
 export { ApiError, isApiError, fieldErrors, messageFromBody, type ApiStatus } from './errors';
 export { setNavigator, navigateTo, type Navigate } from './navigation';
 export { reportError, recentErrors, type ReportedError } from './error-reporter';
+export { setStepUpPrompt, isStepUpRequired, STEP_UP_CANCELLED_MESSAGE, type StepUpPrompt } from './step-up';

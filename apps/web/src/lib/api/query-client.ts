@@ -5,6 +5,7 @@ import { setSignInNotice } from '@/lib/storage';
 import { isApiError } from './errors';
 import { reportError } from './error-reporter';
 import { navigateTo } from './navigation';
+import { isStepUpRequired } from './step-up';
 
 export const QUERY_MESSAGES = {
   sessionExpired: 'Session expired!',
@@ -34,7 +35,8 @@ function sessionExpired(): void {
 
 export function handleQueryError(error: unknown): void {
   if (!isApiError(error)) return;
-  if (error.status === 401) sessionExpired();
+  // A step-up the member cancelled is no expired session.
+  if (error.status === 401 && !isStepUpRequired(error)) sessionExpired();
   else if (error.status === 500) {
     toast.error(QUERY_MESSAGES.serverError, { id: 'server-error' });
     navigateTo('/500');
@@ -62,7 +64,7 @@ export function handleMutationError(
   mutationKey?: readonly unknown[],
 ): void {
   reportError(error, mutationKey ? { mutationKey } : undefined);
-  if (isApiError(error) && error.status === 401) return sessionExpired();
+  if (isApiError(error) && error.status === 401 && !isStepUpRequired(error)) return sessionExpired();
   if (meta?.errorToast === false) return;
   const clientError =
     isApiError(error) && typeof error.status === 'number' && error.status >= 400 && error.status < 500;
