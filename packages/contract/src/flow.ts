@@ -405,6 +405,9 @@ export const BeneficiaryOption = z.object({
   ifsc_code: z.string().nullable(),
   transfer_type: TransferType,
   sender_account_number: z.string(),
+  /** While a new or changed beneficiary is limited: until when (ISO 8601) and up to how much per payout. */
+  cooling_off_until: z.string().nullable(),
+  cooling_off_limit: z.string().nullable(),
 });
 export const PaymentMethodOption = z.object({
   transfer_type: TransferType,

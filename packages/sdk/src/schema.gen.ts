@@ -9949,6 +9949,8 @@ export interface operations {
               beneficiary_account_number: string | null;
               beneficiary_code: string;
               beneficiary_name: string;
+              cooling_off_limit: string | null;
+              cooling_off_until: string | null;
               ifsc_code: string | null;
               sender_account_number: string;
               /** @enum {string} */

@@ -5,6 +5,7 @@ import type { BENEFICIARIES_LIST } from '@meridian/contract/flow-lists';
 import type { FilterParams, ListScope } from '../lists/register-list.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { senderAccountOf, toBeneficiary } from './service.ts';
+import { coolingOffOf } from './cooling-off.ts';
 
 const SEARCH_COLUMNS: Record<string, (v: string) => SQL> = {
   beneficiary_code: (v) => eq(sql`lower(${beneficiaries.code})`, v.toLowerCase()),
@@ -68,6 +69,7 @@ export async function nonUpiBeneficiaries(db: Db, clientRef: number) {
     ifsc_code: b.ifsc,
     transfer_type: b.transferType as 'IMPS' | 'NEFT' | 'RTGS' | 'UPI',
     sender_account_number: senderAccountNumber,
+    ...coolingOffOf(b),
   }));
 }
 

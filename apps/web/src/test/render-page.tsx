@@ -156,6 +156,8 @@ export const BENEFICIARY_OPTION = {
   ifsc_code: 'HDFC0001234',
   transfer_type: 'IMPS' as const,
   sender_account_number: ACCOUNT.account_number,
+  cooling_off_until: null,
+  cooling_off_limit: null,
 };
 
 export const PAYMENT_METHODS = [
@@ -229,6 +231,9 @@ export function beneficiary(overrides: Record<string, unknown> = {}) {
     status: 'ACTIVE',
     created_at: '2025-09-01T10:00:00.000Z',
     updated_at: '2025-09-01T10:00:00.000Z',
+    cooling_off_until: null,
+    cooling_off_limit: null,
+    name_match_score: null,
     ...overrides,
   };
 }

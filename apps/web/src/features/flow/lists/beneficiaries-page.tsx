@@ -17,6 +17,7 @@ import { editBeneficiarySearch } from '../edit-beneficiary-search';
 import { beneficiaryDetailsQueryOptions } from '../api/beneficiary-details';
 import { ListPage, type ListPageProps } from './list-page';
 import { BENEFICIARY_STATUS_VARIANTS } from './statuses';
+import { CoolingOffNotice } from '../forms/beneficiary/cooling-off-notice';
 
 /** The page's own cells; every other column is drawn from the list definition. */
 const COLUMNS: ColumnOverrides<Beneficiary, ColumnKey<typeof BENEFICIARIES_LIST>> = {
@@ -41,7 +42,18 @@ const COLUMNS: ColumnOverrides<Beneficiary, ColumnKey<typeof BENEFICIARIES_LIST>
 function BeneficiaryDetailsView({ beneficiary }: { beneficiary: Beneficiary }) {
   return (
     <div className="flex flex-col gap-4">
-      <DetailList items={[['Provider', `${beneficiary.provider} (${beneficiary.provider_code})`]]} />
+      <CoolingOffNotice until={beneficiary.cooling_off_until} limit={beneficiary.cooling_off_limit} />
+      <DetailList
+        items={[
+          ['Provider', `${beneficiary.provider} (${beneficiary.provider_code})`],
+          [
+            'Name match',
+            beneficiary.name_match_score === null
+              ? 'Not checked (no penny drop of this account)'
+              : `${beneficiary.name_match_score}% with the bank's account holder`,
+          ],
+        ]}
+      />
       <div className="flex justify-end border-t pt-4">
         <Button asChild>
           <Link to="/flow/edit-beneficiary" search={editBeneficiarySearch(beneficiary)}>

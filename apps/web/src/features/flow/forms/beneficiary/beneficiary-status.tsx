@@ -17,6 +17,7 @@ import { useBeneficiaryDetails } from '../../api/beneficiary-details';
 import { useUpdateBeneficiary } from '../../api/beneficiary-mutations';
 import { FormErrorAlert } from '@/components/form/form-alert';
 import { serverErrorMessage } from '@/components/form/server-errors';
+import { CoolingOffNotice } from './cooling-off-notice';
 
 /**
  * Whether the beneficiary can be paid, and the action that changes it: deactivating (after a confirmation)
@@ -57,6 +58,9 @@ export function BeneficiaryStatusCard({ code }: { code: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col items-start gap-3">
+        {details.data && (
+          <CoolingOffNotice until={details.data.cooling_off_until} limit={details.data.cooling_off_limit} />
+        )}
         {details.isPending ? (
           <Skeleton className="h-9 w-40" aria-label="Loading the status" />
         ) : details.isError ? (

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { coolingOffText } from '@meridian/contract';
 import { ApiError, apiFetch } from '@/lib/api';
 import type * as ApiClient from '@/lib/api/client';
 import {
@@ -23,14 +24,14 @@ const POLL_MS = 25;
 const INITIATE = 'POST /core_banking/money_transfer/initiate';
 const STATUS = `GET /meridian/read/fetch/transaction/payouts/${payout().urn}`;
 
-function flowApi(frontendPayout = true) {
+function flowApi(frontendPayout = true, beneficiaryOption: object = BENEFICIARY_OPTION) {
   return fakeApi(apiFetch, {
     'GET /meridian/read/fetch/feature_flags': () => ({
       frontend_payout: frontendPayout,
       bulk_frontend_payout: false,
     }),
     'GET /meridian/read/fetch/dropdown/provider_accounts': () => ({ data: [ACCOUNT] }),
-    'GET /meridian/read/fetch/dropdown/beneficiaries': () => ({ data: [BENEFICIARY_OPTION] }),
+    'GET /meridian/read/fetch/dropdown/beneficiaries': () => ({ data: [beneficiaryOption] }),
     'GET /meridian/read/fetch/dropdown/payment_methods': () => ({ data: PAYMENT_METHODS }),
     'GET /meridian/read/fetch/balance': () => ({
       data: [{ ...ACCOUNT, currency: 'INR', balance: '1000000.00', updated_at: '2025-09-03T10:00:00Z' }],
@@ -98,6 +99,20 @@ describe('/flow/initiate-payout', () => {
     expect(within(confirm).getByText('NEFT (half-hourly batches)')).toBeTruthy();
     expect(within(confirm).getByText('Invoice 1042')).toBeTruthy();
     expect(within(confirm).getByText(/^REF\d{8}-[0-9A-Z]{8}$/)).toBeTruthy();
+  });
+
+  it("shows a new beneficiary's cooling-off limits once it is chosen", async () => {
+    const until = new Date(Date.now() + 20 * 3_600_000).toISOString();
+    flowApi(true, { ...BENEFICIARY_OPTION, cooling_off_until: until, cooling_off_limit: '25000.00' });
+    const user = userEvent.setup();
+    renderPage(<InitiatePayoutPage />);
+    expect(screen.queryByTestId('cooling-off-notice')).toBeNull();
+    await fillDetails(user, '1000');
+    const notice = await screen.findByTestId('cooling-off-notice');
+    expect(notice.textContent).toContain(coolingOffText('25000.00', until));
+    expect(notice.textContent).toMatch(
+      /^New beneficiary: up to ₹25,000 per payout until \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/,
+    );
   });
 
   it('goes back to the details with the values kept', async () => {

@@ -13,6 +13,7 @@ import { FormField } from '@/components/form/form-field';
 import { generateReference } from '@/components/form/reference';
 import { maskAccount, PlaceholderOption } from '../select-options';
 import type { PayoutFormInput, PayoutFormOutput } from './payout-schema';
+import { CoolingOffNotice } from '../beneficiary/cooling-off-notice';
 
 /** Above this many beneficiaries the select gets a filter box. */
 const FILTER_FROM = 8;
@@ -39,6 +40,7 @@ export function PayoutFormStep({
   });
   const rail = TransferType.safeParse(transferType);
   const balance = balances.data?.find((a) => a.account_number === sender)?.balance;
+  const payee = beneficiaries.data?.find((b) => b.beneficiary_code === beneficiaryCode);
 
   const needle = filter.trim().toLowerCase();
   const beneficiaryList = (beneficiaries.data ?? []).filter(
@@ -136,6 +138,7 @@ export function PayoutFormStep({
               </Select>
             )}
           </FormField>
+          {payee && <CoolingOffNotice until={payee.cooling_off_until} limit={payee.cooling_off_limit} />}
         </div>
 
         <FormField
