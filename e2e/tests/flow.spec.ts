@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { signIn } from './session.ts';
+import { PASSWORD, signIn } from './session.ts';
 
 // Money end to end on the sandbox rail: add a beneficiary, pay it, watch the payout settle, open its details;
 // a payout to a closed test account fails and its debit is reversed in the statement.
@@ -25,6 +25,19 @@ async function addBeneficiary(page: Page, code: string, account: string) {
   await expect(page.getByRole('row').filter({ hasText: code })).toHaveCount(1);
 }
 
+/**
+ * A money movement from the dashboard asks "Confirm it's you" (step-up) before it is sent: admin@acme.test has
+ * no second factor, so the password. The page was just loaded, so no earlier confirmation is held.
+ */
+async function confirmItsYou(page: Page) {
+  const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
 async function pay(page: Page, code: string, amount: string) {
   await page.goto('/flow/initiate-payout');
   await selectOptionContaining(page, 'Beneficiary', code);
@@ -35,6 +48,7 @@ async function pay(page: Page, code: string, amount: string) {
   await page.getByRole('button', { name: 'Review payout' }).click();
   await expect(page.getByText('Confirm the payout')).toBeVisible();
   await page.getByRole('button', { name: /^Confirm payout of/ }).click();
+  await confirmItsYou(page);
   return reference;
 }
 
@@ -269,6 +283,7 @@ test('upload a bulk file with two bad rows, fix one and drop one, submit, watch 
   await expect(submit).toBeEnabled();
   await submit.click();
   await page.getByRole('button', { name: 'Pay 2 payouts of ₹4,000.00' }).click();
+  await confirmItsYou(page);
   await expect(page.getByText('Done: 2 paid, 0 failed.')).toBeVisible({ timeout: 30_000 });
 
   // The response file: each row with its payout urn and status, read by a CSV reader.
