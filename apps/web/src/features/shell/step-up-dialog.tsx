@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   SmsStepUpResponse,
@@ -34,14 +34,27 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function StepUpDialog() {
   const [pending, setPending] = useState<{ resolve: (answer: Answer) => void } | null>(null);
+  const open = useRef<((answer: Answer) => void) | null>(null);
 
   useEffect(() => {
-    setStepUpPrompt(() => new Promise<Answer>((resolve) => setPending({ resolve })));
-    return () => setStepUpPrompt(null);
+    setStepUpPrompt(
+      () =>
+        new Promise<Answer>((resolve) => {
+          open.current = resolve;
+          setPending({ resolve });
+        }),
+    );
+    return () => {
+      setStepUpPrompt(null);
+      // Unmounted while asking (signed out): the request that asked fails.
+      open.current?.(null);
+      open.current = null;
+    };
   }, []);
 
   const finish = (answer: Answer) => {
     pending?.resolve(answer);
+    open.current = null;
     setPending(null);
   };
 
