@@ -26,34 +26,56 @@ export const toApiKey = (r: Row): ApiKey => ({
   revoked_at: r.revokedAt?.toISOString() ?? null,
 });
 
+/** A new key's id and secret, made before the key exists when its creation waits for approval. */
+export const newKeyCredentials = () => ({ keyId: newId('key_'), secret: `${SECRET_PREFIX}${newSecret(32)}` });
+
+/** 422 when the client already has MAX_ACTIVE_API_KEYS active keys. */
+export async function checkApiKeyLimit(db: Db, clientRef: number): Promise<void> {
+  const [active] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.clientRef, clientRef), isNull(apiKeys.revokedAt)));
+  if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS)
+    throw new AppError(
+      422,
+      'too_many_api_keys',
+      `You have ${MAX_ACTIVE_API_KEYS} active API keys, the most allowed: revoke one before creating another`,
+    );
+}
+
 /** Creates a key (at most MAX_ACTIVE_API_KEYS active per client, else 422); the only answer with the secret. */
 export async function createApiKey(db: Db, actor: Actor, input: { name: string }): Promise<ApiKeyCreated> {
+  const { keyId, secret } = newKeyCredentials();
+  const key = await createApiKeyWith(db, actor, input, { keyId, secretHash: sha256(secret) });
+  return { ...key, key_secret: secret };
+}
+
+/**
+ * Creates a key with an id and secret hash made before (`newKeyCredentials`: the secret itself went only to the
+ * member who asked for the key); checks the limit again, serialised per client.
+ */
+export async function createApiKeyWith(
+  db: Db,
+  actor: Actor,
+  input: { name: string },
+  credentials: { keyId: string; secretHash: string },
+): Promise<ApiKey> {
   return inTransaction(db, async (tx) => {
     // Serialise this client's key creations, so that two racing creations cannot both pass the limit.
     await tx.execute(sql`SELECT id FROM ${clients} WHERE id = ${actor.clientRef} FOR UPDATE`);
-    const [active] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.clientRef, actor.clientRef), isNull(apiKeys.revokedAt)));
-    if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS)
-      throw new AppError(
-        422,
-        'too_many_api_keys',
-        `You have ${MAX_ACTIVE_API_KEYS} active API keys, the most allowed: revoke one before creating another`,
-      );
-    const secret = `${SECRET_PREFIX}${newSecret(32)}`;
+    await checkApiKeyLimit(tx, actor.clientRef);
     const [row] = await tx
       .insert(apiKeys)
       .values({
-        keyId: newId('key_'),
+        keyId: credentials.keyId,
         clientRef: actor.clientRef,
         name: input.name,
-        secretHash: sha256(secret),
+        secretHash: credentials.secretHash,
         createdBy: actor.email,
       })
       .returning();
     await auditBy(tx, actor, 'api_key.created', row!.keyId, { name: input.name });
-    return { ...toApiKey(row!), key_secret: secret };
+    return toApiKey(row!);
   });
 }
 

@@ -176,19 +176,68 @@ async function senderAccount(
   return account;
 }
 
+/** What a beneficiary looks like to an approver of its change (before and after): its details, no timestamps. */
+export type BeneficiaryView = {
+  beneficiary_code: string;
+  beneficiary_name: string;
+  beneficiary_email: string | null;
+  beneficiary_mobile: string | null;
+  transfer_type: string;
+  sender_account_number: string;
+  beneficiary_account_number: string | null;
+  ifsc_code: string | null;
+  bank_name: string | null;
+  beneficiary_upi_id: string | null;
+  status: string;
+};
+
+const viewOf = (
+  b: Pick<
+    BeneficiaryRow,
+    'code' | 'name' | 'email' | 'mobile' | 'transferType' | 'accountNumber' | 'ifsc' | 'bankName' | 'upiId'
+  > & { status?: string },
+  senderAccountNumber: string,
+): BeneficiaryView => ({
+  beneficiary_code: b.code,
+  beneficiary_name: b.name,
+  beneficiary_email: b.email,
+  beneficiary_mobile: b.mobile,
+  transfer_type: b.transferType,
+  sender_account_number: senderAccountNumber,
+  beneficiary_account_number: b.accountNumber,
+  ifsc_code: b.ifsc,
+  bank_name: b.bankName,
+  beneficiary_upi_id: b.upiId,
+  status: b.status ?? 'ACTIVE',
+});
+
+/** A beneficiary to add, checked (sender account, destination, name match, code not in use) but not saved. */
+export type NewBeneficiaryPlan = {
+  values: Omit<typeof beneficiaries.$inferInsert, 'limitedUntil'>;
+  senderAccountNumber: string;
+  mismatch: NameMismatch | null;
+  /** What it will be, as the approvers of the addition see it. */
+  view: BeneficiaryView;
+};
+
+const duplicateCode = (code: string) =>
+  new AppError(409, 'duplicate_beneficiary_code', `A beneficiary with code ${code} already exists`, {
+    fields: { beneficiary_code: 'is already used' },
+  });
+
 /**
- * Adds a beneficiary. `coolingOff`: it starts limited (cooling-off.ts), as every one a client adds; the demo seed
- * adds its established beneficiaries without it.
+ * Checks a beneficiary to add as adding it would (422 for a sender account, destination or unconfirmed name that
+ * is refused, 409 for a code in use), without saving it: what an addition that waits for approval is checked
+ * against before it waits, and again when it is approved.
  */
-export async function createBeneficiary(
+export async function planNewBeneficiary(
   db: Db,
-  actor: Actor,
+  clientRef: number,
   input: CreateBeneficiary,
-  opts: { coolingOff: boolean } = { coolingOff: true },
-): Promise<Answer> {
+): Promise<NewBeneficiaryPlan> {
   const account = await senderAccount(
     db,
-    actor.clientRef,
+    clientRef,
     input.sender_account_number,
     input.provider,
     input.provider_code,
@@ -204,43 +253,66 @@ export async function createBeneficiary(
       ? { score: null, mismatch: null }
       : await checkNameMatch(
           db,
-          actor.clientRef,
+          clientRef,
           { name: input.beneficiary_name, accountNumber: dest.accountNumber, ifsc: dest.ifsc },
           input.confirm_name_mismatch,
         );
+  if (await findBeneficiary(db, clientRef, input.beneficiary_code))
+    throw duplicateCode(input.beneficiary_code);
+  const values = {
+    clientRef,
+    code: input.beneficiary_code,
+    name: input.beneficiary_name,
+    email: blankToNull(input.beneficiary_email)?.toLowerCase() ?? null,
+    mobile: normaliseMobile(blankToNull(input.beneficiary_mobile)),
+    provider: account.provider,
+    providerCode: account.providerCode,
+    transferType: input.transfer_type,
+    senderAccountRef: account.id,
+    ...dest,
+    nameMatchScore: score,
+  };
+  return {
+    values,
+    senderAccountNumber: account.accountNumber,
+    mismatch,
+    view: viewOf(values, account.accountNumber),
+  };
+}
+
+/**
+ * Adds a beneficiary. `coolingOff`: it starts limited (cooling-off.ts), as every one a client adds; the demo seed
+ * adds its established beneficiaries without it.
+ */
+export async function createBeneficiary(
+  db: Db,
+  actor: Actor,
+  input: CreateBeneficiary,
+  opts: { coolingOff: boolean } = { coolingOff: true },
+): Promise<Answer> {
+  return addPlannedBeneficiary(db, actor, await planNewBeneficiary(db, actor.clientRef, input), opts);
+}
+
+/** Saves a checked beneficiary (planNewBeneficiary) and audits it (and a confirmed name mismatch). */
+export async function addPlannedBeneficiary(
+  db: Db,
+  actor: Actor,
+  plan: NewBeneficiaryPlan,
+  opts: { coolingOff: boolean } = { coolingOff: true },
+): Promise<Answer> {
   const [row] = await db
     .insert(beneficiaries)
-    .values({
-      clientRef: actor.clientRef,
-      code: input.beneficiary_code,
-      name: input.beneficiary_name,
-      email: blankToNull(input.beneficiary_email)?.toLowerCase() ?? null,
-      mobile: normaliseMobile(blankToNull(input.beneficiary_mobile)),
-      provider: account.provider,
-      providerCode: account.providerCode,
-      transferType: input.transfer_type,
-      senderAccountRef: account.id,
-      ...dest,
-      nameMatchScore: score,
-      limitedUntil: opts.coolingOff ? coolingOffEnd() : null,
-    })
+    .values({ ...plan.values, limitedUntil: opts.coolingOff ? coolingOffEnd() : null })
     .onConflictDoNothing()
     .returning();
-  if (!row)
-    throw new AppError(
-      409,
-      'duplicate_beneficiary_code',
-      `A beneficiary with code ${input.beneficiary_code} already exists`,
-      {
-        fields: { beneficiary_code: 'is already used' },
-      },
-    );
+  // Added by a racing request since the check.
+  if (!row) throw duplicateCode(plan.values.code);
   await auditBy(db, actor, 'beneficiary.created', row.code, {
     transfer_type: row.transferType,
     bank: row.bankName,
   });
-  if (mismatch) await auditMismatch(db, actor, row.code, mismatch);
-  return toBeneficiary(row, account.accountNumber);
+  if (plan.mismatch) await auditMismatch(db, actor, row.code, plan.mismatch);
+  return toBeneficiary(row, plan.senderAccountNumber);
 }
 
 /** A beneficiary with its sender account (of the same client). */
@@ -268,13 +340,30 @@ export async function getBeneficiary(db: Db, clientRef: number, code: string): P
   return toBeneficiary(found.beneficiary, found.senderAccountNumber);
 }
 
-export async function updateBeneficiary(
+/** A change of a beneficiary, checked as saving it would but not saved: what it changes, before and after. */
+export type BeneficiaryUpdatePlan = {
+  current: BeneficiaryRow;
+  senderAccountNumber: string;
+  changes: Partial<typeof beneficiaries.$inferInsert>;
+  /** The fields the request named (for the audit record). */
+  fields: string[];
+  mismatch: NameMismatch | null;
+  before: BeneficiaryView;
+  after: BeneficiaryView;
+};
+
+/**
+ * Checks a change of a beneficiary as saving it would (404 for an unknown code, 422 for a sender account,
+ * destination or unconfirmed name that is refused), without saving it: what a change that waits for approval is
+ * checked against before it waits, and again when it is approved.
+ */
+export async function planBeneficiaryUpdate(
   db: Db,
-  actor: Actor,
+  clientRef: number,
   code: string,
   input: UpdateBeneficiary,
-): Promise<Answer> {
-  const found = await findBeneficiary(db, actor.clientRef, code);
+): Promise<BeneficiaryUpdatePlan> {
+  const found = await findBeneficiary(db, clientRef, code);
   if (!found) throw notFound(`No beneficiary with code ${code}`);
   const current = found.beneficiary;
   const account =
@@ -283,7 +372,7 @@ export async function updateBeneficiary(
     input.provider_code !== undefined
       ? await senderAccount(
           db,
-          actor.clientRef,
+          clientRef,
           input.sender_account_number ?? found.senderAccountNumber,
           input.provider,
           input.provider_code,
@@ -304,7 +393,7 @@ export async function updateBeneficiary(
     renamesOrMoves && (input.transfer_type ?? current.transferType) !== 'UPI'
       ? await checkNameMatch(
           db,
-          actor.clientRef,
+          clientRef,
           {
             name: input.beneficiary_name ?? current.name,
             accountNumber: dest.accountNumber,
@@ -313,7 +402,6 @@ export async function updateBeneficiary(
           input.confirm_name_mismatch,
         )
       : null;
-  const mismatch = matched?.mismatch ?? null;
   // A new destination (account, IFSC or UPI id) starts a new cooling-off period.
   const moves =
     dest.accountNumber !== current.accountNumber ||
@@ -336,25 +424,54 @@ export async function updateBeneficiary(
     ...(renamesOrMoves ? { nameMatchScore: matched?.score ?? null } : {}),
     ...(moves ? { limitedUntil: coolingOffEnd() } : {}),
   };
+  const fields = Object.keys(input).filter(
+    (k) => k !== 'confirm_name_mismatch' && input[k as keyof UpdateBeneficiary] !== undefined,
+  );
+  const senderAccountNumber = account?.accountNumber ?? found.senderAccountNumber;
+  return {
+    current,
+    senderAccountNumber,
+    changes,
+    fields,
+    mismatch: matched?.mismatch ?? null,
+    before: viewOf(current, found.senderAccountNumber),
+    after: viewOf({ ...current, ...changes }, senderAccountNumber),
+  };
+}
+
+export async function updateBeneficiary(
+  db: Db,
+  actor: Actor,
+  code: string,
+  input: UpdateBeneficiary,
+): Promise<Answer> {
+  return applyBeneficiaryUpdate(db, actor, await planBeneficiaryUpdate(db, actor.clientRef, code, input));
+}
+
+/** Saves a checked change (planBeneficiaryUpdate) and audits it (and a confirmed name mismatch). */
+export async function applyBeneficiaryUpdate(
+  db: Db,
+  actor: Actor,
+  plan: BeneficiaryUpdatePlan,
+): Promise<Answer> {
+  const { current, changes } = plan;
   const [row] = await db
     .update(beneficiaries)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(and(eq(beneficiaries.clientRef, current.clientRef), eq(beneficiaries.id, current.id)))
     .returning();
-  const changed = Object.keys(input).filter(
-    (k) => k !== 'confirm_name_mismatch' && input[k as keyof UpdateBeneficiary] !== undefined,
-  );
+  const status = changes.status;
   await auditBy(
     db,
     actor,
-    input.status && input.status !== current.status
-      ? input.status === 'INACTIVE'
+    status && status !== current.status
+      ? status === 'INACTIVE'
         ? 'beneficiary.deactivated'
         : 'beneficiary.activated'
       : 'beneficiary.updated',
     current.code,
-    { fields: changed },
+    { fields: plan.fields },
   );
-  if (mismatch) await auditMismatch(db, actor, current.code, mismatch);
-  return toBeneficiary(row!, account?.accountNumber ?? found.senderAccountNumber);
+  if (plan.mismatch) await auditMismatch(db, actor, current.code, plan.mismatch);
+  return toBeneficiary(row!, plan.senderAccountNumber);
 }

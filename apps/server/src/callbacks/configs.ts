@@ -75,10 +75,83 @@ export async function handleCallbackRequest(
   return db.transaction((tx) => changeCallback(tx, actor, req));
 }
 
-async function changeCallback(
+/** A change of the callback configurations: create one or update one. */
+export type CallbackChange = Exclude<CallbackRequest, { action: 'list' }>;
+
+/** What a callback configuration looks like to an approver of its change: where and how it delivers, never the secret. */
+export type CallbackView = { event_type: string; url: string; http_method: string; is_active: boolean };
+const visible = (r: Pick<Row, 'eventType' | 'url' | 'httpMethod' | 'isActive'>): CallbackView => ({
+  event_type: r.eventType,
+  url: r.url,
+  http_method: r.httpMethod,
+  is_active: r.isActive,
+});
+
+const tooMany = () =>
+  new AppError(422, 'too_many_callbacks', `At most ${MAX_CALLBACKS_PER_EVENT} callback URLs per event type`);
+const nothingToUpdate = () =>
+  new AppError(400, 'validation_failed', 'Nothing to update', { fields: { body: 'Nothing to update' } });
+
+/**
+ * Checks a change as making it would (404 for another client's or an unknown configuration, 422 past the limit
+ * per event type, 400 for an update that changes nothing), without making it; answers the configuration before
+ * (null for a new one) and after, as the approvers of a change that waits see it.
+ */
+export async function planCallbackChange(
+  db: Db,
+  clientRef: number,
+  req: CallbackChange,
+): Promise<{ before: CallbackView | null; after: CallbackView; rotatesSecret: boolean }> {
+  if (req.action === 'create') {
+    const [{ n } = { n: 0 }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(callbackConfigs)
+      .where(and(eq(callbackConfigs.clientRef, clientRef), eq(callbackConfigs.eventType, req.event_type)));
+    if (n >= MAX_CALLBACKS_PER_EVENT) throw tooMany();
+    return {
+      before: null,
+      after: visible({
+        eventType: req.event_type,
+        url: req.url,
+        httpMethod: req.http_method,
+        isActive: req.is_active,
+      }),
+      rotatesSecret: false,
+    };
+  }
+  if (
+    req.url === undefined &&
+    req.http_method === undefined &&
+    req.is_active === undefined &&
+    !req.rotate_secret
+  )
+    throw nothingToUpdate();
+  const [row] = await db
+    .select()
+    .from(callbackConfigs)
+    .where(and(eq(callbackConfigs.clientRef, clientRef), eq(callbackConfigs.callbackId, req.callback_id)));
+  if (!row) throw notFound('No callback configuration with this callback_id');
+  return {
+    before: visible(row),
+    after: visible({
+      eventType: row.eventType,
+      url: req.url ?? row.url,
+      httpMethod: req.http_method ?? row.httpMethod,
+      isActive: req.is_active ?? row.isActive,
+    }),
+    rotatesSecret: !!req.rotate_secret,
+  };
+}
+
+/**
+ * Makes a change (its audit record in the same transaction `db`). `secret`: the signing secret of a new
+ * configuration or of a rotation, when it was made before (a change that waited for approval); else a new one.
+ */
+export async function changeCallback(
   db: Db,
   actor: Actor,
-  req: Exclude<CallbackRequest, { action: 'list' }>,
+  req: CallbackChange,
+  secret: string = newWebhookSecret(),
 ): Promise<{ status: number; body: Answer }> {
   const auditEntry = (action: string, target: string, metadata: Record<string, unknown>) =>
     auditBy(db, actor, action, target, metadata);
@@ -90,12 +163,7 @@ async function changeCallback(
       .where(
         and(eq(callbackConfigs.clientRef, actor.clientRef), eq(callbackConfigs.eventType, req.event_type)),
       );
-    if (n >= MAX_CALLBACKS_PER_EVENT)
-      throw new AppError(
-        422,
-        'too_many_callbacks',
-        `At most ${MAX_CALLBACKS_PER_EVENT} callback URLs per event type`,
-      );
+    if (n >= MAX_CALLBACKS_PER_EVENT) throw tooMany();
     const [row] = await db
       .insert(callbackConfigs)
       .values({
@@ -105,7 +173,7 @@ async function changeCallback(
         url: req.url,
         httpMethod: req.http_method,
         isActive: req.is_active,
-        secret: newWebhookSecret(),
+        secret,
       })
       .returning();
     await auditEntry('callback.created', row!.callbackId, { event_type: req.event_type, url: req.url });
@@ -116,11 +184,8 @@ async function changeCallback(
   if (req.url !== undefined) changes.url = req.url;
   if (req.http_method !== undefined) changes.httpMethod = req.http_method;
   if (req.is_active !== undefined) changes.isActive = req.is_active;
-  if (req.rotate_secret) changes.secret = newWebhookSecret();
-  if (!Object.keys(changes).length)
-    throw new AppError(400, 'validation_failed', 'Nothing to update', {
-      fields: { body: 'Nothing to update' },
-    });
+  if (req.rotate_secret) changes.secret = secret;
+  if (!Object.keys(changes).length) throw nothingToUpdate();
   const thisConfig = and(
     eq(callbackConfigs.clientRef, actor.clientRef),
     eq(callbackConfigs.callbackId, req.callback_id),
@@ -133,12 +198,12 @@ async function changeCallback(
     .where(thisConfig)
     .returning();
   // What changed, before and after; never the secret (only that it was rotated).
-  const visible = (r: Row) => ({ url: r.url, http_method: r.httpMethod, is_active: r.isActive });
+  const delivery = (r: Row) => ({ url: r.url, http_method: r.httpMethod, is_active: r.isActive });
   await auditEntry('callback.updated', row!.callbackId, {
     fields: Object.keys(changes).filter((k) => k !== 'secret'),
     rotated_secret: !!req.rotate_secret,
-    before: visible(before),
-    after: visible(row!),
+    before: delivery(before),
+    after: delivery(row!),
   });
   return { status: 200, body: toConfig(row!, !!req.rotate_secret) };
 }
