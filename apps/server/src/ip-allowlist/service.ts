@@ -140,6 +140,44 @@ export async function removeAllowlistEntry(
 }
 
 /**
+ * Checks an addition or removal as making it would (400 for a bad address, 409 for a range already listed, 422
+ * for a full list, 404 for a range to remove that is not listed), without making it; answers the list's ranges
+ * before and after, as the approvers of a change that waits see them.
+ */
+export async function planAllowlistChange(
+  db: Db,
+  clientRef: number,
+  input: { action: 'add' | 'remove'; ip: string; label: string },
+): Promise<{ cidr: string; before: string[]; after: string[] }> {
+  const cidr = normalised(input.ip);
+  const list = await listAllowlist(db, clientRef);
+  const before = list.map((e) => e.cidr);
+  if (input.action === 'remove') {
+    if (!before.includes(cidr))
+      throw new AppError(404, 'not_found', `${cidr} is not in the allow-list`, {
+        fields: { ip: 'is not in the allow-list' },
+      });
+    return { cidr, before, after: before.filter((c) => c !== cidr) };
+  }
+  const existing = list.find((e) => e.cidr === cidr);
+  if (existing)
+    throw new AppError(
+      409,
+      'duplicate_ip',
+      `${cidr} is already in the allow-list (“${existing.label}”, added by ${existing.created_by})`,
+      { fields: { ip: 'is already in the allow-list' } },
+    );
+  if (list.length >= MAX_IP_ALLOWLIST_ENTRIES)
+    throw new AppError(
+      422,
+      'too_many_ip_entries',
+      `The allow-list holds ${MAX_IP_ALLOWLIST_ENTRIES} entries, the most allowed: remove one or use a wider range`,
+      { fields: { ip: 'the allow-list is full' } },
+    );
+  return { cidr, before, after: [...before, cidr] };
+}
+
+/**
  * Records a refused API-key call in the client's audit log, at most once per client, address and minute (a
  * counter in `rate_limits`, shared by every process), so a misconfigured server retrying in a loop does not flood
  * the log. Answers whether a record was written.
