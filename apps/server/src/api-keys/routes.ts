@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiKey, ApiKeyCreated, CreateApiKey } from '@meridian/contract/fabric';
 import { z } from 'zod';
-import { actorOf, authOf } from '../auth/guard.ts';
+import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { apiKeyOwner } from './guard.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './service.ts';
 
 /** A client's API keys, managed from the dashboard (signed in): create, list, revoke. */
 export const apiKeyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Every API key route needs api_keys.manage (seeing the keys too).
+  defaultPermission(app, 'api_keys.manage');
   const p = deps.config.PROVIDER;
 
   app.post(

@@ -21,6 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.get(
     '/v2/auth/public-key',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['auth'],
         security: PUBLIC,
@@ -37,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     '/v2/auth/token',
     {
       // 401: wrong credentials, or a refresh token that is expired, revoked or reused
-      config: { openapi: { errors: [401, 429] } },
+      config: { permission: 'public', openapi: { errors: [401, 429] } },
       schema: {
         tags: ['auth'],
         security: PUBLIC,
@@ -59,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     '/v2/mfa/verify',
     {
-      config: { openapi: { errors: [429] } },
+      config: { permission: 'public', openapi: { errors: [429] } },
       schema: {
         tags: ['auth'],
         security: PUBLIC,
@@ -76,6 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     '/v2/auth/logout',
     {
+      config: { permission: 'self' },
       schema: {
         tags: ['auth'],
         summary: 'Revoke this session and its refresh tokens',
@@ -94,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     '/excalibur/password/reset_link',
     {
-      config: { openapi: { errors: [429] } },
+      config: { permission: 'public', openapi: { errors: [429] } },
       schema: {
         tags: ['auth'],
         security: PUBLIC,
@@ -113,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     '/excalibur/password/reset',
     {
-      config: { openapi: { errors: [429] } },
+      config: { permission: 'public', openapi: { errors: [429] } },
       schema: {
         tags: ['auth'],
         security: PUBLIC,

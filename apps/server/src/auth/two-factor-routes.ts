@@ -13,7 +13,7 @@ import {
   TotpEnrolmentResponse,
   TwoFactorStatus,
 } from '@meridian/contract/two-factor';
-import { sessionOf } from './guard.ts';
+import { sessionOf, defaultPermission } from './guard.ts';
 import { metaOf } from '../http/context.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { issueStepUpToken } from './step-up.ts';
@@ -29,6 +29,8 @@ import {
 
 /** `/configurations/manage-2fa`: the signed-in user's own two-factor setting and the company's requirement. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // A member's own two-factor settings; the company requirement names its own permission.
+  defaultPermission(app, 'self');
   /**
    * The session guard reads the preference and the requirement (a user who must still set up two-factor reaches
    * only these routes): a change answers once every process's session cache has heard of it.

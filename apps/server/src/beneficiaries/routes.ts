@@ -9,7 +9,7 @@ import {
 } from '@meridian/contract';
 import { BENEFICIARIES_LIST } from '@meridian/contract/flow-lists';
 import { z } from 'zod';
-import { actorOf, authOf } from '../auth/guard.ts';
+import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import { notFound } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { registerList } from '../lists/register-list.ts';
@@ -20,6 +20,8 @@ import { createBeneficiary, getBeneficiary, updateBeneficiary } from './service.
 const CodeParams = z.object({ beneficiary_code: z.string().min(1).max(32) });
 
 export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Reads need flow.read; each write names its own permission.
+  defaultPermission(app, 'flow.read');
   const p = deps.config.PROVIDER;
 
   app.get(
@@ -47,7 +49,7 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
         body: CreateBeneficiary,
         response: { 201: Beneficiary },
       },
-      config: { openapi: { errors: [409, 422] } },
+      config: { permission: 'beneficiaries.manage', openapi: { errors: [409, 422] } },
     },
     async (request, reply) =>
       reply.status(201).send(await createBeneficiary(deps.db, actorOf(request), request.body)),
@@ -55,7 +57,7 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
   app.patch(
     '/v2/banking/beneficiary/:beneficiary_code',
     {
-      config: { openapi: { errors: [422] } },
+      config: { permission: 'beneficiaries.manage', openapi: { errors: [422] } },
       schema: {
         tags: ['beneficiaries'],
         summary: 'Edit, deactivate (status INACTIVE) or reactivate a beneficiary',

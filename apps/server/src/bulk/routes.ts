@@ -18,7 +18,7 @@ import {
   type BulkFormat,
 } from '@meridian/contract/bulk';
 import { z } from 'zod';
-import { actorOf, authOf } from '../auth/guard.ts';
+import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import { requireBulkFrontendPayout } from '../features/flags.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { FILE_TYPES } from '../http/openapi.ts';
@@ -134,6 +134,8 @@ async function readInput(request: FastifyRequest): Promise<BulkInput> {
 const fileSchema = { tags: ['bulk'], consumes: ['application/json', 'multipart/form-data'] };
 
 export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Reads (bulks, their files, the templates) need flow.read; each write names its own permission.
+  defaultPermission(app, 'flow.read');
   await app.register(multipart, {
     limits: { fileSize: BULK_LIMITS.bytes, files: 1, fields: 4, fieldSize: 1000, parts: 6, headerPairs: 50 },
   });
@@ -162,6 +164,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     `/${p}/bulk/validate`,
     {
+      config: { permission: 'bulk.create' },
       bodyLimit,
       schema: {
         ...fileSchema,

@@ -13,7 +13,7 @@ import {
   callbackTypeOptions,
 } from '@meridian/contract/callback-configurations';
 import { z } from 'zod';
-import { actorOf, authOf } from '../auth/guard.ts';
+import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { registerList } from '../lists/register-list.ts';
 import { handleCallbackRequest, listCallbacks, type CallbackUrlPolicy } from './configs.ts';
@@ -30,6 +30,8 @@ const WebhookIdParams = z.object({ webhook_id: z.string().min(1).max(64) });
 const ReplayIdParams = z.object({ replay_id: z.string().min(1).max(64) });
 
 export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Reads need callbacks.read; each write names its own permission.
+  defaultPermission(app, 'callbacks.read');
   const p = deps.config.PROVIDER;
   const production = deps.config.APP_ENV === 'production' || deps.config.NODE_ENV === 'production';
   const urlPolicy: CallbackUrlPolicy = {
@@ -40,7 +42,7 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
   app.post(
     '/v2/company/callback',
     {
-      config: { openapi: { errors: [404] } },
+      config: { permission: 'callbacks.manage', openapi: { errors: [404] } },
       schema: {
         tags: ['callbacks'],
         summary: 'Create (action create), update (action update) or list (action list) callback URLs',
@@ -129,6 +131,7 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
   app.post(
     '/v2/company/callback/deliveries/:webhook_id/resend',
     {
+      config: { permission: 'callbacks.manage' },
       schema: {
         tags: ['callbacks'],
         operationId: 'resendCallbackDelivery',
@@ -152,7 +155,7 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
   app.post(
     '/v2/company/callback/test',
     {
-      config: { openapi: { errors: [404] } },
+      config: { permission: 'callbacks.manage', openapi: { errors: [404] } },
       schema: {
         tags: ['callbacks'],
         operationId: 'sendCallbackTestEvent',
@@ -172,6 +175,7 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
   app.post(
     '/v2/company/callback/replays',
     {
+      config: { permission: 'callbacks.manage' },
       schema: {
         tags: ['callbacks'],
         operationId: 'replayFailedCallbacks',

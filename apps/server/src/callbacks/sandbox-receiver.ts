@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteDeps } from '../http/route-deps.ts';
+import { defaultPermission } from '../auth/guard.ts';
 
 /** What the receiver answers at a path: 503 under `outage/` (an endpoint that is down), else 200 with the message. */
 export function sandboxReceiverAnswer(
@@ -27,6 +28,8 @@ export function sandboxReceiverAnswer(
  * callback and answers 200 with what it received (503 under `outage/`). Not registered in production.
  */
 export const sandboxReceiverRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Hidden sandbox receiver: no credentials.
+  defaultPermission(app, 'public');
   app.post(
     `/${deps.config.PROVIDER}/sandbox/webhook-receiver/*`,
     // The demo's own deliveries would flood the terminal's request log; the callback worker logs them already.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CalendarDate } from '@meridian/contract';
 import { CreditBalance } from '@meridian/contract/fabric';
 import { CreditConsumptionResponse } from '@meridian/contract/reports';
-import { authOf } from '../auth/guard.ts';
+import { authOf, defaultPermission } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { resolveListQuery } from '../lists/list-query.ts';
 import { creditConsumption } from './consumption.ts';
@@ -22,6 +22,8 @@ export const creditRoutes: FastifyPluginAsyncZod<RouteDeps & { prices: () => Pri
   app,
   deps,
 ) => {
+  // Credit balance and consumption are reads of reports.read.
+  defaultPermission(app, 'reports.read');
   app.get(
     `/${deps.config.PROVIDER}/read/fetch/credits/balance`,
     {

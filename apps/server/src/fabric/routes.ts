@@ -13,7 +13,7 @@ import {
   type FabricEvent,
 } from '@meridian/contract/fabric';
 import { z } from 'zod';
-import { authOf, callerOf } from '../auth/guard.ts';
+import { authOf, callerOf, defaultPermission } from '../auth/guard.ts';
 import { creditBalance } from '../credits/credits.ts';
 import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
@@ -111,6 +111,8 @@ export const fabricCallRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (a
 
 /** The log screens (search, count, export for all twelve), a call's details, the /fabric summary. */
 export const fabricReadRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (app, deps) => {
+  // The KYC call logs need fabric.read.
+  defaultPermission(app, 'fabric.read');
   const p = deps.config.PROVIDER;
 
   for (const slug of FABRIC_PRODUCTS) {
@@ -188,6 +190,8 @@ const HEARTBEAT_MS = 15_000;
  * one with its current token, resuming with `last_event_id`).
  */
 export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (app, deps) => {
+  // The KYC call event stream needs fabric.read.
+  defaultPermission(app, 'fabric.read');
   // Before the session check (auth/guard.ts `authenticateSecuredRoutes`, this route's own onRequest hook, which
   // runs after this plugin's): a token sent as a query parameter becomes the Authorization header.
   app.addHook('onRequest', async (request) => {
@@ -309,6 +313,8 @@ export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async 
 
 /** The pages a person opens from a call's answer (digilocker's consent), public: the urn is the capability. */
 export const fabricHostedRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async (app, deps) => {
+  // Hidden hosted pages: the link is the capability.
+  defaultPermission(app, 'public');
   if (!deps.registry.get('kyc-digilocker')) return;
   await app.register(digilockerHostedRoutes, {
     db: deps.db,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CalendarDate } from '@meridian/contract';
 import { API_USAGE_LIST } from '@meridian/contract/fabric';
 import { ApiUsageByDayResponse, ApiUsageRow } from '@meridian/contract/reports';
-import { authOf } from '../auth/guard.ts';
+import { authOf, defaultPermission } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { resolveListQuery } from '../lists/list-query.ts';
 import { registerList, type ListScope } from '../lists/register-list.ts';
@@ -21,6 +21,8 @@ const usageScope = <S extends ListScope<{ product?: string | undefined; status?:
 
 /** API usage: every metered API call (each fabric call) as a list, and calls per day for the chart. */
 export const apiUsageRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // API usage is a read of reports.read.
+  defaultPermission(app, 'reports.read');
   const p = deps.config.PROVIDER;
   registerList(app, deps.db, p, {
     report: { type: 'api_usage', queue: deps.queueReport },

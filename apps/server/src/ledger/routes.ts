@@ -8,7 +8,7 @@ import {
   CommissionBalance,
 } from '@meridian/contract/accounts';
 import { z } from 'zod';
-import { authOf } from '../auth/guard.ts';
+import { authOf, defaultPermission } from '../auth/guard.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
@@ -33,6 +33,8 @@ async function accountScope(db: Db, scope: ListScope<AccountParams>, kind: Clien
 
 /** The client's accounts: balances, the account dropdowns and the statement (every ledger posting). */
 export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Balances, accounts and statements need accounts.read.
+  defaultPermission(app, 'accounts.read');
   const p = deps.config.PROVIDER;
   const read = `/${p}/read/fetch`;
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { EffectRunner } from '../jobs/effects.ts';
 import { formatRupees } from '../lib/money.ts';
 import { decideMandate, mandateByToken, type MandateRow } from './service.ts';
+import { defaultPermission } from '../auth/guard.ts';
 
 /**
  * The hosted mandate authorisation page (`GET|POST /{provider}/hosted/mandates/{token}`): the
@@ -102,6 +103,8 @@ function details(m: MandateRow): string {
 }
 
 export const mandateHostedRoutes: FastifyPluginAsync<MandateHostedOptions> = async (app, opts) => {
+  // Hidden hosted page: the token is the capability.
+  defaultPermission(app, 'public');
   const now = opts.now ?? (() => new Date());
   const path = `/${opts.provider}/hosted/mandates/:token`;
 

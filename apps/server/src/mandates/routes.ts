@@ -10,7 +10,7 @@ import {
   UrnParams,
 } from '@meridian/contract/mandates';
 import { z } from 'zod';
-import { actorOf, authOf } from '../auth/guard.ts';
+import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
@@ -29,6 +29,8 @@ const IdempotencyHeader = z.object({ 'idempotency-key': z.string().max(255).opti
 
 /** E-mandates: `/v2/mandates…` for actions, `/{provider}/read/…` for the registration and presentation lists. */
 export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Reads need flow.read; each write names its own permission.
+  defaultPermission(app, 'flow.read');
   const p = deps.config.PROVIDER;
 
   /** Runs a write once per Idempotency-Key (optional: without one, the customer reference guards replays). */
@@ -61,6 +63,7 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
   app.post(
     '/v2/mandates',
     {
+      config: { permission: 'mandates.manage' },
       schema: {
         tags: ['mandates'],
         summary: 'Register a NACH or UPI-autopay mandate (PENDING until the customer authorises it)',
@@ -120,7 +123,10 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
   for (const [action, summary, description] of actions)
     app.post(
       `/v2/mandates/:urn/${action}`,
-      { schema: { tags: ['mandates'], summary, description, params: UrnParams, response: { 200: Mandate } } },
+      {
+        config: { permission: 'mandates.manage' },
+        schema: { tags: ['mandates'], summary, description, params: UrnParams, response: { 200: Mandate } },
+      },
       async (request) => {
         const actor = actorOf(request);
         const { mandate, effects } = await deps.db.transaction((tx) =>
@@ -134,7 +140,7 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
   app.post(
     '/v2/mandates/:urn/presentations',
     {
-      config: { openapi: { movesMoney: true } },
+      config: { permission: 'mandates.manage', openapi: { movesMoney: true } },
       schema: {
         tags: ['mandates'],
         summary: 'Present a debit under an ACTIVE mandate (PENDING until the rail settles or bounces it)',

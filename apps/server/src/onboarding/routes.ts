@@ -13,7 +13,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.post(
     '/v2/auth/access_request',
     {
-      config: { openapi: { errors: [429] } },
+      config: { permission: 'public', openapi: { errors: [429] } },
       schema: {
         tags: ['auth'],
         security: PUBLIC,

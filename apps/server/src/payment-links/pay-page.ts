@@ -5,6 +5,7 @@ import { metaOf } from '../http/context.ts';
 import type { EffectRunner } from '../jobs/effects.ts';
 import { formatMoney, formatRupees } from '../lib/money.ts';
 import { amountRange, attemptPayment, linkByToken, TOKEN_PATTERN, type PublicLink } from './service.ts';
+import { defaultPermission } from '../auth/guard.ts';
 
 /**
  * The public pay page of a payment link (`GET|POST /pay/{token}`): no sign-in, the token (the client's public id
@@ -180,6 +181,8 @@ business; "Fail" stands for a declined one (the link stays payable).</p>
 }
 
 export const payPageRoutes: FastifyPluginAsync<PayPageOptions> = async (app, opts) => {
+  // Hidden pay page: the token is the capability.
+  defaultPermission(app, 'public');
   const now = opts.now ?? (() => new Date());
   const path = '/pay/:token';
 

@@ -10,7 +10,7 @@ import {
 } from '@meridian/contract/payment-links';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { actorOf, authOf } from '../auth/guard.ts';
+import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import { clients } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
@@ -24,11 +24,14 @@ import { cancelPaymentLink, createPaymentLink, getPaymentLinkDetails } from './s
 import { collectionVpa, qrSvg, upiIntent, upiPayeeName } from './upi.ts';
 
 export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Reads need flow.read; each write names its own permission.
+  defaultPermission(app, 'flow.read');
   const p = deps.config.PROVIDER;
 
   app.post(
     '/v2/payments/links',
     {
+      config: { permission: 'links.manage' },
       schema: {
         tags: ['payment links'],
         summary:
@@ -86,6 +89,7 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
   app.post(
     '/v2/payments/links/:urn/cancel',
     {
+      config: { permission: 'links.manage' },
       schema: {
         tags: ['payment links'],
         summary: 'Cancel an open payment link (409 when it is paid, expired or cancelled)',
@@ -111,6 +115,7 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
   app.post(
     '/v2/payments/upi/link',
     {
+      config: { permission: 'links.manage' },
       schema: {
         tags: ['payment links'],
         summary: 'A UPI intent link (upi://pay?pa=…&pn=…&am=…&cu=INR&tr=…&tn=…) and its QR code (SVG)',

@@ -12,7 +12,7 @@ import {
 import { PAYOUTS_LIST } from '@meridian/contract/flow-lists';
 import { z } from 'zod';
 import { requireFrontendPayout } from '../features/flags.ts';
-import { actorOf, authOf } from '../auth/guard.ts';
+import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
@@ -24,6 +24,8 @@ import { getPayoutDetails, initiatePayout } from './service.ts';
 import { flowSummary } from './summary.ts';
 
 export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Reads need flow.read; each write names its own permission.
+  defaultPermission(app, 'flow.read');
   const p = deps.config.PROVIDER;
 
   app.post(

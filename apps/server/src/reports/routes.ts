@@ -17,7 +17,7 @@ import {
   ReportSchedulesResponse,
 } from '@meridian/contract/reports';
 import { CalendarDate } from '@meridian/contract';
-import { actorOf, authOf } from '../auth/guard.ts';
+import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import { CONTENT_TYPES } from '../files/writers.ts';
 import { acceptsGzip } from '../http/compression.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
@@ -57,6 +57,8 @@ const ColumnList = z
 
 /** The downloadable reports: generate (queued, built by a job), history, one report, its file, preview, types. */
 export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, deps) => {
+  // Reads (types, preview, history, downloads) need reports.read; generating names reports.generate.
+  defaultPermission(app, 'reports.read');
   const p = deps.config.PROVIDER;
   const sources = deps.reportSources ?? REPORT_SOURCES;
   const tags = ['reports'];
@@ -64,6 +66,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
   app.post(
     `/${p}/reports/generate`,
     {
+      config: { permission: 'reports.generate' },
       schema: {
         tags,
         summary: 'Generate a report (built in the background)',
@@ -209,12 +212,15 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
 
 /** Scheduled reports: made daily, weekly or monthly by the sweeper, each run in the history, its creator e-mailed. */
 export const reportScheduleRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, deps) => {
+  // Reading schedules needs reports.read; changing them names reports.generate.
+  defaultPermission(app, 'reports.read');
   const p = deps.config.PROVIDER;
   const sources = deps.reportSources ?? REPORT_SOURCES;
   const tags = ['reports'];
   app.post(
     `/${p}/reports/schedules`,
     {
+      config: { permission: 'reports.generate' },
       schema: {
         tags,
         summary: 'Schedule a report',
@@ -249,6 +255,7 @@ export const reportScheduleRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = asyn
   app.delete(
     `/${p}/reports/schedules/:schedule_urn`,
     {
+      config: { permission: 'reports.generate' },
       schema: {
         tags,
         summary: 'Stop a report schedule',

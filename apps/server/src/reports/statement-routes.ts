@@ -52,7 +52,7 @@ export const statementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
   app.post(
     '/v2/banking/account/consolidated_account_statement',
     {
-      config: { openapi: { errors: [404] } },
+      config: { permission: 'reports.generate', openapi: { errors: [404] } },
       schema: {
         tags: ['reports'],
         summary: 'Ask for the consolidated account statement',
@@ -71,7 +71,7 @@ export const statementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
   app.post(
     '/api/pdf_generation',
     {
-      config: { openapi: { errors: [404], files: [FILE_TYPES.pdf] } },
+      config: { permission: 'reports.generate', openapi: { errors: [404], files: [FILE_TYPES.pdf] } },
       schema: {
         tags: ['reports'],
         summary: "PDF of a statement or of a payout's receipt",

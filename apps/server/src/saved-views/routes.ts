@@ -11,7 +11,7 @@ import {
   SavedViewsQuery,
   SavedViewsResponse,
 } from '@meridian/contract/saved-views';
-import { actorOf, sessionOf } from '../auth/guard.ts';
+import { actorOf, sessionOf, defaultPermission } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { createSavedView, deleteSavedView, listSavedViews } from './queries.ts';
 
@@ -21,6 +21,8 @@ import { createSavedView, deleteSavedView, listSavedViews } from './queries.ts';
  * anything else by the composition's `authenticateSecuredRoutes` (auth/guard.ts), as for every secured route.
  */
 export const savedViewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // A member's own saved views.
+  defaultPermission(app, 'self');
   const tags = ['saved views'];
 
   app.get(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GlobalSearchQuery, GlobalSearchResponse } from '@meridian/contract';
-import { authOf } from '../auth/guard.ts';
+import { authOf, defaultPermission } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkTimeZone, DEFAULT_TIME_ZONE } from '../lists/list-query.ts';
 import { globalSearch, type Searcher } from './registry.ts';
@@ -12,6 +12,8 @@ export type SearchRouteDeps = RouteDeps & {
 
 /** GET /{provider}/read/search/global: the command palette's search over every registered kind of record. */
 export const searchRoutes: FastifyPluginAsyncZod<SearchRouteDeps> = async (app, deps) => {
+  // The global search finds payments records: flow.read.
+  defaultPermission(app, 'flow.read');
   const product = deps.config.PROVIDER;
 
   app.get(

@@ -16,7 +16,7 @@ import {
   UpdateSettlementCycle,
 } from '@meridian/contract/accounts';
 import { z } from 'zod';
-import { actorOf, authOf } from '../auth/guard.ts';
+import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { registerList } from '../lists/register-list.ts';
 import { countSettlements, listSettlements } from './queries.ts';
@@ -36,6 +36,8 @@ const UrnParams = z.object({ urn: z.string().min(1).max(64) });
 
 /** Settlements (Meridian operations paths): the settlement account, cycles, runs, history. */
 export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Reads need accounts.read; each write names its own permission.
+  defaultPermission(app, 'accounts.read');
   const p = deps.config.PROVIDER;
   const base = `/${p}/operations/settlement`;
   const opts = () => ({ railTimeScale: deps.config.RAIL_TIME_SCALE });
@@ -56,7 +58,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.post(
     `${base}/account`,
     {
-      config: { openapi: { movesMoney: true } },
+      config: { permission: 'settlements.manage', openapi: { movesMoney: true } },
       schema: {
         tags: [TAG],
         summary: 'Set the settlement account: checked by penny drop (validation fee), VERIFIED or REJECTED',
@@ -103,6 +105,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.put(
     `${base}/cycles/:id`,
     {
+      config: { permission: 'settlements.manage' },
       schema: {
         tags: [TAG],
         summary: 'Change a settlement cycle (name, type, run times, minimum, on/off)',
@@ -118,7 +121,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.post(
     `${base}/cycles/:id/invoke`,
     {
-      config: { openapi: { movesMoney: true } },
+      config: { permission: 'settlements.manage', openapi: { movesMoney: true } },
       schema: {
         tags: [TAG],
         summary: 'Run a settlement cycle now (collections up to this minute)',
@@ -138,7 +141,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.post(
     `${base}/history/:urn/reattempt`,
     {
-      config: { openapi: { movesMoney: true, errors: [422] } },
+      config: { permission: 'settlements.manage', openapi: { movesMoney: true, errors: [422] } },
       schema: {
         tags: [TAG],
         summary: 'Pay a FAILED settlement again (a fresh payout to the active settlement account)',

@@ -31,6 +31,8 @@ export const OPS_SUPPORT_MESSAGE = 'Only Meridian operations staff can change su
 
 /** The help centre's support tickets of the signed-in client: send one, list them, read one. */
 export const supportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Support tickets need support.use.
+  defaultPermission(app, 'support.use');
   const p = deps.config.PROVIDER;
   const tags = ['support'];
 

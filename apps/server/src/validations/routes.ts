@@ -3,7 +3,7 @@ import { ValidateAccount, Validation } from '@meridian/contract';
 import { VALIDATIONS_LIST } from '@meridian/contract/flow-lists';
 import { z } from 'zod';
 import type { Effects } from '../jobs/effects.ts';
-import { actorOf, authOf } from '../auth/guard.ts';
+import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
@@ -12,12 +12,14 @@ import { countValidations, listValidations } from './queries.ts';
 import { getValidation, validateAccount } from './service.ts';
 
 export const validationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Reads need flow.read; each write names its own permission.
+  defaultPermission(app, 'flow.read');
   const p = deps.config.PROVIDER;
 
   app.post(
     '/core_banking/money_transfer/validate_account',
     {
-      config: { openapi: { movesMoney: true } },
+      config: { permission: 'validations.create', openapi: { movesMoney: true } },
       schema: {
         tags: ['validations'],
         operationId: 'validateBankAccount',

@@ -14,7 +14,7 @@ import {
   VIRTUAL_ACCOUNTS_LIST,
 } from '@meridian/contract/accounts';
 import { z } from 'zod';
-import { actorOf, authOf } from '../auth/guard.ts';
+import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import { AppError } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
@@ -38,12 +38,15 @@ const TimeZoneQuery = z.object({ time_zone: z.string().max(64).optional() });
 
 /** Virtual accounts, the money arriving in them, all accounts with their balances, and the /accounts summary. */
 export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Reads need accounts.read; each write names its own permission.
+  defaultPermission(app, 'accounts.read');
   const p = deps.config.PROVIDER;
   const read = `/${p}/read/fetch`;
 
   app.post(
     '/v2/banking/account/virtual',
     {
+      config: { permission: 'virtual_accounts.manage' },
       schema: {
         tags: ['virtual accounts'],
         summary: 'Open a virtual account (optional Idempotency-Key header)',
@@ -82,6 +85,7 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
     app.post(
       `/v2/banking/account/virtual/:account_number/${action}`,
       {
+        config: { permission: 'virtual_accounts.manage' },
         schema: {
           tags: ['virtual accounts'],
           summary:
@@ -104,7 +108,7 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
     app.post(
       `/${p}/sandbox/simulate/credit`,
       {
-        config: { openapi: { movesMoney: true, errors: [404] } },
+        config: { permission: 'virtual_accounts.manage', openapi: { movesMoney: true, errors: [404] } },
         schema: {
           tags: ['sandbox'],
           summary:
