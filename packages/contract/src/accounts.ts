@@ -199,6 +199,7 @@ export const VIRTUAL_ACCOUNTS_LIST = defineList({
   name: 'virtual_accounts',
   title: 'Virtual accounts',
   noun: 'virtual account',
+  permission: 'accounts.read',
   paths: readPaths('manage/virtual_account'),
   searchKeys: [
     { key: 'account_number', label: 'Account number' },
@@ -239,6 +240,7 @@ export const VA_CREDITS_LIST = defineList({
   name: 'virtual_account_credits',
   title: 'Virtual account credits',
   noun: 'credit',
+  permission: 'accounts.read',
   paths: readPaths('manage/virtual_account_credits'),
   searchKeys: [
     { key: 'bank_reference_number', label: 'Bank reference (UTR)' },
@@ -285,6 +287,7 @@ export const ACCOUNTS_LIST = defineList({
   name: 'accounts',
   title: 'All accounts',
   noun: 'account',
+  permission: 'accounts.read',
   paths: readPaths('manage/accounts'),
   searchKeys: [
     { key: 'account_number', label: 'Account number' },
@@ -317,6 +320,7 @@ export const ACCOUNT_TRANSACTIONS_LIST = defineList({
   name: 'account_transactions',
   title: 'Account transactions',
   noun: 'transaction',
+  permission: 'accounts.read',
   paths: readPaths('account/transactions'),
   searchKeys: [{ key: 'customer_reference_number', label: 'Customer reference' }],
   defaultRange: 'last7',
@@ -470,6 +474,7 @@ export const SETTLEMENTS_LIST = defineList({
   name: 'settlements',
   title: 'Settlements',
   noun: 'settlement',
+  permission: 'accounts.read',
   paths: {
     search: '/{provider}/operations/settlement/history',
     count: '/{provider}/operations/settlement/history/count',

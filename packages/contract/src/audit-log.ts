@@ -32,6 +32,7 @@ export const AUDIT_LOG_LIST = defineList({
   name: 'audit_log',
   title: 'Audit log',
   noun: 'audit record',
+  permission: 'audit.read',
   paths: readPaths('audit_log'),
   searchKeys: [
     { key: 'actor_email', label: 'Actor e-mail' },

@@ -337,6 +337,7 @@ export const BULK_PAYOUTS_LIST = defineList({
   name: 'bulk_payouts',
   title: 'Bulks',
   noun: 'bulk',
+  permission: 'flow.read',
   paths: readPaths('bulk/payouts'),
   searchKeys: [{ key: '{product}_urn', label: 'Bulk URN' }],
   defaultRange: 'last7',
@@ -365,6 +366,7 @@ export const BULK_LINE_ITEMS_LIST = defineList({
   name: 'bulk_line_items',
   title: 'Line items',
   noun: 'line item',
+  permission: 'flow.read',
   paths: readPaths('bulk/line_items'),
   searchKeys: [
     { key: '{product}_urn', label: 'Payout URN' },

@@ -109,6 +109,7 @@ export const CALLBACK_DELIVERIES_LIST = defineList({
   name: 'callback_deliveries',
   title: 'Callback deliveries',
   noun: 'delivery',
+  permission: 'callbacks.read',
   paths: readPaths('callback/deliveries'),
   searchKeys: [
     { key: 'webhook_id', label: 'Webhook id' },

@@ -174,6 +174,7 @@ function fabricList<
     name: `fabric_${slug.replace(/-/g, '_')}`,
     title: FABRIC_TITLES[slug],
     noun: 'call',
+    permission: 'fabric.read',
     paths: readPaths(`fabric/${slug}`),
     searchKeys: screen.searchKeys,
     ...(screen.aliases ? { aliases: screen.aliases } : {}),
@@ -326,6 +327,7 @@ export const API_USAGE_LIST = defineList({
   name: 'api_usage',
   title: 'API calls',
   noun: 'API call',
+  permission: 'reports.read',
   paths: {
     search: '/{provider}/read/fetch/credits/details',
     count: '/{provider}/read/count/credits/details',

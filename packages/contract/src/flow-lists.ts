@@ -18,6 +18,7 @@ export const BENEFICIARIES_LIST = defineList({
   name: 'beneficiaries',
   title: 'Beneficiaries',
   noun: 'beneficiary',
+  permission: 'flow.read',
   paths: {
     search: '/{provider}/read/fetch/manage/beneficiary',
     count: '/{provider}/read/count/manage/beneficiary',
@@ -55,6 +56,7 @@ export const PAYOUTS_LIST = defineList({
   name: 'payouts',
   title: 'Payouts',
   noun: 'payout',
+  permission: 'flow.read',
   paths: readPaths('transaction/payouts'),
   searchKeys: [
     { key: '{product}_urn', label: 'URN' },
@@ -93,6 +95,7 @@ export const VALIDATIONS_LIST = defineList({
   name: 'validations',
   title: 'Bank account validations',
   noun: 'validation',
+  permission: 'flow.read',
   paths: readPaths('transaction/validations'),
   searchKeys: [
     { key: '{product}_urn', label: 'URN' },
@@ -127,6 +130,7 @@ export const TRANSACTIONS_LIST = defineList({
   name: 'transactions',
   title: 'Transactions',
   noun: 'transaction',
+  permission: 'accounts.read',
   paths: readPaths('transaction/statement'),
   searchKeys: [
     { key: '{product}_transaction_id', label: 'Transaction ID' },

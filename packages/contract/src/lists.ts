@@ -7,6 +7,8 @@
 // export and its report write. The server's `registerList`, the report sources, the web's list endpoints and
 // `DataTable` all read it; nothing about a list is spelled twice. docs/adding-a-list.md is the recipe.
 
+import type { Permission } from './permissions.ts';
+
 /** The longest date range a list, an export or a report takes, in days (both ends included). */
 export const MAX_RANGE_DAYS = 366;
 
@@ -80,6 +82,11 @@ export type ListDef = {
   readonly title: string;
   /** One row, for messages ("payout": "There is no payout …"). */
   readonly noun: string;
+  /**
+   * What reading the list requires: its search, count and export routes carry it (`x-permission`). Every list of
+   * the product names one; without it the routes take the registering plugin's `defaultPermission`.
+   */
+  readonly permission?: Permission;
   readonly paths: ListPaths;
   /** Default first. */
   readonly searchKeys: readonly SearchKeyDef[];

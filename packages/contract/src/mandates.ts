@@ -185,6 +185,7 @@ export const MANDATE_REGISTRATIONS_LIST = defineList({
   name: 'mandate-registrations',
   title: 'Registrations',
   noun: 'mandate',
+  permission: 'flow.read',
   paths: readPaths('mandates/registrations'),
   searchKeys: [
     { key: '{product}_urn', label: 'Mandate URN' },
@@ -230,6 +231,7 @@ export const MANDATE_PRESENTATIONS_LIST = defineList({
   name: 'mandate-presentations',
   title: 'Debits',
   noun: 'debit',
+  permission: 'flow.read',
   paths: readPaths('mandates/presentations'),
   searchKeys: [
     { key: '{product}_urn', label: 'Debit URN' },

@@ -163,6 +163,7 @@ export const PAYMENT_LINKS_LIST = defineList({
   name: 'payment_links',
   title: 'Payment links',
   noun: 'payment link',
+  permission: 'flow.read',
   paths: readPaths('payment_links'),
   searchKeys: [
     { key: '{product}_urn', label: 'URN' },

@@ -195,6 +195,7 @@ export const REPORT_HISTORY_LIST = defineList({
   name: 'report_history',
   title: 'Reports',
   noun: 'report',
+  permission: 'reports.read',
   paths: {
     search: '/{provider}/read/reports/history',
     count: '/{provider}/read/reports/history/count',

@@ -88,6 +88,7 @@ export const SUPPORT_TICKETS_LIST = defineList({
   name: 'support_tickets',
   title: 'Support tickets',
   noun: 'ticket',
+  permission: 'support.use',
   paths: readPaths('support/tickets'),
   searchKeys: [
     { key: '{product}_urn', label: 'Ticket URN' },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CountResponse,
@@ -222,9 +222,13 @@ export function registerList<
     };
   };
   const name = def.title.toLowerCase();
+  // Reading the list needs the definition's permission (its search, count and export alike); a definition
+  // without one leaves the plugin's defaultPermission to apply.
+  const config: FastifyContextConfig = def.permission ? { permission: def.permission } : {};
   typed.get(
     path(def.paths.search),
     {
+      config,
       schema: {
         tags: [spec.tag],
         summary: `Search the ${name}`,
@@ -240,6 +244,7 @@ export function registerList<
   typed.get(
     path(def.paths.count),
     {
+      config,
       schema: {
         tags: [spec.tag],
         summary: `Count the ${name}`,
@@ -256,6 +261,7 @@ export function registerList<
   typed.get(
     path(def.paths.export),
     {
+      config,
       schema: {
         tags: [spec.tag],
         summary: `Export the filtered ${name}`,
