@@ -2,8 +2,18 @@ import type { RequestMeta } from '../http/context.ts';
 import { audit } from './audit.ts';
 import type { Db } from '../db/database.ts';
 
-/** Who acts in a flow write: the signed-in user of a client (or the demo seed / the rail for the system). */
-export type Actor = { clientRef: number; userRef: number | null; email: string; meta: RequestMeta | null };
+/**
+ * Who acts in a flow write: the signed-in user of a client (or the demo seed / the rail for the system).
+ * `onBehalfOf`: the approver who makes a change that waited for approval acts for the member who asked for it;
+ * every audit record of the change names both (the maker and the approval request).
+ */
+export type Actor = {
+  clientRef: number;
+  userRef: number | null;
+  email: string;
+  meta: RequestMeta | null;
+  onBehalfOf?: { email: string; approvalUrn: string };
+};
 
 export const systemActor = (clientRef: number, name: string): Actor => ({
   clientRef,
@@ -28,6 +38,8 @@ export function auditBy(
     target,
     ip: actor.meta?.ip ?? null,
     requestId: actor.meta?.requestId ?? null,
-    metadata,
+    metadata: actor.onBehalfOf
+      ? { ...metadata, on_behalf_of: actor.onBehalfOf.email, approval_urn: actor.onBehalfOf.approvalUrn }
+      : metadata,
   });
 }
