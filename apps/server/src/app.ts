@@ -87,7 +87,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     publicUrl: opts.config.PUBLIC_URL,
   });
 
-  app.get('/health', { schema: { hide: true } }, async () => ({
+  app.get('/health', { schema: { hide: true }, config: { permission: 'public' } }, async () => ({
     status: 'ok',
     database: opts.databaseKind,
     env: opts.config.APP_ENV,

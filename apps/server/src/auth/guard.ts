@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import {
   permissionDeniedMessage,
   type OperationPermission,
@@ -211,11 +211,23 @@ export function authenticateSecuredRoutes(
     }
     if (request.routeOptions.config.stepUp) await guards.requireStepUp(request, reply);
   };
+  /** Every documented route, its options as the onRoute hooks leave them (a plugin's hooks run after this one). */
+  const documented: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     const schema = route.schema as { hide?: boolean; security?: unknown[] } | undefined;
     if (!schema || schema.hide) return;
+    documented.push(route);
     if (schema.security && schema.security.length === 0) return;
     route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
+  });
+  // Every documented operation names what it requires: one without a permission is a startup error, not a route
+  // that any signed-in member may call. Checked once every plugin's own onRoute hook (defaultPermission) has run.
+  app.addHook('onReady', async () => {
+    const missing = documented.find((route) => !route.config?.permission);
+    if (missing)
+      throw new Error(
+        `${[missing.method].flat().join(',')} ${missing.url} names no permission: give it config.permission (a catalogue permission, 'self' or 'public') or call defaultPermission in its plugin`,
+      );
   });
 }
 

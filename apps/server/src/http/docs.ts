@@ -35,17 +35,20 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
+/** The documentation pages: not operations of the API (hidden from the document), open to anyone. */
+const HIDDEN_PUBLIC = { schema: { hide: true }, config: { permission: 'public' } } as const;
+
 export function registerDocs(app: FastifyInstance, opts: { publicUrl: string | undefined }): void {
   let redoc: Buffer | undefined;
-  app.get('/docs', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/docs', HIDDEN_PUBLIC, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(PAGE),
   );
-  app.get('/docs/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/docs'));
-  app.get('/docs/redoc.standalone.js', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/docs/', HIDDEN_PUBLIC, async (_request, reply) => reply.redirect('/docs'));
+  app.get('/docs/redoc.standalone.js', HIDDEN_PUBLIC, async (_request, reply) => {
     redoc ??= Buffer.from(readFileSync(REDOC_PATH, 'utf8').replaceAll(CDN_LOGO, LOCAL_LOGO));
     return reply.type('application/javascript; charset=utf-8').send(redoc);
   });
-  app.get('/docs/json', { schema: { hide: true } }, async (request) => {
+  app.get('/docs/json', HIDDEN_PUBLIC, async (request) => {
     const doc = app.swagger();
     if (opts.publicUrl) return doc;
     return {
