@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FABRIC_PRODUCTS, FABRIC_TITLES, type FabricSlug } from './screens.ts';
 import { REFERENCE_PATTERN } from './flow.ts';
+import { CLIENT_ROLE_KEYS, DEFAULT_API_KEY_ROLE, roleKeySchema } from './permissions.ts';
 import {
   defineList,
   readPaths,
@@ -28,6 +29,11 @@ export const MAX_ACTIVE_API_KEYS = 10;
 
 export const CreateApiKey = z.object({
   name: z.string().trim().min(1, 'Name the key').max(64, 'At most 64 characters'),
+  role: roleKeySchema
+    .optional()
+    .describe(
+      `The role whose permissions limit the key: a built-in client role (${CLIENT_ROLE_KEYS.join(', ')}) or one of your custom roles (default ${DEFAULT_API_KEY_ROLE}). It may grant only permissions you hold yourself.`,
+    ),
 });
 export type CreateApiKey = z.infer<typeof CreateApiKey>;
 
@@ -36,6 +42,8 @@ export const ApiKeyStatus = z.enum(['ACTIVE', 'REVOKED']);
 export const ApiKey = z.object({
   key_id: z.string(),
   name: z.string(),
+  /** The role whose permissions limit the key (built-in key or `custom_…`). */
+  role: z.string(),
   status: ApiKeyStatus,
   created_at: z.string(),
   created_by: z.string(),

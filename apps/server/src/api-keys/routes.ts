@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { apiKeyOwner } from './guard.ts';
-import { createApiKey, listApiKeys, revokeApiKey } from './service.ts';
+import { createApiKey, listApiKeys, resolveApiKeyRole, revokeApiKey } from './service.ts';
 
 /** A client's API keys, managed from the dashboard (signed in): create, list, revoke. */
 export const apiKeyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
@@ -19,13 +19,17 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         tags: ['api keys'],
         summary: 'Create an API key; the answer is the only time key_secret is shown',
         description:
-          "Creates an API key for server-to-server calls of the fabric products on behalf of the caller's client. Only a hash is stored: keep `key_secret` from this answer, it cannot be shown again. Recorded in the audit log.",
+          "Creates an API key for server-to-server calls on behalf of the caller's client (HTTP Basic `key_id:key_secret`), limited to the permissions of its `role` (default `developer`): a built-in client role or one of the client's custom roles, granting no permission the caller's own role lacks (403 `permission_denied` naming one); an unknown role is a 400. Only a hash is stored: keep `key_secret` from this answer, it cannot be shown again. Recorded in the audit log with its role.",
         body: CreateApiKey,
         response: { 201: ApiKeyCreated },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createApiKey(deps.db, actorOf(request), request.body)),
+    async (request, reply) => {
+      const role = await resolveApiKeyRole(deps.db, authOf(request), request.body.role);
+      return reply
+        .status(201)
+        .send(await createApiKey(deps.db, actorOf(request), { name: request.body.name, role }));
+    },
   );
   app.get(
     `/${p}/read/fetch/api_keys`,

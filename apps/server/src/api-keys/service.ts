@@ -1,9 +1,16 @@
 import { and, desc, eq, isNull, or, sql, lt } from 'drizzle-orm';
 import { MAX_ACTIVE_API_KEYS, type ApiKey, type ApiKeyCreated } from '@meridian/contract/fabric';
+import {
+  CLIENT_ROLE_KEYS,
+  DEFAULT_API_KEY_ROLE,
+  isBuiltInRole,
+  type Permission,
+} from '@meridian/contract/permissions';
 import { auditBy, type Actor } from '../audit/actor.ts';
 import { inTransaction, type Db } from '../db/database.ts';
-import { apiKeys, clients } from '../db/schema.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { apiKeys, clients, roles } from '../db/schema.ts';
+import { AppError, badRequest, notFound } from '../http/errors.ts';
+import { permissionsOf } from '../auth/permissions.ts';
 import { newId, newSecret, safeEqual, sha256 } from '../lib/ids.ts';
 
 /**
@@ -18,6 +25,7 @@ export const SECRET_PREFIX = 'mk_live_';
 export const toApiKey = (r: Row): ApiKey => ({
   key_id: r.keyId,
   name: r.name,
+  role: r.role,
   status: r.revokedAt ? 'REVOKED' : 'ACTIVE',
   created_at: r.createdAt.toISOString(),
   created_by: r.createdBy,
@@ -43,8 +51,43 @@ export async function checkApiKeyLimit(db: Db, clientRef: number): Promise<void>
     );
 }
 
+/**
+ * The role a new key gets: the one asked for, else DEFAULT_API_KEY_ROLE. It must be a built-in client role or one
+ * of the client's custom roles (else 400), and grant no permission the creating member does not hold (else 403
+ * `permission_denied` naming one): a key never reaches further than the member who made it.
+ */
+export async function resolveApiKeyRole(
+  db: Db,
+  creator: { clientRef: number; permissions: ReadonlySet<Permission> },
+  requested: string | undefined,
+): Promise<string> {
+  const role = requested ?? DEFAULT_API_KEY_ROLE;
+  const known = isBuiltInRole(role)
+    ? CLIENT_ROLE_KEYS.includes(role)
+    : (
+        await db
+          .select({ key: roles.key })
+          .from(roles)
+          .where(and(eq(roles.clientRef, creator.clientRef), eq(roles.key, role)))
+      ).length > 0;
+  if (!known) throw badRequest(`No role ${role} in your company`, { role: 'is not a role of your company' });
+  const granted = await permissionsOf(db, creator.clientRef, role);
+  const beyond = [...granted].find((p) => !creator.permissions.has(p));
+  if (beyond)
+    throw new AppError(
+      403,
+      'permission_denied',
+      `The ${role} role grants the ${beyond} permission, which your own role does not hold: an API key may have only permissions you hold yourself.`,
+    );
+  return role;
+}
+
 /** Creates a key (at most MAX_ACTIVE_API_KEYS active per client, else 422); the only answer with the secret. */
-export async function createApiKey(db: Db, actor: Actor, input: { name: string }): Promise<ApiKeyCreated> {
+export async function createApiKey(
+  db: Db,
+  actor: Actor,
+  input: { name: string; role?: string },
+): Promise<ApiKeyCreated> {
   const { keyId, secret } = newKeyCredentials();
   const key = await createApiKeyWith(db, actor, input, { keyId, secretHash: sha256(secret) });
   return { ...key, key_secret: secret };
@@ -57,7 +100,7 @@ export async function createApiKey(db: Db, actor: Actor, input: { name: string }
 export async function createApiKeyWith(
   db: Db,
   actor: Actor,
-  input: { name: string },
+  input: { name: string; role?: string },
   credentials: { keyId: string; secretHash: string },
 ): Promise<ApiKey> {
   return inTransaction(db, async (tx) => {
@@ -70,11 +113,12 @@ export async function createApiKeyWith(
         keyId: credentials.keyId,
         clientRef: actor.clientRef,
         name: input.name,
+        role: input.role ?? DEFAULT_API_KEY_ROLE,
         secretHash: credentials.secretHash,
         createdBy: actor.email,
       })
       .returning();
-    await auditBy(tx, actor, 'api_key.created', row!.keyId, { name: input.name });
+    await auditBy(tx, actor, 'api_key.created', row!.keyId, { name: input.name, role: row!.role });
     return toApiKey(row!);
   });
 }
