@@ -52,6 +52,7 @@ import { statementRoutes } from './reports/statement-routes.ts';
 import { apiUsageRoutes } from './fabric/usage-routes.ts';
 import { settlementRoutes } from './settlements/routes.ts';
 import { supportOperationsRoutes, supportRoutes } from './support/routes.ts';
+import { teamRoutes } from './team/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { validationRoutes } from './validations/routes.ts';
 import { virtualAccountRoutes } from './virtual-accounts/routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     authRoutes,
     onboardingRoutes,
     userRoutes,
+    teamRoutes,
     twoFactorRoutes,
     ledgerRoutes,
     featureRoutes,

@@ -7,6 +7,7 @@ import {
   type MfaVerifyResponse,
   type TokenSet,
 } from '@meridian/contract';
+import { TEAM_MESSAGES } from '@meridian/contract/team';
 import { audit } from '../audit/audit.ts';
 import { authSessions, mfaAttempts, refreshTokens } from '../db/schema.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
@@ -85,6 +86,15 @@ export async function passwordGrant(
     throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
   }
   await limits.reset(db, accountKey);
+  // A deactivated member is told so, but only once the password is right (it reveals nothing to a guesser).
+  if (who.user.status !== 'active') {
+    await audit(db, {
+      ...auditFor(who, meta),
+      action: 'auth.sign_in_refused',
+      metadata: { reason: 'deactivated' },
+    });
+    throw new AppError(403, 'account_deactivated', TEAM_MESSAGES.deactivated);
+  }
 
   if (who.user.mfaPreference === 'totp') return startTotpAttempt(deps, who, meta);
   if (who.user.mfaPreference === 'sms' && who.user.phone)
@@ -208,6 +218,7 @@ export async function verifyOtp(
   if (!attempt || attempt.closedAt) throw new AppError(400, 'invalid_request_urn', AUTH_MESSAGES.otpInvalid);
   const who = await findUserById(db, attempt.userRef);
   if (!who) throw new AppError(400, 'invalid_request_urn', AUTH_MESSAGES.otpInvalid);
+  if (who.user.status !== 'active') throw new AppError(403, 'account_deactivated', TEAM_MESSAGES.deactivated);
   const now = new Date();
   if (attempt.expiresAt <= now) {
     await db

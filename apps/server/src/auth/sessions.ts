@@ -79,9 +79,13 @@ async function tokenSet(
   };
 }
 
-/** Opens a new session (refresh-token family) and issues its first token set. */
+/**
+ * Opens a new session (refresh-token family) and issues its first token set. A session starts only at a
+ * successful sign-in (password, or its second-factor step): the member's `last_sign_in_at` is recorded here.
+ */
 export async function startSession(deps: AppDeps, who: UserWithClient, meta: RequestMeta): Promise<TokenSet> {
   const sessionId = newId('SES');
+  await deps.db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, who.user.id));
   const [session] = await deps.db
     .insert(authSessions)
     .values({
