@@ -25,6 +25,7 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 const KEY: ApiKey = {
   key_id: 'key_01JEXISTING',
   name: 'Onboarding service',
+  role: 'developer',
   status: 'ACTIVE',
   created_at: '2026-03-01T06:00:00.000Z',
   created_by: 'ops@acme.test',
@@ -44,6 +45,7 @@ beforeEach(() => {
       ...KEY,
       key_id: 'key_01JNEW',
       name: (body as { name: string }).name,
+      role: (body as { role: string }).role,
       last_used_at: null,
       last_used_ip: null,
       created_at: '2026-03-10T06:00:00.000Z',
@@ -92,11 +94,12 @@ function renderPage() {
 const calls = (path: string) => fetchMock.mock.calls.filter(([p]) => p === path);
 
 describe('ApiKeysPage', () => {
-  it('lists keys with status, creation and last use (time and address), never a secret', async () => {
+  it('lists keys with role, status, creation and last use (time and address), never a secret', async () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'API keys' });
     const row = within(table).getByRole('row', { name: /Onboarding service/ });
     expect(within(row).getByText('key_01JEXISTING')).toBeTruthy();
+    expect(within(row).getByText('Developer')).toBeTruthy();
     expect(within(row).getByText('Active')).toBeTruthy();
     expect(within(row).getByText('203.0.113.7')).toBeTruthy();
     expect(within(row).getByText('Mar 09, 2026 15:30')).toBeTruthy();
@@ -113,11 +116,16 @@ describe('ApiKeysPage', () => {
     expect(within(form).getByText('Name the key')).toBeTruthy();
     expect(calls('/v2/company/api_keys')).toHaveLength(0);
 
+    // The role defaults to Developer; a finance maker's key may make payouts.
+    const role = within(form).getByLabelText('Role');
+    expect((role as HTMLSelectElement).value).toBe('developer');
+    await user.selectOptions(role, 'Finance maker');
+    expect(within(form).getByText(/Makes payouts, bulks, beneficiaries/)).toBeTruthy();
     await user.type(within(form).getByLabelText('Name'), '  Payments backend {Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'API key “Payments backend” created' });
     expect(calls('/v2/company/api_keys')[0]?.[1]).toMatchObject({
       method: 'POST',
-      json: { name: 'Payments backend' },
+      json: { name: 'Payments backend', role: 'finance_maker' },
     });
     expect(within(dialog).getByText(SECRET)).toBeTruthy();
     expect(within(dialog).getByRole('alert').textContent).toContain('you will not see it again');
@@ -129,7 +137,8 @@ describe('ApiKeysPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'I have copied the secret' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByText(SECRET)).toBeNull();
-    expect(await screen.findByRole('row', { name: /Payments backend/ })).toBeTruthy();
+    const created = await screen.findByRole('row', { name: /Payments backend/ });
+    expect(within(created).getByText('Finance maker')).toBeTruthy();
     expect(screen.getByText('2 of 10 active keys')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Create API key' }));
     const again = await screen.findByRole('dialog', { name: 'Create an API key' });

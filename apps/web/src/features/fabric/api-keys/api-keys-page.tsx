@@ -1,5 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { MAX_ACTIVE_API_KEYS, type ApiKey, type ApiKeyCreated } from '@meridian/contract/fabric';
+import { builtInRoles, DEFAULT_API_KEY_ROLE } from '@meridian/contract/permissions';
 import KeyRound from 'lucide-react/icons/key-round';
 import Plus from 'lucide-react/icons/plus';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
@@ -18,6 +19,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   Table,
@@ -37,6 +39,9 @@ import { useRevokeApiKey } from '../api/revoke-api-key';
 const KEY_STATUS_VARIANTS = { ACTIVE: 'green', REVOKED: 'grey' } as const;
 const KEY_STATUS_LABELS = { ACTIVE: 'Active', REVOKED: 'Revoked' } as const;
 const NAME_MAX = 64;
+/** The roles a key may be given here: the built-in client roles (the server refuses one beyond the creator's). */
+const KEY_ROLES = builtInRoles();
+const roleNameOf = (role: string) => KEY_ROLES.find((r) => r.role === role)?.name ?? role;
 
 /** The secret of a key just created: shown here once, with a copy button; it is never shown again. */
 function SecretView({ created }: { created: ApiKeyCreated }) {
@@ -77,10 +82,11 @@ function SecretView({ created }: { created: ApiKeyCreated }) {
   );
 }
 
-/** Create a key (name it), then its secret, once. */
+/** Create a key (name it, choose the role that limits it), then its secret, once. */
 function CreateKeyDialog({ disabled }: { disabled: boolean }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
+  const [role, setRole] = useState<string>(DEFAULT_API_KEY_ROLE);
   const [invalid, setInvalid] = useState<string | null>(null);
   const create = useCreateApiKey();
   const created = create.data;
@@ -91,6 +97,7 @@ function CreateKeyDialog({ disabled }: { disabled: boolean }) {
       // The secret leaves memory with the dialog.
       create.reset();
       setName('');
+      setRole(DEFAULT_API_KEY_ROLE);
       setInvalid(null);
     }
   };
@@ -100,7 +107,7 @@ function CreateKeyDialog({ disabled }: { disabled: boolean }) {
     if (trimmed === '') return setInvalid('Name the key');
     if (trimmed.length > NAME_MAX) return setInvalid(`At most ${NAME_MAX} characters`);
     setInvalid(null);
-    create.mutate({ name: trimmed });
+    create.mutate({ name: trimmed, role });
   };
 
   return (
@@ -145,6 +152,25 @@ function CreateKeyDialog({ disabled }: { disabled: boolean }) {
                     {invalid}
                   </p>
                 )}
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="api-key-role">Role</Label>
+                <Select
+                  id="api-key-role"
+                  value={role}
+                  aria-describedby="api-key-role-help"
+                  onChange={(e) => setRole(e.target.value)}
+                >
+                  {KEY_ROLES.map((r) => (
+                    <option key={r.role} value={r.role}>
+                      {r.name}
+                    </option>
+                  ))}
+                </Select>
+                <p id="api-key-role-help" className="text-sm text-muted-foreground">
+                  {KEY_ROLES.find((r) => r.role === role)?.description} The key can do only what this role
+                  allows, and never more than your own role.
+                </p>
               </div>
               {create.isError && (
                 <Alert variant="destructive" role="alert">
@@ -216,7 +242,7 @@ function RevokeKeyButton({ apiKey }: { apiKey: ApiKey }) {
 }
 
 const cell = 'align-top';
-const HEADERS = ['Name', 'Key ID', 'Status', 'Created', 'Last used', 'Actions'];
+const HEADERS = ['Name', 'Key ID', 'Role', 'Status', 'Created', 'Last used', 'Actions'];
 
 const KeyStatus = ({ apiKey }: { apiKey: ApiKey }) => (
   <StatusBadge
@@ -264,6 +290,7 @@ function KeysTable({ keys }: { keys: ApiKey[] }) {
             <TableCell className={cell}>
               <Code>{k.key_id}</Code>
             </TableCell>
+            <TableCell className={cell}>{roleNameOf(k.role)}</TableCell>
             <TableCell className={cell}>
               <KeyStatus apiKey={k} />
             </TableCell>
@@ -305,6 +332,8 @@ function KeyCards({ keys }: { keys: ApiKey[] }) {
             <dd className="min-w-0">
               <Code wrap>{k.key_id}</Code>
             </dd>
+            <dt className="text-muted-foreground">Role</dt>
+            <dd className="min-w-0">{roleNameOf(k.role)}</dd>
             <dt className="text-muted-foreground">Created</dt>
             <dd className="min-w-0">
               <DateTimeText value={k.created_at} />
