@@ -53,6 +53,8 @@ import { apiUsageRoutes } from './fabric/usage-routes.ts';
 import { settlementRoutes } from './settlements/routes.ts';
 import { supportOperationsRoutes, supportRoutes } from './support/routes.ts';
 import { teamRoutes } from './team/routes.ts';
+import { approvalRoutes } from './approvals/routes.ts';
+import type { ApprovalExecutors } from './approvals/engine.ts';
 import { userRoutes } from './users/routes.ts';
 import { validationRoutes } from './validations/routes.ts';
 import { virtualAccountRoutes } from './virtual-accounts/routes.ts';
@@ -68,6 +70,8 @@ export type AppOptions = AppDeps & {
   fabricProducts?: readonly FabricProduct[];
   /** Wakes fabric's event streams (server.ts opens one that LISTENs); default: polling only. */
   fabricEvents?: FabricEventHub;
+  /** What runs when a held action is approved, rejected or expires (composition.ts); default: none. */
+  approvalExecutors?: ApprovalExecutors;
 };
 
 /** The HTTP application: shared plumbing, every domain's routes, then the web app. */
@@ -165,6 +169,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // Open streams never end by themselves: end them before the server waits for its connections to close.
   app.addHook('preClose', async () => hub.endStreams());
+  await app.register(approvalRoutes, { ...deps, executors: opts.approvalExecutors ?? {} });
   await app.register(apiKeyRoutes, deps);
   await app.register(creditRoutes, { ...deps, prices: () => registry.prices() });
   await app.register(operationsRoutes, { ...deps, registry });

@@ -1,3 +1,8 @@
+import { expireDueRequests, type ApprovalExecutors } from './approvals/engine.ts';
+import { apiKeyExecutor } from './api-keys/approval.ts';
+import { beneficiaryExecutor } from './beneficiaries/approval.ts';
+import { callbackExecutor } from './callbacks/approval.ts';
+import { ipAllowlistExecutor } from './ip-allowlist/approval.ts';
 import { overdueBulks } from './bulk/service.ts';
 import { overdueDeliveries } from './callbacks/delivery.ts';
 import { staleReplays } from './callbacks/replays.ts';
@@ -7,6 +12,7 @@ import type { FabricProduct } from './fabric/product.ts';
 import type { SweepTask } from './jobs/sweep.ts';
 import { expireMandates, overduePresentations } from './mandates/service.ts';
 import { expireDueLinks } from './payment-links/service.ts';
+import { payoutApprovalExecutor } from './payouts/approval.ts';
 import { overduePayouts, type PayoutTransitions } from './payouts/service.ts';
 import { lostReports, purgeExpiredReports } from './reports/engine.ts';
 import { runDueSchedules } from './reports/schedules.ts';
@@ -20,6 +26,21 @@ import { runDueCycles, syncSettlementWithPayout } from './settlements/service.ts
 
 /** What happens beside a payout's rail step: a SETTLEMENT payout's settlement follows it. */
 export const PAYOUT_TRANSITIONS: PayoutTransitions = { SETTLEMENT: syncSettlementWithPayout };
+
+/**
+ * What runs when a held action is approved, rejected or expires, by action (approvals/engine.ts): each domain that
+ * holds actions gives its executor here, so the engine imports none of them.
+ */
+export function approvalExecutors(opts: { railTimeScale: number }): ApprovalExecutors {
+  return {
+    payout: payoutApprovalExecutor(opts),
+    // Settings changes (approvals/settings.ts): made once approved, nothing to undo otherwise.
+    beneficiary: beneficiaryExecutor,
+    api_key: apiKeyExecutor,
+    callback: callbackExecutor,
+    ip_allowlist: ipAllowlistExecutor,
+  };
+}
 
 export type SweepOptions = {
   railTimeScale: number;
@@ -36,7 +57,17 @@ export type SweepOptions = {
  */
 export function sweepTasks(db: Db, opts: SweepOptions): SweepTask[] {
   const empty = { rail: [], callbacks: [] };
+  const executors = approvalExecutors(opts);
   return [
+    {
+      // Requests nobody decided in time end EXPIRED; what they held is rejected ("Approval expired").
+      name: 'expired approval requests',
+      run: async ({ runEffects, log }) => {
+        const done = await expireDueRequests(db, executors);
+        await runEffects(done.effects);
+        if (done.expired) log('sweeper expired approval requests', { requests: done.expired });
+      },
+    },
     {
       name: 'stalled callback replays',
       run: async ({ runEffects }) => {

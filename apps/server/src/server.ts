@@ -10,7 +10,7 @@ import { startBoss } from './jobs/boss.ts';
 import { registerMaintenance } from './jobs/maintenance.ts';
 import type { EffectRunner } from './jobs/effects.ts';
 import { registerWorkers } from './workers.ts';
-import { PAYOUT_TRANSITIONS, sweepTasks } from './composition.ts';
+import { approvalExecutors, PAYOUT_TRANSITIONS, sweepTasks } from './composition.ts';
 import {
   emailSenderFromConfig,
   smsSenderFromConfig,
@@ -100,6 +100,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     webDist: overrides.webDist,
     logger: overrides.logger,
     fabricEvents,
+    approvalExecutors: approvalExecutors({ railTimeScale: config.RAIL_TIME_SCALE }),
     ...(overrides.fabricProducts ? { fabricProducts: overrides.fabricProducts } : {}),
   });
   appLog = app.log;

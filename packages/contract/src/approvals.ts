@@ -176,7 +176,8 @@ export const ApprovalDecisionRow = z.object({
 });
 export type ApprovalDecisionRow = z.infer<typeof ApprovalDecisionRow>;
 
-export const ApprovalRequest = z.object({
+/** A request as lists, exports and callbacks show it (the same to every reader). */
+export const ApprovalRecord = z.object({
   urn: z.string(),
   action: ApprovalAction,
   status: ApprovalStatus,
@@ -200,10 +201,16 @@ export const ApprovalRequest = z.object({
   diff: z.object({ before: z.unknown(), after: z.unknown() }).nullable(),
   /** What happened once decided (the payout sent, why it failed). */
   outcome: z.string().nullable(),
+});
+export type ApprovalRecord = z.infer<typeof ApprovalRecord>;
+
+/** A request as one caller sees it (the inbox, the details, a decision's answer). */
+export const ApprovalRequest = ApprovalRecord.extend({
   /** Whether the caller may decide it now (their role is in the current step's, not theirs, not decided by them). */
   can_decide: z.boolean(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
+export const ApprovalRecordList = z.object({ data: z.array(ApprovalRecord) });
 
 export const ApprovalInbox = z.object({ data: z.array(ApprovalRequest) });
 export type ApprovalInbox = z.infer<typeof ApprovalInbox>;
@@ -260,6 +267,8 @@ export const APPROVALS_LIST = defineList({
   name: 'approvals',
   title: 'Approval requests',
   noun: 'approval request',
+  // Makers follow their own requests: reading needs what reading payouts needs.
+  permission: 'flow.read',
   paths: readPaths('approvals/requests'),
   searchKeys: [
     { key: '{product}_urn', label: 'URN' },

@@ -21,8 +21,16 @@ import { defineList, readPaths } from './lists.ts';
 export const CALLBACK_EVENT_TYPE_INFO = {
   PAYOUT: {
     label: 'Payouts',
-    description: 'Every state change of a payout: pending, success, failure or return.',
-    events: ['payout.pending', 'payout.success', 'payout.failure', 'payout.returned'],
+    description:
+      'Every state change of a payout: pending approval, pending, success, failure, return or rejection.',
+    events: [
+      'payout.pending_approval',
+      'payout.pending',
+      'payout.success',
+      'payout.failure',
+      'payout.returned',
+      'payout.rejected',
+    ],
   },
   BANK_ACCOUNT_VALIDATION: {
     label: 'Bank account validations',
@@ -48,6 +56,11 @@ export const CALLBACK_EVENT_TYPE_INFO = {
     label: 'Payment links',
     description: 'Payment links created, paid, failed, expired or cancelled.',
     events: ['payment_link.created', 'payment_link.paid', 'payment_link.expired', 'payment_link.cancelled'],
+  },
+  APPROVAL: {
+    label: 'Approvals',
+    description: 'Requests that wait for a checker (payouts, bulks, settings changes) and their decisions.',
+    events: ['approval.requested', 'approval.approved', 'approval.rejected', 'approval.expired'],
   },
 } as const satisfies Record<EventType, { label: string; description: string; events: readonly string[] }>;
 

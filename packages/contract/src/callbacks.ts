@@ -9,6 +9,8 @@ export const CALLBACK_EVENT_TYPES = [
   /** E-mandates: mandate.pending/active/rejected/paused/cancelled/expired, presentation.success/bounced. */
   'MANDATE',
   'PAYMENT_LINK',
+  /** Maker-checker: approval.requested/approved/rejected/expired (the request as `ApprovalRequest`). */
+  'APPROVAL',
 ] as const;
 export const CallbackEventType = z.enum(CALLBACK_EVENT_TYPES);
 export type CallbackEventType = z.infer<typeof CallbackEventType>;

@@ -18,7 +18,28 @@ export const RAIL_LIMITS: Record<TransferType, { min: number; max: number | null
   UPI: { min: 100, max: 1_00_000_00, label: 'UPI (instant, up to ₹1,00,000)' },
 };
 
-export const PAYOUT_STATUSES = ['PENDING', 'SUCCESS', 'FAILURE', 'RETURNED'] as const;
+/**
+ * PENDING (on the rail, debited) → SUCCESS → maybe RETURNED, or FAILURE (debit reversed). A payout an approval rule
+ * holds starts PENDING_APPROVAL (no money moved, no balance held) and becomes PENDING once approved, or REJECTED
+ * (rejected, expired, or the balance was short at approval; `status_message` says which) without moving money.
+ */
+export const PAYOUT_STATUSES = [
+  'PENDING',
+  'SUCCESS',
+  'FAILURE',
+  'RETURNED',
+  'PENDING_APPROVAL',
+  'REJECTED',
+] as const;
+/** A payout's status in words (lists, the /flow home, the payout form). */
+export const PAYOUT_STATUS_LABELS: Readonly<Record<(typeof PAYOUT_STATUSES)[number], string>> = {
+  PENDING: 'Pending',
+  SUCCESS: 'Successful',
+  FAILURE: 'Failed',
+  RETURNED: 'Returned',
+  PENDING_APPROVAL: 'Pending approval',
+  REJECTED: 'Rejected',
+};
 export const PAYOUT_KINDS = ['PAYOUT', 'SETTLEMENT'] as const;
 export const PayoutStatus = z.enum(PAYOUT_STATUSES);
 export type PayoutStatus = z.infer<typeof PayoutStatus>;

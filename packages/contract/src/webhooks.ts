@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VirtualAccountCredit } from './accounts.ts';
+import { ApprovalRecord } from './approvals.ts';
 import { FabricCall } from './fabric.ts';
 import { Payout, Validation } from './flow.ts';
 import { Mandate, Presentation } from './mandates.ts';
@@ -50,6 +51,11 @@ export const PaymentLinkEvent = envelope(
   'PaymentLinkEvent',
   ['payment_link.created', 'payment_link.paid', 'payment_link.cancelled', 'payment_link.expired'],
   PaymentLink,
+);
+export const ApprovalEvent = envelope(
+  'ApprovalEvent',
+  ['approval.requested', 'approval.approved', 'approval.rejected', 'approval.expired'],
+  ApprovalRecord,
 );
 export const CallbackTestEvent = envelope(
   'CallbackTestEvent',

@@ -65,6 +65,8 @@ export const ConfigSchema = z.object({
   BENEFICIARY_COOLING_OFF_HOURS: int(24),
   /** The most one payout to a limited beneficiary may be (whole rupees). */
   BENEFICIARY_COOLING_OFF_LIMIT: int(25_000),
+  /** How long a request that waits for approval stays open before it expires (hours). */
+  APPROVAL_TTL_HOURS: int(72),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -378,6 +378,10 @@ const WEBHOOK_TEXT: Record<(typeof CALLBACK_EVENT_TYPES)[number], [string, strin
     'An e-mandate or one of its presentations changed state: `mandate.active`, `presentation.success`, …',
   ],
   PAYMENT_LINK: ['PaymentLinkEvent', 'A payment link was created, paid, cancelled or expired.'],
+  APPROVAL: [
+    'ApprovalEvent',
+    'A request waits for approval or was decided: `approval.requested`, `approval.approved` (also when the approved action then failed: see `status` and `outcome`), `approval.rejected`, `approval.expired`.',
+  ],
 };
 
 const WEBHOOK_HEADERS = [

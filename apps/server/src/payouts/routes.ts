@@ -21,6 +21,17 @@ import { DEFAULT_TIME_ZONE, resolveListQuery } from '../lists/list-query.ts';
 import { formatMoney } from '../lib/money.ts';
 import { countPayouts, listPayouts } from './queries.ts';
 import { getPayoutDetails, initiatePayout } from './service.ts';
+import { mailApprovers } from '../approvals/engine.ts';
+
+/** The initiate answer: the payout, and the approval request that holds it when a rule does (PENDING_APPROVAL). */
+const InitiatedPayout = Payout.extend({
+  approval_urn: z
+    .string()
+    .optional()
+    .meta({
+      description: 'The approval request holding the payout (status PENDING_APPROVAL): no money moved yet.',
+    }),
+});
 import { flowSummary } from './summary.ts';
 
 export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
@@ -37,10 +48,10 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         operationId: 'createPayout',
         summary: 'Initiate a payout (Idempotency-Key header required)',
         description:
-          "Pays a beneficiary by IMPS, NEFT, RTGS or UPI from one of the client's accounts; answers 201 with the payout (usually PENDING), whose final status arrives by webhook. The Idempotency-Key header is required: a retry with the same key and body replays the answer (`idempotent-replayed: true`). 403 when dashboard payouts are off; 422 for an amount outside the rail's limits, an inactive or unknown beneficiary, an amount above a new or changed beneficiary's cooling-off limit (`beneficiary_cooling_off`) or a reused customer reference. On the sandbox, account numbers ending 0001/0002 fail, 0003 stays pending 5 minutes, 0004 is returned.",
+          "Pays a beneficiary by IMPS, NEFT, RTGS or UPI from one of the client's accounts; answers 201 with the payout (usually PENDING), whose final status arrives by webhook. A payout an approval rule holds is answered PENDING_APPROVAL with its `approval_urn`: it moves no money and holds no balance until approved (the balance is checked then), and ends REJECTED when rejected or left to expire. The Idempotency-Key header is required: a retry with the same key and body replays the answer (`idempotent-replayed: true`). 403 when dashboard payouts are off; 422 for an amount outside the rail's limits, an inactive or unknown beneficiary, an amount above a new or changed beneficiary's cooling-off limit (`beneficiary_cooling_off`) or a reused customer reference. On the sandbox, account numbers ending 0001/0002 fail, 0003 stays pending 5 minutes, 0004 is returned.",
         body: InitiatePayout,
         headers: z.object({ 'idempotency-key': z.string().optional() }),
-        response: { 201: Payout },
+        response: { 201: InitiatedPayout },
       },
     },
     async (request, reply) => {
@@ -48,6 +59,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       const key = checkIdempotencyKey(request.headers['idempotency-key'], true);
       await requireFrontendPayout(deps.db, actor.clientRef);
       let effects = null as Awaited<ReturnType<typeof initiatePayout>>['effects'] | null;
+      let approvalUrn: string | undefined;
       const answer = await withIdempotency(
         deps.db,
         {
@@ -60,15 +72,33 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         async (tx) => {
           const result = await initiatePayout(tx, actor, request.body, {
             railTimeScale: deps.config.RAIL_TIME_SCALE,
+            // An API key's payout is matched as source 'api', a member's as 'dashboard'.
+            approval: {
+              source: authOf(request).channel === 'api_key' ? 'api' : 'dashboard',
+              ttlHours: deps.config.APPROVAL_TTL_HOURS,
+            },
           });
           effects = result.effects;
-          return { status: 201, body: result.payout };
+          approvalUrn = result.approvalUrn;
+          return {
+            status: 201,
+            body: { ...result.payout, ...(result.approvalUrn ? { approval_urn: result.approvalUrn } : {}) },
+          };
         },
       );
       if (effects) await deps.runEffects(effects);
       else reply.header('idempotent-replayed', 'true');
+      if (approvalUrn)
+        await mailApprovers(
+          deps.db,
+          deps.email,
+          actor.clientRef,
+          approvalUrn,
+          deps.publicUrl(request),
+          (err) => request.log.error({ err }, 'approval e-mail failed'),
+        );
       if (answer.status >= 400) throw AppError.fromStored(answer);
-      return reply.status(201).send(answer.body as z.infer<typeof Payout>);
+      return reply.status(201).send(answer.body as z.infer<typeof InitiatedPayout>);
     },
   );
 

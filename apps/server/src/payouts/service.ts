@@ -15,12 +15,14 @@ import { deliveriesFor } from '../callbacks/delivery.ts';
 import type { Db } from '../db/database.ts';
 import { accounts, clientSequences, payoutEvents, payouts, type beneficiaries } from '../db/schema.ts';
 import { auditBy, systemActor, type Actor } from '../audit/actor.ts';
-import { noEffects, type Effects, type RailStep } from '../jobs/effects.ts';
+import { mergeEffects, noEffects, type Effects, type RailStep } from '../jobs/effects.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { clientAccountByNumber, post, setEntryBankReference } from '../ledger/ledger.ts';
 import { newId } from '../lib/ids.ts';
 import { formatMoney, formatRupees, toPaise } from '../lib/money.ts';
 import { bankReference, planPayout } from '../rail/sandbox.ts';
+import { holdForApproval } from '../approvals/engine.ts';
+import type { ApprovalSource } from '@meridian/contract/approvals';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 type Answer = z.infer<typeof Payout>;
@@ -72,6 +74,11 @@ export type PayoutOptions = {
    * configurations once. Saves two queries per payout; the payout is made the same way.
    */
   batched?: { referencesChecked: true; callbackConfigs: { id: number }[] };
+  /**
+   * Checks the client's payout approval rules (a single payout, not a bulk's row: a bulk is approved whole): a
+   * payout a rule holds is stored PENDING_APPROVAL with its approval request, and moves no money until approved.
+   */
+  approval?: { source: ApprovalSource; ttlHours: number };
 };
 
 /**
@@ -84,7 +91,7 @@ export async function initiatePayout(
   actor: Actor,
   input: InitiatePayout,
   opts: PayoutOptions,
-): Promise<{ payout: Answer; effects: Effects }> {
+): Promise<CreatedPayout> {
   const found = await findBeneficiary(tx, actor.clientRef, input.beneficiary_code);
   if (!found)
     throw unprocessable('unknown_beneficiary', `No beneficiary with code ${input.beneficiary_code}`, {
@@ -174,17 +181,22 @@ export type NewPayout = {
   purposeMessage: string;
 };
 
+/** A payout made: its answer, the work after commit, and the approval request that holds it (if one does). */
+export type CreatedPayout = { payout: Answer; effects: Effects; approvalUrn?: string };
+
 /**
  * The one creation path of every payout, after its destination is resolved: refuses a used reference, debits the
  * account (guarded: never below zero), numbers the payout, inserts it PENDING with its rail step due, records the
- * transition (timeline, callbacks) and audits. All in the caller's transaction.
+ * transition (timeline, callbacks) and audits. All in the caller's transaction. With `opts.approval`, a payout
+ * an approval rule holds is inserted PENDING_APPROVAL instead: no debit, no rail step, until approved
+ * (`releaseHeldPayout`).
  */
 export async function createPayout(
   tx: Db,
   actor: Actor,
   p: NewPayout,
   opts: PayoutOptions,
-): Promise<{ payout: Answer; effects: Effects }> {
+): Promise<CreatedPayout> {
   const [dup] = opts.batched?.referencesChecked
     ? []
     : await tx
@@ -200,20 +212,38 @@ export async function createPayout(
 
   const urn = newId('PAY', opts.at?.getTime());
   const settlement = p.kind === 'SETTLEMENT';
-  await post(tx, {
-    clientRef: actor.clientRef,
-    clientAccountRef: p.accountRef,
-    counterparty: 'railClearing',
-    category: settlement ? 'SETTLEMENT' : 'PAYOUT',
-    description: settlement
-      ? `Settlement to ${p.destination.name} (${p.transferType})`
-      : `Payout to ${p.destination.name} (${p.transferType})`,
-    amount: -p.amount,
-    referenceUrn: urn,
-    customerReferenceNumber: p.customerReferenceNumber,
-    idempotencyKey: `payout:${urn}`,
-    at: opts.at,
-  });
+  const held =
+    opts.approval && !settlement
+      ? await holdForApproval(
+          tx,
+          actor,
+          {
+            action: 'payout',
+            source: opts.approval.source,
+            summary: `Payout ${formatRupees(p.amount)} to ${p.destination.name} (${p.destination.code}) by ${p.transferType}`,
+            amount: p.amount,
+            transferType: p.transferType,
+            resourceUrn: urn,
+            payload: { payout_urn: urn },
+          },
+          { ttlHours: opts.approval.ttlHours, ...(opts.at ? { now: opts.at } : {}) },
+        )
+      : null;
+  if (!held)
+    await post(tx, {
+      clientRef: actor.clientRef,
+      clientAccountRef: p.accountRef,
+      counterparty: 'railClearing',
+      category: settlement ? 'SETTLEMENT' : 'PAYOUT',
+      description: settlement
+        ? `Settlement to ${p.destination.name} (${p.transferType})`
+        : `Payout to ${p.destination.name} (${p.transferType})`,
+      amount: -p.amount,
+      referenceUrn: urn,
+      customerReferenceNumber: p.customerReferenceNumber,
+      idempotencyKey: `payout:${urn}`,
+      at: opts.at,
+    });
   const [sequence] = await tx
     .insert(clientSequences)
     .values({ clientRef: actor.clientRef, name: 'payouts', value: 1 })
@@ -251,10 +281,10 @@ export async function createPayout(
       amount: p.amount,
       transferType: p.transferType,
       purposeMessage: p.purposeMessage,
-      status: 'PENDING',
+      status: held ? 'PENDING_APPROVAL' : 'PENDING',
       createdAt,
       updatedAt: createdAt,
-      railDueAt,
+      railDueAt: held ? null : railDueAt,
     })
     .onConflictDoNothing()
     .returning();
@@ -264,7 +294,7 @@ export async function createPayout(
     tx,
     actor,
     row,
-    'PENDING',
+    held ? 'PENDING_APPROVAL' : 'PENDING',
     null,
     payout,
     undefined,
@@ -274,9 +304,101 @@ export async function createPayout(
     amount: payout.amount,
     transfer_type: payout.transfer_type,
     beneficiary_code: p.destination.code,
+    ...(held ? { approval_urn: held.urn } : {}),
   });
+  if (held) return { payout, effects: mergeEffects(effects, held.effects), approvalUrn: held.urn };
   effects.rail.push({ clientRef: actor.clientRef, urn, at: row.railDueAt! });
   return { payout, effects };
+}
+
+/** A held payout's row, locked; 409 when it no longer waits for approval. */
+async function heldPayout(tx: Db, clientRef: number, urn: string): Promise<PayoutRow> {
+  const [row] = await tx
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.clientRef, clientRef), eq(payouts.urn, urn)))
+    .for('update');
+  if (!row) throw notFound(`There is no payout ${urn}`);
+  if (row.status !== 'PENDING_APPROVAL')
+    throw new AppError(409, 'payout_not_held', `Payout ${urn} is ${row.status}, not waiting for approval`);
+  return row;
+}
+
+async function senderNumber(tx: Db, row: PayoutRow): Promise<string> {
+  const [account] = await tx
+    .select({ accountNumber: accounts.accountNumber })
+    .from(accounts)
+    .where(and(eq(accounts.clientRef, row.clientRef), eq(accounts.id, row.accountRef)));
+  return account?.accountNumber ?? '';
+}
+
+/**
+ * The approved payout goes: the balance is checked now, at approval (the guarded debit: 422
+ * `insufficient_balance` when short, and the caller's savepoint undoes it), the payout becomes PENDING with its
+ * rail step due, and the transition is recorded (timeline, `payout.pending` callbacks).
+ */
+export async function releaseHeldPayout(
+  tx: Db,
+  approver: Actor,
+  clientRef: number,
+  urn: string,
+  opts: PayoutOptions,
+): Promise<{ effects: Effects; payout: Answer }> {
+  const row = await heldPayout(tx, clientRef, urn);
+  const now = opts.at ?? new Date();
+  await post(tx, {
+    clientRef,
+    clientAccountRef: row.accountRef,
+    counterparty: 'railClearing',
+    category: 'PAYOUT',
+    description: `Payout to ${row.beneficiaryName} (${row.transferType})`,
+    amount: -row.amount,
+    referenceUrn: urn,
+    customerReferenceNumber: row.customerReferenceNumber,
+    idempotencyKey: `payout:${urn}`,
+    at: opts.at,
+  });
+  const plan = planPayout(row.transferType as TransferType, {
+    accountNumber: row.beneficiaryAccountNumber,
+    upiId: row.upiId,
+  });
+  const railDueAt = new Date(now.getTime() + plan.settleAfterMs * opts.railTimeScale);
+  const [updated] = await tx
+    .update(payouts)
+    .set({ status: 'PENDING', statusMessage: null, railDueAt, updatedAt: now })
+    .where(thisPayout(row))
+    .returning();
+  const payout = toPayout(updated!, await senderNumber(tx, updated!));
+  const effects = await recordTransition(tx, approver, updated!, 'PENDING', null, payout, now);
+  await auditBy(tx, approver, 'payout.approved', urn, { amount: payout.amount });
+  effects.rail.push({ clientRef, urn, at: railDueAt });
+  return { effects, payout };
+}
+
+/** A held payout that will not go (rejected, approval expired, or short of balance at approval): REJECTED. */
+export async function rejectHeldPayout(
+  tx: Db,
+  by: Actor,
+  clientRef: number,
+  urn: string,
+  message: string,
+): Promise<Effects> {
+  const [row] = await tx
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.clientRef, clientRef), eq(payouts.urn, urn)))
+    .for('update');
+  if (!row || row.status !== 'PENDING_APPROVAL') return noEffects();
+  const now = new Date();
+  const [updated] = await tx
+    .update(payouts)
+    .set({ status: 'REJECTED', statusMessage: message, railDueAt: null, updatedAt: now })
+    .where(thisPayout(row))
+    .returning();
+  const payout = toPayout(updated!, await senderNumber(tx, updated!));
+  const effects = await recordTransition(tx, by, updated!, 'REJECTED', message, payout, now);
+  await auditBy(tx, by, 'payout.rejected', urn, { reason: message });
+  return effects;
 }
 
 const duplicateReference = (crn: string) =>

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
 import type { FlowSummary, PayoutStatus } from '@meridian/contract';
 import { PAYOUT_STATUSES } from '@meridian/contract';
 import type { z } from 'zod';
@@ -41,7 +41,8 @@ export async function flowSummary(
         amount: sql<string>`sum(${payouts.amount})::text`,
       })
       .from(payouts)
-      .where(inRange(from))
+      // The volume is money that moved: a payout waiting for approval or rejected by it moved none.
+      .where(and(inRange(from), notInArray(payouts.status, ['PENDING_APPROVAL', 'REJECTED'])))
       .groupBy(sql`1`),
     db
       .select({ payout: payouts, senderAccountNumber: accounts.accountNumber })

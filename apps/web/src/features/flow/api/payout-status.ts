@@ -7,7 +7,11 @@ import { api } from '@/lib/api';
 /** How often a PENDING payout is asked for again. */
 export const PAYOUT_POLL_MS = 2_000;
 
-export const isFinalPayoutStatus = (status: PayoutStatus): boolean => status !== 'PENDING';
+/** A payout waiting for approval may wait hours: asked for again this often. */
+export const APPROVAL_POLL_MS = 15_000;
+
+export const isFinalPayoutStatus = (status: PayoutStatus): boolean =>
+  status !== 'PENDING' && status !== 'PENDING_APPROVAL';
 
 export const payoutStatusQueryOptions = (urn: string, pollMs: number = PAYOUT_POLL_MS) =>
   queryOptions({
@@ -23,7 +27,8 @@ export const payoutStatusQueryOptions = (urn: string, pollMs: number = PAYOUT_PO
     // Poll while the payout is pending; stop for good once it reached a final state.
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status !== undefined && isFinalPayoutStatus(status) ? false : pollMs;
+      if (status !== undefined && isFinalPayoutStatus(status)) return false;
+      return status === 'PENDING_APPROVAL' ? Math.max(pollMs, APPROVAL_POLL_MS) : pollMs;
     },
     refetchOnWindowFocus: (query) => query.state.data?.status === 'PENDING',
   });

@@ -28,6 +28,8 @@ const STATUS_LABELS: Record<PayoutStatus, string> = {
   SUCCESS: 'Successful',
   FAILURE: 'Failed',
   RETURNED: 'Returned',
+  PENDING_APPROVAL: 'Pending approval',
+  REJECTED: 'Rejected',
 };
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {

@@ -6,6 +6,8 @@ export const PAYOUT_STATUS_VARIANTS = {
   SUCCESS: 'green',
   FAILURE: 'red',
   RETURNED: 'blue',
+  PENDING_APPROVAL: 'yellow',
+  REJECTED: 'grey',
 } as const satisfies Record<string, BadgeVariant>;
 
 export const CALLBACK_STATUS_VARIANTS = {

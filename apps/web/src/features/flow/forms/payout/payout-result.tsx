@@ -15,6 +15,8 @@ const STATUS_BADGE: Record<PayoutStatus, BadgeVariant> = {
   SUCCESS: 'green',
   FAILURE: 'red',
   RETURNED: 'grey',
+  PENDING_APPROVAL: 'yellow',
+  REJECTED: 'grey',
 };
 
 function statusLine(payout: Payout): string {
@@ -27,6 +29,10 @@ function statusLine(payout: Payout): string {
       return `The payout failed: ${payout.status_message ?? 'no reason given'}.`;
     case 'RETURNED':
       return `The payout was returned: ${payout.status_message ?? 'no reason given'}.`;
+    case 'PENDING_APPROVAL':
+      return 'Waiting for approval: no money moves until an approver approves it (see Approvals).';
+    case 'REJECTED':
+      return `The payout was not sent: ${payout.status_message ?? 'it was rejected'}.`;
   }
 }
 

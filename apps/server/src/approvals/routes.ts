@@ -1,0 +1,284 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  APPROVALS_LIST,
+  ApprovalDecisionsResult,
+  ApprovalInbox,
+  ApprovalRecord,
+  ApprovalRequest,
+  ApprovalRule,
+  ApprovalRuleInput,
+  ApprovalRuleList,
+  ApprovalRulePreview,
+  ApproveRequest,
+  DecideMany,
+  RejectRequest,
+} from '@meridian/contract/approvals';
+import { z } from 'zod';
+import { actorOf, authOf, defaultPermission, sessionOf } from '../auth/guard.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import type { Effects } from '../jobs/effects.ts';
+import { registerList } from '../lists/register-list.ts';
+import {
+  decide,
+  decideMany,
+  getRequest,
+  inbox,
+  mailApprovers,
+  type ApprovalExecutors,
+  type Decider,
+} from './engine.ts';
+import { countRequests, listRequests } from './queries.ts';
+import { createRule, deleteRule, listRules, previewRule, updateRule } from './rules.ts';
+
+export type ApprovalRouteDeps = RouteDeps & { executors: ApprovalExecutors };
+
+const urnParams = z.object({ urn: z.string().min(1).max(64) });
+
+/** The caller as a decider: a member's session (the decision routes are session only). */
+const deciderOf = (request: FastifyRequest): Decider => {
+  const session = sessionOf(request);
+  return { actor: actorOf(request), userRef: session.userRef, role: session.role };
+};
+/** The caller as a decider when a member, else null (an API key reading the list or a request). */
+const readerOf = (request: FastifyRequest): Decider | null => {
+  const auth = authOf(request);
+  return auth.channel === 'dashboard' && auth.userRef !== null
+    ? { actor: actorOf(request), userRef: auth.userRef, role: auth.role }
+    : null;
+};
+
+/**
+ * Maker-checker approvals: the inbox, the requests list and details, decisions (one, or many with one step-up),
+ * and the rules with their preview. Decisions need `approvals.decide` from a member's session with its step-up
+ * token; rules need `approvals.configure`; reading requests needs `flow.read`, so makers follow their own.
+ */
+export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (app, deps) => {
+  defaultPermission(app, 'flow.read');
+  const p = deps.config.PROVIDER;
+  const decideOpts = { executors: deps.executors };
+
+  /** After commit: the jobs, and the e-mails of the people a newly opened step waits for. */
+  async function afterDecision(request: FastifyRequest, effects: Effects, opened: string[]) {
+    await deps.runEffects(effects);
+    const clientRef = authOf(request).clientRef;
+    for (const urn of opened)
+      await mailApprovers(deps.db, deps.email, clientRef, urn, deps.publicUrl(request), (err) =>
+        request.log.error({ err }, 'approval e-mail failed'),
+      );
+  }
+
+  app.get(
+    `/${p}/read/fetch/approvals/inbox`,
+    {
+      config: { permission: 'approvals.decide', sessionOnly: true },
+      schema: {
+        tags: ['approvals'],
+        summary: 'The requests waiting for the caller',
+        description:
+          "PENDING approval requests the signed-in member can decide now: their role is one of the current step's roles, they did not make the request and have not decided it yet. Oldest first.",
+        response: { 200: ApprovalInbox },
+      },
+    },
+    async (request) => ({ data: await inbox(deps.db, deciderOf(request)) }),
+  );
+
+  app.get(
+    `/${p}/read/fetch/approvals/rules`,
+    {
+      config: { permission: 'approvals.configure' },
+      schema: {
+        tags: ['approvals'],
+        summary: 'The approval rules',
+        description:
+          "The client's maker-checker rules by action: what they cover, when (amount band in rupees, transfer types, sources) and who approves (1–3 steps).",
+        response: { 200: ApprovalRuleList },
+      },
+    },
+    async (request) => ({ data: await listRules(deps.db, authOf(request).clientRef) }),
+  );
+
+  app.get(
+    `/${p}/read/fetch/approvals/:urn`,
+    {
+      schema: {
+        tags: ['approvals'],
+        summary: 'One approval request',
+        description:
+          "A request with its steps, decisions, a settings change's before and after, and whether the caller may decide it now (`can_decide`); another client's urn is a 404.",
+        params: urnParams,
+        response: { 200: ApprovalRequest },
+      },
+    },
+    async (request) => getRequest(deps.db, authOf(request).clientRef, request.params.urn, readerOf(request)),
+  );
+
+  registerList(app, deps.db, p, {
+    list: APPROVALS_LIST,
+    tag: 'approvals',
+    noun: "approval requests of the caller's client",
+    row: ApprovalRecord,
+    fetch: listRequests,
+    count: countRequests,
+  });
+
+  const decisionConfig = {
+    permission: 'approvals.decide',
+    sessionOnly: true,
+    stepUp: true,
+    openapi: { movesMoney: true },
+  } as const;
+
+  app.post(
+    '/v2/approvals/:urn/approve',
+    {
+      config: decisionConfig,
+      schema: {
+        tags: ['approvals'],
+        summary: 'Approve a request',
+        description:
+          "Approves the request's current step for the signed-in member (with their step-up token). When it completes the last step the held action runs at once: the payout is debited and sent (the balance is checked now: short, the request ends FAILED and the payout REJECTED). 403 `approval_own_request` for one's own request, 403 `approval_not_your_step` when the step needs another role, 409 `approval_already_decided` or `approval_not_pending`.",
+        params: urnParams,
+        body: ApproveRequest,
+        response: { 200: ApprovalRequest },
+      },
+    },
+    async (request) => {
+      const done = await decide(
+        deps.db,
+        deciderOf(request),
+        request.params.urn,
+        'APPROVE',
+        request.body.reason ?? null,
+        decideOpts,
+      );
+      await afterDecision(request, done.effects, done.nextStepOpened ? [request.params.urn] : []);
+      return done.request;
+    },
+  );
+
+  app.post(
+    '/v2/approvals/:urn/reject',
+    {
+      config: decisionConfig,
+      schema: {
+        tags: ['approvals'],
+        summary: 'Reject a request',
+        description:
+          'Rejects the request with a reason (required): it ends REJECTED and what it held does not happen (a payout ends REJECTED naming who rejected it and why). The same refusals as an approval.',
+        params: urnParams,
+        body: RejectRequest,
+        response: { 200: ApprovalRequest },
+      },
+    },
+    async (request) => {
+      const done = await decide(
+        deps.db,
+        deciderOf(request),
+        request.params.urn,
+        'REJECT',
+        request.body.reason,
+        decideOpts,
+      );
+      await afterDecision(request, done.effects, []);
+      return done.request;
+    },
+  );
+
+  app.post(
+    '/v2/approvals/decisions',
+    {
+      config: decisionConfig,
+      schema: {
+        tags: ['approvals'],
+        summary: 'Decide many requests at once',
+        description:
+          'Approves or rejects up to 200 requests with one step-up: each is decided on its own (one refused leaves the others decided) and the answer says per urn what happened (`ok`, the status, or the error key and message).',
+        body: DecideMany,
+        response: { 200: ApprovalDecisionsResult },
+      },
+    },
+    async (request) => {
+      const { urns, decision, reason } = request.body;
+      const done = await decideMany(deps.db, deciderOf(request), urns, decision, reason || null, decideOpts);
+      await afterDecision(request, done.effects, done.nextStepOpened);
+      const ok = done.results.filter((r) => r.ok);
+      return {
+        data: done.results,
+        approved: ok.filter((r) => r.status === 'APPROVED' || r.status === 'PENDING').length,
+        rejected: ok.filter((r) => r.status === 'REJECTED').length,
+        failed: done.results.length - ok.length + ok.filter((r) => r.status === 'FAILED').length,
+      };
+    },
+  );
+
+  const configure = { permission: 'approvals.configure' } as const;
+
+  app.post(
+    '/v2/approvals/rules',
+    {
+      config: configure,
+      schema: {
+        tags: ['approvals'],
+        summary: 'Create an approval rule',
+        description:
+          'A rule for one action: its conditions (amounts in rupees, both ends included; transfer types for payouts; sources for payouts and bulks) and 1–3 sequential steps of N people with one of the roles (each role must hold `approvals.decide`). 422 `invalid_rule` names what does not fit.',
+        body: ApprovalRuleInput,
+        response: { 201: ApprovalRule },
+      },
+    },
+    async (request, reply) => {
+      const rule = await deps.db.transaction((tx) => createRule(tx, actorOf(request), request.body));
+      return reply.status(201).send(rule);
+    },
+  );
+
+  app.post(
+    '/v2/approvals/rules/preview',
+    {
+      config: configure,
+      schema: {
+        tags: ['approvals'],
+        summary: 'What a draft rule would have held',
+        description:
+          "The count and sum of the client's payouts (a payout rule) or bulks (a bulk rule) of the last 90 days that the draft rule's conditions would have held, by the same matching as the rule itself. Nothing is saved.",
+        body: ApprovalRuleInput,
+        response: { 200: ApprovalRulePreview },
+      },
+    },
+    async (request) => previewRule(deps.db, authOf(request).clientRef, request.body),
+  );
+
+  app.put(
+    '/v2/approvals/rules/:urn',
+    {
+      config: configure,
+      schema: {
+        tags: ['approvals'],
+        summary: 'Change an approval rule',
+        description:
+          'Replaces the rule (the same checks as creating it). Requests already waiting keep the steps they were made with.',
+        params: urnParams,
+        body: ApprovalRuleInput,
+        response: { 200: ApprovalRule },
+      },
+    },
+    async (request) =>
+      deps.db.transaction((tx) => updateRule(tx, actorOf(request), request.params.urn, request.body)),
+  );
+
+  app.delete(
+    '/v2/approvals/rules/:urn',
+    {
+      config: configure,
+      schema: {
+        tags: ['approvals'],
+        summary: 'Delete an approval rule',
+        description: 'Deletes the rule and answers it as it was; requests already waiting stay as they are.',
+        params: urnParams,
+        response: { 200: ApprovalRule },
+      },
+    },
+    async (request) => deps.db.transaction((tx) => deleteRule(tx, actorOf(request), request.params.urn)),
+  );
+};
