@@ -73,7 +73,7 @@ async function fund(s: TestServer, clientRef: number) {
   );
 }
 
-/** A signed-in user with SMS MFA (finance@acme.test: not an admin). */
+/** A signed-in user with SMS MFA (finance@acme.test: a finance maker, without ip_allowlist.manage). */
 async function mfaSession(s: TestServer, email: string, phone: string): Promise<ClientSession> {
   const started = await signIn(s, email);
   const verified = await call(s, 'POST', '/v2/mfa/verify', {
@@ -209,10 +209,13 @@ describe('the allow-list endpoints', () => {
     expect(JSON.stringify(record)).not.toMatch(/encrypted_password|Meridian#/);
   });
 
-  it('is admin-only to change; any user of the client reads it', async () => {
+  it('needs ip_allowlist.manage to change (a finance maker lacks it); any member of the client reads it', async () => {
     const refused = await add(finance, '198.51.100.7');
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ error: 'forbidden_role', message: expect.stringMatching(/admins/) });
+    expect(refused.body).toMatchObject({
+      error: 'permission_denied',
+      message: expect.stringMatching(/ip_allowlist\.manage/),
+    });
     const read = await finance.call('GET', LIST);
     expect(read.status).toBe(200);
     expect((read.body.data as unknown[]).length).toBe(2);

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { permissionDeniedMessage } from '@meridian/contract/permissions';
 import { z } from 'zod';
 import { creditBalance } from '../src/credits/credits.ts';
 import { queryRows } from '../src/db/database.ts';
@@ -46,7 +47,8 @@ const mobileToX: FabricProduct<typeof mobileBody> = {
 const server = useServer({}, {}, { fabricProducts: [textMatch, mobileToX] });
 const P = 'meridian';
 const OPS = `/${P}/operations`;
-const FORBIDDEN = 'Only Meridian operations staff can manage credits';
+/** A client's member (even its owner) lacks the staff permission ops.credits. */
+const FORBIDDEN = permissionDeniedMessage('ops.credits');
 let ops: ClientSession;
 let acme: ClientSession;
 let globex: ClientSession;
@@ -89,7 +91,7 @@ beforeAll(async () => {
 });
 
 describe('the ops role', () => {
-  it('refuses EVERY credit management route of the OpenAPI document to a client admin (403)', async () => {
+  it('refuses EVERY credit management route of the OpenAPI document to a client admin (403 permission_denied)', async () => {
     const doc = await call(server.current, 'GET', '/docs/json');
     expect(doc.status).toBe(200);
     const paths = doc.body.paths as Record<string, Record<string, unknown>>;
@@ -131,7 +133,7 @@ describe('the ops role', () => {
       });
       expect(JSON.parse(res.body)).toMatchObject({
         status: 403,
-        error: 'forbidden_role',
+        error: 'permission_denied',
         message: FORBIDDEN,
       });
       // and without a session: 401
@@ -189,7 +191,8 @@ describe('companies', () => {
     expect(acmeRow).toMatchObject({
       company_name: 'Acme Retail',
       consumer_type: 'customer',
-      users: 4,
+      // admin, finance, totp, analyst, and the demo's maker, approver and viewer
+      users: 7,
       credits: await creditBalance(db(), acmeRef),
     });
     expect(acmeRow.credits).toBeGreaterThan(0);
