@@ -4,7 +4,17 @@ import { z } from 'zod';
 import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { apiKeyOwner } from './guard.ts';
-import { createApiKey, listApiKeys, resolveApiKeyRole, revokeApiKey } from './service.ts';
+import {
+  checkApiKeyLimit,
+  createApiKeyWith,
+  listApiKeys,
+  newKeyCredentials,
+  resolveApiKeyRole,
+  revokeApiKey,
+} from './service.ts';
+import { holdOrApply, pendingApproval } from '../approvals/settings.ts';
+import { sha256 } from '../lib/ids.ts';
+import { PendingApiKey, holdApiKey } from './approval.ts';
 
 /** A client's API keys, managed from the dashboard (signed in): create, list, revoke. */
 export const apiKeyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
@@ -19,16 +29,31 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         tags: ['api keys'],
         summary: 'Create an API key; the answer is the only time key_secret is shown',
         description:
-          "Creates an API key for server-to-server calls on behalf of the caller's client (HTTP Basic `key_id:key_secret`), limited to the permissions of its `role` (default `developer`): a built-in client role or one of the client's custom roles, granting no permission the caller's own role lacks (403 `permission_denied` naming one); an unknown role is a 400. Only a hash is stored: keep `key_secret` from this answer, it cannot be shown again. Recorded in the audit log with its role.",
+          "Creates an API key for server-to-server calls on behalf of the caller's client (HTTP Basic `key_id:key_secret`), limited to the permissions of its `role` (default `developer`): a built-in client role or one of the client's custom roles, granting no permission the caller's own role lacks (403 `permission_denied` naming one); an unknown role is a 400. Only a hash is stored: keep `key_secret` from this answer, it cannot be shown again. Recorded in the audit log with its role." +
+          " When an active approval rule of action `api_key` covers it, the key is not made yet: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message, key_id, key_secret }`, the only time the secret is shown, to the member who asked and nobody else (the request keeps only its hash; approvers see the name and role). The key is made with that id and secret once approved, by the last approver on the maker's behalf (audited with both), and calls with it are refused (401) until then; rejected or expired, it is never made.",
         body: CreateApiKey,
-        response: { 201: ApiKeyCreated },
+        response: { 201: ApiKeyCreated, 202: PendingApiKey },
       },
     },
     async (request, reply) => {
-      const role = await resolveApiKeyRole(deps.db, authOf(request), request.body.role);
-      return reply
-        .status(201)
-        .send(await createApiKey(deps.db, actorOf(request), { name: request.body.name, role }));
+      const input = {
+        name: request.body.name,
+        role: await resolveApiKeyRole(deps.db, authOf(request), request.body.role),
+      };
+      const { keyId, secret } = newKeyCredentials();
+      const credentials = { keyId, secretHash: sha256(secret) };
+      const answer = await holdOrApply(deps, request, 'api_key', {
+        plan: (tx) => checkApiKeyLimit(tx, authOf(request).clientRef),
+        hold: () => holdApiKey(input, credentials),
+        apply: (tx) => createApiKeyWith(tx, actorOf(request), input, credentials),
+      });
+      if ('held' in answer)
+        return reply.status(202).send({
+          ...pendingApproval(answer.held, `The API key ${keyId}`),
+          key_id: keyId,
+          key_secret: secret,
+        });
+      return reply.status(201).send({ ...answer.done, key_secret: secret });
     },
   );
   app.get(

@@ -115,7 +115,8 @@ export async function createApiKeyWith(
         name: input.name,
         role: input.role ?? DEFAULT_API_KEY_ROLE,
         secretHash: credentials.secretHash,
-        createdBy: actor.email,
+        // A key made once its creation was approved is the maker's, not the approver's.
+        createdBy: actor.onBehalfOf?.email ?? actor.email,
       })
       .returning();
     await auditBy(tx, actor, 'api_key.created', row!.keyId, { name: input.name, role: row!.role });

@@ -15,7 +15,21 @@ import type { RouteDeps } from '../http/route-deps.ts';
 import { registerList } from '../lists/register-list.ts';
 import { lookupIfsc } from './ifsc.ts';
 import { countBeneficiaries, listBeneficiaries, nonUpiBeneficiaries } from './queries.ts';
-import { createBeneficiary, getBeneficiary, updateBeneficiary } from './service.ts';
+import {
+  addPlannedBeneficiary,
+  applyBeneficiaryUpdate,
+  getBeneficiary,
+  planBeneficiaryUpdate,
+  planNewBeneficiary,
+  updateBeneficiary,
+} from './service.ts';
+import { holdBeneficiaryUpdate, holdNewBeneficiary, onlyDeactivates } from './approval.ts';
+import {
+  PENDING_APPROVAL_DOC,
+  PendingApproval,
+  holdOrApply,
+  pendingApproval,
+} from '../approvals/settings.ts';
 
 const CodeParams = z.object({ beneficiary_code: z.string().min(1).max(32) });
 
@@ -45,14 +59,25 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
         tags: ['beneficiaries'],
         summary: 'Add a beneficiary',
         description:
-          'Registers a payee (bank account with IFSC, or UPI id) under a client-chosen `beneficiary_code`; payouts then name it by that code. A code already in use is a 409. The name is scored against the holder of the latest bank-account validation of the account by this client: a PARTIAL (60–84) or NO_MATCH (below 60) name is a 422 `name_mismatch_unconfirmed` unless the body says `confirm_name_mismatch: true` (the confirmation is recorded in the audit log).',
+          'Registers a payee (bank account with IFSC, or UPI id) under a client-chosen `beneficiary_code`; payouts then name it by that code. A code already in use is a 409. The name is scored against the holder of the latest bank-account validation of the account by this client: a PARTIAL (60–84) or NO_MATCH (below 60) name is a 422 `name_mismatch_unconfirmed` unless the body says `confirm_name_mismatch: true` (the confirmation is recorded in the audit log).' +
+          PENDING_APPROVAL_DOC('beneficiary'),
         body: CreateBeneficiary,
-        response: { 201: Beneficiary },
+        response: { 201: Beneficiary, 202: PendingApproval },
       },
       config: { permission: 'beneficiaries.manage', openapi: { errors: [409, 422] } },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createBeneficiary(deps.db, actorOf(request), request.body)),
+    async (request, reply) => {
+      const answer = await holdOrApply(deps, request, 'beneficiary', {
+        plan: (tx) => planNewBeneficiary(tx, authOf(request).clientRef, request.body),
+        hold: (plan) => holdNewBeneficiary(request.body, plan),
+        apply: (tx, plan) => addPlannedBeneficiary(tx, actorOf(request), plan),
+      });
+      if ('held' in answer)
+        return reply
+          .status(202)
+          .send(pendingApproval(answer.held, `Adding beneficiary ${request.body.beneficiary_code}`));
+      return reply.status(201).send(answer.done);
+    },
   );
   app.patch(
     '/v2/banking/beneficiary/:beneficiary_code',
@@ -62,14 +87,27 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
         tags: ['beneficiaries'],
         summary: 'Edit, deactivate (status INACTIVE) or reactivate a beneficiary',
         description:
-          "Changes a beneficiary's details or status; an INACTIVE beneficiary cannot be paid (payouts to it are a 422) until reactivated. A change of name, account number, IFSC or transfer type checks the name against the holder of the account's latest validation, as when adding: PARTIAL or NO_MATCH is a 422 `name_mismatch_unconfirmed` unless `confirm_name_mismatch: true`. Recorded in the audit log.",
+          "Changes a beneficiary's details or status; an INACTIVE beneficiary cannot be paid (payouts to it are a 422) until reactivated. A change of name, account number, IFSC or transfer type checks the name against the holder of the account's latest validation, as when adding: PARTIAL or NO_MATCH is a 422 `name_mismatch_unconfirmed` unless `confirm_name_mismatch: true`. Recorded in the audit log." +
+          PENDING_APPROVAL_DOC('beneficiary') +
+          ' Deactivating (status INACTIVE and nothing else) never waits.',
         params: CodeParams,
         body: UpdateBeneficiary,
-        response: { 200: Beneficiary },
+        response: { 200: Beneficiary, 202: PendingApproval },
       },
     },
-    async (request) =>
-      updateBeneficiary(deps.db, actorOf(request), request.params.beneficiary_code, request.body),
+    async (request, reply) => {
+      const code = request.params.beneficiary_code;
+      if (onlyDeactivates(request.body))
+        return updateBeneficiary(deps.db, actorOf(request), code, request.body);
+      const answer = await holdOrApply(deps, request, 'beneficiary', {
+        plan: (tx) => planBeneficiaryUpdate(tx, authOf(request).clientRef, code, request.body),
+        hold: (plan) => holdBeneficiaryUpdate(code, request.body, plan),
+        apply: (tx, plan) => applyBeneficiaryUpdate(tx, actorOf(request), plan),
+      });
+      if ('held' in answer)
+        return reply.status(202).send(pendingApproval(answer.held, `The change of beneficiary ${code}`));
+      return answer.done;
+    },
   );
   app.get(
     `/${p}/read/fetch/manage/beneficiary/:beneficiary_code`,

@@ -16,7 +16,17 @@ import { z } from 'zod';
 import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { registerList } from '../lists/register-list.ts';
-import { handleCallbackRequest, listCallbacks, type CallbackUrlPolicy } from './configs.ts';
+import {
+  changeCallback,
+  checkCallbackUrl,
+  handleCallbackRequest,
+  listCallbacks,
+  planCallbackChange,
+  type CallbackUrlPolicy,
+} from './configs.ts';
+import { holdOrApply, pendingApproval } from '../approvals/settings.ts';
+import { PendingCallback, holdCallbackChange, makesSecret, onlyRotatesSecret } from './approval.ts';
+import { newWebhookSecret } from './signing.ts';
 import {
   countDeliveries,
   listDeliveries,
@@ -47,17 +57,39 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
         tags: ['callbacks'],
         summary: 'Create (action create), update (action update) or list (action list) callback URLs',
         description:
-          "Manages the URLs webhooks are delivered to, by `action`: `create` registers a URL for event types (201), `update` changes one (URL, events, method, active), `list` answers them all. Each delivery is signed as Standard Webhooks with the configuration's secret.",
+          "Manages the URLs webhooks are delivered to, by `action`: `create` registers a URL for event types (201), `update` changes one (URL, events, method, active), `list` answers them all. Each delivery is signed as Standard Webhooks with the configuration's secret." +
+          " When an active approval rule of action `callback` covers a create or an update (of the URL, method or whether it is active; rotating the secret alone never waits), the change is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message, secret? }` and deliveries go on to the configuration as it was until the request is approved, when the last approver makes the change on the maker's behalf (audited with both); rejected or expired, it is never made. The signing secret of a new configuration (or of a rotation in a held update) is in that 202 answer only, to the member who asked.",
         body: CallbackRequest,
         response: {
           200: z.union([CallbackConfig, z.object({ data: z.array(CallbackConfig) })]),
           201: CallbackConfig,
+          202: PendingCallback,
         },
       },
     },
     async (request, reply) => {
-      const answer = await handleCallbackRequest(deps.db, actorOf(request), request.body, urlPolicy);
-      return reply.status(answer.status as 200 | 201).send(answer.body);
+      const req = request.body;
+      if (req.action === 'list' || onlyRotatesSecret(req)) {
+        const answer = await handleCallbackRequest(deps.db, actorOf(request), req, urlPolicy);
+        return reply.status(answer.status as 200 | 201).send(answer.body);
+      }
+      // Outside the transaction: the check may ask DNS.
+      if (req.url !== undefined) await checkCallbackUrl(req.url, urlPolicy);
+      const secret = newWebhookSecret();
+      const answer = await holdOrApply(deps, request, 'callback', {
+        plan: (tx) => planCallbackChange(tx, authOf(request).clientRef, req),
+        hold: (plan) => holdCallbackChange(req, secret, plan),
+        apply: (tx) => changeCallback(tx, actorOf(request), req, secret),
+      });
+      if ('held' in answer)
+        return reply.status(202).send({
+          ...pendingApproval(
+            answer.held,
+            req.action === 'create' ? 'The new callback URL' : `The change of callback ${req.callback_id}`,
+          ),
+          ...(makesSecret(req) ? { secret } : {}),
+        });
+      return reply.status(answer.done.status as 200 | 201).send(answer.done.body);
     },
   );
   app.get(

@@ -9,7 +9,15 @@ import { confirmPassword } from '../auth/confirm-password.ts';
 import { actorOf, authOf, sessionOf, defaultPermission } from '../auth/guard.ts';
 import { metaOf } from '../http/context.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
-import { allowlistOwner, addAllowlistEntry, listAllowlist, removeAllowlistEntry } from './service.ts';
+import {
+  allowlistOwner,
+  addAllowlistEntry,
+  listAllowlist,
+  planAllowlistChange,
+  removeAllowlistEntry,
+} from './service.ts';
+import { PendingApproval, holdOrApply, pendingApproval } from '../approvals/settings.ts';
+import { holdAllowlistChange } from './approval.ts';
 
 /**
  * The client's IP allow-list: read it, add or remove an entry. A change needs the admin role and the
@@ -50,9 +58,10 @@ export const ipAllowlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
         tags: ['ip allow-list'],
         summary: 'Add or remove an IP allow-list entry (password required)',
         description:
-          "Adds (`action: add`, with a label) or removes (`action: remove`) one address or CIDR range, confirmed with the signed-in admin's password as `encrypted_password` (as at sign-in). Host bits set, ranges wider than /16 (IPv4) or /48 (IPv6) and bad addresses are a 400 naming `ip`; a range already listed (in any spelling) is a 409; a full list (100 entries) a 422; a wrong password a 403 `step_up_failed`, and too many of them a 429. Once the list is not empty, API-key calls from other addresses are refused with a 403.",
+          "Adds (`action: add`, with a label) or removes (`action: remove`) one address or CIDR range, confirmed with the signed-in admin's password as `encrypted_password` (as at sign-in). Host bits set, ranges wider than /16 (IPv4) or /48 (IPv6) and bad addresses are a 400 naming `ip`; a range already listed (in any spelling) is a 409; a full list (100 entries) a 422; a wrong password a 403 `step_up_failed`, and too many of them a 429. Once the list is not empty, API-key calls from other addresses are refused with a 403." +
+          " When an active approval rule of action `ip_allowlist` covers the change, it is checked (and the password confirmed) as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and the list stays as it is until the request is approved, when the last approver makes the change on the maker's behalf (audited with both) and every process drops its copy of the list as it commits; rejected or expired, it is never made.",
         body: IpWhitelistRequest,
-        response: { 200: IpWhitelistResult, 201: IpWhitelistResult },
+        response: { 200: IpWhitelistResult, 201: IpWhitelistResult, 202: PendingApproval },
       },
       config: { permission: 'ip_allowlist.manage', openapi: { errors: [404, 409, 422, 429] } },
     },
@@ -68,13 +77,27 @@ export const ipAllowlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
           `ip_allowlist.${body.action}`,
         );
       const actor = actorOf(request);
-      const result =
-        body.action === 'add'
-          ? await addAllowlistEntry(deps.db, actor, { ip: body.ip, label: body.label ?? '' })
-          : await removeAllowlistEntry(deps.db, actor, { ip: body.ip });
+      const change = { action: body.action, ip: body.ip, label: body.label ?? '' };
+      const answer = await holdOrApply(deps, request, 'ip_allowlist', {
+        plan: (tx) => planAllowlistChange(tx, actor.clientRef, change),
+        hold: (plan) => holdAllowlistChange(change, plan),
+        apply: (tx) =>
+          change.action === 'add'
+            ? addAllowlistEntry(tx, actor, change)
+            : removeAllowlistEntry(tx, actor, change),
+      });
+      if ('held' in answer)
+        return reply
+          .status(202)
+          .send(
+            pendingApproval(
+              answer.held,
+              `The ${change.action === 'add' ? 'addition' : 'removal'} of ${change.ip}`,
+            ),
+          );
       // Committed: every process forgets its copy of this client's list before we answer.
       await deps.sessions.revoked([allowlistOwner(actor.clientRef)]);
-      return reply.status(body.action === 'add' ? 201 : 200).send(result);
+      return reply.status(body.action === 'add' ? 201 : 200).send(answer.done);
     },
   );
 };

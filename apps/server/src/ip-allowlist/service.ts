@@ -97,7 +97,8 @@ export async function addAllowlistEntry(
         entryId: newId('IPA'),
         cidr,
         label,
-        createdBy: actor.email,
+        // An entry added once its addition was approved is the maker's, not the approver's.
+        createdBy: actor.onBehalfOf?.email ?? actor.email,
       })
       .returning();
     const entry = toEntry(row!);
