@@ -15,6 +15,7 @@ export const AUTH_SCREEN_PATHS = [
   '/sign-up',
   '/forgot-password',
   '/reset-password',
+  '/accept-invite',
 ] as const;
 
 export type AuthScreenPath = (typeof AUTH_SCREEN_PATHS)[number];

@@ -12,6 +12,8 @@ export interface paths {
     /**
      * PDF of a statement or of a payout's receipt
      * @description `document: payout_receipt` answers the PDF receipt of one of the caller's payouts at once (404 for another's); `document: statement` queues the consolidated account statement as a PDF report (202 with its urn), as `/v2/banking/account/consolidated_account_statement` does.
+     *
+     *     Needs the `reports.generate` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createApiPdfGeneration'];
     delete?: never;
@@ -31,7 +33,7 @@ export interface paths {
     put?: never;
     /**
      * Initiate a payout (Idempotency-Key header required)
-     * @description Pays a beneficiary by IMPS, NEFT, RTGS or UPI from one of the client's accounts; answers 201 with the payout (usually PENDING), whose final status arrives by webhook. The Idempotency-Key header is required: a retry with the same key and body replays the answer (`idempotent-replayed: true`). 403 when dashboard payouts are off; 422 for an amount outside the rail's limits, an inactive or unknown beneficiary, an amount above a new or changed beneficiary's cooling-off limit (`beneficiary_cooling_off`) or a reused customer reference. On the sandbox, account numbers ending 0001/0002 fail, 0003 stays pending 5 minutes, 0004 is returned.
+     * @description Pays a beneficiary by IMPS, NEFT, RTGS or UPI from one of the client's accounts; answers 201 with the payout (usually PENDING), whose final status arrives by webhook. A payout an approval rule holds is answered PENDING_APPROVAL with its `approval_urn`: it moves no money and holds no balance until approved (the balance is checked then), and ends REJECTED when rejected or left to expire. The Idempotency-Key header is required: a retry with the same key and body replays the answer (`idempotent-replayed: true`). 403 when dashboard payouts are off; 422 for an amount outside the rail's limits, an inactive or unknown beneficiary, an amount above a new or changed beneficiary's cooling-off limit (`beneficiary_cooling_off`) or a reused customer reference. On the sandbox, account numbers ending 0001/0002 fail, 0003 stays pending 5 minutes, 0004 is returned.
      *
      *     Needs the `payouts.create` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      *
@@ -56,6 +58,8 @@ export interface paths {
     /**
      * Validate a bank account (penny drop); ₹2.00 fee
      * @description Checks that an account can be credited and returns its registered holder's name with a match score against the name given. The ₹2.00 fee is debited from the client's account with the record; an optional Idempotency-Key makes retries safe. On the sandbox an account number ending 0001 is closed, 0002 does not exist, 0005 has another holder; an unknown IFSC is a 422.
+     *
+     *     Needs the `validations.create` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['validateBankAccount'];
     delete?: never;
@@ -115,7 +119,7 @@ export interface paths {
     put?: never;
     /**
      * Submit a bulk payout (Idempotency-Key header required): every row checked again, then processed
-     * @description Stores the file and creates one payout per row, processed in the background in batches (poll the bulk for progress). Every row is checked again first: any invalid row or file error refuses the whole submission with a 422 listing them. The Idempotency-Key header is required (a retry replays the answer); 403 when bulk payouts are off.
+     * @description Stores the file and creates one payout per row, processed in the background in batches (poll the bulk for progress). Every row is checked again first: any invalid row or file error refuses the whole submission with a 422 listing them. A bulk a `bulk` approval rule holds is answered PENDING_APPROVAL: nothing is processed until it is approved as a whole (then QUEUED); rejected or expired it ends REJECTED. The Idempotency-Key header is required (a retry replays the answer); 403 when bulk payouts are off.
      *
      *     Needs the `bulk.create` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      *
@@ -138,6 +142,8 @@ export interface paths {
     /**
      * The bulk payout template (CSV): headers and 2 example rows
      * @description The file to fill in for a bulk payout: the columns the upload expects, in order, with two example rows to overwrite. The same for every client; a file may hold at most 10,000 rows and 5 MB.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getBulkTemplateCsv'];
     put?: never;
@@ -158,6 +164,8 @@ export interface paths {
     /**
      * The bulk payout template (XLSX): headers and 2 example rows
      * @description The file to fill in for a bulk payout: the columns the upload expects, in order, with two example rows to overwrite. The same for every client; a file may hold at most 10,000 rows and 5 MB.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getBulkTemplateXlsx'];
     put?: never;
@@ -180,6 +188,8 @@ export interface paths {
     /**
      * Check a bulk file (multipart "file": CSV or XLSX) or JSON rows without moving money
      * @description Dry run of a bulk payout: every row (at most 10,000, a file at most 5 MB) is checked as a payout would be (beneficiary, transfer type, amount limits, duplicate references) and the answer lists each row's errors and the totals per transfer type. Nothing is stored; 403 when bulk payouts are off for the client.
+     *
+     *     Needs the `bulk.create` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createBulkValidate'];
     delete?: never;
@@ -402,12 +412,16 @@ export interface paths {
     /**
      * The active (verified) settlement account, or null
      * @description The bank account the client's collections are settled to, once verified by penny drop; `data` is null until one is set and VERIFIED, and settlement runs pay nothing out until then.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getOperationsSettlementAccount'];
     put?: never;
     /**
      * Set the settlement account: checked by penny drop (validation fee), VERIFIED or REJECTED
      * @description Sets the account collections are paid out to. It is checked at once by penny drop (the validation fee is debited): VERIFIED replaces the active account, REJECTED (account closed or not found) leaves the previous one active.
+     *
+     *     Needs the `settlements.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createOperationsSettlementAccount'];
     delete?: never;
@@ -426,6 +440,8 @@ export interface paths {
     /**
      * Settlement cycles
      * @description The client's settlement cycles: each pays collected funds to the settlement account T+0 or T+1 at its run times (in its time zone), when at least its minimum amount has been collected and it is on.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getOperationsSettlementCycles'];
     put?: never;
@@ -446,11 +462,15 @@ export interface paths {
     /**
      * A settlement cycle
      * @description One of the client's settlement cycles with its type, run times, time zone, minimum amount, whether it is on and its next run (404 for an unknown id).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getOperationsSettlementCycleById'];
     /**
      * Change a settlement cycle (name, type, run times, minimum, on/off)
      * @description Replaces a cycle's settings; the next scheduled run follows the new run times. Run times are HH:mm in the cycle's `time_zone`; a T1 cycle runs at the first only. Recorded in the audit log.
+     *
+     *     Needs the `settlements.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     put: operations['replaceOperationsSettlementCycle'];
     post?: never;
@@ -472,6 +492,8 @@ export interface paths {
     /**
      * Run a settlement cycle now (collections up to this minute)
      * @description Runs a cycle at once instead of waiting for its schedule: the collections not yet settled up to this minute are paid to the active settlement account as one payout. Answers the run and the settlement it created, if any; without a verified settlement account it is a 422.
+     *
+     *     Needs the `settlements.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['invokeOperationsSettlementCycle'];
     delete?: never;
@@ -490,6 +512,8 @@ export interface paths {
     /**
      * Search the settlements
      * @description The settlements of the caller's client (collections paid to its settlement account), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `type` (Type), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getOperationsSettlementHistory'];
     put?: never;
@@ -512,6 +536,8 @@ export interface paths {
     /**
      * Pay a FAILED settlement again (a fresh payout to the active settlement account)
      * @description Retries a settlement whose payout failed: a new payout of the same amount to the current active settlement account, counted in `attempts`. Only a FAILED settlement can be reattempted, and only with a verified settlement account and enough balance (422 otherwise).
+     *
+     *     Needs the `settlements.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['reattemptOperationsSettlementHistory'];
     delete?: never;
@@ -530,6 +556,8 @@ export interface paths {
     /**
      * Count the settlements
      * @description How many settlements of the caller's client (collections paid to its settlement account) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `type` (Type), `amount_min`/`amount_max` (Amount, rupees).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countOperationsSettlementHistory'];
     put?: never;
@@ -550,6 +578,8 @@ export interface paths {
     /**
      * Settlement statuses (history filter)
      * @description The values and labels of the settlement history's `status` filter (Pending, Settled, Failed), for a dropdown.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getOperationsSettlementOptionsStatus'];
     put?: never;
@@ -570,6 +600,8 @@ export interface paths {
     /**
      * Settlement types (history filter)
      * @description The values and labels of the settlement history's `type` filter (T0 same day, T1 next day), for a dropdown.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getOperationsSettlementOptionsType'];
     put?: never;
@@ -590,6 +622,8 @@ export interface paths {
     /**
      * Export the filtered settlements
      * @description Streams the filtered settlements of the caller's client (collections paid to its settlement account) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getOperationsSettlementReport'];
     put?: never;
@@ -676,6 +710,8 @@ export interface paths {
     /**
      * Count the account transactions
      * @description How many postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees), `account_number`.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countAccountTransactions'];
     put?: never;
@@ -696,8 +732,32 @@ export interface paths {
     /**
      * Count the account transactions
      * @description How many postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees), `account_number`.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countAccountTransactionsVa'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/count/approvals/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count the approval requests
+     * @description How many approval requests of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `resource_urn` (Payout or bulk URN), `requested_by` (Requested by) (400 for another) with `search_value` to match. Filters: `status` (Status), `action` (Action).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['countApprovalsRequests'];
     put?: never;
     post?: never;
     delete?: never;
@@ -738,6 +798,8 @@ export interface paths {
     /**
      * Count the line items
      * @description How many rows of one of the caller's bulks (`bulk_urn`, 404 when it is not one), in row order match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Payout URN), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `bulk_urn`.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countBulkLineItems'];
     put?: never;
@@ -758,6 +820,8 @@ export interface paths {
     /**
      * Count the bulks
      * @description How many bulks of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Bulk URN) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countBulkPayouts'];
     put?: never;
@@ -778,6 +842,8 @@ export interface paths {
     /**
      * Count the callback deliveries
      * @description How many callback deliveries of the caller's client, each with its attempts match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `webhook_id` (Webhook id), `subject_urn` (Subject URN) (400 for another) with `search_value` to match. Filters: `event_type` (Event type), `status` (Status).
+     *
+     *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countCallbackDeliveries'];
     put?: never;
@@ -798,6 +864,8 @@ export interface paths {
     /**
      * Count the api calls
      * @description How many metered API calls of the caller's client (API usage) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `api_name` (API name) (400 for another) with `search_value` to match. Filters: `product` (Product), `status` (Status).
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countCreditsDetails'];
     put?: never;
@@ -818,6 +886,8 @@ export interface paths {
     /**
      * Count the aadhaar uid masking
      * @description How many Aadhaar UID masking calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countFabricAadhaarUidMasking'];
     put?: never;
@@ -838,6 +908,8 @@ export interface paths {
     /**
      * Count the aadhaar xml
      * @description How many Aadhaar XML calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference), `meridian_transaction_id` (Transaction ID), `initiation_transaction_id` (Initiation transaction ID) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countFabricAadhaarXml'];
     put?: never;
@@ -858,6 +930,8 @@ export interface paths {
     /**
      * Count the ckyc
      * @description How many CKYC calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `reference_id` (Reference ID), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countFabricCkyc'];
     put?: never;
@@ -878,6 +952,8 @@ export interface paths {
     /**
      * Count the credit report
      * @description How many Credit report calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countFabricCreditReport'];
     put?: never;
@@ -898,6 +974,8 @@ export interface paths {
     /**
      * Count the customer data pull
      * @description How many Customer data pull calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countFabricCustomerDataPull'];
     put?: never;
@@ -918,6 +996,8 @@ export interface paths {
     /**
      * Count the face match
      * @description How many Face match calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countFabricFaceMatch'];
     put?: never;
@@ -938,6 +1018,8 @@ export interface paths {
     /**
      * Count the id classification
      * @description How many ID classification calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countFabricIdClassification'];
     put?: never;
@@ -958,6 +1040,8 @@ export interface paths {
     /**
      * Count the kyc digilocker
      * @description How many KYC DigiLocker calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `meridian_urn` (URN), `customer_reference_id` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countFabricKycDigilocker'];
     put?: never;
@@ -978,6 +1062,8 @@ export interface paths {
     /**
      * Count the kyc validation
      * @description How many KYC validation calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countFabricKycValidate'];
     put?: never;
@@ -998,6 +1084,8 @@ export interface paths {
     /**
      * Count the mobile to x
      * @description How many Mobile to X calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countFabricMobileToX'];
     put?: never;
@@ -1018,6 +1106,8 @@ export interface paths {
     /**
      * Count the text match
      * @description How many Text match calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countFabricTextMatch'];
     put?: never;
@@ -1038,6 +1128,8 @@ export interface paths {
     /**
      * Count the video liveness
      * @description How many Video liveness calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countFabricVideoLiveness'];
     put?: never;
@@ -1058,6 +1150,8 @@ export interface paths {
     /**
      * Count the all accounts
      * @description How many current and virtual accounts of the caller's client that existed in the range match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number` (Account number), `customer_id` (Customer ID) (400 for another) with `search_value` to match. Filters: `kind` (Kind).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countManageAccounts'];
     put?: never;
@@ -1078,6 +1172,8 @@ export interface paths {
     /**
      * Count the beneficiaries
      * @description How many beneficiaries of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `beneficiary_code` (Beneficiary code), `beneficiary_account_number` (Account number) (400 for another) with `search_value` to match. Filters: `status` (Status), `transfer_type` (Transfer type).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countManageBeneficiary'];
     put?: never;
@@ -1098,6 +1194,8 @@ export interface paths {
     /**
      * Count the virtual accounts
      * @description How many virtual accounts of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number` (Account number), `customer_id` (Customer ID) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countManageVirtualAccount'];
     put?: never;
@@ -1118,6 +1216,8 @@ export interface paths {
     /**
      * Count the virtual account credits
      * @description How many money that arrived in the caller's virtual accounts, credited or returned match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `bank_reference_number` (Bank reference (UTR)), `virtual_account_number` (Virtual account number) (400 for another) with `search_value` to match. Filters: `status` (Status), `amount_min`/`amount_max` (Amount, rupees).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countManageVirtualAccountCredits'];
     put?: never;
@@ -1138,6 +1238,8 @@ export interface paths {
     /**
      * Count the debits
      * @description How many debits of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Debit URN), `mandate_urn` (Mandate URN), `customer_reference_number` (Customer reference), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `mandate_type` (Mandate type), `amount_min`/`amount_max` (Amount, rupees).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countMandatesPresentations'];
     put?: never;
@@ -1158,6 +1260,8 @@ export interface paths {
     /**
      * Count the registrations
      * @description How many registrations of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Mandate URN), `customer_reference_number` (Customer reference), `umrn` (UMRN) (400 for another) with `search_value` to match. Filters: `status` (Status), `type` (Type).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countMandatesRegistrations'];
     put?: never;
@@ -1178,6 +1282,8 @@ export interface paths {
     /**
      * Count the payment links
      * @description How many payment links of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countPaymentLinks'];
     put?: never;
@@ -1198,6 +1304,8 @@ export interface paths {
     /**
      * Count the support tickets
      * @description How many support tickets sent by the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Ticket URN), `subject` (Subject) (400 for another) with `search_value` to match. Filters: `status` (Status), `category` (Category), `status`.
+     *
+     *     Needs the `support.use` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countSupportTickets'];
     put?: never;
@@ -1218,6 +1326,8 @@ export interface paths {
     /**
      * Count the payouts
      * @description How many payouts of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `bank_reference_number` (Bank reference (UTR)), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status), `transfer_type` (Transfer type), `amount_min`/`amount_max` (Amount, rupees).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countTransactionPayouts'];
     put?: never;
@@ -1238,6 +1348,8 @@ export interface paths {
     /**
      * Count the transactions
      * @description How many ledger postings (the statement) of all the caller's accounts match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_transaction_id` (Transaction ID), `bank_reference_number` (Bank reference (UTR)), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countTransactionStatement'];
     put?: never;
@@ -1258,6 +1370,8 @@ export interface paths {
     /**
      * Count the bank account validations
      * @description How many bank account validations of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `beneficiary_account_number` (Account number), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `name_match` (Name match).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countTransactionValidations'];
     put?: never;
@@ -1278,6 +1392,8 @@ export interface paths {
     /**
      * The input file of a bulk payout, as uploaded
      * @description Downloads the file as it was submitted (CSV or XLSX, with its original name), byte for byte, for records or to correct and submit again.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getDownloadBulkInput'];
     put?: never;
@@ -1298,6 +1414,8 @@ export interface paths {
     /**
      * The response file of a bulk payout: every row with its payout urn, status, UTR or failure reason
      * @description Downloads the submitted rows in the file's own format (CSV or XLSX, streamed) with each row's payout urn, status, bank reference (UTR) or failure reason; download it again once processing is complete for final statuses.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getDownloadBulkResponse'];
     put?: never;
@@ -1318,6 +1436,8 @@ export interface paths {
     /**
      * Export the filtered account transactions
      * @description Streams the filtered postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportAccountTransactions'];
     put?: never;
@@ -1338,8 +1458,32 @@ export interface paths {
     /**
      * Export the filtered account transactions
      * @description Streams the filtered postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportAccountTransactionsVa'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/export/approvals/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the filtered approval requests
+     * @description Streams the filtered approval requests of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['exportApprovalsRequests'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1380,6 +1524,8 @@ export interface paths {
     /**
      * Export the filtered line items
      * @description Streams the filtered rows of one of the caller's bulks (`bulk_urn`, 404 when it is not one), in row order as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportBulkLineItems'];
     put?: never;
@@ -1400,6 +1546,8 @@ export interface paths {
     /**
      * Export the filtered bulks
      * @description Streams the filtered bulks of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportBulkPayouts'];
     put?: never;
@@ -1420,6 +1568,8 @@ export interface paths {
     /**
      * Export the filtered callback deliveries
      * @description Streams the filtered callback deliveries of the caller's client, each with its attempts as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportCallbackDeliveries'];
     put?: never;
@@ -1440,6 +1590,8 @@ export interface paths {
     /**
      * Export the filtered api calls
      * @description Streams the filtered metered API calls of the caller's client (API usage) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportCreditsDetails'];
     put?: never;
@@ -1460,6 +1612,8 @@ export interface paths {
     /**
      * Export the filtered aadhaar uid masking
      * @description Streams the filtered Aadhaar UID masking calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportFabricAadhaarUidMasking'];
     put?: never;
@@ -1480,6 +1634,8 @@ export interface paths {
     /**
      * Export the filtered aadhaar xml
      * @description Streams the filtered Aadhaar XML calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportFabricAadhaarXml'];
     put?: never;
@@ -1500,6 +1656,8 @@ export interface paths {
     /**
      * Export the filtered ckyc
      * @description Streams the filtered CKYC calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportFabricCkyc'];
     put?: never;
@@ -1520,6 +1678,8 @@ export interface paths {
     /**
      * Export the filtered credit report
      * @description Streams the filtered Credit report calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportFabricCreditReport'];
     put?: never;
@@ -1540,6 +1700,8 @@ export interface paths {
     /**
      * Export the filtered customer data pull
      * @description Streams the filtered Customer data pull calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportFabricCustomerDataPull'];
     put?: never;
@@ -1560,6 +1722,8 @@ export interface paths {
     /**
      * Export the filtered face match
      * @description Streams the filtered Face match calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportFabricFaceMatch'];
     put?: never;
@@ -1580,6 +1744,8 @@ export interface paths {
     /**
      * Export the filtered id classification
      * @description Streams the filtered ID classification calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportFabricIdClassification'];
     put?: never;
@@ -1600,6 +1766,8 @@ export interface paths {
     /**
      * Export the filtered kyc digilocker
      * @description Streams the filtered KYC DigiLocker calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportFabricKycDigilocker'];
     put?: never;
@@ -1620,6 +1788,8 @@ export interface paths {
     /**
      * Export the filtered kyc validation
      * @description Streams the filtered KYC validation calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportFabricKycValidate'];
     put?: never;
@@ -1640,6 +1810,8 @@ export interface paths {
     /**
      * Export the filtered mobile to x
      * @description Streams the filtered Mobile to X calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportFabricMobileToX'];
     put?: never;
@@ -1660,6 +1832,8 @@ export interface paths {
     /**
      * Export the filtered text match
      * @description Streams the filtered Text match calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportFabricTextMatch'];
     put?: never;
@@ -1680,6 +1854,8 @@ export interface paths {
     /**
      * Export the filtered video liveness
      * @description Streams the filtered Video liveness calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportFabricVideoLiveness'];
     put?: never;
@@ -1700,6 +1876,8 @@ export interface paths {
     /**
      * Export the filtered all accounts
      * @description Streams the filtered current and virtual accounts of the caller's client that existed in the range as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportManageAccounts'];
     put?: never;
@@ -1720,6 +1898,8 @@ export interface paths {
     /**
      * Export the filtered beneficiaries
      * @description Streams the filtered beneficiaries of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportManageBeneficiary'];
     put?: never;
@@ -1740,6 +1920,8 @@ export interface paths {
     /**
      * Export the filtered virtual accounts
      * @description Streams the filtered virtual accounts of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportManageVirtualAccount'];
     put?: never;
@@ -1760,6 +1942,8 @@ export interface paths {
     /**
      * Export the filtered virtual account credits
      * @description Streams the filtered money that arrived in the caller's virtual accounts, credited or returned as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportManageVirtualAccountCredits'];
     put?: never;
@@ -1780,6 +1964,8 @@ export interface paths {
     /**
      * Export the filtered debits
      * @description Streams the filtered debits of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportMandatesPresentations'];
     put?: never;
@@ -1800,6 +1986,8 @@ export interface paths {
     /**
      * Export the filtered registrations
      * @description Streams the filtered registrations of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportMandatesRegistrations'];
     put?: never;
@@ -1820,6 +2008,8 @@ export interface paths {
     /**
      * Export the filtered payment links
      * @description Streams the filtered payment links of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportPaymentLinks'];
     put?: never;
@@ -1840,6 +2030,8 @@ export interface paths {
     /**
      * Export the filtered support tickets
      * @description Streams the filtered support tickets sent by the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `support.use` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportSupportTickets'];
     put?: never;
@@ -1860,6 +2052,8 @@ export interface paths {
     /**
      * Export the filtered payouts
      * @description Streams the filtered payouts of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportTransactionPayouts'];
     put?: never;
@@ -1880,6 +2074,8 @@ export interface paths {
     /**
      * Export the filtered transactions
      * @description Streams the filtered ledger postings (the statement) of all the caller's accounts as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportTransactionStatement'];
     put?: never;
@@ -1900,6 +2096,8 @@ export interface paths {
     /**
      * Export the filtered bank account validations
      * @description Streams the filtered bank account validations of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportTransactionValidations'];
     put?: never;
@@ -1920,6 +2118,8 @@ export interface paths {
     /**
      * Every account (current and virtual, closed ones too) with its balance
      * @description All the client's accounts, current and virtual, including closed and expired ones, each with its status and balance; the /accounts screen lists them.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getAccountBalances'];
     put?: never;
@@ -1940,6 +2140,8 @@ export interface paths {
     /**
      * The /accounts home: collections, balances, the next settlement, recent credits
      * @description Everything the /accounts home shows in one call: today's and this week's collections, the total balance and the virtual accounts, the next scheduled settlement and the latest credits. Days are in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getAccountsSummary'];
     put?: never;
@@ -1960,8 +2162,76 @@ export interface paths {
     /**
      * Your API keys (never their secrets), with their last use
      * @description Lists the client's API keys, active and revoked, with their prefix, creation and last use, so unused or leaked keys can be found and revoked. Secrets are never returned.
+     *
+     *     Needs the `api_keys.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getApiKeys'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/fetch/approvals/{urn}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One approval request
+     * @description A request with its steps, decisions, a settings change's before and after, and whether the caller may decide it now (`can_decide`); another client's urn is a 404.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['getApprovalByUrn'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/fetch/approvals/inbox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The requests waiting for the caller
+     * @description PENDING approval requests the signed-in member can decide now: their role is one of the current step's roles, they did not make the request and have not decided it yet. Oldest first.
+     *
+     *     Needs the `approvals.decide` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['getApprovalsInbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/fetch/approvals/rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The approval rules
+     * @description The client's maker-checker rules by action: what they cover, when (amount band in rupees, transfer types, sources) and who approves (1–3 steps).
+     *
+     *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['getApprovalsRules'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1980,6 +2250,8 @@ export interface paths {
     /**
      * Your accounts and balances
      * @description The client's accounts (current and virtual) with their number, IFSC and current balance as the ledger holds it.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getBalance'];
     put?: never;
@@ -2000,6 +2272,8 @@ export interface paths {
     /**
      * One bulk payout with its progress (poll it while it is processed)
      * @description One of the caller's bulk payouts: its file, sender account, totals and progress (rows done, failed, pending), to poll until it is complete. A urn of another client is a 404.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getBulkByUrn'];
     put?: never;
@@ -2020,6 +2294,8 @@ export interface paths {
     /**
      * List the callback HTTP methods
      * @description The HTTP methods a callback can be delivered with (the `http_method` of a configuration).
+     *
+     *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['listCallbackHttpMethods'];
     put?: never;
@@ -2040,6 +2316,8 @@ export interface paths {
     /**
      * Progress of a callback replay
      * @description The state of a replay (QUEUED, RUNNING, COMPLETED), how many failed deliveries it covers (`total`) and how many have been sent again (`done`).
+     *
+     *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getCallbackReplay'];
     put?: never;
@@ -2060,6 +2338,8 @@ export interface paths {
     /**
      * List the callback subscriptions per event type
      * @description For every event type: whether the client receives it (at least one active URL) and every URL configured for it, switched on or off. Secrets are not included.
+     *
+     *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['listCallbackSubscriptions'];
     put?: never;
@@ -2080,6 +2360,8 @@ export interface paths {
     /**
      * List the callback event types
      * @description Every event type a URL can subscribe to (every type the product raises), with a label, a description and the `type` values its messages carry.
+     *
+     *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['listCallbackTypes'];
     put?: never;
@@ -2100,6 +2382,8 @@ export interface paths {
     /**
      * Who carries collection requests
      * @description The providers the collection-requests report can be filtered by (`provider`): payment links, NACH debits and UPI-autopay debits, each with a label.
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getCollectionRequestsProviders'];
     put?: never;
@@ -2120,6 +2404,8 @@ export interface paths {
     /**
      * Fees Meridian earned from you (net), ever, today and this month
      * @description The net fees charged to the client (payout, validation and other fees, less refunds) in total, today and this month, the days in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getCommissionBalance'];
     put?: never;
@@ -2140,6 +2426,8 @@ export interface paths {
     /**
      * Your fabric credits and the price of one call per product
      * @description The client's remaining fabric credits and what one call of each product costs it (its own price meter, else the default price). A call without enough credits is refused before reaching the provider.
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getCreditsBalance'];
     put?: never;
@@ -2160,6 +2448,8 @@ export interface paths {
     /**
      * Credits used per product per day, loads, unloads, balance
      * @description Per day (whole days in `time_zone`, default Asia/Kolkata; by default the last 7 days) and product: the credits the product's calls used, the day's loads and unloads (on a row without product), and the credit balance at the end of the day.
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getCreditsConsumption'];
     put?: never;
@@ -2180,6 +2470,8 @@ export interface paths {
     /**
      * Search the api calls
      * @description The metered API calls of the caller's client (API usage), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `api_name` (API name) (400 for another) with `search_value` to match. Filters: `product` (Product), `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getCreditsDetails'];
     put?: never;
@@ -2200,6 +2492,8 @@ export interface paths {
     /**
      * API calls and credits per day per API
      * @description The caller's metered API calls counted per day (whole days in `time_zone`, default Asia/Kolkata; by default the last 7 days) and per API, with the credits they used: the API usage chart.
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getCreditsUsageByDay'];
     put?: never;
@@ -2220,6 +2514,8 @@ export interface paths {
     /**
      * Active non-UPI beneficiaries
      * @description The client's ACTIVE beneficiaries with a bank account (no UPI-only ones), as options for a dropdown such as the validation or payout form.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getDropdownBeneficiaries'];
     put?: never;
@@ -2240,6 +2536,8 @@ export interface paths {
     /**
      * Payment methods (rails) and their limits
      * @description The transfer types a payout can use (IMPS, NEFT, RTGS, UPI) with their label and minimum and maximum amount (null: no maximum); an amount outside them is refused with a 422.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getDropdownPaymentMethods'];
     put?: never;
@@ -2260,6 +2558,8 @@ export interface paths {
     /**
      * Provider accounts to choose from
      * @description The client's accounts as dropdown options (provider, account number and name, IFSC), e.g. the sender account of a payout.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getDropdownProviderAccounts'];
     put?: never;
@@ -2280,6 +2580,8 @@ export interface paths {
     /**
      * Your virtual accounts that accept money now (active, not expired)
      * @description The client's virtual accounts that can receive money now (ACTIVE and not expired), as dropdown options, e.g. for the sandbox credit form.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getDropdownVirtualAccounts'];
     put?: never;
@@ -2300,6 +2602,8 @@ export interface paths {
     /**
      * A call's details: its row, masked request and response
      * @description One of the caller's fabric calls with its request and response as logged: identifiers masked (Aadhaar, PAN, mobile, e-mail) and images reduced to type, size and SHA-256. A urn of another client or product is a 404.
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getFabricBySlugByUrn'];
     put?: never;
@@ -2320,6 +2624,8 @@ export interface paths {
     /**
      * Today (in time_zone) per product, and the credits left
      * @description The /fabric home: today's calls of each product by status with the credits they used, and the client's credits left. Today is in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getFabricSummary'];
     put?: never;
@@ -2340,6 +2646,8 @@ export interface paths {
     /**
      * Feature flags of the client
      * @description Which optional features the client has switched on (frontend payout, bulk frontend payout): the dashboard shows a feature's screens only when its flag is on.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getFeatureFlags'];
     put?: never;
@@ -2360,6 +2668,8 @@ export interface paths {
     /**
      * The /flow home: balances, today by status, 7-day volume, latest payouts
      * @description Everything the /flow home shows in one call: the client's accounts and balances, today's payouts by status, the last 7 days' volume and the latest payouts. Days are in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getFlowSummary'];
     put?: never;
@@ -2380,6 +2690,8 @@ export interface paths {
     /**
      * Look an IFSC up in the IFSC registry
      * @description The bank, branch and address of an IFSC code from the registry the server ships with, to check a code before adding a beneficiary; an unknown code is a 404.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getIfscByIfsc'];
     put?: never;
@@ -2400,6 +2712,8 @@ export interface paths {
     /**
      * Search the beneficiaries
      * @description The beneficiaries of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `beneficiary_code` (Beneficiary code), `beneficiary_account_number` (Account number) (400 for another) with `search_value` to match. Filters: `status` (Status), `transfer_type` (Transfer type). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getManageBeneficiary'];
     put?: never;
@@ -2420,6 +2734,8 @@ export interface paths {
     /**
      * A beneficiary by its code
      * @description One of the caller's beneficiaries by its `beneficiary_code`, with its bank account or UPI id and status (404 when the client has none with that code).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getManageBeneficiaryByBeneficiaryCode'];
     put?: never;
@@ -2440,8 +2756,54 @@ export interface paths {
     /**
      * Your saved views of a list
      * @description The signed-in user's saved views of one list (`list`, its machine name, e.g. `payouts`), by name in any case, with the most a user may keep per list. Other users' views, of this client or another, are never listed.
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
      */
     get: operations['getSavedViews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/fetch/team/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Members of your company and pending invitations
+     * @description The company's members, oldest first, with their role, status (active or deactivated), second factor and last sign-in; and the invitations not yet accepted or revoked, newest first (`expired: true` once past their 72 hours).
+     *
+     *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['getTeamMembers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/fetch/team/roles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Roles: built-in and your custom ones
+     * @description The built-in client roles (Owner, Admin, Finance maker, Finance approver, Developer, Viewer) with their documented permissions, then the company's custom roles, each with how many members and live API keys hold it. Any member may read it.
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
+     */
+    get: operations['getTeamRoles'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2460,6 +2822,8 @@ export interface paths {
     /**
      * A payout by its urn, with its timeline
      * @description One of the caller's payouts with every status change (created, sent, settled, failed or returned) and its bank reference; a urn of another client is a 404.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getTransactionPayoutByUrn'];
     put?: never;
@@ -2480,6 +2844,8 @@ export interface paths {
     /**
      * A bank-account validation by its urn
      * @description One of the caller's validations: the account checked, the registered name and match score, status and fee. A urn of another client is a 404.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getTransactionValidationByUrn'];
     put?: never;
@@ -2500,6 +2866,8 @@ export interface paths {
     /**
      * Your IP allow-list (whitelisted IPs)
      * @description The addresses and CIDR ranges the client's API keys may call from, oldest first, with who added each and when. While the list is empty (`enforced: false`) API keys work from any address. `caller_ip` is this request's address as the server sees it.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getWhitelistedIps'];
     put?: never;
@@ -2520,6 +2888,8 @@ export interface paths {
     /**
      * One report with its status and progress
      * @description One of the caller's reports: its request, status (QUEUED with its queue position, RUNNING with rows written of the count, READY with its size, FAILED with the reason, EXPIRED after 30 days). 404 for an unknown urn or another client's.
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getReportByReportUrn'];
     put?: never;
@@ -2540,6 +2910,8 @@ export interface paths {
     /**
      * Download a report's file
      * @description Streams a READY report's file with its content type and a Content-Disposition file name; the file is kept 30 days. 409 while it is being built or when it failed, 410 once expired, 404 for an unknown urn or another client's. Audited.
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getReportDownload'];
     put?: never;
@@ -2560,6 +2932,8 @@ export interface paths {
     /**
      * Search the reports
      * @description The reports asked for by the caller's client (the download history), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Report URN) (400 for another) with `search_value` to match. Filters: `status` (Status), `report_type` (Report type), `status`, `report_type`, `meridian_company_urn`. Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getReportsHistory'];
     put?: never;
@@ -2580,6 +2954,8 @@ export interface paths {
     /**
      * Count the reports
      * @description How many reports asked for by the caller's client (the download history) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Report URN) (400 for another) with `search_value` to match. Filters: `status` (Status), `report_type` (Report type), `status`, `report_type`, `meridian_company_urn`.
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['countReportsHistory'];
     put?: never;
@@ -2600,6 +2976,8 @@ export interface paths {
     /**
      * Export the filtered reports
      * @description Streams the filtered reports asked for by the caller's client (the download history) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportReportsHistory'];
     put?: never;
@@ -2620,6 +2998,8 @@ export interface paths {
     /**
      * Preview the first rows of a report
      * @description The first 10 rows of a report as its file would have them (money as decimal strings, times in `time_zone`), with the number of rows it would have, for the same request as generate (without the format; `columns` comma-separated). The same 400s as generate.
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getReportsPreview'];
     put?: never;
@@ -2640,6 +3020,8 @@ export interface paths {
     /**
      * The client's report schedules
      * @description Every report schedule of the caller's client, newest first, with its request, timing, next and last run.
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getReportsSchedules'];
     put?: never;
@@ -2660,6 +3042,8 @@ export interface paths {
     /**
      * The report types and what each offers
      * @description Every report type this server builds with its title, formats, columns (key, header and kind), search keys, default date range and filters (with their allowed values where the set is fixed): the report screens build their forms from it.
+     *
+     *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getReportsTypes'];
     put?: never;
@@ -2680,6 +3064,8 @@ export interface paths {
     /**
      * Search the account transactions
      * @description The postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees), `account_number`. Paged by `page_index` (from 0) and `page_size` (default 10).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchAccountTransactions'];
     put?: never;
@@ -2700,8 +3086,32 @@ export interface paths {
     /**
      * Search the account transactions
      * @description The postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees), `account_number`. Paged by `page_index` (from 0) and `page_size` (default 10).
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchAccountTransactionsVa'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/search/approvals/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the approval requests
+     * @description The approval requests of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `resource_urn` (Payout or bulk URN), `requested_by` (Requested by) (400 for another) with `search_value` to match. Filters: `status` (Status), `action` (Action). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['searchApprovalsRequests'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2742,6 +3152,8 @@ export interface paths {
     /**
      * Search the line items
      * @description The rows of one of the caller's bulks (`bulk_urn`, 404 when it is not one), in row order, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Payout URN), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `bulk_urn`. Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchBulkLineItems'];
     put?: never;
@@ -2762,6 +3174,8 @@ export interface paths {
     /**
      * Search the bulks
      * @description The bulks of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Bulk URN) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchBulkPayouts'];
     put?: never;
@@ -2782,6 +3196,8 @@ export interface paths {
     /**
      * Search the callback deliveries
      * @description The callback deliveries of the caller's client, each with its attempts, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `webhook_id` (Webhook id), `subject_urn` (Subject URN) (400 for another) with `search_value` to match. Filters: `event_type` (Event type), `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchCallbackDeliveries'];
     put?: never;
@@ -2802,6 +3218,8 @@ export interface paths {
     /**
      * Search the aadhaar uid masking
      * @description The Aadhaar UID masking calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchFabricAadhaarUidMasking'];
     put?: never;
@@ -2822,6 +3240,8 @@ export interface paths {
     /**
      * Search the aadhaar xml
      * @description The Aadhaar XML calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference), `meridian_transaction_id` (Transaction ID), `initiation_transaction_id` (Initiation transaction ID) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchFabricAadhaarXml'];
     put?: never;
@@ -2842,6 +3262,8 @@ export interface paths {
     /**
      * Search the ckyc
      * @description The CKYC calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `reference_id` (Reference ID), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchFabricCkyc'];
     put?: never;
@@ -2862,6 +3284,8 @@ export interface paths {
     /**
      * Search the credit report
      * @description The Credit report calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchFabricCreditReport'];
     put?: never;
@@ -2882,6 +3306,8 @@ export interface paths {
     /**
      * Search the customer data pull
      * @description The Customer data pull calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchFabricCustomerDataPull'];
     put?: never;
@@ -2902,6 +3328,8 @@ export interface paths {
     /**
      * Search the face match
      * @description The Face match calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchFabricFaceMatch'];
     put?: never;
@@ -2922,6 +3350,8 @@ export interface paths {
     /**
      * Search the id classification
      * @description The ID classification calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchFabricIdClassification'];
     put?: never;
@@ -2942,6 +3372,8 @@ export interface paths {
     /**
      * Search the kyc digilocker
      * @description The KYC DigiLocker calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `meridian_urn` (URN), `customer_reference_id` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchFabricKycDigilocker'];
     put?: never;
@@ -2962,6 +3394,8 @@ export interface paths {
     /**
      * Search the kyc validation
      * @description The KYC validation calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchFabricKycValidate'];
     put?: never;
@@ -2982,6 +3416,8 @@ export interface paths {
     /**
      * Search the mobile to x
      * @description The Mobile to X calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchFabricMobileToX'];
     put?: never;
@@ -3002,6 +3438,8 @@ export interface paths {
     /**
      * Search the text match
      * @description The Text match calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchFabricTextMatch'];
     put?: never;
@@ -3022,6 +3460,8 @@ export interface paths {
     /**
      * Search the video liveness
      * @description The Video liveness calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchFabricVideoLiveness'];
     put?: never;
@@ -3042,6 +3482,8 @@ export interface paths {
     /**
      * Find your records by reference: payouts (urn, UTR, customer reference), beneficiaries (code, name, account number)
      * @description The dashboard's command-palette search: `q` is matched against the references of the caller's own records of every searchable kind, at most `limit` per kind. Dates in the answer are shown in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchGlobal'];
     put?: never;
@@ -3062,6 +3504,8 @@ export interface paths {
     /**
      * Search the all accounts
      * @description The current and virtual accounts of the caller's client that existed in the range, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number` (Account number), `customer_id` (Customer ID) (400 for another) with `search_value` to match. Filters: `kind` (Kind). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchManageAccounts'];
     put?: never;
@@ -3082,6 +3526,8 @@ export interface paths {
     /**
      * Search the virtual accounts
      * @description The virtual accounts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number` (Account number), `customer_id` (Customer ID) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchManageVirtualAccount'];
     put?: never;
@@ -3102,6 +3548,8 @@ export interface paths {
     /**
      * Search the virtual account credits
      * @description The money that arrived in the caller's virtual accounts, credited or returned, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `bank_reference_number` (Bank reference (UTR)), `virtual_account_number` (Virtual account number) (400 for another) with `search_value` to match. Filters: `status` (Status), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchManageVirtualAccountCredits'];
     put?: never;
@@ -3122,6 +3570,8 @@ export interface paths {
     /**
      * Search the debits
      * @description The debits of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Debit URN), `mandate_urn` (Mandate URN), `customer_reference_number` (Customer reference), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `mandate_type` (Mandate type), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchMandatesPresentations'];
     put?: never;
@@ -3142,6 +3592,8 @@ export interface paths {
     /**
      * Search the registrations
      * @description The registrations of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Mandate URN), `customer_reference_number` (Customer reference), `umrn` (UMRN) (400 for another) with `search_value` to match. Filters: `status` (Status), `type` (Type). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchMandatesRegistrations'];
     put?: never;
@@ -3162,6 +3614,8 @@ export interface paths {
     /**
      * Search the payment links
      * @description The payment links of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchPaymentLinks'];
     put?: never;
@@ -3182,6 +3636,8 @@ export interface paths {
     /**
      * Search the support tickets
      * @description The support tickets sent by the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Ticket URN), `subject` (Subject) (400 for another) with `search_value` to match. Filters: `status` (Status), `category` (Category), `status`. Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `support.use` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchSupportTickets'];
     put?: never;
@@ -3202,6 +3658,8 @@ export interface paths {
     /**
      * Search the payouts
      * @description The payouts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `bank_reference_number` (Bank reference (UTR)), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status), `transfer_type` (Transfer type), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchTransactionPayouts'];
     put?: never;
@@ -3222,6 +3680,8 @@ export interface paths {
     /**
      * Search the transactions
      * @description The ledger postings (the statement) of all the caller's accounts, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_transaction_id` (Transaction ID), `bank_reference_number` (Bank reference (UTR)), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchTransactionStatement'];
     put?: never;
@@ -3242,6 +3702,8 @@ export interface paths {
     /**
      * Search the bank account validations
      * @description The bank account validations of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `beneficiary_account_number` (Account number), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `name_match` (Name match). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchTransactionValidations'];
     put?: never;
@@ -3262,6 +3724,8 @@ export interface paths {
     /**
      * Server-Sent Events of your calls as they happen (Accept: text/event-stream)
      * @description A stream of the client's fabric calls as they happen, resumable with `Last-Event-ID` (or `last_event_id`), with a heartbeat every 15 s. Without `Accept: text/event-stream` it is a 406. EventSource cannot send headers, so `access_token` and `client_id` may come as query parameters; the stream ends after a logout or when the token expires.
+     *
+     *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['streamFabricEvents'];
     put?: never;
@@ -3284,6 +3748,8 @@ export interface paths {
     /**
      * Generate a report (built in the background)
      * @description Queues a report of one type for a range of whole days in `time_zone` (default Asia/Kolkata) with the same filters as its list screen, in CSV, XLSX, JSON or (where offered) PDF, optionally with a subset of columns in order. Answers 202 with the report urn at once; a job builds the file, at most 5 of a client at a time (the next ones wait QUEUED). Follow it in the history and download it when READY. 400 for an unknown type or column, a format the type does not offer, an inverted or too long range, or a search key or filter the type does not take. Audited.
+     *
+     *     Needs the `reports.generate` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createReportsGenerate'];
     delete?: never;
@@ -3304,6 +3770,8 @@ export interface paths {
     /**
      * Schedule a report
      * @description Makes a report on its own: DAILY (covering yesterday), WEEKLY on `day_of_week` (the 7 days before) or MONTHLY on `day_of_month` (the previous month), at `time_of_day` (HH:mm) in `time_zone`. Each run is a report in the history, and its creator is e-mailed when it is ready or failed. The same 400s as generate, and for a weekly schedule without a weekday or a monthly one without a day. Audited.
+     *
+     *     Needs the `reports.generate` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createReportsSchedules'];
     delete?: never;
@@ -3325,6 +3793,8 @@ export interface paths {
     /**
      * Stop a report schedule
      * @description Deletes one of the caller's report schedules (the reports it made stay in the history). 404 for an unknown urn or another client's. Audited.
+     *
+     *     Needs the `reports.generate` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     delete: operations['deleteReportsSchedule'];
     options?: never;
@@ -3344,8 +3814,154 @@ export interface paths {
     /**
      * Sandbox rail: money arriving in one of your virtual accounts (a UTR seen again answers the first credit, 200)
      * @description Sandbox only (absent in production): simulates a bank credit (IMPS, NEFT, RTGS or UPI) to one of the client's virtual accounts. It is CREDITED, or RETURNED when the account is closed or expired, the payer not allowed or the amount not the expected one; a webhook is queued either way. 201 for a new credit, 200 with `duplicate: true` when the UTR was seen before.
+     *
+     *     Needs the `virtual_accounts.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createSandboxSimulateCredit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/approvals/{urn}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a request
+     * @description Approves the request's current step for the signed-in member (with their step-up token). When it completes the last step the held action runs at once: the payout is debited and sent (the balance is checked now: short, the request ends FAILED and the payout REJECTED). 403 `approval_own_request` for one's own request, 403 `approval_not_your_step` when the step needs another role, 409 `approval_already_decided` or `approval_not_pending`.
+     *
+     *     Needs the `approvals.decide` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     A money movement: a dashboard session must send the `X-Step-Up-Token` header with a valid step-up token of that session (`POST /v2/auth/step-up`: the member's two-factor code, or the password without a second factor), else 401 `step_up_required`. API keys need no step-up: approval rules cover them.
+     */
+    post: operations['createApprovalApprove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/approvals/{urn}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reject a request
+     * @description Rejects the request with a reason (required): it ends REJECTED and what it held does not happen (a payout ends REJECTED naming who rejected it and why). The same refusals as an approval.
+     *
+     *     Needs the `approvals.decide` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     A money movement: a dashboard session must send the `X-Step-Up-Token` header with a valid step-up token of that session (`POST /v2/auth/step-up`: the member's two-factor code, or the password without a second factor), else 401 `step_up_required`. API keys need no step-up: approval rules cover them.
+     */
+    post: operations['createApprovalReject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/approvals/decisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decide many requests at once
+     * @description Approves or rejects up to 200 requests with one step-up: each is decided on its own (one refused leaves the others decided) and the answer says per urn what happened (`ok`, the status, or the error key and message).
+     *
+     *     Needs the `approvals.decide` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     A money movement: a dashboard session must send the `X-Step-Up-Token` header with a valid step-up token of that session (`POST /v2/auth/step-up`: the member's two-factor code, or the password without a second factor), else 401 `step_up_required`. API keys need no step-up: approval rules cover them.
+     */
+    post: operations['createApprovalsDecisions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/approvals/rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create an approval rule
+     * @description A rule for one action: its conditions (amounts in rupees, both ends included; transfer types for payouts; sources for payouts and bulks) and 1–3 sequential steps of N people with one of the roles (each role must hold `approvals.decide`). 422 `invalid_rule` names what does not fit.
+     *
+     *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    post: operations['createApprovalsRules'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/approvals/rules/{urn}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change an approval rule
+     * @description Replaces the rule (the same checks as creating it). Requests already waiting keep the steps they were made with.
+     *
+     *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    put: operations['replaceApprovalsRule'];
+    post?: never;
+    /**
+     * Delete an approval rule
+     * @description Deletes the rule and answers it as it was; requests already waiting stay as they are.
+     *
+     *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    delete: operations['deleteApprovalsRule'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/approvals/rules/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What a draft rule would have held
+     * @description The count and sum of the client's payouts (a payout rule) or bulks (a bulk rule) of the last 90 days that the draft rule's conditions would have held, by the same matching as the rule itself. Nothing is saved.
+     *
+     *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    post: operations['createApprovalsRulesPreview'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3384,6 +4000,8 @@ export interface paths {
     /**
      * Revoke this session and its refresh tokens
      * @description Signs out: the session's access token and every refresh token issued to it stop working at once (401 afterwards). Recorded in the audit log.
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
      */
     post: operations['logoutAuth'];
     delete?: never;
@@ -3466,6 +4084,8 @@ export interface paths {
     /**
      * Ask for the consolidated account statement
      * @description Queues the statement of all the client's accounts (or the ones named) over a range of whole days in `time_zone`: per account the opening balance, every posting with the balance after it and the closing balance, as PDF (default, paged, with the client's name, the period and page numbers), CSV, XLSX or JSON. Answers 202 with the report urn; download it from the history when READY. 404 for an account that is not the caller's.
+     *
+     *     Needs the `reports.generate` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createAccountConsolidatedAccountStatement'];
     delete?: never;
@@ -3486,6 +4106,8 @@ export interface paths {
     /**
      * Open a virtual account (optional Idempotency-Key header)
      * @description Opens a virtual account number (with IFSC and UPI id) for one of the client's customers: money sent to it is credited to the client, optionally only from allowed payers, of an expected amount or until an expiry date (a credit breaking a rule is returned). An expiry in the past or an expected amount under ₹1.00 is a 422; with an Idempotency-Key a retry replays the first answer.
+     *
+     *     Needs the `virtual_accounts.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createAccountVirtual'];
     delete?: never;
@@ -3506,6 +4128,8 @@ export interface paths {
     /**
      * Close a virtual account: money sent to it is returned to the remitter
      * @description Stops a virtual account receiving money: credits arriving afterwards are returned to the remitter (its balance stays). Closing one already closed is a 422.
+     *
+     *     Needs the `virtual_accounts.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['closeAccountVirtual'];
     delete?: never;
@@ -3526,6 +4150,8 @@ export interface paths {
     /**
      * Reopen a closed virtual account (not an expired one)
      * @description Lets a closed virtual account receive money again. An account that is not closed, or whose expiry date has passed, is a 422.
+     *
+     *     Needs the `virtual_accounts.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['reopenAccountVirtual'];
     delete?: never;
@@ -3545,7 +4171,9 @@ export interface paths {
     put?: never;
     /**
      * Add a beneficiary
-     * @description Registers a payee (bank account with IFSC, or UPI id) under a client-chosen `beneficiary_code`; payouts then name it by that code. A code already in use is a 409. The name is scored against the holder of the latest bank-account validation of the account by this client: a PARTIAL (60–84) or NO_MATCH (below 60) name is a 422 `name_mismatch_unconfirmed` unless the body says `confirm_name_mismatch: true` (the confirmation is recorded in the audit log).
+     * @description Registers a payee (bank account with IFSC, or UPI id) under a client-chosen `beneficiary_code`; payouts then name it by that code. A code already in use is a 409. The name is scored against the holder of the latest bank-account validation of the account by this client: a PARTIAL (60–84) or NO_MATCH (below 60) name is a 422 `name_mismatch_unconfirmed` unless the body says `confirm_name_mismatch: true` (the confirmation is recorded in the audit log). When an active approval rule of action `beneficiary` covers the change, it is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and the change waits as that approval request (with its before and after for the approvers), made once approved, by the last approver on the maker's behalf (both in the audit log), and never if rejected or expired.
+     *
+     *     Needs the `beneficiaries.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createBeneficiary'];
     delete?: never;
@@ -3569,7 +4197,9 @@ export interface paths {
     head?: never;
     /**
      * Edit, deactivate (status INACTIVE) or reactivate a beneficiary
-     * @description Changes a beneficiary's details or status; an INACTIVE beneficiary cannot be paid (payouts to it are a 422) until reactivated. A change of name, account number, IFSC or transfer type checks the name against the holder of the account's latest validation, as when adding: PARTIAL or NO_MATCH is a 422 `name_mismatch_unconfirmed` unless `confirm_name_mismatch: true`. Recorded in the audit log.
+     * @description Changes a beneficiary's details or status; an INACTIVE beneficiary cannot be paid (payouts to it are a 422) until reactivated. A change of name, account number, IFSC or transfer type checks the name against the holder of the account's latest validation, as when adding: PARTIAL or NO_MATCH is a 422 `name_mismatch_unconfirmed` unless `confirm_name_mismatch: true`. Recorded in the audit log. When an active approval rule of action `beneficiary` covers the change, it is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and the change waits as that approval request (with its before and after for the approvers), made once approved, by the last approver on the maker's behalf (both in the audit log), and never if rejected or expired. Deactivating (status INACTIVE and nothing else) never waits.
+     *
+     *     Needs the `beneficiaries.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     patch: operations['updateBeneficiary'];
     trace?: never;
@@ -3585,7 +4215,9 @@ export interface paths {
     put?: never;
     /**
      * Create an API key; the answer is the only time key_secret is shown
-     * @description Creates an API key for server-to-server calls of the fabric products on behalf of the caller's client. Only a hash is stored: keep `key_secret` from this answer, it cannot be shown again. Recorded in the audit log.
+     * @description Creates an API key for server-to-server calls on behalf of the caller's client (HTTP Basic `key_id:key_secret`), limited to the permissions of its `role` (default `developer`): a built-in client role or one of the client's custom roles, granting no permission the caller's own role lacks (403 `permission_denied` naming one); an unknown role is a 400. Only a hash is stored: keep `key_secret` from this answer, it cannot be shown again. Recorded in the audit log with its role. When an active approval rule of action `api_key` covers it, the key is not made yet: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message, key_id, key_secret }`, the only time the secret is shown, to the member who asked and nobody else (the request keeps only its hash; approvers see the name and role). The key is made with that id and secret once approved, by the last approver on the maker's behalf (audited with both), and calls with it are refused (401) until then; rejected or expired, it is never made.
+     *
+     *     Needs the `api_keys.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createApiKeys'];
     delete?: never;
@@ -3606,6 +4238,8 @@ export interface paths {
     /**
      * Revoke an API key: calls with it are refused (401) at once
      * @description Revokes one of the client's API keys; every server process drops it from its cache before answering, so the next call with it is a 401. A key of another client is a 404.
+     *
+     *     Needs the `api_keys.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['revokeApiKey'];
     delete?: never;
@@ -3624,12 +4258,16 @@ export interface paths {
     /**
      * List the callback configurations
      * @description The client's callback configurations (URL, event types, method, active), the same as `action: list` of the POST. Use it to check where events are delivered.
+     *
+     *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['listCallbacks'];
     put?: never;
     /**
      * Create (action create), update (action update) or list (action list) callback URLs
-     * @description Manages the URLs webhooks are delivered to, by `action`: `create` registers a URL for event types (201), `update` changes one (URL, events, method, active), `list` answers them all. Each delivery is signed as Standard Webhooks with the configuration's secret.
+     * @description Manages the URLs webhooks are delivered to, by `action`: `create` registers a URL for event types (201), `update` changes one (URL, events, method, active), `list` answers them all. Each delivery is signed as Standard Webhooks with the configuration's secret. When an active approval rule of action `callback` covers a create or an update (of the URL, method or whether it is active; rotating the secret alone never waits), the change is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message, secret? }` and deliveries go on to the configuration as it was until the request is approved, when the last approver makes the change on the maker's behalf (audited with both); rejected or expired, it is never made. The signing secret of a new configuration (or of a rotation in a held update) is in that 202 answer only, to the member who asked.
+     *
+     *     Needs the `callbacks.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createCallback'];
     delete?: never;
@@ -3650,6 +4288,8 @@ export interface paths {
     /**
      * Resend one callback delivery
      * @description Sends a delivered or failed message again: the same body and `webhook-id` (receivers can de-duplicate), attempts numbered on from the last, retried for 3 days. 409 while the delivery is still pending. Audited.
+     *
+     *     Needs the `callbacks.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['resendCallbackDelivery'];
     delete?: never;
@@ -3670,6 +4310,8 @@ export interface paths {
     /**
      * Replay the failed callbacks of a date range
      * @description Starts a job that sends every FAILED delivery created in the date range (whole days in `time_zone`, optionally of one event type) again; poll its progress with the replay id. Audited.
+     *
+     *     Needs the `callbacks.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['replayFailedCallbacks'];
     delete?: never;
@@ -3690,6 +4332,8 @@ export interface paths {
     /**
      * Send a test event to one callback URL
      * @description Queues a signed `callback.test` message to one active configuration only; it is delivered, retried and shown in the delivery log like any other event. 409 when the configuration is switched off.
+     *
+     *     Needs the `callbacks.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['sendCallbackTestEvent'];
     delete?: never;
@@ -3996,6 +4640,8 @@ export interface paths {
     /**
      * Register a NACH or UPI-autopay mandate (PENDING until the customer authorises it)
      * @description Registers a recurring-debit mandate on a customer's bank account (NACH) or VPA (UPI autopay) up to `max_amount` per debit; it stays PENDING until the customer authorises it, then turns ACTIVE (announced by webhook). An optional Idempotency-Key makes retries safe; a customer reference already used is a 409.
+     *
+     *     Needs the `mandates.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createMandates'];
     delete?: never;
@@ -4014,6 +4660,8 @@ export interface paths {
     /**
      * A mandate with its events and latest presentations
      * @description One of the caller's mandates with its UMRN, status, every event (registered, authorised, paused, cancelled…) and its latest presentations (404 for a urn of another client).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getMandateByUrn'];
     put?: never;
@@ -4036,6 +4684,8 @@ export interface paths {
     /**
      * Cancel a PENDING, ACTIVE or PAUSED mandate (final)
      * @description Ends a mandate for good: no further presentations, and it cannot be resumed. A mandate already cancelled, expired or rejected is a 409; a webhook announces the change.
+     *
+     *     Needs the `mandates.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['cancelMandate'];
     delete?: never;
@@ -4056,6 +4706,8 @@ export interface paths {
     /**
      * Pause an ACTIVE mandate (no presentations until resumed)
      * @description Suspends debits under an ACTIVE mandate: presentations are refused while it is PAUSED. A mandate in another status is a 409; a webhook announces the change.
+     *
+     *     Needs the `mandates.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['pauseMandate'];
     delete?: never;
@@ -4076,6 +4728,8 @@ export interface paths {
     /**
      * Present a debit under an ACTIVE mandate (PENDING until the rail settles or bounces it)
      * @description Asks for a debit of the customer's account under an ACTIVE mandate, at most its `max_amount` and within its start and end dates (422 otherwise); the presentation is PENDING until the rail settles it (credited to the mandate's credit account) or bounces it, announced by webhook. An optional Idempotency-Key makes retries safe. On the sandbox an account ending 0001 bounces for insufficient funds, 0002 as closed, 0003 settles after 5 minutes.
+     *
+     *     Needs the `mandates.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['presentMandate'];
     delete?: never;
@@ -4096,6 +4750,8 @@ export interface paths {
     /**
      * Resume a PAUSED mandate
      * @description Makes a PAUSED mandate ACTIVE again so debits can be presented under it. A mandate in another status is a 409; a webhook announces the change.
+     *
+     *     Needs the `mandates.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['resumeMandate'];
     delete?: never;
@@ -4136,6 +4792,8 @@ export interface paths {
     /**
      * Create a payment link: a public pay page with a UPI QR code (Idempotency-Key header optional)
      * @description Creates a link to a public page where a customer pays a fixed amount (or one they enter) by UPI before it expires; the paid amount is credited to the client's account and announced by webhook. A customer reference already used is a 409; with an Idempotency-Key a retry replays the first answer (`idempotent-replayed: true`).
+     *
+     *     Needs the `links.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createPaymentsLinks'];
     delete?: never;
@@ -4154,6 +4812,8 @@ export interface paths {
     /**
      * A payment link with its QR code (SVG), payment attempts and callbacks
      * @description One of the caller's payment links with its pay-page URL, UPI QR code as SVG, status, every payment attempt and the webhooks sent about it (404 for a urn of another client).
+     *
+     *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getPaymentsLinkByUrn'];
     put?: never;
@@ -4176,6 +4836,8 @@ export interface paths {
     /**
      * Cancel an open payment link (409 when it is paid, expired or cancelled)
      * @description Closes an open (CREATED) link so its pay page no longer accepts payments; a webhook announces it. A link already paid, expired or cancelled is a 409 and stays as it is.
+     *
+     *     Needs the `links.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['cancelPaymentsLink'];
     delete?: never;
@@ -4196,6 +4858,8 @@ export interface paths {
     /**
      * A UPI intent link (upi://pay?pa=…&pn=…&am=…&cu=INR&tr=…&tn=…) and its QR code (SVG)
      * @description Builds a UPI intent and its QR code without storing anything: the payee VPA defaults to the collection VPA of the client's first account and the name to the company's. Nothing tracks payments made with it; use a payment link for that. 422 when no VPA is given and the client has no account.
+     *
+     *     Needs the `links.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createPaymentsUpiLink'];
     delete?: never;
@@ -4215,7 +4879,7 @@ export interface paths {
     put?: never;
     /**
      * Add or remove an IP allow-list entry (password required)
-     * @description Adds (`action: add`, with a label) or removes (`action: remove`) one address or CIDR range, confirmed with the signed-in admin's password as `encrypted_password` (as at sign-in). Host bits set, ranges wider than /16 (IPv4) or /48 (IPv6) and bad addresses are a 400 naming `ip`; a range already listed (in any spelling) is a 409; a full list (100 entries) a 422; a wrong password a 403 `step_up_failed`, and too many of them a 429. Once the list is not empty, API-key calls from other addresses are refused with a 403.
+     * @description Adds (`action: add`, with a label) or removes (`action: remove`) one address or CIDR range, confirmed with the signed-in admin's password as `encrypted_password` (as at sign-in). Host bits set, ranges wider than /16 (IPv4) or /48 (IPv6) and bad addresses are a 400 naming `ip`; a range already listed (in any spelling) is a 409; a full list (100 entries) a 422; a wrong password a 403 `step_up_failed`, and too many of them a 429. Once the list is not empty, API-key calls from other addresses are refused with a 403. When an active approval rule of action `ip_allowlist` covers the change, it is checked (and the password confirmed) as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and the list stays as it is until the request is approved, when the last approver makes the change on the maker's behalf (audited with both) and every process drops its copy of the list as it commits; rejected or expired, it is never made.
      *
      *     Needs the `ip_allowlist.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
@@ -4238,6 +4902,8 @@ export interface paths {
     /**
      * Save the current filters of a list as a named view
      * @description Saves a view of a list for the signed-in user: its name (trimmed, 1–60 characters, one line) and the list's URL search parameters as strings (at most 20, 2048 bytes as JSON). A name the user already gave a view of that list, in any case, is a 409; a user keeps at most 50 views per list (a 422 beyond). Audited.
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
      */
     post: operations['createSavedViews'];
     delete?: never;
@@ -4259,6 +4925,8 @@ export interface paths {
     /**
      * Delete one of your saved views
      * @description Deletes one of the signed-in user's saved views. 404 for an unknown id, or another user's view. Audited.
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
      */
     delete: operations['deleteSavedView'];
     options?: never;
@@ -4278,6 +4946,8 @@ export interface paths {
     /**
      * Contact support: send a support ticket
      * @description Sends a question to Meridian support from the help centre: a one-line subject (5–120 characters), a category and a message (20–5,000 characters). The ticket starts OPEN, is audited, and its sender gets an e-mail confirming it with the ticket's urn.
+     *
+     *     Needs the `support.use` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     post: operations['createSupportTickets'];
     delete?: never;
@@ -4296,11 +4966,235 @@ export interface paths {
     /**
      * One support ticket of the caller, with its status
      * @description One of the caller's support tickets with its subject, category, message and current status as Meridian operations set it (404 for an unknown urn or another client's).
+     *
+     *     Needs the `support.use` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getSupportTicketByUrn'];
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/team/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invite a member by e-mail
+     * @description E-mails a single-use link valid 72 hours to choose a password and join with `role` (a built-in client role or a custom one; only an owner invites an owner, else 403 `owner_only`). 409 when the address already has an account or a pending invitation; 422 for a role your company does not have. Audited.
+     *
+     *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    post: operations['createTeamInvitations'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/team/invitations/{urn}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resend an invitation
+     * @description Sends a pending (or expired) invitation again with a new link valid 72 hours; the previous link stops working. 409 once accepted or revoked. Audited.
+     *
+     *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    post: operations['createTeamInvitationResend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/team/invitations/{urn}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke an invitation
+     * @description Revokes a pending invitation: its link stops working. 409 once accepted or revoked. Audited.
+     *
+     *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    post: operations['revokeTeamInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/team/invitations/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept an invitation (public)
+     * @description Creates the member with the invitation's role, the name given and the password chosen (`encrypted_password`, encrypted as at sign-in; at least 10 characters with a letter and a digit, else 400). The link is single-use: 404 for an unknown token, 410 for one expired, revoked or used already. Then sign in at /v2/auth/token; when the company requires two-factor sign-in, the new member sets it up first. Rate limited per IP (429).
+     */
+    post: operations['createTeamInvitationsAccept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/team/invitations/lookup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The invitation behind a link (public)
+     * @description What the invitation page shows: the invited e-mail, the company, the role, and whether the company requires two-factor sign-in. 404 for an unknown token, 410 for one expired, revoked or used already. Public: the link's token is the capability.
+     */
+    get: operations['getTeamInvitationsLookup'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/team/members/{user_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a member's role
+     * @description Gives the member another role, answered once every process's session cache has dropped the member (their next request has the new permissions). Only an owner grants or removes the owner role (403 `owner_only`); the last active owner keeps it and nobody changes their own role (422). Audited with the role before and after.
+     *
+     *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    patch: operations['updateTeamMember'];
+    trace?: never;
+  };
+  '/v2/team/members/{user_id}/deactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deactivate a member
+     * @description Ends every session of the member at once, in every process (answered once all have dropped them), and refuses their sign-in until reactivated. The last active owner cannot be deactivated, nobody deactivates themselves (422), and only an owner deactivates an owner (403). Audited.
+     *
+     *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    post: operations['createTeamMemberDeactivate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/team/members/{user_id}/reactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reactivate a member
+     * @description Lets a deactivated member sign in again (their ended sessions stay ended). Only an owner reactivates an owner (403). Audited.
+     *
+     *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    post: operations['createTeamMemberReactivate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/team/roles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a custom role
+     * @description A role made from the catalogue's client permissions (Meridian staff permissions are refused with a 400), usually starting from a built-in role (`based_on`); its key is `custom_` and the name in lowercase. 409 when a role of that name exists; 422 past 50 custom roles. Audited.
+     *
+     *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    post: operations['createTeamRoles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/team/roles/{role}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change a custom role
+     * @description Changes a custom role's name, description and permissions; every member and API key holding it has the new permissions on its next request (answered once every process's session cache has heard). Built-in roles cannot change (422). Audited with the permissions before and after.
+     *
+     *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    put: operations['replaceTeamRole'];
+    post?: never;
+    /**
+     * Delete a custom role
+     * @description Deletes a custom role no member, live API key or pending invitation holds (409 otherwise: give them another role first). Built-in roles cannot be deleted (422). Audited.
+     *
+     *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    delete: operations['deleteTeamRole'];
     options?: never;
     head?: never;
     patch?: never;
@@ -4316,6 +5210,8 @@ export interface paths {
     /**
      * The signed-in user
      * @description The signed-in user's profile: name, e-mail, masked phone, roles, client and MFA preference. The dashboard calls it after sign-in.
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
      */
     get: operations['getUserDetails'];
     put?: never;
@@ -4326,6 +5222,8 @@ export interface paths {
     /**
      * Update name or phone
      * @description Changes the signed-in user's own name or phone number (the e-mail cannot change here); answers the updated profile. Recorded in the audit log.
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
      */
     patch: operations['updateUserDetails'];
     trace?: never;
@@ -4340,6 +5238,8 @@ export interface paths {
     /**
      * Two-factor settings of the signed-in user
      * @description The signed-in user's two-factor preference (none, sms or totp), whether the company requires two-factor sign-in, whether a phone is on file, and how many unused recovery codes are left.
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
      */
     get: operations['getUserMfa'];
     put?: never;
@@ -4362,6 +5262,8 @@ export interface paths {
     /**
      * Turn two-factor off or switch to SMS codes
      * @description Sets the preference to none or sms with the password and, while two-factor is on, a current code (the SMS step-up code, or the app code or a recovery code). Leaving the app deletes its secret and recovery codes. 409 when the company requires two-factor and none is asked.
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
      */
     post: operations['createUserMfaPreference'];
     delete?: never;
@@ -4382,6 +5284,8 @@ export interface paths {
     /**
      * Regenerate the recovery codes
      * @description For an authenticator-app user, with the password and a current code: 10 new single-use recovery codes, shown once; the previous set stops working at once. 409 when the app is not the method.
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
      */
     post: operations['createUserMfaRecoveryCodes'];
     delete?: never;
@@ -4402,6 +5306,8 @@ export interface paths {
     /**
      * Text a step-up code to an SMS user
      * @description For a user whose two-factor method is SMS: checks the password and texts a 6-digit code (valid 10 minutes, single use) that confirms the next change of the two-factor setting or the next step-up before a money movement (`POST /v2/auth/step-up`). 409 when SMS is not the method; rate limited (429).
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
      */
     post: operations['createUserMfaSmsStepUp'];
     delete?: never;
@@ -4422,6 +5328,8 @@ export interface paths {
     /**
      * Confirm the authenticator app with a first code
      * @description A code from the app proves the secret was taken: the preference becomes totp and the answer carries 10 single-use recovery codes, shown only this once (only their keyed hashes are kept). 409 when no enrolment is pending.
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
      */
     post: operations['createUserMfaTotpConfirm'];
     delete?: never;
@@ -4442,6 +5350,8 @@ export interface paths {
     /**
      * Start enrolling an authenticator app
      * @description Needs the password and, while two-factor is on, a current code. Answers a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s), its otpauth:// URI and a QR code (SVG) to scan; confirm within 10 minutes with a first code from the app.
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
      */
     post: operations['createUserMfaTotpEnrol'];
     delete?: never;
@@ -4452,6 +5362,28 @@ export interface paths {
   };
 }
 export interface webhooks {
+  APPROVAL: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approval events
+     * @description A request waits for approval or was decided: `approval.requested`, `approval.approved` (also when the approved action then failed: see `status` and `outcome`), `approval.rejected`, `approval.expired`.
+     *
+     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `APPROVAL`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
+     */
+    post: operations['onApprovalEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   BANK_ACCOUNT_VALIDATION: {
     parameters: {
       query?: never;
@@ -4609,6 +5541,67 @@ export interface webhooks {
 }
 export interface components {
   schemas: {
+    ApprovalEvent: {
+      data: {
+        /** @enum {string} */
+        action:
+          | 'payout'
+          | 'bulk'
+          | 'beneficiary'
+          | 'api_key'
+          | 'callback'
+          | 'ip_allowlist'
+          | 'role_grant'
+          | 'approval_rule'
+          | 'credit_load';
+        amount: components['schemas']['Money'] | null;
+        created_at: string;
+        current_step: number;
+        decided_at: string | null;
+        decisions: {
+          created_at: string;
+          /** @enum {string} */
+          decision: 'APPROVE' | 'REJECT';
+          email: string;
+          reason: string | null;
+          step: number;
+        }[];
+        diff: {
+          after: unknown;
+          before: unknown;
+        } | null;
+        expires_at: string;
+        outcome: string | null;
+        requested_by: string;
+        resource_urn: string | null;
+        rule_urn: string | null;
+        /** @enum {string} */
+        source: 'dashboard' | 'api' | 'bulk';
+        /** @enum {string} */
+        status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'FAILED';
+        steps: {
+          approvals: number;
+          roles: string[];
+        }[];
+        summary: string;
+        urn: string;
+      };
+      /**
+       * Format: date-time
+       * @description When the event happened (ISO 8601, UTC).
+       */
+      timestamp: string;
+      /**
+       * @description The event, e.g. `approval.requested`.
+       * @example approval.requested
+       * @example approval.approved
+       * @example approval.rejected
+       * @example approval.expired
+       */
+      type: string;
+      /** @description The message id (`msg_…`), also the `webhook-id` header. */
+      webhook_id: string;
+    };
     /**
      * Format: date
      * @description A calendar date, YYYY-MM-DD (a whole day in the time zone of the request).
@@ -4834,7 +5827,7 @@ export interface components {
         purpose_message: string;
         sender_account_number: string;
         /** @enum {string} */
-        status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED';
+        status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED' | 'PENDING_APPROVAL' | 'REJECTED';
         status_message: string | null;
         /** @enum {string} */
         transfer_type: 'IMPS' | 'NEFT' | 'RTGS' | 'UPI';
@@ -5054,6 +6047,17 @@ export interface components {
   };
   parameters: {
     account_number: string;
+    /** @description Action: one of payout, bulk, beneficiary, api_key, callback, ip_allowlist, role_grant, approval_rule, credit_load. */
+    action:
+      | 'payout'
+      | 'bulk'
+      | 'beneficiary'
+      | 'api_key'
+      | 'callback'
+      | 'ip_allowlist'
+      | 'role_grant'
+      | 'approval_rule'
+      | 'credit_load';
     /** @description Amount at most this many rupees (included). */
     amount_max: string;
     /** @description Amount at least this many rupees (included). */
@@ -5071,9 +6075,15 @@ export interface components {
       | 'PAYMENT_LINK';
     client_id: string;
     end_date: components['schemas']['CalendarDateInput'];
-    /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK. */
+    /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK, APPROVAL. */
     event_type:
-      'PAYOUT' | 'BANK_ACCOUNT_VALIDATION' | 'FABRIC' | 'VIRTUAL_ACCOUNT_CREDIT' | 'MANDATE' | 'PAYMENT_LINK';
+      | 'PAYOUT'
+      | 'BANK_ACCOUNT_VALIDATION'
+      | 'FABRIC'
+      | 'VIRTUAL_ACCOUNT_CREDIT'
+      | 'MANDATE'
+      | 'PAYMENT_LINK'
+      | 'APPROVAL';
     format: 'csv' | 'xlsx' | 'json';
     id: string;
     /** @description Kind: one of CURRENT, VIRTUAL. */
@@ -5133,6 +6143,7 @@ export interface components {
     /** @description Credit or debit: one of CREDIT, DEBIT. */
     type: 'CREDIT' | 'DEBIT';
     urn: string;
+    user_id: string;
   };
   requestBodies: never;
   headers: never;
@@ -5231,6 +6242,8 @@ export interface operations {
         content: {
           'application/json': {
             amount: components['schemas']['Money'];
+            /** @description The approval request holding the payout (status PENDING_APPROVAL): no money moved yet. */
+            approval_urn?: string;
             bank_reference_number: string | null;
             beneficiary_account_number: string | null;
             beneficiary_code: string;
@@ -5244,7 +6257,7 @@ export interface operations {
             purpose_message: string;
             sender_account_number: string;
             /** @enum {string} */
-            status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED';
+            status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED' | 'PENDING_APPROVAL' | 'REJECTED';
             status_message: string | null;
             /** @enum {string} */
             transfer_type: 'IMPS' | 'NEFT' | 'RTGS' | 'UPI';
@@ -5444,7 +6457,14 @@ export interface operations {
             processing: number;
             sender_account_number: string;
             /** @enum {string} */
-            status: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+            status:
+              | 'QUEUED'
+              | 'PROCESSING'
+              | 'COMPLETED'
+              | 'COMPLETED_WITH_ERRORS'
+              | 'FAILED'
+              | 'PENDING_APPROVAL'
+              | 'REJECTED';
             total_amount: components['schemas']['Money'];
             total_rows: number;
             updated_at: string;
@@ -6750,6 +7770,44 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  countApprovalsRequests: {
+    parameters: {
+      query?: {
+        /** @description Action: one of payout, bulk, beneficiary, api_key, callback, ip_allowlist, role_grant, approval_rule, credit_load. */
+        action?: components['parameters']['action'];
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, APPROVED, REJECTED, EXPIRED, FAILED. */
+        status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'FAILED';
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   countAuditLog: {
     parameters: {
       query?: {
@@ -6831,8 +7889,15 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED. */
-        status?: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED, PENDING_APPROVAL, REJECTED. */
+        status?:
+          | 'QUEUED'
+          | 'PROCESSING'
+          | 'COMPLETED'
+          | 'COMPLETED_WITH_ERRORS'
+          | 'FAILED'
+          | 'PENDING_APPROVAL'
+          | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -6862,7 +7927,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
-        /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK. */
+        /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK, APPROVAL. */
         event_type?: components['parameters']['event_type'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
@@ -7682,8 +8747,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        /** @description Status: one of PENDING, SUCCESS, FAILURE, RETURNED. */
-        status?: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED';
+        /** @description Status: one of PENDING, SUCCESS, FAILURE, RETURNED, PENDING_APPROVAL, REJECTED. */
+        status?: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED' | 'PENDING_APPROVAL' | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
         /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
         transfer_type?: components['parameters']['transfer_type'];
@@ -7959,6 +9024,56 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  exportApprovalsRequests: {
+    parameters: {
+      query?: {
+        /** @description Action: one of payout, bulk, beneficiary, api_key, callback, ip_allowlist, role_grant, approval_rule, credit_load. */
+        action?: components['parameters']['action'];
+        end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, APPROVED, REJECTED, EXPIRED, FAILED. */
+        status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'FAILED';
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   exportAuditLog: {
     parameters: {
       query?: {
@@ -8063,8 +9178,15 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED. */
-        status?: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED, PENDING_APPROVAL, REJECTED. */
+        status?:
+          | 'QUEUED'
+          | 'PROCESSING'
+          | 'COMPLETED'
+          | 'COMPLETED_WITH_ERRORS'
+          | 'FAILED'
+          | 'PENDING_APPROVAL'
+          | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -8107,7 +9229,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
-        /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK. */
+        /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK, APPROVAL. */
         event_type?: components['parameters']['event_type'];
         format?: components['parameters']['format'];
         search_key?: components['parameters']['search_key'];
@@ -9190,8 +10312,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        /** @description Status: one of PENDING, SUCCESS, FAILURE, RETURNED. */
-        status?: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED';
+        /** @description Status: one of PENDING, SUCCESS, FAILURE, RETURNED, PENDING_APPROVAL, REJECTED. */
+        status?: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED' | 'PENDING_APPROVAL' | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
         /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
         transfer_type?: components['parameters']['transfer_type'];
@@ -9466,8 +10588,204 @@ export interface operations {
               last_used_ip: string | null;
               name: string;
               revoked_at: string | null;
+              role: string;
               /** @enum {string} */
               status: 'ACTIVE' | 'REVOKED';
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getApprovalByUrn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            action:
+              | 'payout'
+              | 'bulk'
+              | 'beneficiary'
+              | 'api_key'
+              | 'callback'
+              | 'ip_allowlist'
+              | 'role_grant'
+              | 'approval_rule'
+              | 'credit_load';
+            amount: components['schemas']['Money'] | null;
+            can_decide: boolean;
+            created_at: string;
+            current_step: number;
+            decided_at: string | null;
+            decisions: {
+              created_at: string;
+              /** @enum {string} */
+              decision: 'APPROVE' | 'REJECT';
+              email: string;
+              reason: string | null;
+              step: number;
+            }[];
+            diff: {
+              after: unknown;
+              before: unknown;
+            } | null;
+            expires_at: string;
+            outcome: string | null;
+            requested_by: string;
+            resource_urn: string | null;
+            rule_urn: string | null;
+            /** @enum {string} */
+            source: 'dashboard' | 'api' | 'bulk';
+            /** @enum {string} */
+            status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'FAILED';
+            steps: {
+              approvals: number;
+              roles: string[];
+            }[];
+            summary: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  getApprovalsInbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              action:
+                | 'payout'
+                | 'bulk'
+                | 'beneficiary'
+                | 'api_key'
+                | 'callback'
+                | 'ip_allowlist'
+                | 'role_grant'
+                | 'approval_rule'
+                | 'credit_load';
+              amount: components['schemas']['Money'] | null;
+              can_decide: boolean;
+              created_at: string;
+              current_step: number;
+              decided_at: string | null;
+              decisions: {
+                created_at: string;
+                /** @enum {string} */
+                decision: 'APPROVE' | 'REJECT';
+                email: string;
+                reason: string | null;
+                step: number;
+              }[];
+              diff: {
+                after: unknown;
+                before: unknown;
+              } | null;
+              expires_at: string;
+              outcome: string | null;
+              requested_by: string;
+              resource_urn: string | null;
+              rule_urn: string | null;
+              /** @enum {string} */
+              source: 'dashboard' | 'api' | 'bulk';
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'FAILED';
+              steps: {
+                approvals: number;
+                roles: string[];
+              }[];
+              summary: string;
+              urn: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getApprovalsRules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              action:
+                | 'payout'
+                | 'bulk'
+                | 'beneficiary'
+                | 'api_key'
+                | 'callback'
+                | 'ip_allowlist'
+                | 'role_grant'
+                | 'approval_rule'
+                | 'credit_load';
+              active: boolean;
+              conditions: {
+                amount_max?: components['schemas']['Money'];
+                amount_min?: components['schemas']['Money'];
+                sources?: ('dashboard' | 'api' | 'bulk')[];
+                transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
+              };
+              created_at: string;
+              created_by: string;
+              name: string;
+              steps: {
+                approvals: number;
+                roles: string[];
+              }[];
+              updated_at: string;
+              urn: string;
             }[];
           };
         };
@@ -9544,7 +10862,14 @@ export interface operations {
             processing: number;
             sender_account_number: string;
             /** @enum {string} */
-            status: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+            status:
+              | 'QUEUED'
+              | 'PROCESSING'
+              | 'COMPLETED'
+              | 'COMPLETED_WITH_ERRORS'
+              | 'FAILED'
+              | 'PENDING_APPROVAL'
+              | 'REJECTED';
             total_amount: components['schemas']['Money'];
             total_rows: number;
             updated_at: string;
@@ -9618,6 +10943,7 @@ export interface operations {
                   | 'VIRTUAL_ACCOUNT_CREDIT'
                   | 'MANDATE'
                   | 'PAYMENT_LINK'
+                  | 'APPROVAL'
                 )
               | null;
             finished_at: string | null;
@@ -9668,7 +10994,8 @@ export interface operations {
                 | 'FABRIC'
                 | 'VIRTUAL_ACCOUNT_CREDIT'
                 | 'MANDATE'
-                | 'PAYMENT_LINK';
+                | 'PAYMENT_LINK'
+                | 'APPROVAL';
               label: string;
               subscribed: boolean;
             }[];
@@ -9706,7 +11033,8 @@ export interface operations {
                 | 'FABRIC'
                 | 'VIRTUAL_ACCOUNT_CREDIT'
                 | 'MANDATE'
-                | 'PAYMENT_LINK';
+                | 'PAYMENT_LINK'
+                | 'APPROVAL';
               events: string[];
               label: string;
             }[];
@@ -10254,7 +11582,7 @@ export interface operations {
               purpose_message: string;
               sender_account_number: string;
               /** @enum {string} */
-              status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED';
+              status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED' | 'PENDING_APPROVAL' | 'REJECTED';
               status_message: string | null;
               /** @enum {string} */
               transfer_type: 'IMPS' | 'NEFT' | 'RTGS' | 'UPI';
@@ -10265,7 +11593,7 @@ export interface operations {
               amount: components['schemas']['Money'];
               count: number;
               /** @enum {string} */
-              status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED';
+              status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED' | 'PENDING_APPROVAL' | 'REJECTED';
             }[];
             volume: {
               amount: components['schemas']['Money'];
@@ -10454,6 +11782,120 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  getTeamMembers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            invitations: {
+              email: string;
+              /** @description The link is past `expires_at`: resend it to send a new one. */
+              expired: boolean;
+              expires_at: string;
+              invited_by: string;
+              name: string | null;
+              role: string;
+              role_name: string;
+              sent_at: string;
+              urn: string;
+            }[];
+            members: {
+              created_at: string;
+              email: string;
+              last_sign_in_at: string | null;
+              name: string;
+              role: string;
+              role_name: string;
+              /** @enum {string} */
+              status: 'active' | 'deactivated';
+              /**
+               * @description The second factor the member signs in with: `none`, `sms` or `totp` (authenticator app).
+               * @enum {string}
+               */
+              two_factor: 'none' | 'sms' | 'totp';
+              user_id: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getTeamRoles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              api_keys: number;
+              based_on: string | null;
+              built_in: boolean;
+              description: string;
+              members: number;
+              name: string;
+              permissions: (
+                | 'flow.read'
+                | 'payouts.create'
+                | 'bulk.create'
+                | 'beneficiaries.manage'
+                | 'validations.create'
+                | 'mandates.manage'
+                | 'links.manage'
+                | 'approvals.decide'
+                | 'approvals.configure'
+                | 'accounts.read'
+                | 'virtual_accounts.manage'
+                | 'settlements.manage'
+                | 'fabric.read'
+                | 'fabric.call'
+                | 'reports.read'
+                | 'reports.generate'
+                | 'callbacks.read'
+                | 'callbacks.manage'
+                | 'api_keys.manage'
+                | 'ip_allowlist.manage'
+                | 'team.manage'
+                | 'audit.read'
+                | 'support.use'
+                | 'ops.credits'
+                | 'ops.support'
+              )[];
+              role: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   getTransactionPayoutByUrn: {
     parameters: {
       query?: never;
@@ -10500,7 +11942,7 @@ export interface operations {
               at: string;
               message: string | null;
               /** @enum {string} */
-              status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED';
+              status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED' | 'PENDING_APPROVAL' | 'REJECTED';
             }[];
             ifsc_code: string | null;
             /** @enum {string} */
@@ -10508,7 +11950,7 @@ export interface operations {
             purpose_message: string;
             sender_account_number: string;
             /** @enum {string} */
-            status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED';
+            status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED' | 'PENDING_APPROVAL' | 'REJECTED';
             status_message: string | null;
             /** @enum {string} */
             transfer_type: 'IMPS' | 'NEFT' | 'RTGS' | 'UPI';
@@ -11221,6 +12663,87 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  searchApprovalsRequests: {
+    parameters: {
+      query?: {
+        /** @description Action: one of payout, bulk, beneficiary, api_key, callback, ip_allowlist, role_grant, approval_rule, credit_load. */
+        action?: components['parameters']['action'];
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        /** @description Status: one of PENDING, APPROVED, REJECTED, EXPIRED, FAILED. */
+        status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'FAILED';
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              action:
+                | 'payout'
+                | 'bulk'
+                | 'beneficiary'
+                | 'api_key'
+                | 'callback'
+                | 'ip_allowlist'
+                | 'role_grant'
+                | 'approval_rule'
+                | 'credit_load';
+              amount: components['schemas']['Money'] | null;
+              created_at: string;
+              current_step: number;
+              decided_at: string | null;
+              decisions: {
+                created_at: string;
+                /** @enum {string} */
+                decision: 'APPROVE' | 'REJECT';
+                email: string;
+                reason: string | null;
+                step: number;
+              }[];
+              diff: {
+                after: unknown;
+                before: unknown;
+              } | null;
+              expires_at: string;
+              outcome: string | null;
+              requested_by: string;
+              resource_urn: string | null;
+              rule_urn: string | null;
+              /** @enum {string} */
+              source: 'dashboard' | 'api' | 'bulk';
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'FAILED';
+              steps: {
+                approvals: number;
+                roles: string[];
+              }[];
+              summary: string;
+              urn: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   searchAuditLog: {
     parameters: {
       query?: {
@@ -11340,8 +12863,15 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED. */
-        status?: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED, PENDING_APPROVAL, REJECTED. */
+        status?:
+          | 'QUEUED'
+          | 'PROCESSING'
+          | 'COMPLETED'
+          | 'COMPLETED_WITH_ERRORS'
+          | 'FAILED'
+          | 'PENDING_APPROVAL'
+          | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -11370,7 +12900,14 @@ export interface operations {
               processing: number;
               sender_account_number: string;
               /** @enum {string} */
-              status: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+              status:
+                | 'QUEUED'
+                | 'PROCESSING'
+                | 'COMPLETED'
+                | 'COMPLETED_WITH_ERRORS'
+                | 'FAILED'
+                | 'PENDING_APPROVAL'
+                | 'REJECTED';
               total_amount: components['schemas']['Money'];
               total_rows: number;
               updated_at: string;
@@ -11389,7 +12926,7 @@ export interface operations {
     parameters: {
       query?: {
         end_date?: components['parameters']['end_date'];
-        /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK. */
+        /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK, APPROVAL. */
         event_type?: components['parameters']['event_type'];
         limit?: components['parameters']['limit'];
         offset?: components['parameters']['offset'];
@@ -11433,7 +12970,8 @@ export interface operations {
                 | 'FABRIC'
                 | 'VIRTUAL_ACCOUNT_CREDIT'
                 | 'MANDATE'
-                | 'PAYMENT_LINK';
+                | 'PAYMENT_LINK'
+                | 'APPROVAL';
               /** @enum {string} */
               http_method: 'POST' | 'PUT';
               next_attempt_at: string | null;
@@ -12721,8 +14259,8 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        /** @description Status: one of PENDING, SUCCESS, FAILURE, RETURNED. */
-        status?: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED';
+        /** @description Status: one of PENDING, SUCCESS, FAILURE, RETURNED, PENDING_APPROVAL, REJECTED. */
+        status?: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED' | 'PENDING_APPROVAL' | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
         /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
         transfer_type?: components['parameters']['transfer_type'];
@@ -12755,7 +14293,7 @@ export interface operations {
               purpose_message: string;
               sender_account_number: string;
               /** @enum {string} */
-              status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED';
+              status: 'PENDING' | 'SUCCESS' | 'FAILURE' | 'RETURNED' | 'PENDING_APPROVAL' | 'REJECTED';
               status_message: string | null;
               /** @enum {string} */
               transfer_type: 'IMPS' | 'NEFT' | 'RTGS' | 'UPI';
@@ -13202,6 +14740,506 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      500: components['responses']['E500'];
+    };
+  };
+  createApprovalApprove: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A dashboard session's step-up token (`POST /v2/auth/step-up`, valid 300 s for that session). Required with a session; not sent with an API key. */
+        'X-Step-Up-Token'?: string;
+      };
+      path: {
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            action:
+              | 'payout'
+              | 'bulk'
+              | 'beneficiary'
+              | 'api_key'
+              | 'callback'
+              | 'ip_allowlist'
+              | 'role_grant'
+              | 'approval_rule'
+              | 'credit_load';
+            amount: components['schemas']['Money'] | null;
+            can_decide: boolean;
+            created_at: string;
+            current_step: number;
+            decided_at: string | null;
+            decisions: {
+              created_at: string;
+              /** @enum {string} */
+              decision: 'APPROVE' | 'REJECT';
+              email: string;
+              reason: string | null;
+              step: number;
+            }[];
+            diff: {
+              after: unknown;
+              before: unknown;
+            } | null;
+            expires_at: string;
+            outcome: string | null;
+            requested_by: string;
+            resource_urn: string | null;
+            rule_urn: string | null;
+            /** @enum {string} */
+            source: 'dashboard' | 'api' | 'bulk';
+            /** @enum {string} */
+            status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'FAILED';
+            steps: {
+              approvals: number;
+              roles: string[];
+            }[];
+            summary: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      500: components['responses']['E500'];
+    };
+  };
+  createApprovalReject: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A dashboard session's step-up token (`POST /v2/auth/step-up`, valid 300 s for that session). Required with a session; not sent with an API key. */
+        'X-Step-Up-Token'?: string;
+      };
+      path: {
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            action:
+              | 'payout'
+              | 'bulk'
+              | 'beneficiary'
+              | 'api_key'
+              | 'callback'
+              | 'ip_allowlist'
+              | 'role_grant'
+              | 'approval_rule'
+              | 'credit_load';
+            amount: components['schemas']['Money'] | null;
+            can_decide: boolean;
+            created_at: string;
+            current_step: number;
+            decided_at: string | null;
+            decisions: {
+              created_at: string;
+              /** @enum {string} */
+              decision: 'APPROVE' | 'REJECT';
+              email: string;
+              reason: string | null;
+              step: number;
+            }[];
+            diff: {
+              after: unknown;
+              before: unknown;
+            } | null;
+            expires_at: string;
+            outcome: string | null;
+            requested_by: string;
+            resource_urn: string | null;
+            rule_urn: string | null;
+            /** @enum {string} */
+            source: 'dashboard' | 'api' | 'bulk';
+            /** @enum {string} */
+            status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'FAILED';
+            steps: {
+              approvals: number;
+              roles: string[];
+            }[];
+            summary: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      500: components['responses']['E500'];
+    };
+  };
+  createApprovalsDecisions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A dashboard session's step-up token (`POST /v2/auth/step-up`, valid 300 s for that session). Required with a session; not sent with an API key. */
+        'X-Step-Up-Token'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          decision: 'APPROVE' | 'REJECT';
+          reason?: string;
+          urns: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approved: number;
+            data: {
+              error?: string;
+              message?: string;
+              ok: boolean;
+              /** @enum {string} */
+              status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'FAILED';
+              urn: string;
+            }[];
+            failed: number;
+            rejected: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      500: components['responses']['E500'];
+    };
+  };
+  createApprovalsRules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          action:
+            | 'payout'
+            | 'bulk'
+            | 'beneficiary'
+            | 'api_key'
+            | 'callback'
+            | 'ip_allowlist'
+            | 'role_grant'
+            | 'approval_rule'
+            | 'credit_load';
+          /** @default true */
+          active?: boolean;
+          /** @default {} */
+          conditions?: {
+            amount_max?: string;
+            amount_min?: string;
+            sources?: ('dashboard' | 'api' | 'bulk')[];
+            transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
+          };
+          name: string;
+          steps: {
+            approvals: number;
+            roles: string[];
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            action:
+              | 'payout'
+              | 'bulk'
+              | 'beneficiary'
+              | 'api_key'
+              | 'callback'
+              | 'ip_allowlist'
+              | 'role_grant'
+              | 'approval_rule'
+              | 'credit_load';
+            active: boolean;
+            conditions: {
+              amount_max?: components['schemas']['Money'];
+              amount_min?: components['schemas']['Money'];
+              sources?: ('dashboard' | 'api' | 'bulk')[];
+              transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
+            };
+            created_at: string;
+            created_by: string;
+            name: string;
+            steps: {
+              approvals: number;
+              roles: string[];
+            }[];
+            updated_at: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      500: components['responses']['E500'];
+    };
+  };
+  replaceApprovalsRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          action:
+            | 'payout'
+            | 'bulk'
+            | 'beneficiary'
+            | 'api_key'
+            | 'callback'
+            | 'ip_allowlist'
+            | 'role_grant'
+            | 'approval_rule'
+            | 'credit_load';
+          /** @default true */
+          active?: boolean;
+          /** @default {} */
+          conditions?: {
+            amount_max?: string;
+            amount_min?: string;
+            sources?: ('dashboard' | 'api' | 'bulk')[];
+            transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
+          };
+          name: string;
+          steps: {
+            approvals: number;
+            roles: string[];
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            action:
+              | 'payout'
+              | 'bulk'
+              | 'beneficiary'
+              | 'api_key'
+              | 'callback'
+              | 'ip_allowlist'
+              | 'role_grant'
+              | 'approval_rule'
+              | 'credit_load';
+            active: boolean;
+            conditions: {
+              amount_max?: components['schemas']['Money'];
+              amount_min?: components['schemas']['Money'];
+              sources?: ('dashboard' | 'api' | 'bulk')[];
+              transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
+            };
+            created_at: string;
+            created_by: string;
+            name: string;
+            steps: {
+              approvals: number;
+              roles: string[];
+            }[];
+            updated_at: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      500: components['responses']['E500'];
+    };
+  };
+  deleteApprovalsRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            action:
+              | 'payout'
+              | 'bulk'
+              | 'beneficiary'
+              | 'api_key'
+              | 'callback'
+              | 'ip_allowlist'
+              | 'role_grant'
+              | 'approval_rule'
+              | 'credit_load';
+            active: boolean;
+            conditions: {
+              amount_max?: components['schemas']['Money'];
+              amount_min?: components['schemas']['Money'];
+              sources?: ('dashboard' | 'api' | 'bulk')[];
+              transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
+            };
+            created_at: string;
+            created_by: string;
+            name: string;
+            steps: {
+              approvals: number;
+              roles: string[];
+            }[];
+            updated_at: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  createApprovalsRulesPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          action:
+            | 'payout'
+            | 'bulk'
+            | 'beneficiary'
+            | 'api_key'
+            | 'callback'
+            | 'ip_allowlist'
+            | 'role_grant'
+            | 'approval_rule'
+            | 'credit_load';
+          /** @default true */
+          active?: boolean;
+          /** @default {} */
+          conditions?: {
+            amount_max?: string;
+            amount_min?: string;
+            sources?: ('dashboard' | 'api' | 'bulk')[];
+            transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
+          };
+          name: string;
+          steps: {
+            approvals: number;
+            roles: string[];
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            amount: components['schemas']['Money'];
+            count: number;
+            days: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
@@ -13670,6 +15708,20 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approval_urn: string;
+            message: string;
+            /** @enum {string} */
+            status: 'PENDING_APPROVAL';
+          };
+        };
+      };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
@@ -13741,6 +15793,20 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approval_urn: string;
+            message: string;
+            /** @enum {string} */
+            status: 'PENDING_APPROVAL';
+          };
+        };
+      };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
@@ -13762,6 +15828,8 @@ export interface operations {
       content: {
         'application/json': {
           name: string;
+          /** @description The role whose permissions limit the key: a built-in client role (owner, admin, finance_maker, finance_approver, developer, viewer) or one of your custom roles (default developer). It may grant only permissions you hold yourself. */
+          role?: string;
         };
       };
     };
@@ -13781,8 +15849,25 @@ export interface operations {
             last_used_ip: string | null;
             name: string;
             revoked_at: string | null;
+            role: string;
             /** @enum {string} */
             status: 'ACTIVE' | 'REVOKED';
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approval_urn: string;
+            key_id: string;
+            key_secret: string;
+            message: string;
+            /** @enum {string} */
+            status: 'PENDING_APPROVAL';
           };
         };
       };
@@ -13819,6 +15904,7 @@ export interface operations {
             last_used_ip: string | null;
             name: string;
             revoked_at: string | null;
+            role: string;
             /** @enum {string} */
             status: 'ACTIVE' | 'REVOKED';
           };
@@ -13857,7 +15943,8 @@ export interface operations {
                 | 'FABRIC'
                 | 'VIRTUAL_ACCOUNT_CREDIT'
                 | 'MANDATE'
-                | 'PAYMENT_LINK';
+                | 'PAYMENT_LINK'
+                | 'APPROVAL';
               /** @enum {string} */
               http_method: 'POST' | 'PUT';
               is_active: boolean;
@@ -13897,7 +15984,8 @@ export interface operations {
                 | 'FABRIC'
                 | 'VIRTUAL_ACCOUNT_CREDIT'
                 | 'MANDATE'
-                | 'PAYMENT_LINK';
+                | 'PAYMENT_LINK'
+                | 'APPROVAL';
               /**
                * @default POST
                * @enum {string}
@@ -13944,7 +16032,8 @@ export interface operations {
                   | 'FABRIC'
                   | 'VIRTUAL_ACCOUNT_CREDIT'
                   | 'MANDATE'
-                  | 'PAYMENT_LINK';
+                  | 'PAYMENT_LINK'
+                  | 'APPROVAL';
                 /** @enum {string} */
                 http_method: 'POST' | 'PUT';
                 is_active: boolean;
@@ -13963,7 +16052,8 @@ export interface operations {
                     | 'FABRIC'
                     | 'VIRTUAL_ACCOUNT_CREDIT'
                     | 'MANDATE'
-                    | 'PAYMENT_LINK';
+                    | 'PAYMENT_LINK'
+                    | 'APPROVAL';
                   /** @enum {string} */
                   http_method: 'POST' | 'PUT';
                   is_active: boolean;
@@ -13990,13 +16080,29 @@ export interface operations {
               | 'FABRIC'
               | 'VIRTUAL_ACCOUNT_CREDIT'
               | 'MANDATE'
-              | 'PAYMENT_LINK';
+              | 'PAYMENT_LINK'
+              | 'APPROVAL';
             /** @enum {string} */
             http_method: 'POST' | 'PUT';
             is_active: boolean;
             secret: string;
             updated_at: string;
             url: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approval_urn: string;
+            message: string;
+            secret?: string;
+            /** @enum {string} */
+            status: 'PENDING_APPROVAL';
           };
         };
       };
@@ -14046,7 +16152,8 @@ export interface operations {
               | 'FABRIC'
               | 'VIRTUAL_ACCOUNT_CREDIT'
               | 'MANDATE'
-              | 'PAYMENT_LINK';
+              | 'PAYMENT_LINK'
+              | 'APPROVAL';
             /** @enum {string} */
             http_method: 'POST' | 'PUT';
             next_attempt_at: string | null;
@@ -14084,7 +16191,8 @@ export interface operations {
             | 'FABRIC'
             | 'VIRTUAL_ACCOUNT_CREDIT'
             | 'MANDATE'
-            | 'PAYMENT_LINK';
+            | 'PAYMENT_LINK'
+            | 'APPROVAL';
           start_date: components['schemas']['CalendarDateInput'];
           time_zone?: string;
         };
@@ -14109,6 +16217,7 @@ export interface operations {
                   | 'VIRTUAL_ACCOUNT_CREDIT'
                   | 'MANDATE'
                   | 'PAYMENT_LINK'
+                  | 'APPROVAL'
                 )
               | null;
             finished_at: string | null;
@@ -14169,7 +16278,8 @@ export interface operations {
               | 'FABRIC'
               | 'VIRTUAL_ACCOUNT_CREDIT'
               | 'MANDATE'
-              | 'PAYMENT_LINK';
+              | 'PAYMENT_LINK'
+              | 'APPROVAL';
             /** @enum {string} */
             http_method: 'POST' | 'PUT';
             next_attempt_at: string | null;
@@ -15580,6 +17690,20 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approval_urn: string;
+            message: string;
+            /** @enum {string} */
+            status: 'PENDING_APPROVAL';
+          };
+        };
+      };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
@@ -15752,6 +17876,576 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  createTeamInvitations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+          name?: string;
+          /** @description A built-in client role or one of your custom roles. */
+          role: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email: string;
+            /** @description The link is past `expires_at`: resend it to send a new one. */
+            expired: boolean;
+            expires_at: string;
+            invited_by: string;
+            name: string | null;
+            role: string;
+            role_name: string;
+            sent_at: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      422: components['responses']['E422'];
+      500: components['responses']['E500'];
+    };
+  };
+  createTeamInvitationResend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email: string;
+            /** @description The link is past `expires_at`: resend it to send a new one. */
+            expired: boolean;
+            expires_at: string;
+            invited_by: string;
+            name: string | null;
+            role: string;
+            role_name: string;
+            sent_at: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      409: components['responses']['E409'];
+      422: components['responses']['E422'];
+      500: components['responses']['E500'];
+    };
+  };
+  revokeTeamInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email: string;
+            /** @description The link is past `expires_at`: resend it to send a new one. */
+            expired: boolean;
+            expires_at: string;
+            invited_by: string;
+            name: string | null;
+            role: string;
+            role_name: string;
+            sent_at: string;
+            urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      409: components['responses']['E409'];
+      500: components['responses']['E500'];
+    };
+  };
+  createTeamInvitationsAccept: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The new password, RSA-OAEP (SHA-256) encrypted with the key of /v2/auth/public-key and base64-encoded, as at sign-in. Password must be at least 10 characters and include a letter and a digit. */
+          encrypted_password: string;
+          name: string;
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      404: components['responses']['E404'];
+      409: components['responses']['E409'];
+      410: components['responses']['E410'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      429: components['responses']['E429'];
+      500: components['responses']['E500'];
+    };
+  };
+  getTeamInvitationsLookup: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            company: string;
+            email: string;
+            expires_at: string;
+            mfa_required_by_company: boolean;
+            name: string | null;
+            role: string;
+            role_name: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      404: components['responses']['E404'];
+      410: components['responses']['E410'];
+      500: components['responses']['E500'];
+    };
+  };
+  updateTeamMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: components['parameters']['user_id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          role: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            created_at: string;
+            email: string;
+            last_sign_in_at: string | null;
+            name: string;
+            role: string;
+            role_name: string;
+            /** @enum {string} */
+            status: 'active' | 'deactivated';
+            /**
+             * @description The second factor the member signs in with: `none`, `sms` or `totp` (authenticator app).
+             * @enum {string}
+             */
+            two_factor: 'none' | 'sms' | 'totp';
+            user_id: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      422: components['responses']['E422'];
+      500: components['responses']['E500'];
+    };
+  };
+  createTeamMemberDeactivate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: components['parameters']['user_id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            created_at: string;
+            email: string;
+            last_sign_in_at: string | null;
+            name: string;
+            role: string;
+            role_name: string;
+            /** @enum {string} */
+            status: 'active' | 'deactivated';
+            /**
+             * @description The second factor the member signs in with: `none`, `sms` or `totp` (authenticator app).
+             * @enum {string}
+             */
+            two_factor: 'none' | 'sms' | 'totp';
+            user_id: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      422: components['responses']['E422'];
+      500: components['responses']['E500'];
+    };
+  };
+  createTeamMemberReactivate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: components['parameters']['user_id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            created_at: string;
+            email: string;
+            last_sign_in_at: string | null;
+            name: string;
+            role: string;
+            role_name: string;
+            /** @enum {string} */
+            status: 'active' | 'deactivated';
+            /**
+             * @description The second factor the member signs in with: `none`, `sms` or `totp` (authenticator app).
+             * @enum {string}
+             */
+            two_factor: 'none' | 'sms' | 'totp';
+            user_id: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  createTeamRoles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The built-in role it starts from (for the record). */
+          based_on?: string;
+          description?: string;
+          name: string;
+          /** @description Catalogue permissions; Meridian staff permissions (`ops.*`) are refused. */
+          permissions: (
+            | 'flow.read'
+            | 'payouts.create'
+            | 'bulk.create'
+            | 'beneficiaries.manage'
+            | 'validations.create'
+            | 'mandates.manage'
+            | 'links.manage'
+            | 'approvals.decide'
+            | 'approvals.configure'
+            | 'accounts.read'
+            | 'virtual_accounts.manage'
+            | 'settlements.manage'
+            | 'fabric.read'
+            | 'fabric.call'
+            | 'reports.read'
+            | 'reports.generate'
+            | 'callbacks.read'
+            | 'callbacks.manage'
+            | 'api_keys.manage'
+            | 'ip_allowlist.manage'
+            | 'team.manage'
+            | 'audit.read'
+            | 'support.use'
+            | 'ops.credits'
+            | 'ops.support'
+          )[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            api_keys: number;
+            based_on: string | null;
+            built_in: boolean;
+            description: string;
+            members: number;
+            name: string;
+            permissions: (
+              | 'flow.read'
+              | 'payouts.create'
+              | 'bulk.create'
+              | 'beneficiaries.manage'
+              | 'validations.create'
+              | 'mandates.manage'
+              | 'links.manage'
+              | 'approvals.decide'
+              | 'approvals.configure'
+              | 'accounts.read'
+              | 'virtual_accounts.manage'
+              | 'settlements.manage'
+              | 'fabric.read'
+              | 'fabric.call'
+              | 'reports.read'
+              | 'reports.generate'
+              | 'callbacks.read'
+              | 'callbacks.manage'
+              | 'api_keys.manage'
+              | 'ip_allowlist.manage'
+              | 'team.manage'
+              | 'audit.read'
+              | 'support.use'
+              | 'ops.credits'
+              | 'ops.support'
+            )[];
+            role: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      422: components['responses']['E422'];
+      500: components['responses']['E500'];
+    };
+  };
+  replaceTeamRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        role: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The built-in role it starts from (for the record). */
+          based_on?: string;
+          description?: string;
+          name: string;
+          /** @description Catalogue permissions; Meridian staff permissions (`ops.*`) are refused. */
+          permissions: (
+            | 'flow.read'
+            | 'payouts.create'
+            | 'bulk.create'
+            | 'beneficiaries.manage'
+            | 'validations.create'
+            | 'mandates.manage'
+            | 'links.manage'
+            | 'approvals.decide'
+            | 'approvals.configure'
+            | 'accounts.read'
+            | 'virtual_accounts.manage'
+            | 'settlements.manage'
+            | 'fabric.read'
+            | 'fabric.call'
+            | 'reports.read'
+            | 'reports.generate'
+            | 'callbacks.read'
+            | 'callbacks.manage'
+            | 'api_keys.manage'
+            | 'ip_allowlist.manage'
+            | 'team.manage'
+            | 'audit.read'
+            | 'support.use'
+            | 'ops.credits'
+            | 'ops.support'
+          )[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            api_keys: number;
+            based_on: string | null;
+            built_in: boolean;
+            description: string;
+            members: number;
+            name: string;
+            permissions: (
+              | 'flow.read'
+              | 'payouts.create'
+              | 'bulk.create'
+              | 'beneficiaries.manage'
+              | 'validations.create'
+              | 'mandates.manage'
+              | 'links.manage'
+              | 'approvals.decide'
+              | 'approvals.configure'
+              | 'accounts.read'
+              | 'virtual_accounts.manage'
+              | 'settlements.manage'
+              | 'fabric.read'
+              | 'fabric.call'
+              | 'reports.read'
+              | 'reports.generate'
+              | 'callbacks.read'
+              | 'callbacks.manage'
+              | 'api_keys.manage'
+              | 'ip_allowlist.manage'
+              | 'team.manage'
+              | 'audit.read'
+              | 'support.use'
+              | 'ops.credits'
+              | 'ops.support'
+            )[];
+            role: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      409: components['responses']['E409'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      422: components['responses']['E422'];
+      500: components['responses']['E500'];
+    };
+  };
+  deleteTeamRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        role: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      409: components['responses']['E409'];
+      422: components['responses']['E422'];
       500: components['responses']['E500'];
     };
   };
@@ -16072,6 +18766,42 @@ export interface operations {
       415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
+    };
+  };
+  onApprovalEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The message id (`msg_…`): the same on every retry, so a receiver can drop duplicates. */
+        'webhook-id': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}` with the callback’s `whsec_` secret. */
+        'webhook-signature': string;
+        /** @description Unix seconds when this attempt was signed: refuse ones more than 5 minutes off. */
+        'webhook-timestamp': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApprovalEvent'];
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (bad signature or body): the delivery is retried. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   onBankAccountValidationEvent: {

@@ -2,6 +2,7 @@ import { Fragment, useEffect, type ReactNode } from 'react';
 import { AppToaster } from '@/components/layout/app-toaster';
 import { watchAppearance } from '@/lib/preferences/theme';
 import { toast } from '@/lib/toast';
+import { AcceptInvitePage } from './accept-invite-page';
 import { AuthLayout } from './auth-layout';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { useAuthLocation, type AuthScreen } from './navigation';
@@ -27,6 +28,8 @@ function screenFor(screen: AuthScreen, search: URLSearchParams): ReactNode {
       return <ForgotPasswordPage />;
     case '/reset-password':
       return <ResetPasswordPage token={search.get('token') ?? undefined} />;
+    case '/accept-invite':
+      return <AcceptInvitePage token={search.get('token') ?? undefined} />;
   }
 }
 

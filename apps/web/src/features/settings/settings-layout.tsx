@@ -4,6 +4,7 @@ import Bell from 'lucide-react/icons/bell';
 import Monitor from 'lucide-react/icons/monitor';
 import Palette from 'lucide-react/icons/palette';
 import UserRound from 'lucide-react/icons/user-round';
+import Users from 'lucide-react/icons/users';
 import { PageFrame } from '@/components/layout/page-frame';
 
 const TABS = [
@@ -11,9 +12,10 @@ const TABS = [
   { title: 'Appearance', url: '/settings/appearance', icon: Palette },
   { title: 'Display', url: '/settings/display', icon: Monitor },
   { title: 'Notifications', url: '/settings/notifications', icon: Bell },
+  { title: 'Team', url: '/settings/team', icon: Users },
 ] as const;
 
-/** Settings: a side list of the four settings pages and the current one. */
+/** Settings: a side list of the settings pages and the current one. */
 export function SettingsLayout() {
   return (
     <PageFrame

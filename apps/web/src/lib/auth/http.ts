@@ -10,6 +10,8 @@ export interface JsonAnswer<T> {
 
 export interface JsonRequest {
   method?: 'GET' | 'POST';
+  /** Query parameters (a public lookup by a link's token). */
+  query?: Record<string, string>;
   body?: unknown;
   headers?: Record<string, string>;
   /** Let the request finish even if the page unloads meanwhile (e.g. a logout followed by a page load). */
@@ -23,9 +25,10 @@ export interface JsonRequest {
  */
 export async function requestJson<T>(
   path: ApiPath,
-  { method = 'POST', body, headers, keepalive }: JsonRequest = {},
+  { method = 'POST', query, body, headers, keepalive }: JsonRequest = {},
 ): Promise<JsonAnswer<T>> {
-  const response = await fetch(API_HOSTS.auth + path, {
+  const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+  const response = await fetch(API_HOSTS.auth + path + search, {
     method,
     headers: {
       Accept: 'application/json',

@@ -1,0 +1,1 @@
+export { TeamSettings } from './team-settings';
