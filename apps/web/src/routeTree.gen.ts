@@ -24,6 +24,8 @@ import { Route as AuthenticatedAccountsCreditsRouteImport } from './routes/_auth
 import { Route as AuthenticatedAccountsSettlementsRouteImport } from './routes/_authenticated/accounts/settlements'
 import { Route as AuthenticatedAccountsVirtualAccountsRouteImport } from './routes/_authenticated/accounts/virtual-accounts'
 import { Route as AuthenticatedApiTestIndexRouteImport } from './routes/_authenticated/api-test/index'
+import { Route as AuthenticatedApprovalsIndexRouteImport } from './routes/_authenticated/approvals/index'
+import { Route as AuthenticatedApprovalsRulesRouteImport } from './routes/_authenticated/approvals/rules'
 import { Route as AuthenticatedChangelogIndexRouteImport } from './routes/_authenticated/changelog/index'
 import { Route as AuthenticatedChangelogSlugRouteImport } from './routes/_authenticated/changelog/$slug'
 import { Route as AuthenticatedConfigurationsIndexRouteImport } from './routes/_authenticated/configurations/index'
@@ -158,6 +160,18 @@ const AuthenticatedApiTestIndexRoute =
   AuthenticatedApiTestIndexRouteImport.update({
     id: '/api-test/',
     path: '/api-test/',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
+const AuthenticatedApprovalsIndexRoute =
+  AuthenticatedApprovalsIndexRouteImport.update({
+    id: '/approvals/',
+    path: '/approvals/',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
+const AuthenticatedApprovalsRulesRoute =
+  AuthenticatedApprovalsRulesRouteImport.update({
+    id: '/approvals/rules',
+    path: '/approvals/rules',
     getParentRoute: () => AuthenticatedRouteRoute,
   } as any)
 const AuthenticatedChangelogIndexRoute =
@@ -490,6 +504,7 @@ export interface FileRoutesByFullPath {
   '/accounts/credits': typeof AuthenticatedAccountsCreditsRoute
   '/accounts/settlements': typeof AuthenticatedAccountsSettlementsRoute
   '/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
+  '/approvals/rules': typeof AuthenticatedApprovalsRulesRoute
   '/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
   '/configurations/api-keys': typeof AuthenticatedConfigurationsApiKeysRoute
   '/configurations/audit-log': typeof AuthenticatedConfigurationsAuditLogRoute
@@ -538,6 +553,7 @@ export interface FileRoutesByFullPath {
   '/settings/team': typeof AuthenticatedSettingsTeamRoute
   '/accounts/': typeof AuthenticatedAccountsIndexRoute
   '/api-test/': typeof AuthenticatedApiTestIndexRoute
+  '/approvals/': typeof AuthenticatedApprovalsIndexRoute
   '/changelog/': typeof AuthenticatedChangelogIndexRoute
   '/configurations/': typeof AuthenticatedConfigurationsIndexRoute
   '/fabric/': typeof AuthenticatedFabricIndexRoute
@@ -558,6 +574,7 @@ export interface FileRoutesByTo {
   '/accounts/credits': typeof AuthenticatedAccountsCreditsRoute
   '/accounts/settlements': typeof AuthenticatedAccountsSettlementsRoute
   '/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
+  '/approvals/rules': typeof AuthenticatedApprovalsRulesRoute
   '/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
   '/configurations/api-keys': typeof AuthenticatedConfigurationsApiKeysRoute
   '/configurations/audit-log': typeof AuthenticatedConfigurationsAuditLogRoute
@@ -606,6 +623,7 @@ export interface FileRoutesByTo {
   '/settings/team': typeof AuthenticatedSettingsTeamRoute
   '/accounts': typeof AuthenticatedAccountsIndexRoute
   '/api-test': typeof AuthenticatedApiTestIndexRoute
+  '/approvals': typeof AuthenticatedApprovalsIndexRoute
   '/changelog': typeof AuthenticatedChangelogIndexRoute
   '/configurations': typeof AuthenticatedConfigurationsIndexRoute
   '/fabric': typeof AuthenticatedFabricIndexRoute
@@ -629,6 +647,7 @@ export interface FileRoutesById {
   '/_authenticated/accounts/credits': typeof AuthenticatedAccountsCreditsRoute
   '/_authenticated/accounts/settlements': typeof AuthenticatedAccountsSettlementsRoute
   '/_authenticated/accounts/virtual-accounts': typeof AuthenticatedAccountsVirtualAccountsRoute
+  '/_authenticated/approvals/rules': typeof AuthenticatedApprovalsRulesRoute
   '/_authenticated/changelog/$slug': typeof AuthenticatedChangelogSlugRoute
   '/_authenticated/configurations/api-keys': typeof AuthenticatedConfigurationsApiKeysRoute
   '/_authenticated/configurations/audit-log': typeof AuthenticatedConfigurationsAuditLogRoute
@@ -677,6 +696,7 @@ export interface FileRoutesById {
   '/_authenticated/settings/team': typeof AuthenticatedSettingsTeamRoute
   '/_authenticated/accounts/': typeof AuthenticatedAccountsIndexRoute
   '/_authenticated/api-test/': typeof AuthenticatedApiTestIndexRoute
+  '/_authenticated/approvals/': typeof AuthenticatedApprovalsIndexRoute
   '/_authenticated/changelog/': typeof AuthenticatedChangelogIndexRoute
   '/_authenticated/configurations/': typeof AuthenticatedConfigurationsIndexRoute
   '/_authenticated/fabric/': typeof AuthenticatedFabricIndexRoute
@@ -700,6 +720,7 @@ export interface FileRouteTypes {
     | '/accounts/credits'
     | '/accounts/settlements'
     | '/accounts/virtual-accounts'
+    | '/approvals/rules'
     | '/changelog/$slug'
     | '/configurations/api-keys'
     | '/configurations/audit-log'
@@ -748,6 +769,7 @@ export interface FileRouteTypes {
     | '/settings/team'
     | '/accounts/'
     | '/api-test/'
+    | '/approvals/'
     | '/changelog/'
     | '/configurations/'
     | '/fabric/'
@@ -768,6 +790,7 @@ export interface FileRouteTypes {
     | '/accounts/credits'
     | '/accounts/settlements'
     | '/accounts/virtual-accounts'
+    | '/approvals/rules'
     | '/changelog/$slug'
     | '/configurations/api-keys'
     | '/configurations/audit-log'
@@ -816,6 +839,7 @@ export interface FileRouteTypes {
     | '/settings/team'
     | '/accounts'
     | '/api-test'
+    | '/approvals'
     | '/changelog'
     | '/configurations'
     | '/fabric'
@@ -838,6 +862,7 @@ export interface FileRouteTypes {
     | '/_authenticated/accounts/credits'
     | '/_authenticated/accounts/settlements'
     | '/_authenticated/accounts/virtual-accounts'
+    | '/_authenticated/approvals/rules'
     | '/_authenticated/changelog/$slug'
     | '/_authenticated/configurations/api-keys'
     | '/_authenticated/configurations/audit-log'
@@ -886,6 +911,7 @@ export interface FileRouteTypes {
     | '/_authenticated/settings/team'
     | '/_authenticated/accounts/'
     | '/_authenticated/api-test/'
+    | '/_authenticated/approvals/'
     | '/_authenticated/changelog/'
     | '/_authenticated/configurations/'
     | '/_authenticated/fabric/'
@@ -1009,6 +1035,20 @@ declare module '@tanstack/react-router' {
       path: '/api-test'
       fullPath: '/api-test/'
       preLoaderRoute: typeof AuthenticatedApiTestIndexRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
+    '/_authenticated/approvals/': {
+      id: '/_authenticated/approvals/'
+      path: '/approvals'
+      fullPath: '/approvals/'
+      preLoaderRoute: typeof AuthenticatedApprovalsIndexRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
+    '/_authenticated/approvals/rules': {
+      id: '/_authenticated/approvals/rules'
+      path: '/approvals/rules'
+      fullPath: '/approvals/rules'
+      preLoaderRoute: typeof AuthenticatedApprovalsRulesRouteImport
       parentRoute: typeof AuthenticatedRouteRoute
     }
     '/_authenticated/changelog/': {
@@ -1418,6 +1458,7 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedAccountsCreditsRoute: typeof AuthenticatedAccountsCreditsRoute
   AuthenticatedAccountsSettlementsRoute: typeof AuthenticatedAccountsSettlementsRoute
   AuthenticatedAccountsVirtualAccountsRoute: typeof AuthenticatedAccountsVirtualAccountsRoute
+  AuthenticatedApprovalsRulesRoute: typeof AuthenticatedApprovalsRulesRoute
   AuthenticatedChangelogSlugRoute: typeof AuthenticatedChangelogSlugRoute
   AuthenticatedConfigurationsApiKeysRoute: typeof AuthenticatedConfigurationsApiKeysRoute
   AuthenticatedConfigurationsAuditLogRoute: typeof AuthenticatedConfigurationsAuditLogRoute
@@ -1461,6 +1502,7 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedReportsVirtualAccountsRoute: typeof AuthenticatedReportsVirtualAccountsRoute
   AuthenticatedAccountsIndexRoute: typeof AuthenticatedAccountsIndexRoute
   AuthenticatedApiTestIndexRoute: typeof AuthenticatedApiTestIndexRoute
+  AuthenticatedApprovalsIndexRoute: typeof AuthenticatedApprovalsIndexRoute
   AuthenticatedChangelogIndexRoute: typeof AuthenticatedChangelogIndexRoute
   AuthenticatedConfigurationsIndexRoute: typeof AuthenticatedConfigurationsIndexRoute
   AuthenticatedFabricIndexRoute: typeof AuthenticatedFabricIndexRoute
@@ -1479,6 +1521,7 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
   AuthenticatedAccountsSettlementsRoute: AuthenticatedAccountsSettlementsRoute,
   AuthenticatedAccountsVirtualAccountsRoute:
     AuthenticatedAccountsVirtualAccountsRoute,
+  AuthenticatedApprovalsRulesRoute: AuthenticatedApprovalsRulesRoute,
   AuthenticatedChangelogSlugRoute: AuthenticatedChangelogSlugRoute,
   AuthenticatedConfigurationsApiKeysRoute:
     AuthenticatedConfigurationsApiKeysRoute,
@@ -1537,6 +1580,7 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
     AuthenticatedReportsVirtualAccountsRoute,
   AuthenticatedAccountsIndexRoute: AuthenticatedAccountsIndexRoute,
   AuthenticatedApiTestIndexRoute: AuthenticatedApiTestIndexRoute,
+  AuthenticatedApprovalsIndexRoute: AuthenticatedApprovalsIndexRoute,
   AuthenticatedChangelogIndexRoute: AuthenticatedChangelogIndexRoute,
   AuthenticatedConfigurationsIndexRoute: AuthenticatedConfigurationsIndexRoute,
   AuthenticatedFabricIndexRoute: AuthenticatedFabricIndexRoute,

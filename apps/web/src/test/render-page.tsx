@@ -14,6 +14,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { ApiError, type ApiRequestInit } from '@/lib/api';
+import { userDetailsFor } from './user-details';
 
 export interface ApiCall {
   method: string;
@@ -26,9 +27,12 @@ type Handler = (call: ApiCall) => unknown;
 
 /**
  * Makes the mocked `apiFetch` answer from `routes`; a handler returns the answer or throws (e.g. an
- * ApiError). Unknown routes fail with a 404. Every call is recorded in `calls`.
+ * ApiError). Unknown routes fail with a 404; GET /v2/user/details answers an owner unless `routes` has it. Every
+ * call is recorded in `calls`.
  */
 export function fakeApi(apiFetch: unknown, routes: Record<string, Handler>) {
+  // The signed-in member is an owner unless the test says otherwise (screens show actions by permission).
+  routes['GET /v2/user/details'] ??= () => userDetailsFor('owner');
   const calls: ApiCall[] = [];
   (apiFetch as Mock).mockImplementation(async (path: string, init: ApiRequestInit = {}) => {
     const call: ApiCall = {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import Menu from 'lucide-react/icons/menu';
 import Search from 'lucide-react/icons/search';
+import { PermissionGate } from '@/components/permissions/permission-gate';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { AppSidebar } from './app-sidebar';
 import { InShellContext } from './shell-context';
@@ -117,7 +118,9 @@ export function AppShell() {
             </div>
           </header>
           <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
-            <Outlet />
+            <PermissionGate>
+              <Outlet />
+            </PermissionGate>
           </main>
         </div>
       </div>

@@ -3,8 +3,8 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import { teamPreference } from '@/lib/preferences/team';
 import { cx } from '@/lib/cx';
-import { useServerRoles } from '@/lib/api/user-details';
-import { filterNavByRoles, filterNavGroups, NAV_GROUPS, type NavGroup } from './nav-config';
+import { usePermissions } from '@/lib/api/user-details';
+import { filterNavByPermissions, filterNavGroups, NAV_GROUPS, type NavGroup } from './nav-config';
 import { TeamSwitcher } from './team-switcher';
 
 const ALL_URLS = NAV_GROUPS.flatMap((g) => g.items.map((i) => String(i.url)));
@@ -62,12 +62,12 @@ function NavSection({
   );
 }
 
-/** Team switcher and the team-filtered navigation, without the items the user's roles do not open. */
+/** Team switcher and the team-filtered navigation, without the items the member's role does not open. */
 export function AppSidebar({ onNavigate }: { onNavigate?: () => void }) {
   const team = teamPreference.use();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const roles = useServerRoles();
-  const groups = filterNavByRoles(filterNavGroups(NAV_GROUPS, team), roles);
+  const permissions = usePermissions()?.permissions;
+  const groups = filterNavByPermissions(filterNavGroups(NAV_GROUPS, team), permissions);
   return (
     <div className="flex h-full min-h-0 flex-col gap-2 bg-sidebar text-sidebar-foreground">
       <div className="border-b border-sidebar-border p-2">

@@ -11,6 +11,7 @@ import {
   createRouter,
 } from '@tanstack/react-router';
 import type { GlobalSearchResult } from '@meridian/contract';
+import { BUILT_IN_ROLES } from '@meridian/contract/permissions';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
 import type * as ApiClient from '@/lib/api/client';
 import { themePreference } from '@/lib/preferences/theme';
@@ -73,10 +74,27 @@ const PAYOUT: GlobalSearchResult = {
 
 const searchCalls = () => fetchMock.mock.calls.filter(([path]) => path === SEARCH);
 
+/** The signed-in member's role, as GET /v2/user/details answers it (the palette offers what it allows). */
+let role: 'owner' | 'viewer' = 'owner';
+const details = () => ({
+  name: 'Asha',
+  email: 'asha@acme.test',
+  client_id: 'C1',
+  company_common_name: 'Acme',
+  phone: null,
+  mfa_preference: 'none',
+  mfa_required_by_company: false,
+  roles: [role],
+  role,
+  role_name: BUILT_IN_ROLES[role].name,
+  permissions: [...BUILT_IN_ROLES[role].permissions],
+});
+
 /** The server answers `results` for every query, or what `answer` says. */
 function serve(answer: (q: string, init: ApiRequestInit) => unknown = () => ({ data: [PAYOUT, KAVYA] })) {
   fetchMock.mockImplementation(async (path: string, init: ApiRequestInit = {}) => {
     if (path === SEARCH) return answer(String(init.query?.q), init);
+    if (path === '/v2/user/details') return details();
     throw new ApiError(404, 'Not found');
   });
 }
@@ -117,6 +135,7 @@ const input = () => screen.findByRole('combobox', { name: /command palette/i });
 const option = (name: string | RegExp) => screen.findByRole('option', { name });
 
 beforeEach(() => {
+  role = 'owner';
   localStorage.clear();
   fetchMock.mockReset();
   serve(() => ({ data: [] }));
@@ -196,15 +215,17 @@ describe('CommandMenu', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('must not contain control characters');
   });
 
-  it('offers the actions: initiate payout and add beneficiary, once each', async () => {
+  it('offers the actions: initiate payout, add beneficiary and the approvals inbox, once each', async () => {
     const user = userEvent.setup();
     const { location, onOpenChange } = renderMenu();
     const actions = await screen.findByRole('group', { name: 'Actions' });
-    expect(
-      within(actions)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Initiate payout', 'Add beneficiary']);
+    await waitFor(() =>
+      expect(
+        within(actions)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Initiate payout', 'Add beneficiary', 'Approvals inbox']),
+    );
     expect(screen.getAllByRole('option', { name: 'Initiate payout' })).toHaveLength(1);
     await user.click(within(actions).getByRole('option', { name: 'Add beneficiary' }));
     await waitFor(() => expect(location().path).toBe('/flow/add-beneficiary'));
@@ -212,10 +233,23 @@ describe('CommandMenu', () => {
     expect(searchCalls()).toHaveLength(0);
   });
 
+  it('offers a viewer only what the role may do: no payout, beneficiary or bulk upload', async () => {
+    role = 'viewer';
+    renderMenu();
+    const flow = await screen.findByRole('group', { name: 'Flow' });
+    expect(within(flow).getByRole('option', { name: 'Bulk capabilities' })).toBeTruthy();
+    expect(within(flow).queryByRole('option', { name: 'Bulk upload' })).toBeNull();
+    expect(screen.queryByRole('option', { name: 'Initiate payout' })).toBeNull();
+    expect(screen.queryByRole('option', { name: 'Add beneficiary' })).toBeNull();
+    expect(screen.queryByRole('option', { name: 'Audit log' })).toBeNull();
+    expect(screen.getByRole('option', { name: 'Settings' })).toBeTruthy();
+  });
+
   it('lists the bulk screens with the other flow screens', async () => {
     const user = userEvent.setup();
     const { location } = renderMenu();
     const flow = await screen.findByRole('group', { name: 'Flow' });
+    await waitFor(() => expect(within(flow).queryByRole('option', { name: 'Bulk upload' })).toBeTruthy());
     expect(within(flow).getByRole('option', { name: 'Bulk upload' })).toBeTruthy();
     expect(within(flow).getByRole('option', { name: 'Bulk capabilities' })).toBeTruthy();
     await user.click(within(flow).getByRole('option', { name: 'Bulk capabilities' }));

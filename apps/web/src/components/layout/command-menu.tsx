@@ -7,6 +7,7 @@ import Banknote from 'lucide-react/icons/banknote';
 import BookOpen from 'lucide-react/icons/book-open';
 import Check from 'lucide-react/icons/check';
 import FileSearch from 'lucide-react/icons/file-search';
+import Inbox from 'lucide-react/icons/inbox';
 import Link2 from 'lucide-react/icons/link-2';
 import LogOut from 'lucide-react/icons/log-out';
 import Monitor from 'lucide-react/icons/monitor';
@@ -41,21 +42,41 @@ import {
 import { TEAM_LABELS, TEAMS, teamPreference } from '@/lib/preferences/team';
 import { useGlobalSearch } from './global-search';
 import { useHelpSearch } from './help-search';
-import { useServerRoles } from '@/lib/api/user-details';
-import { filterNavByRoles, NAV_GROUPS, type NavUrl } from './nav-config';
+import { usePermissions } from '@/lib/api/user-details';
+import { allows, filterNavByPermissions, NAV_GROUPS, type NavPermission, type NavUrl } from './nav-config';
 import { useSignOut } from './use-sign-out';
 
 const THEME_ICONS: Record<Theme, typeof Sun> = { light: Sun, dark: Moon, system: Monitor, brand: Palette };
 
 /** The palette's own actions; their screens are left out of the page groups so that each shows once. */
-const ACTIONS: { title: string; url: NavUrl; icon: LucideIcon; keywords: string[] }[] = [
+const ACTIONS: {
+  title: string;
+  url: NavUrl;
+  icon: LucideIcon;
+  keywords: string[];
+  permission: NavPermission;
+}[] = [
   {
     title: 'Initiate payout',
     url: '/flow/initiate-payout',
     icon: Send,
     keywords: ['pay', 'send money', 'new'],
+    permission: 'payouts.create',
   },
-  { title: 'Add beneficiary', url: '/flow/add-beneficiary', icon: UserPlus, keywords: ['new', 'payee'] },
+  {
+    title: 'Add beneficiary',
+    url: '/flow/add-beneficiary',
+    icon: UserPlus,
+    keywords: ['new', 'payee'],
+    permission: 'beneficiaries.manage',
+  },
+  {
+    title: 'Approvals inbox',
+    url: '/approvals',
+    icon: Inbox,
+    keywords: ['approve', 'reject', 'pending', 'maker checker'],
+    permission: 'approvals.decide',
+  },
 ];
 const ACTION_URLS = new Set(ACTIONS.map((a) => String(a.url)));
 const PAGE_GROUPS = NAV_GROUPS.map((g) => ({
@@ -107,7 +128,9 @@ function CommandPalette({ close }: { close: () => void }) {
   const theme = themePreference.use();
   const font = fontPreference.use();
   const timeZone = timeZonePreference.use();
-  const pageGroups = filterNavByRoles(PAGE_GROUPS, useServerRoles());
+  const permissions = usePermissions()?.permissions;
+  const pageGroups = filterNavByPermissions(PAGE_GROUPS, permissions);
+  const actions = ACTIONS.filter((a) => allows(a.permission, permissions));
   const [input, setInput] = useState('');
   const [selected, setSelected] = useState('');
   const search = useGlobalSearch(input, timeZone);
@@ -169,7 +192,7 @@ function CommandPalette({ close }: { close: () => void }) {
           );
         })}
         <CommandGroup heading="Actions">
-          {ACTIONS.map(({ title, url, icon: Icon, keywords }) => (
+          {actions.map(({ title, url, icon: Icon, keywords }) => (
             <CommandItem
               key={title}
               value={title}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { filterNavByRoles, filterNavGroups, findNavEntry, NAV_GROUPS, type NavGroup } from './nav-config';
+import { BUILT_IN_ROLES } from '@meridian/contract/permissions';
+import {
+  allows,
+  filterNavByPermissions,
+  filterNavGroups,
+  findNavEntry,
+  NAV_GROUPS,
+  screenPermissions,
+  type NavGroup,
+} from './nav-config';
 
 const Icon = NAV_GROUPS[0]!.items[0]!.icon;
 const group = (title: string, extra: Partial<NavGroup> = {}): NavGroup => ({
@@ -58,41 +67,111 @@ describe('navigation config', () => {
   });
 });
 
-describe('role filter', () => {
+describe('permission filter', () => {
   const groups: NavGroup[] = [
     {
       title: 'Accounts',
       items: [
         { title: 'Settlements', url: '/accounts/settlements', icon: Icon },
-        { title: 'Credit management', url: '/accounts/credits', icon: Icon, roles: ['ops'] },
+        { title: 'Credit management', url: '/accounts/credits', icon: Icon, permission: 'ops.credits' },
       ],
     },
-    { title: 'Ops only', items: [{ title: 'Ops', url: '/flow', icon: Icon, roles: ['ops', 'admin'] }] },
+    {
+      title: 'Either',
+      items: [{ title: 'Either', url: '/flow', icon: Icon, permission: ['approvals.decide', 'flow.read'] }],
+    },
+    {
+      title: 'Reports',
+      permission: 'reports.read',
+      items: [{ title: 'Payouts report', url: '/reports/payouts', icon: Icon }],
+    },
   ];
   const items = (gs: NavGroup[]) => gs.flatMap((g) => g.items.map((i) => i.title));
+  const held = (...p: string[]) => new Set(p);
 
-  it('keeps items with roles for users holding one of them', () => {
-    expect(items(filterNavByRoles(groups, ['user', 'ops']))).toEqual([
+  it('keeps an item for a role holding its permission, or one of its permissions', () => {
+    expect(items(filterNavByPermissions(groups, held('ops.credits', 'reports.read')))).toEqual([
       'Settlements',
       'Credit management',
-      'Ops',
+      'Payouts report',
     ]);
-    expect(items(filterNavByRoles(groups, ['admin']))).toEqual(['Settlements', 'Ops']);
+    expect(items(filterNavByPermissions(groups, held('flow.read')))).toEqual(['Settlements', 'Either']);
+    expect(items(filterNavByPermissions(groups, held('approvals.decide')))).toEqual([
+      'Settlements',
+      'Either',
+    ]);
   });
 
-  it('hides them from other users and while the roles are unknown, dropping emptied groups', () => {
-    expect(filterNavByRoles(groups, ['user']).map((g) => g.title)).toEqual(['Accounts']);
-    expect(items(filterNavByRoles(groups, undefined))).toEqual(['Settlements']);
+  it('hides them from other roles and while the permissions are unknown, dropping emptied groups', () => {
+    expect(filterNavByPermissions(groups, held()).map((g) => g.title)).toEqual(['Accounts']);
+    expect(items(filterNavByPermissions(groups, undefined))).toEqual(['Settlements']);
   });
 
-  it('shows Credit management in the real navigation to ops only; team filtering is unchanged', () => {
-    const urls = (gs: NavGroup[]) => gs.flatMap((g) => g.items.map((i) => String(i.url)));
-    const flow = filterNavGroups(NAV_GROUPS, 'flow');
-    expect(urls(filterNavByRoles(flow, ['ops']))).toContain('/accounts/credits');
-    expect(urls(filterNavByRoles(flow, ['user']))).not.toContain('/accounts/credits');
-    expect(urls(filterNavByRoles(flow, ['user']))).toContain('/accounts/settlements');
-    expect(urls(filterNavByRoles(filterNavGroups(NAV_GROUPS, 'fabric'), ['ops']))).not.toContain(
+  it('shows each built-in role only the sections its permissions read, in the real navigation', () => {
+    const urls = (role: keyof typeof BUILT_IN_ROLES) =>
+      filterNavByPermissions(NAV_GROUPS, new Set(BUILT_IN_ROLES[role].permissions)).flatMap((g) =>
+        g.items.map((i) => String(i.url)),
+      );
+    const viewer = urls('viewer');
+    expect(viewer).toContain('/flow/payouts');
+    expect(viewer).toContain('/reports/payouts');
+    expect(viewer).toContain('/configurations/callback-configurations');
+    for (const url of [
+      '/flow/initiate-payout',
+      '/flow/add-beneficiary',
+      '/flow/bulk-upload',
+      '/flow/validate',
+      '/configurations/api-keys',
+      '/configurations/audit-log',
       '/accounts/credits',
-    );
+      '/approvals/rules',
+    ]) {
+      expect(viewer).not.toContain(url);
+    }
+    const maker = urls('finance_maker');
+    expect(maker).toContain('/flow/initiate-payout');
+    expect(maker).toContain('/flow/bulk-upload');
+    expect(maker).toContain('/approvals');
+    expect(maker).not.toContain('/configurations/audit-log');
+    const approver = urls('finance_approver');
+    expect(approver).toContain('/approvals');
+    expect(approver).toContain('/configurations/audit-log');
+    expect(approver).not.toContain('/flow/initiate-payout');
+    const developer = urls('developer');
+    expect(developer).toContain('/configurations/api-keys');
+    expect(developer).not.toContain('/configurations/audit-log');
+    const ops = urls('meridian_ops');
+    expect(ops).toContain('/accounts/credits');
+    expect(ops).toContain('/approvals');
+    expect(ops).not.toContain('/flow/payouts');
+    expect(ops).not.toContain('/accounts/settlements');
+    const owner = urls('owner');
+    expect(owner).toContain('/approvals/rules');
+    expect(owner).not.toContain('/accounts/credits');
+  });
+
+  it('keeps the team filter apart: the flow team still hides Fabric, with or without permissions', () => {
+    const flow = filterNavGroups(NAV_GROUPS, 'flow');
+    const owner = new Set(BUILT_IN_ROLES.owner.permissions);
+    expect(filterNavByPermissions(flow, owner).map((g) => g.title)).not.toContain('Fabric');
+  });
+});
+
+describe('screen permissions', () => {
+  it("names what a direct visit needs: the group's and the item's permissions", () => {
+    expect(screenPermissions('/flow/payouts')).toEqual(['flow.read']);
+    expect(screenPermissions('/flow/initiate-payout/')).toEqual(['flow.read', 'payouts.create']);
+    expect(screenPermissions('/flow/edit-beneficiary')).toEqual(['beneficiaries.manage']);
+    expect(screenPermissions('/configurations/audit-log')).toEqual(['audit.read']);
+    expect(screenPermissions('/approvals/rules')).toEqual(['approvals.configure']);
+    expect(screenPermissions('/settings/account')).toEqual([]);
+    expect(screenPermissions('/nowhere')).toEqual([]);
+  });
+
+  it('allows a list of permissions when any one is held, and nothing while unknown', () => {
+    expect(allows(undefined, undefined)).toBe(true);
+    expect(allows('flow.read', undefined)).toBe(false);
+    expect(allows(['audit.read', 'flow.read'], new Set(['flow.read']))).toBe(true);
+    expect(allows(['audit.read'], new Set(['flow.read']))).toBe(false);
   });
 });

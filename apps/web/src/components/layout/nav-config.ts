@@ -16,8 +16,10 @@ import FileCode from 'lucide-react/icons/file-code';
 import FileSearch from 'lucide-react/icons/file-search';
 import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
 import FileText from 'lucide-react/icons/file-text';
+import GitPullRequestArrow from 'lucide-react/icons/git-pull-request-arrow';
 import Gauge from 'lucide-react/icons/gauge';
 import History from 'lucide-react/icons/history';
+import Inbox from 'lucide-react/icons/inbox';
 import IdCard from 'lucide-react/icons/id-card';
 import KeyRound from 'lucide-react/icons/key-round';
 import KeySquare from 'lucide-react/icons/key-square';
@@ -43,6 +45,7 @@ import Video from 'lucide-react/icons/video';
 import Wallet from 'lucide-react/icons/wallet';
 import Webhook from 'lucide-react/icons/webhook';
 import Workflow from 'lucide-react/icons/workflow';
+import type { Permission } from '@meridian/contract/permissions';
 import type { Team, TeamModule } from '@/lib/preferences/team';
 
 /** A path of a real route (checked by TypeScript against the generated route tree). */
@@ -52,9 +55,17 @@ export interface NavItem {
   title: string;
   url: NavUrl;
   icon: LucideIcon;
-  /** Shown only to users whose server-reported roles (`/v2/user/details`) include one of these. */
-  roles?: readonly string[];
+  /**
+   * Shown only to members whose role (`/v2/user/details`) holds this permission, or one of these; a direct
+   * visit without it shows the "your role cannot see this page" panel.
+   */
+  permission?: NavPermission;
+  /** A count shown beside the title (the approvals waiting for the member). */
+  badge?: 'approvals';
 }
+
+/** One permission, or several of which any one opens the item. */
+export type NavPermission = Permission | readonly Permission[];
 
 export interface NavGroup {
   title: string;
@@ -62,6 +73,8 @@ export interface NavGroup {
   default?: boolean;
   /** The teams (besides the default one, which sees everything) that show this group. */
   modules?: TeamModule[];
+  /** Every item of the group needs this permission (besides its own). */
+  permission?: NavPermission;
   items: NavItem[];
 }
 
@@ -71,26 +84,58 @@ export interface NavGroup {
  */
 export const NAV_GROUPS: NavGroup[] = [
   {
+    title: 'Approvals',
+    default: true,
+    items: [
+      {
+        title: 'Approvals',
+        url: '/approvals',
+        icon: Inbox,
+        // The inbox for those who decide; the history of requests for those who make them.
+        permission: ['approvals.decide', 'approvals.configure', 'flow.read'],
+        badge: 'approvals',
+      },
+      {
+        title: 'Approval rules',
+        url: '/approvals/rules',
+        icon: GitPullRequestArrow,
+        permission: 'approvals.configure',
+      },
+    ],
+  },
+  {
     title: 'Flow',
     modules: ['flow'],
+    permission: 'flow.read',
     items: [
       { title: 'Flow overview', url: '/flow', icon: Workflow },
       { title: 'Payouts', url: '/flow/payouts', icon: Banknote },
-      { title: 'Initiate payout', url: '/flow/initiate-payout', icon: Send },
+      { title: 'Initiate payout', url: '/flow/initiate-payout', icon: Send, permission: 'payouts.create' },
       { title: 'Transactions', url: '/flow/transactions', icon: ArrowLeftRight },
       { title: 'Beneficiaries', url: '/flow/beneficiaries', icon: Users },
-      { title: 'Add beneficiary', url: '/flow/add-beneficiary', icon: UserPlus },
+      {
+        title: 'Add beneficiary',
+        url: '/flow/add-beneficiary',
+        icon: UserPlus,
+        permission: 'beneficiaries.manage',
+      },
       { title: 'Bank account validations', url: '/flow/validate-bank-account', icon: Landmark },
-      { title: 'Validate an account', url: '/flow/validate', icon: BadgeCheck },
+      {
+        title: 'Validate an account',
+        url: '/flow/validate',
+        icon: BadgeCheck,
+        permission: 'validations.create',
+      },
       { title: 'E-mandates', url: '/flow/e-mandates', icon: FileText },
       { title: 'Payment links', url: '/flow/payment-links', icon: Link2 },
-      { title: 'Bulk upload', url: '/flow/bulk-upload', icon: CloudUpload },
+      { title: 'Bulk upload', url: '/flow/bulk-upload', icon: CloudUpload, permission: 'bulk.create' },
       { title: 'Bulk capabilities', url: '/flow/bulk-capabilities', icon: Layers },
     ],
   },
   {
     title: 'Fabric',
     modules: ['fabric'],
+    permission: 'fabric.read',
     items: [
       { title: 'Fabric overview', url: '/fabric', icon: ShieldCheck },
       { title: FABRIC_TITLES['kyc-validate'], url: '/fabric/kyc-validate', icon: ListChecks },
@@ -115,17 +160,28 @@ export const NAV_GROUPS: NavGroup[] = [
     title: 'Accounts',
     modules: ['flow'],
     items: [
-      { title: 'Accounts overview', url: '/accounts', icon: Wallet },
-      { title: 'Virtual accounts', url: '/accounts/virtual-accounts', icon: Building2 },
-      { title: 'All accounts', url: '/accounts/all-accounts', icon: Landmark },
-      { title: 'Account balances', url: '/accounts/account-balances', icon: Gauge },
-      { title: 'Settlements', url: '/accounts/settlements', icon: Receipt },
-      { title: 'Credit management', url: '/accounts/credits', icon: CreditCard, roles: ['ops'] },
+      { title: 'Accounts overview', url: '/accounts', icon: Wallet, permission: 'accounts.read' },
+      {
+        title: 'Virtual accounts',
+        url: '/accounts/virtual-accounts',
+        icon: Building2,
+        permission: 'accounts.read',
+      },
+      { title: 'All accounts', url: '/accounts/all-accounts', icon: Landmark, permission: 'accounts.read' },
+      {
+        title: 'Account balances',
+        url: '/accounts/account-balances',
+        icon: Gauge,
+        permission: 'accounts.read',
+      },
+      { title: 'Settlements', url: '/accounts/settlements', icon: Receipt, permission: 'accounts.read' },
+      { title: 'Credit management', url: '/accounts/credits', icon: CreditCard, permission: 'ops.credits' },
     ],
   },
   {
     title: 'Reports',
     modules: ['flow', 'fabric'],
+    permission: 'reports.read',
     items: [
       { title: 'Reports overview', url: '/reports', icon: ChartColumn },
       { title: 'Payouts report', url: '/reports/payouts', icon: Banknote },
@@ -145,11 +201,21 @@ export const NAV_GROUPS: NavGroup[] = [
     default: true,
     items: [
       { title: 'Configurations', url: '/configurations', icon: SlidersHorizontal },
-      { title: 'Callback configurations', url: '/configurations/callback-configurations', icon: Webhook },
-      { title: 'Manage IPs', url: '/configurations/manage-ips', icon: Network },
-      { title: 'API keys', url: '/configurations/api-keys', icon: KeySquare },
+      {
+        title: 'Callback configurations',
+        url: '/configurations/callback-configurations',
+        icon: Webhook,
+        permission: 'callbacks.read',
+      },
+      {
+        title: 'Manage IPs',
+        url: '/configurations/manage-ips',
+        icon: Network,
+        permission: 'accounts.read',
+      },
+      { title: 'API keys', url: '/configurations/api-keys', icon: KeySquare, permission: 'api_keys.manage' },
       { title: 'Two-factor authentication', url: '/configurations/manage-2fa', icon: KeyRound },
-      { title: 'Audit log', url: '/configurations/audit-log', icon: ScrollText, roles: ['admin'] },
+      { title: 'Audit log', url: '/configurations/audit-log', icon: ScrollText, permission: 'audit.read' },
       { title: 'API test', url: '/api-test', icon: SquareTerminal },
     ],
   },
@@ -173,18 +239,48 @@ export function filterNavGroups(groups: readonly NavGroup[], team: Team): NavGro
   return groups.filter((g) => g.default === true || (g.modules ?? []).includes(team));
 }
 
+/** Whether a member holding `permissions` passes `needed` (any one of a list); unknown permissions pass nothing. */
+export function allows(
+  needed: NavPermission | undefined,
+  permissions: ReadonlySet<string> | undefined,
+): boolean {
+  if (needed === undefined) return true;
+  const list: readonly Permission[] = typeof needed === 'string' ? [needed] : needed;
+  return list.some((p) => permissions?.has(p) === true);
+}
+
 /**
- * Items that declare `roles` are kept only when the user's roles include one of them; while the roles are
- * unknown (not loaded yet, or failed) such items stay hidden. Groups left without items are dropped.
+ * Items (and groups) that declare a `permission` are kept only when the member's role holds it; while the
+ * permissions are unknown (not loaded yet, or failed) such items stay hidden. Groups left without items are
+ * dropped.
  */
-export function filterNavByRoles(
+export function filterNavByPermissions(
   groups: readonly NavGroup[],
-  roles: readonly string[] | undefined,
+  permissions: ReadonlySet<string> | undefined,
 ): NavGroup[] {
-  const allowed = (item: NavItem) => !item.roles || item.roles.some((role) => roles?.includes(role) === true);
+  const allowed = (item: NavItem) => allows(item.permission, permissions);
   return groups
+    .filter((g) => allows(g.permission, permissions))
     .map((g) => (g.items.every(allowed) ? g : { ...g, items: g.items.filter(allowed) }))
     .filter((g) => g.items.length > 0);
+}
+
+/** Screens reached from a row rather than from navigation, with the permission they need. */
+const HIDDEN_SCREENS: readonly { url: string; permission: Permission }[] = [
+  { url: '/flow/edit-beneficiary', permission: 'beneficiaries.manage' },
+];
+
+/**
+ * The permissions a screen needs (its group's and its item's), for the "your role cannot see this page" panel;
+ * empty for a screen every member may open.
+ */
+export function screenPermissions(pathname: string): NavPermission[] {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const hidden = HIDDEN_SCREENS.find((s) => path === s.url || path.startsWith(s.url + '/'));
+  if (hidden) return [hidden.permission];
+  const entry = findNavEntry(path);
+  if (!entry) return [];
+  return [entry.group.permission, entry.item.permission].filter((p): p is NavPermission => p !== undefined);
 }
 
 /** The nav group and item for a path, matching the longest item URL that is the path or its parent. */

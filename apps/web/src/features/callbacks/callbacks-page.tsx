@@ -7,6 +7,7 @@ import { ConfigList } from './config-list';
 import { DeliveryLog } from './delivery-log';
 import { ReplayPanel } from './replay-panel';
 import type { CallbacksSearch } from './search';
+import { Can } from '@/components/permissions/can';
 
 /**
  * /configurations/callback-configurations: where each event type is sent (URL, method, active), the signing
@@ -27,14 +28,16 @@ export function CallbacksPage({
       description="The URLs Meridian sends signed events to, per event type, and every delivery with its attempts."
       breadcrumb={[{ label: 'Configurations', to: '/configurations' }, { label: 'Callback configurations' }]}
       actions={
-        <ConfigDialog
-          trigger={(open) => (
-            <Button onClick={open}>
-              <Plus aria-hidden />
-              Add callback URL
-            </Button>
-          )}
-        />
+        <Can permission="callbacks.manage">
+          <ConfigDialog
+            trigger={(open) => (
+              <Button onClick={open}>
+                <Plus aria-hidden />
+                Add callback URL
+              </Button>
+            )}
+          />
+        </Can>
       }
     >
       <section aria-labelledby="callback-urls" className="flex min-w-0 flex-col gap-3">
@@ -47,7 +50,9 @@ export function CallbacksPage({
         <h2 id="callback-deliveries" className="text-lg font-semibold">
           Delivery log
         </h2>
-        <ReplayPanel search={search} />
+        <Can permission="callbacks.manage">
+          <ReplayPanel search={search} />
+        </Can>
         <DeliveryLog search={search} onSearchChange={onSearchChange} />
       </section>
     </PageFrame>

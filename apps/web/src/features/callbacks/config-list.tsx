@@ -21,6 +21,8 @@ import { toast } from '@/lib/toast';
 import { useSaveCallback, useSendTestEvent } from './api';
 import { ConfigDialog } from './config-dialog';
 import { SecretView } from './secret-view';
+import { Can } from '@/components/permissions/can';
+import { useCan } from '@/lib/api/user-details';
 
 type Config = CallbackSubscription['configurations'][number] & {
   event_type: CallbackSubscription['event_type'];
@@ -92,6 +94,7 @@ function RotateSecretButton({ config }: { config: Config }) {
 }
 
 function ConfigRow({ config }: { config: Config }) {
+  const canManage = useCan('callbacks.manage');
   const save = useSaveCallback();
   const test = useSendTestEvent();
   const toggle = (isActive: boolean) =>
@@ -121,24 +124,26 @@ function ConfigRow({ config }: { config: Config }) {
           <Switch
             id={`active-${config.callback_id}`}
             checked={config.is_active}
-            disabled={save.isPending}
+            disabled={save.isPending || !canManage}
             onCheckedChange={toggle}
             aria-label={`Active: ${config.url}`}
           />
           <span className="text-sm">{config.is_active ? 'Active' : 'Off'}</span>
         </span>
-        <ConfigDialog
-          config={config}
-          trigger={(open) => (
-            <Button variant="outline" size="sm" onClick={open} aria-label={`Edit ${config.url}`}>
-              Edit
-            </Button>
-          )}
-        />
-        <RotateSecretButton config={config} />
-        <Button size="sm" onClick={sendTest} disabled={!config.is_active || test.isPending}>
-          {test.isPending ? 'Sending…' : 'Send test event'}
-        </Button>
+        <Can permission="callbacks.manage">
+          <ConfigDialog
+            config={config}
+            trigger={(open) => (
+              <Button variant="outline" size="sm" onClick={open} aria-label={`Edit ${config.url}`}>
+                Edit
+              </Button>
+            )}
+          />
+          <RotateSecretButton config={config} />
+          <Button size="sm" onClick={sendTest} disabled={!config.is_active || test.isPending}>
+            {test.isPending ? 'Sending…' : 'Send test event'}
+          </Button>
+        </Can>
       </div>
     </li>
   );

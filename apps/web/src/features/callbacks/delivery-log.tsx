@@ -29,6 +29,7 @@ import {
 import { toast } from '@/lib/toast';
 import { deliveriesEndpoints, useResendDelivery } from './api';
 import type { CallbacksSearch } from './search';
+import { Can } from '@/components/permissions/can';
 
 export const DELIVERY_STATUS_VARIANTS = { PENDING: 'yellow', DELIVERED: 'green', FAILED: 'red' } as const;
 const STATUS_LABELS = CALLBACK_DELIVERY_STATUS_LABELS;
@@ -173,7 +174,9 @@ const DETAILS: DataTableDetails<CallbackDeliveryRow> = {
         <h3 className="font-medium">Attempts</h3>
         <AttemptsTable attempts={d.attempts} />
       </section>
-      <Resend delivery={d} />
+      <Can permission="callbacks.manage">
+        <Resend delivery={d} />
+      </Can>
     </div>
   ),
 };

@@ -31,6 +31,7 @@ import { fieldErrors, isApiError } from '@/lib/api';
 import { useChangeIpWhitelist } from './api/change-ip-whitelist';
 import { useWhitelistedIps } from './api/whitelisted-ips';
 import { normalisedPreview, serverErrorField, validateIpForm, type IpFormErrors } from './ip-form';
+import { Can } from '@/components/permissions/can';
 
 function Field({
   id,
@@ -248,7 +249,9 @@ function EntryCards({ entries }: { entries: IpAllowlistEntry[] }) {
         <li key={e.entry_id} className="flex min-w-0 flex-col gap-1 rounded-xl border bg-card p-3 text-sm">
           <div className="flex min-w-0 items-start justify-between gap-2">
             <span className="min-w-0 font-medium break-words">{e.label}</span>
-            <RemoveIpButton entry={e} />
+            <Can permission="ip_allowlist.manage">
+              <RemoveIpButton entry={e} />
+            </Can>
           </div>
           <Code wrap>{e.cidr}</Code>
           <span className="min-w-0 text-xs break-all text-muted-foreground">
@@ -281,7 +284,9 @@ function EntriesTable({ entries }: { entries: IpAllowlistEntry[] }) {
               <DateTimeText value={e.created_at} />
             </TableCell>
             <TableCell align="right" className={cell}>
-              <RemoveIpButton entry={e} />
+              <Can permission="ip_allowlist.manage">
+                <RemoveIpButton entry={e} />
+              </Can>
             </TableCell>
           </TableRow>
         ))}
@@ -338,7 +343,11 @@ export function ManageIpsPage() {
       title="Manage IPs"
       description="The IPv4 and IPv6 addresses and ranges your API keys may call from."
       breadcrumb={[{ label: 'Configurations', to: '/configurations' }, { label: 'Manage IPs' }]}
-      actions={<AddIpDialog disabled={list.isPending} />}
+      actions={
+        <Can permission="ip_allowlist.manage">
+          <AddIpDialog disabled={list.isPending} />
+        </Can>
+      }
     >
       {list.isSuccess && (
         <p className="text-sm break-words text-muted-foreground">

@@ -22,6 +22,10 @@ const details = (roles: string[]) => () => ({
   mfa_preference: 'sms',
   mfa_required_by_company: false,
   roles,
+  role: roles.at(-1) ?? 'viewer',
+  role_name: roles.includes('ops') ? 'Meridian operations' : 'Viewer',
+  // The page checks the permission, not the role's name.
+  permissions: roles.includes('ops') ? ['ops.credits', 'ops.support'] : ['flow.read'],
 });
 const COMPANY = {
   client_id: 'CLIENT01',

@@ -98,9 +98,9 @@ function CompanyPanel({ company }: { company: Company }) {
 }
 
 /**
- * /accounts/credits: Meridian operations' credit management. The role check uses the roles the server reports
- * (`/v2/user/details`), not the session's (a restored session is always 'user'); a 403 from any call shows
- * the same ops-only state, and never signs the user out.
+ * /accounts/credits: Meridian operations' credit management. The check uses the permissions the server reports
+ * (`/v2/user/details`: ops.credits), not the session's roles (a restored session is always 'user'); a 403 from
+ * any call shows the same ops-only state, and never signs the user out.
  */
 export function CreditsPage({
   clientId,
@@ -124,7 +124,7 @@ export function CreditsPage({
         </Button>
       </div>
     );
-  } else if (!details.data?.roles.includes('ops')) body = <OpsOnly />;
+  } else if (!details.data?.permissions.includes('ops.credits')) body = <OpsOnly />;
   else {
     body = (
       <ForbiddenBoundary>

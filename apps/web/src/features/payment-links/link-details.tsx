@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useCancelPaymentLink } from './api/cancel-payment-link';
 import { QrImage } from './field';
+import { Can } from '@/components/permissions/can';
 
 export const LINK_STATUS_VARIANTS = {
   CREATED: 'yellow',
@@ -133,23 +134,25 @@ export function LinkDetailsView({ link }: { link: PaymentLinkDetails }) {
         </section>
       )}
       {link.status === 'CREATED' && (
-        <div className="flex flex-wrap items-center justify-end gap-2 border-t pt-4">
-          {confirming ? (
-            <>
-              <span className="text-sm">Cancel this link? The customer can no longer pay it.</span>
-              <Button variant="outline" onClick={() => setConfirming(false)}>
-                Keep it
+        <Can permission="links.manage">
+          <div className="flex flex-wrap items-center justify-end gap-2 border-t pt-4">
+            {confirming ? (
+              <>
+                <span className="text-sm">Cancel this link? The customer can no longer pay it.</span>
+                <Button variant="outline" onClick={() => setConfirming(false)}>
+                  Keep it
+                </Button>
+                <Button variant="destructive" disabled={cancel.isPending} onClick={() => void doCancel()}>
+                  {cancel.isPending ? 'Cancelling…' : 'Cancel link'}
+                </Button>
+              </>
+            ) : (
+              <Button variant="outline" onClick={() => setConfirming(true)}>
+                Cancel link
               </Button>
-              <Button variant="destructive" disabled={cancel.isPending} onClick={() => void doCancel()}>
-                {cancel.isPending ? 'Cancelling…' : 'Cancel link'}
-              </Button>
-            </>
-          ) : (
-            <Button variant="outline" onClick={() => setConfirming(true)}>
-              Cancel link
-            </Button>
-          )}
-        </div>
+            )}
+          </div>
+        </Can>
       )}
     </div>
   );

@@ -7,6 +7,7 @@ import { listSearchSchema } from '@/components/data-table/list-search';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
 import type * as ApiClient from '@/lib/api/client';
 import { PaymentLinksPage } from './payment-links-page';
+import { userDetailsFor } from '@/test/user-details';
 
 vi.mock('@/lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
@@ -59,6 +60,8 @@ function answer() {
   current = LINK;
   fetchMock.mockImplementation(async (path: string, init: ApiRequestInit = {}) => {
     const method = init.method ?? 'GET';
+    // An owner: the screen's actions show (they need a permission).
+    if (path === '/v2/user/details') return userDetailsFor('owner');
     if (path === SEARCH) return { data: [current] };
     if (path === COUNT) return { count: 1 };
     if (path === `/v2/payments/links/${LINK.urn}`) return details(current);

@@ -23,6 +23,7 @@ import { paymentLinksEndpoints } from './api/payment-links';
 import { CreateLinkForm } from './create-link-form';
 import { LinkDetailsView, LinkStatusBadge } from './link-details';
 import { UpiLinkGenerator } from './upi-link-generator';
+import { Can } from '@/components/permissions/can';
 
 /**
  * The page's own cells (the amount paid, or that the customer enters it; statuses by name); every other column
@@ -94,16 +95,18 @@ export function PaymentLinksPage({
       description="Links your customers pay on Meridian's pay page, by UPI; payments are credited to your account."
       breadcrumb={[{ label: nav?.group.title ?? 'Flow', to: '/flow' }, { label: title }]}
       actions={
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setOpen('upi')}>
-            <QrCode aria-hidden />
-            UPI link
-          </Button>
-          <Button onClick={() => setOpen('create')}>
-            <Link2 aria-hidden />
-            Create payment link
-          </Button>
-        </div>
+        <Can permission="links.manage">
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setOpen('upi')}>
+              <QrCode aria-hidden />
+              UPI link
+            </Button>
+            <Button onClick={() => setOpen('create')}>
+              <Link2 aria-hidden />
+              Create payment link
+            </Button>
+          </div>
+        </Can>
       }
     >
       <DataTable

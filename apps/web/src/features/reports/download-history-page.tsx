@@ -25,6 +25,7 @@ import { reportHistoryEndpoints } from './api/report-history';
 import { useLiveReport } from './api/report';
 import { DownloadReportButton, ReportProgress } from './recent-reports';
 import type { HistorySearch } from './search';
+import { Can } from '@/components/permissions/can';
 
 const typeLabel = (t: ReportItem['report_type']) => REPORT_TYPE_TITLES[t] ?? t;
 /** A report's filters as a person reads them ("Status: FAILURE, Amount from (₹): 100"). */
@@ -115,7 +116,9 @@ const DETAILS: DataTableDetails<ReportItem> = {
       />
       <div className="flex flex-wrap gap-2">
         <LiveDownload report={r} />
-        <GenerateAgain report={r} />
+        <Can permission="reports.generate">
+          <GenerateAgain report={r} />
+        </Can>
       </div>
     </div>
   ),

@@ -27,6 +27,7 @@ import { useReportPreview, type PreviewParams } from './api/report-preview';
 import { useReportTypes } from './api/report-types';
 import { RecentReports } from './recent-reports';
 import { SchedulePanel } from './schedule-panel';
+import { Can } from '@/components/permissions/can';
 
 const FORMAT_LABELS: Record<ReportFormat, string> = {
   csv: 'CSV',
@@ -211,9 +212,11 @@ function ReportForm({ info, onGenerated }: { info: ReportTypeInfo; onGenerated: 
         }
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={generate.isPending || !columns.length}>
-          {generate.isPending ? 'Queuing…' : 'Generate'}
-        </Button>
+        <Can permission="reports.generate">
+          <Button type="submit" disabled={generate.isPending || !columns.length}>
+            {generate.isPending ? 'Queuing…' : 'Generate'}
+          </Button>
+        </Can>
         <Button
           type="button"
           variant="outline"
@@ -255,10 +258,12 @@ function ReportForm({ info, onGenerated }: { info: ReportTypeInfo; onGenerated: 
           </Table>
         </section>
       )}
-      <SchedulePanel
-        info={info}
-        request={(({ start_date: _s, end_date: _e, ...rest }) => ({ ...rest, format }))(request)}
-      />
+      <Can permission="reports.generate">
+        <SchedulePanel
+          info={info}
+          request={(({ start_date: _s, end_date: _e, ...rest }) => ({ ...rest, format }))(request)}
+        />
+      </Can>
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { EmptyState, PageFrame, type Crumb } from '@/components/layout/page-frame';
-import { filterNavByRoles, findNavEntry } from '@/components/layout/nav-config';
-import { useServerRoles } from '@/lib/api/user-details';
+import { filterNavByPermissions, findNavEntry } from '@/components/layout/nav-config';
+import { usePermissions } from '@/lib/api/user-details';
 import { SECTIONS, type SectionInfo, type SectionPath } from './sections';
 
 /**
@@ -34,10 +34,10 @@ export function SectionPage({
       ]
     : [];
   breadcrumb.push({ label: title });
-  const roles = useServerRoles();
+  const permissions = usePermissions()?.permissions;
   const links =
     info.overview && nav
-      ? (filterNavByRoles([nav.group], roles)[0]?.items ?? []).filter((i) => i.url !== path)
+      ? (filterNavByPermissions([nav.group], permissions)[0]?.items ?? []).filter((i) => i.url !== path)
       : [];
 
   return (

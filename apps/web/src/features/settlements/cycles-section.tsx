@@ -19,6 +19,7 @@ import {
 } from './api';
 import { CycleEditDialog } from './cycle-edit-dialog';
 import { SETTLEMENT_STATUS_VARIANTS, typeLabel } from './statuses';
+import { Can } from '@/components/permissions/can';
 
 /** "Run now": a confirmation, then what the run did (settlements created, or why nothing moved). */
 export function RunNowDialog({
@@ -153,15 +154,21 @@ function CycleCard({ cycle }: { cycle: SettlementCycle }) {
               ['Last run', <DateTimeText key="last" value={cycle.last_run_at} />],
             ]}
           />
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => setEditing(true)} aria-label={`Edit ${cycle.name}`}>
-              Edit
-            </Button>
-            <Button variant="secondary" onClick={() => setRunning(true)} aria-label={`Run ${cycle.name} now`}>
-              <Play aria-hidden />
-              Run now
-            </Button>
-          </div>
+          <Can permission="settlements.manage">
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" onClick={() => setEditing(true)} aria-label={`Edit ${cycle.name}`}>
+                Edit
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => setRunning(true)}
+                aria-label={`Run ${cycle.name} now`}
+              >
+                <Play aria-hidden />
+                Run now
+              </Button>
+            </div>
+          </Can>
         </CardContent>
       </Card>
       <CycleEditDialog cycle={cycle} open={editing} onOpenChange={setEditing} />

@@ -17,6 +17,7 @@ import { toast } from '@/lib/toast';
 import { serverErrorMessage } from '@/components/form/server-errors';
 import { settlementHistoryEndpoints, useReattemptSettlement } from './api';
 import { SETTLEMENT_STATUS_VARIANTS, typeLabel } from './statuses';
+import { Can } from '@/components/permissions/can';
 
 /** The history's URL state: the list filter with its definition's filters (status, type, amount range). */
 export type SettlementHistorySearch = ListSearch;
@@ -120,7 +121,11 @@ function SettlementDetails({ settlement: s }: { settlement: Settlement }) {
           ['Updated', <DateTimeText key="updated" value={s.updated_at} />],
         ]}
       />
-      {s.status === 'FAILED' && <Reattempt settlement={s} />}
+      {s.status === 'FAILED' && (
+        <Can permission="settlements.manage">
+          <Reattempt settlement={s} />
+        </Can>
+      )}
     </div>
   );
 }

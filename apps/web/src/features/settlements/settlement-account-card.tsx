@@ -19,6 +19,7 @@ import {
 } from '@/components/form/server-errors';
 import { settlementAccountQueryOptions, useSetSettlementAccount, type SetSettlementAccountBody } from './api';
 import { ACCOUNT_STATUS_VARIANTS } from './statuses';
+import { Can } from '@/components/permissions/can';
 
 const FIELDS = ['account_number', 'ifsc', 'account_holder_name'] as const;
 const EMPTY: SetSettlementAccountBody = { account_number: '', ifsc: '', account_holder_name: '' };
@@ -165,32 +166,34 @@ export function SettlementAccountCard() {
             {rejected.status_message && <p className="mt-1">{rejected.status_message}</p>}
           </div>
         )}
-        {changing || (!query.isPending && !account && !query.isError) ? (
-          <div className="flex flex-col gap-3 border-t pt-4">
-            <h3 className="font-medium">{account ? 'Change account' : 'Add an account'}</h3>
-            <ChangeAccountForm
-              onDone={(next) => {
-                setRejected(next.status === 'REJECTED' ? next : null);
-                if (next.status === 'VERIFIED') setChanging(false);
-              }}
-            />
-            {account && (
+        <Can permission="settlements.manage">
+          {changing || (!query.isPending && !account && !query.isError) ? (
+            <div className="flex flex-col gap-3 border-t pt-4">
+              <h3 className="font-medium">{account ? 'Change account' : 'Add an account'}</h3>
+              <ChangeAccountForm
+                onDone={(next) => {
+                  setRejected(next.status === 'REJECTED' ? next : null);
+                  if (next.status === 'VERIFIED') setChanging(false);
+                }}
+              />
+              {account && (
+                <div>
+                  <Button variant="ghost" onClick={() => setChanging(false)}>
+                    Cancel
+                  </Button>
+                </div>
+              )}
+            </div>
+          ) : (
+            account && (
               <div>
-                <Button variant="ghost" onClick={() => setChanging(false)}>
-                  Cancel
+                <Button variant="outline" onClick={() => setChanging(true)}>
+                  Change account
                 </Button>
               </div>
-            )}
-          </div>
-        ) : (
-          account && (
-            <div>
-              <Button variant="outline" onClick={() => setChanging(true)}>
-                Change account
-              </Button>
-            </div>
-          )
-        )}
+            )
+          )}
+        </Can>
       </CardContent>
     </Card>
   );

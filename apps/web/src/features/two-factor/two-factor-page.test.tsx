@@ -35,6 +35,10 @@ const details = (roles: string[]) => ({
   mfa_preference: 'none',
   mfa_required_by_company: false,
   roles,
+  role: roles[0] ?? 'viewer',
+  role_name: roles.includes('admin') ? 'Admin' : 'Viewer',
+  // The company requirement shows with team.manage (admins and owners hold it).
+  permissions: roles.includes('admin') ? ['flow.read', 'team.manage'] : ['flow.read'],
 });
 const CODES = Array.from(
   { length: 10 },

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { useServerRoles } from '@/lib/api/user-details';
+import { useCan } from '@/lib/api/user-details';
 import {
   useCompanyRequirement,
   useConfirmTotp,
@@ -226,9 +226,10 @@ function TotpEnrolment({
 }
 
 function CompanyRequirement({ required }: { required: boolean }) {
-  const roles = useServerRoles();
+  // The company-wide requirement is team management (team.manage), as the server checks it.
+  const canManageTeam = useCan('team.manage');
   const change = useCompanyRequirement();
-  if (!roles?.includes('admin')) return null;
+  if (!canManageTeam) return null;
   return (
     <Section title="Company-wide requirement">
       <div className="flex items-center justify-between gap-3">

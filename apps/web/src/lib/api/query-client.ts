@@ -12,6 +12,7 @@ export const QUERY_MESSAGES = {
   serverError: 'Internal Server Error!',
   notModified: 'Content not modified!',
   notFound: 'Content not found.',
+  forbidden: 'Not allowed for your role',
   generic: 'Something went wrong!',
 } as const;
 
@@ -33,8 +34,20 @@ function sessionExpired(): void {
   navigateTo(signInHref(window.location), true);
 }
 
+/**
+ * A 403 `permission_denied` may mean the member's role changed since their permissions were loaded: ask for them
+ * again, so navigation and buttons follow the role the server now applies.
+ */
+function permissionDenied(error: unknown): void {
+  const body = isApiError(error) && typeof error.data === 'object' ? error.data : null;
+  if (body !== null && (body as { error?: unknown }).error === 'permission_denied') {
+    void queryClient.invalidateQueries({ queryKey: ['User', 'details'] });
+  }
+}
+
 export function handleQueryError(error: unknown): void {
   if (!isApiError(error)) return;
+  permissionDenied(error);
   // A step-up the member cancelled is no expired session.
   if (error.status === 401 && !isStepUpRequired(error)) sessionExpired();
   else if (error.status === 500) {
@@ -49,6 +62,7 @@ export function mutationErrorMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 304) return QUERY_MESSAGES.notModified;
     if (error.status === 204) return QUERY_MESSAGES.notFound;
+    if (error.status === 403) return QUERY_MESSAGES.forbidden;
   }
   return QUERY_MESSAGES.generic;
 }
@@ -65,6 +79,7 @@ export function handleMutationError(
 ): void {
   reportError(error, mutationKey ? { mutationKey } : undefined);
   if (isApiError(error) && error.status === 401 && !isStepUpRequired(error)) return sessionExpired();
+  permissionDenied(error);
   if (meta?.errorToast === false) return;
   const clientError =
     isApiError(error) && typeof error.status === 'number' && error.status >= 400 && error.status < 500;

@@ -18,6 +18,7 @@ import {
 import { ACCOUNT_STATUS_VARIANTS } from '../accounts-page';
 import { CAN_SIMULATE, SimulateCreditDialog } from './simulate-credit-dialog';
 import { VaCredits } from './va-credits';
+import { Can } from '@/components/permissions/can';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -125,14 +126,16 @@ export function VirtualAccountDetails({ va }: { va: VirtualAccount }) {
           ['Updated', <DateTimeText key="up" value={va.updated_at} />],
         ]}
       />
-      <div className="flex flex-wrap items-start gap-2">
-        <StatusActions va={va} />
-        {CAN_SIMULATE && (
-          <Button variant="outline" onClick={() => setSimulating(true)}>
-            Simulate a credit
-          </Button>
-        )}
-      </div>
+      <Can permission="virtual_accounts.manage">
+        <div className="flex flex-wrap items-start gap-2">
+          <StatusActions va={va} />
+          {CAN_SIMULATE && (
+            <Button variant="outline" onClick={() => setSimulating(true)}>
+              Simulate a credit
+            </Button>
+          )}
+        </div>
+      </Can>
       {CAN_SIMULATE && (
         <SimulateCreditDialog
           open={simulating}

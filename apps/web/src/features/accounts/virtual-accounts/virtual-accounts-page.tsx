@@ -15,6 +15,7 @@ import { AccountsPage, ACCOUNT_STATUS_VARIANTS } from '../accounts-page';
 import { CreateVirtualAccountDialog } from './create-va-dialog';
 import { CAN_SIMULATE, SimulateCreditDialog } from './simulate-credit-dialog';
 import { VirtualAccountDetails } from './va-details';
+import { Can } from '@/components/permissions/can';
 
 /** The page's own cells: the account number with its copy button; every other column from the definition. */
 const COLUMNS: ColumnOverrides<VirtualAccount, ColumnKey<typeof VIRTUAL_ACCOUNTS_LIST>> = {
@@ -56,14 +57,14 @@ export function VirtualAccountsPage({ search, onSearchChange }: VirtualAccountsP
       path="/accounts/virtual-accounts"
       description="Account numbers and UPI ids your customers pay into, with their balances and credits."
       actions={
-        <>
+        <Can permission="virtual_accounts.manage">
           {CAN_SIMULATE && (
             <Button variant="outline" onClick={() => setSimulating(true)}>
               Simulate a credit
             </Button>
           )}
           <Button onClick={() => setCreating(true)}>Create virtual account</Button>
-        </>
+        </Can>
       }
     >
       <DataTable

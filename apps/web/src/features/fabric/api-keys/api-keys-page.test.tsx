@@ -13,6 +13,7 @@ import type { ApiKey } from '@meridian/contract/fabric';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
 import type * as ApiClient from '@/lib/api/client';
 import { ApiKeysPage } from './api-keys-page';
+import { userDetailsFor } from '@/test/user-details';
 
 vi.mock('@/lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
@@ -55,6 +56,8 @@ beforeEach(() => {
   };
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (path: string, init: ApiRequestInit = {}) => {
+    // An owner: the screen's actions show (they need a permission).
+    if (path === '/v2/user/details') return userDetailsFor('owner');
     if (path === '/meridian/read/fetch/api_keys') return { data: keys };
     if (path === '/v2/company/api_keys' && init.method === 'POST') return createAnswer(init.json);
     const revoke = /^\/v2\/company\/api_keys\/([^/]+)\/revoke$/.exec(path);

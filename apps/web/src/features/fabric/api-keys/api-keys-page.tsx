@@ -35,6 +35,7 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { useApiKeys } from '../api/api-keys';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useRevokeApiKey } from '../api/revoke-api-key';
+import { Can } from '@/components/permissions/can';
 
 const KEY_STATUS_VARIANTS = { ACTIVE: 'green', REVOKED: 'grey' } as const;
 const KEY_STATUS_LABELS = { ACTIVE: 'Active', REVOKED: 'Revoked' } as const;
@@ -266,7 +267,9 @@ function LastUsed({ apiKey }: { apiKey: ApiKey }) {
 /** Revoke for an active key; when a revoked key was revoked. */
 function KeyAction({ apiKey }: { apiKey: ApiKey }) {
   return apiKey.status === 'ACTIVE' ? (
-    <RevokeKeyButton apiKey={apiKey} />
+    <Can permission="api_keys.manage">
+      <RevokeKeyButton apiKey={apiKey} />
+    </Can>
   ) : (
     <span className="text-xs whitespace-nowrap text-muted-foreground">
       Revoked <DateTimeText value={apiKey.revoked_at} />
@@ -403,7 +406,11 @@ export function ApiKeysPage() {
       title="API keys"
       description="The keys your servers call the Fabric APIs with (HTTP Basic: key ID and secret)."
       breadcrumb={[{ label: 'Configurations', to: '/configurations' }, { label: 'API keys' }]}
-      actions={<CreateKeyDialog disabled={keys.isPending} />}
+      actions={
+        <Can permission="api_keys.manage">
+          <CreateKeyDialog disabled={keys.isPending} />
+        </Can>
+      }
     >
       {keys.isSuccess && (
         <p className="text-sm text-muted-foreground">

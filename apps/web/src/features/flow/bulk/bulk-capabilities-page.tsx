@@ -39,6 +39,7 @@ import {
   type SelectedBulk,
 } from './bulk-state';
 import { BULK_STATUS_VARIANTS, LINE_ITEM_STATUS_VARIANTS, statusLabel } from './statuses';
+import { Can } from '@/components/permissions/can';
 
 const count = new Intl.NumberFormat('en-IN');
 
@@ -152,12 +153,14 @@ export function BulkCapabilitiesPage({ search: routeSearch, onSearchChange }: Bu
       path="/flow/bulk-capabilities"
       description="Your bulk payouts with their progress. Select one to see its line items and download its files."
       actions={
-        <Button asChild>
-          <Link to="/flow/bulk-upload">
-            <Upload aria-hidden />
-            Upload a file
-          </Link>
-        </Button>
+        <Can permission="bulk.create">
+          <Button asChild>
+            <Link to="/flow/bulk-upload">
+              <Upload aria-hidden />
+              Upload a file
+            </Link>
+          </Button>
+        </Can>
       }
     >
       <DataTable

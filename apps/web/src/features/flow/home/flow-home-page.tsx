@@ -3,7 +3,9 @@ import type { LucideIcon } from 'lucide-react';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import Send from 'lucide-react/icons/send';
 import UserPlus from 'lucide-react/icons/user-plus';
+import type { Permission } from '@meridian/contract/permissions';
 import { PageFrame } from '@/components/layout/page-frame';
+import { usePermissions } from '@/lib/api/user-details';
 import FlowSummarySections from './summary-sections';
 
 const QUICK_ACTIONS: {
@@ -11,32 +13,40 @@ const QUICK_ACTIONS: {
   hint: string;
   to: '/flow/initiate-payout' | '/flow/add-beneficiary' | '/flow/validate';
   icon: LucideIcon;
+  /** Shown only to a role holding it. */
+  permission: Permission;
 }[] = [
   {
     label: 'Initiate payout',
     hint: 'Send money to a saved beneficiary',
     to: '/flow/initiate-payout',
     icon: Send,
+    permission: 'payouts.create',
   },
   {
     label: 'Add beneficiary',
     hint: 'Register a bank account or UPI id',
     to: '/flow/add-beneficiary',
     icon: UserPlus,
+    permission: 'beneficiaries.manage',
   },
   {
     label: 'Validate account',
     hint: 'Check an account and its holder name',
     to: '/flow/validate',
     icon: BadgeCheck,
+    permission: 'validations.create',
   },
 ];
 
 function QuickActions() {
+  const permissions = usePermissions()?.permissions;
+  const actions = QUICK_ACTIONS.filter((a) => permissions?.has(a.permission) === true);
+  if (actions.length === 0) return null;
   return (
     <nav aria-label="Quick actions">
       <ul className="grid gap-3 sm:grid-cols-3">
-        {QUICK_ACTIONS.map(({ label, hint, to, icon: Icon }) => (
+        {actions.map(({ label, hint, to, icon: Icon }) => (
           <li key={to}>
             <Link
               to={to}

@@ -18,6 +18,7 @@ import { beneficiaryDetailsQueryOptions } from '../api/beneficiary-details';
 import { ListPage, type ListPageProps } from './list-page';
 import { BENEFICIARY_STATUS_VARIANTS } from './statuses';
 import { CoolingOffNotice } from '../forms/beneficiary/cooling-off-notice';
+import { Can } from '@/components/permissions/can';
 
 /** The page's own cells; every other column is drawn from the list definition. */
 const COLUMNS: ColumnOverrides<Beneficiary, ColumnKey<typeof BENEFICIARIES_LIST>> = {
@@ -54,14 +55,16 @@ function BeneficiaryDetailsView({ beneficiary }: { beneficiary: Beneficiary }) {
           ],
         ]}
       />
-      <div className="flex justify-end border-t pt-4">
-        <Button asChild>
-          <Link to="/flow/edit-beneficiary" search={editBeneficiarySearch(beneficiary)}>
-            <Pencil aria-hidden />
-            Edit
-          </Link>
-        </Button>
-      </div>
+      <Can permission="beneficiaries.manage">
+        <div className="flex justify-end border-t pt-4">
+          <Button asChild>
+            <Link to="/flow/edit-beneficiary" search={editBeneficiarySearch(beneficiary)}>
+              <Pencil aria-hidden />
+              Edit
+            </Link>
+          </Button>
+        </div>
+      </Can>
     </div>
   );
 }
@@ -83,12 +86,14 @@ export function BeneficiariesPage({ search, onSearchChange }: ListPageProps) {
       path="/flow/beneficiaries"
       description="The beneficiaries you can pay, searchable by code and account number, filterable by status and transfer type."
       actions={
-        <Button asChild>
-          <Link to="/flow/add-beneficiary">
-            <UserPlus aria-hidden />
-            Add beneficiary
-          </Link>
-        </Button>
+        <Can permission="beneficiaries.manage">
+          <Button asChild>
+            <Link to="/flow/add-beneficiary">
+              <UserPlus aria-hidden />
+              Add beneficiary
+            </Link>
+          </Button>
+        </Can>
       }
     >
       <DataTable

@@ -7,6 +7,7 @@ import { listSearchSchema } from '@/components/data-table/list-search';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
 import type * as ApiClient from '@/lib/api/client';
 import { PayoutsPage } from './payouts-page';
+import { userDetailsFor } from '@/test/user-details';
 
 vi.mock('@/lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
@@ -85,6 +86,8 @@ function answer({
   search?: Answer;
 }) {
   fetchMock.mockImplementation(async (path: string, init: ApiRequestInit = {}) => {
+    // An owner: the screen's actions show (they need a permission).
+    if (path === '/v2/user/details') return userDetailsFor('owner');
     if (path === '/meridian/read/search/transaction/payouts')
       return (search ?? (() => ({ data: rows })))(path, init);
     if (path === '/meridian/read/count/transaction/payouts') return { count };

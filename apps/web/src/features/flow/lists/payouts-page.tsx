@@ -25,6 +25,7 @@ import { cx } from '@/lib/cx';
 import { payoutDetailsQueryOptions, payoutsEndpoints } from '../api/payouts';
 import { DetailsSection, ListPage, type ListPageProps } from './list-page';
 import { CALLBACK_STATUS_VARIANTS, PAYOUT_STATUS_VARIANTS } from './statuses';
+import { Can } from '@/components/permissions/can';
 
 /** The page's own cells and card lines; every other column is drawn from the list definition. */
 const COLUMNS: ColumnOverrides<Payout, ColumnKey<typeof PAYOUTS_LIST>> = {
@@ -175,12 +176,14 @@ export function PayoutsPage({ search, onSearchChange }: ListPageProps) {
       path="/flow/payouts"
       description="Every payout with its status, amount and bank reference, filterable by date, reference, status, transfer type and amount."
       actions={
-        <Button asChild>
-          <Link to="/flow/initiate-payout">
-            <Send aria-hidden />
-            Initiate payout
-          </Link>
-        </Button>
+        <Can permission="payouts.create">
+          <Button asChild>
+            <Link to="/flow/initiate-payout">
+              <Send aria-hidden />
+              Initiate payout
+            </Link>
+          </Button>
+        </Can>
       }
     >
       <DataTable

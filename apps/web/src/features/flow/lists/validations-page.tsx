@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { validationDetailsQueryOptions, validationsEndpoints } from '../api/validations';
 import { ListPage, type ListPageProps } from './list-page';
 import { NAME_MATCH_LABELS, NAME_MATCH_VARIANTS, VALIDATION_STATUS_VARIANTS } from './statuses';
+import { Can } from '@/components/permissions/can';
 
 /** The name-match score (0–100) as a percentage; '-' when the account could not be validated. */
 export const matchScore = (score: number | null) => (score === null ? '-' : `${score}%`);
@@ -55,12 +56,14 @@ export function ValidationsPage({ search, onSearchChange }: ListPageProps) {
       path="/flow/validate-bank-account"
       description="Bank-account validations you have run, with the name returned by the bank."
       actions={
-        <Button asChild>
-          <Link to="/flow/validate">
-            <BadgeCheck aria-hidden />
-            New validation
-          </Link>
-        </Button>
+        <Can permission="validations.create">
+          <Button asChild>
+            <Link to="/flow/validate">
+              <BadgeCheck aria-hidden />
+              New validation
+            </Link>
+          </Button>
+        </Can>
       }
     >
       <DataTable

@@ -7,6 +7,7 @@ import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
 import type * as ApiClient from '@/lib/api/client';
 import { EMandatesPage } from './e-mandates-page';
 import { mandatesSearchSchema } from './search';
+import { userDetailsFor } from '@/test/user-details';
 
 vi.mock('@/lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
@@ -65,6 +66,8 @@ const DEBIT: Presentation = {
 function answer() {
   fetchMock.mockImplementation(async (path: string, init: ApiRequestInit = {}) => {
     const method = init.method ?? 'GET';
+    // An owner: the screen's actions show (they need a permission).
+    if (path === '/v2/user/details') return userDetailsFor('owner');
     if (path === '/meridian/read/search/mandates/registrations') return { data: [MANDATE] };
     if (path === '/meridian/read/count/mandates/registrations') return { count: 1 };
     if (path === '/meridian/read/search/mandates/presentations') return { data: [DEBIT] };

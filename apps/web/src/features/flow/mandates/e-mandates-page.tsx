@@ -36,6 +36,7 @@ import { CreateMandateForm } from './create-mandate-form';
 import { PresentDebitForm } from './present-debit-form';
 
 import type { MandatesSearch, MandatesTab } from './search';
+import { Can } from '@/components/permissions/can';
 
 const MANDATE_STATUS_VARIANTS = {
   PENDING: 'yellow',
@@ -98,23 +99,27 @@ function MandateDetailsView({ mandate }: { mandate: MandateDetails }) {
         </DetailsSection>
       )}
       {ACTIONS.some((a) => a.when.includes(m.status)) && (
-        <div className="flex flex-wrap justify-end gap-2 border-t pt-4">
-          {ACTIONS.filter((a) => a.when.includes(m.status)).map((a) => (
-            <Button
-              key={a.action}
-              variant={a.action === 'cancel' ? 'destructive' : 'outline'}
-              disabled={change.isPending}
-              onClick={() => change.mutate({ urn: m.urn, action: a.action })}
-            >
-              {a.label}
-            </Button>
-          ))}
-        </div>
+        <Can permission="mandates.manage">
+          <div className="flex flex-wrap justify-end gap-2 border-t pt-4">
+            {ACTIONS.filter((a) => a.when.includes(m.status)).map((a) => (
+              <Button
+                key={a.action}
+                variant={a.action === 'cancel' ? 'destructive' : 'outline'}
+                disabled={change.isPending}
+                onClick={() => change.mutate({ urn: m.urn, action: a.action })}
+              >
+                {a.label}
+              </Button>
+            ))}
+          </div>
+        </Can>
       )}
       {m.status === 'ACTIVE' && (
-        <DetailsSection title="Present a debit">
-          <PresentDebitForm mandate={m} />
-        </DetailsSection>
+        <Can permission="mandates.manage">
+          <DetailsSection title="Present a debit">
+            <PresentDebitForm mandate={m} />
+          </DetailsSection>
+        </Can>
       )}
       <DetailsSection title="Timeline">
         <ol className="flex flex-col gap-1 text-sm">
@@ -191,10 +196,12 @@ export function EMandatesPage({
       path="/flow/e-mandates"
       description="NACH and UPI-autopay mandates your customers authorise, and the debits presented under them."
       actions={
-        <Button onClick={() => setCreating(true)}>
-          <FilePlus aria-hidden />
-          New mandate
-        </Button>
+        <Can permission="mandates.manage">
+          <Button onClick={() => setCreating(true)}>
+            <FilePlus aria-hidden />
+            New mandate
+          </Button>
+        </Can>
       }
     >
       <div role="tablist" aria-label="E-mandate lists" className="flex gap-1 border-b">

@@ -8,7 +8,7 @@ const clientIdParam = (value: unknown) => {
   return id !== '' && id.length <= 64 ? id : undefined;
 };
 
-/** Meridian operations only: the page checks the server-reported roles and shows an ops-only state to others. */
+/** Meridian operations only (ops.credits): the page checks the server-reported permissions and shows an ops-only state to others. */
 export const Route = createFileRoute('/_authenticated/accounts/credits')({
   validateSearch: searchSchema({ client_id: clientIdParam }),
   component: function CreditsRoute() {
