@@ -119,7 +119,7 @@ export interface paths {
     put?: never;
     /**
      * Submit a bulk payout (Idempotency-Key header required): every row checked again, then processed
-     * @description Stores the file and creates one payout per row, processed in the background in batches (poll the bulk for progress). Every row is checked again first: any invalid row or file error refuses the whole submission with a 422 listing them. The Idempotency-Key header is required (a retry replays the answer); 403 when bulk payouts are off.
+     * @description Stores the file and creates one payout per row, processed in the background in batches (poll the bulk for progress). Every row is checked again first: any invalid row or file error refuses the whole submission with a 422 listing them. A bulk a `bulk` approval rule holds is answered PENDING_APPROVAL: nothing is processed until it is approved as a whole (then QUEUED); rejected or expired it ends REJECTED. The Idempotency-Key header is required (a retry replays the answer); 403 when bulk payouts are off.
      *
      *     Needs the `bulk.create` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      *
@@ -6457,7 +6457,14 @@ export interface operations {
             processing: number;
             sender_account_number: string;
             /** @enum {string} */
-            status: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+            status:
+              | 'QUEUED'
+              | 'PROCESSING'
+              | 'COMPLETED'
+              | 'COMPLETED_WITH_ERRORS'
+              | 'FAILED'
+              | 'PENDING_APPROVAL'
+              | 'REJECTED';
             total_amount: components['schemas']['Money'];
             total_rows: number;
             updated_at: string;
@@ -7882,8 +7889,15 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED. */
-        status?: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED, PENDING_APPROVAL, REJECTED. */
+        status?:
+          | 'QUEUED'
+          | 'PROCESSING'
+          | 'COMPLETED'
+          | 'COMPLETED_WITH_ERRORS'
+          | 'FAILED'
+          | 'PENDING_APPROVAL'
+          | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -9164,8 +9178,15 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED. */
-        status?: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED, PENDING_APPROVAL, REJECTED. */
+        status?:
+          | 'QUEUED'
+          | 'PROCESSING'
+          | 'COMPLETED'
+          | 'COMPLETED_WITH_ERRORS'
+          | 'FAILED'
+          | 'PENDING_APPROVAL'
+          | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -10841,7 +10862,14 @@ export interface operations {
             processing: number;
             sender_account_number: string;
             /** @enum {string} */
-            status: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+            status:
+              | 'QUEUED'
+              | 'PROCESSING'
+              | 'COMPLETED'
+              | 'COMPLETED_WITH_ERRORS'
+              | 'FAILED'
+              | 'PENDING_APPROVAL'
+              | 'REJECTED';
             total_amount: components['schemas']['Money'];
             total_rows: number;
             updated_at: string;
@@ -12835,8 +12863,15 @@ export interface operations {
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
-        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED. */
-        status?: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+        /** @description Status: one of QUEUED, PROCESSING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED, PENDING_APPROVAL, REJECTED. */
+        status?:
+          | 'QUEUED'
+          | 'PROCESSING'
+          | 'COMPLETED'
+          | 'COMPLETED_WITH_ERRORS'
+          | 'FAILED'
+          | 'PENDING_APPROVAL'
+          | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -12865,7 +12900,14 @@ export interface operations {
               processing: number;
               sender_account_number: string;
               /** @enum {string} */
-              status: 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+              status:
+                | 'QUEUED'
+                | 'PROCESSING'
+                | 'COMPLETED'
+                | 'COMPLETED_WITH_ERRORS'
+                | 'FAILED'
+                | 'PENDING_APPROVAL'
+                | 'REJECTED';
               total_amount: components['schemas']['Money'];
               total_rows: number;
               updated_at: string;
