@@ -6,12 +6,25 @@ import { cx } from '@/lib/cx';
 import { usePermissions } from '@/lib/api/user-details';
 import { filterNavByPermissions, filterNavGroups, NAV_GROUPS, type NavGroup } from './nav-config';
 import { TeamSwitcher } from './team-switcher';
+import { useApprovalsWaiting } from './approvals-badge';
 
 const ALL_URLS = NAV_GROUPS.flatMap((g) => g.items.map((i) => String(i.url)));
 /** An item whose URL prefixes another item's (an overview) is active only on its own page. */
 const exactOnly = (url: string) => ALL_URLS.some((u) => u !== url && u.startsWith(url + '/'));
 const isActive = (pathname: string, url: string) =>
   pathname === url || (!exactOnly(url) && pathname.startsWith(url + '/'));
+
+/** The count of requests waiting for the member, beside "Approvals" (nothing when none wait). */
+function ApprovalsBadge() {
+  const waiting = useApprovalsWaiting();
+  if (!waiting) return null;
+  return (
+    <span className="ml-auto rounded-full bg-primary px-1.5 text-xs font-medium text-primary-foreground tabular-nums">
+      {waiting}
+      <span className="sr-only"> waiting for you</span>
+    </span>
+  );
+}
 
 function NavSection({
   group,
@@ -44,7 +57,7 @@ function NavSection({
         </button>
       </h2>
       <ul id={listId} hidden={!open} className="flex flex-col gap-0.5">
-        {group.items.map(({ title, url, icon: Icon }) => (
+        {group.items.map(({ title, url, icon: Icon, badge }) => (
           <li key={String(url)}>
             <Link
               to={url}
@@ -54,6 +67,7 @@ function NavSection({
             >
               <Icon className="size-4 shrink-0" aria-hidden />
               <span className="truncate">{title}</span>
+              {badge === 'approvals' && <ApprovalsBadge />}
             </Link>
           </li>
         ))}
