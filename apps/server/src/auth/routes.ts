@@ -37,14 +37,14 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     '/v2/auth/token',
     {
-      // 401: wrong credentials, or a refresh token that is expired, revoked or reused
-      config: { permission: 'public', openapi: { errors: [401, 429] } },
+      // 401: wrong credentials, or a refresh token that is expired, revoked or reused; 403: a deactivated member
+      config: { permission: 'public', openapi: { errors: [401, 403, 429] } },
       schema: {
         tags: ['auth'],
         security: PUBLIC,
         summary: 'Sign in (user_credentials; also re-sends the SMS code while an attempt is open) or refresh',
         description:
-          '`grant_type: user_credentials` signs in with the e-mail and the encrypted password: tokens, or for an SMS-MFA user a `request_urn` and an SMS code to verify (calling again while the attempt is open re-sends the code, at most 3 times). `grant_type: refresh_token` rotates a refresh token into new tokens; presenting a used one again revokes the whole session. Rate limited per IP and per account (429).',
+          '`grant_type: user_credentials` signs in with the e-mail and the encrypted password: tokens, or for an SMS-MFA user a `request_urn` and an SMS code to verify (calling again while the attempt is open re-sends the code, at most 3 times). `grant_type: refresh_token` rotates a refresh token into new tokens; presenting a used one again revokes the whole session. A member their company has deactivated is refused with a 403 `account_deactivated` (once the password is right). Rate limited per IP and per account (429).',
         body: TokenRequest,
         response: { 200: TokenResponse },
       },

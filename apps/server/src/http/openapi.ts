@@ -147,6 +147,7 @@ const TAGS: Record<string, string> = {
   'audit log': 'Who did what, when and from where in the client’s account (admins only).',
   support: 'Support tickets sent from the help centre, with the status Meridian operations give them.',
   'saved views': 'The signed-in user’s named filters of a list (its URL search parameters), private to them.',
+  team: 'Members, invitations (and their public acceptance), role changes, deactivation and custom roles.',
 };
 
 const ERROR_TEXT: Record<number, string> = {
