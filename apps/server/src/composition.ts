@@ -3,6 +3,9 @@ import { apiKeyExecutor } from './api-keys/approval.ts';
 import { beneficiaryExecutor } from './beneficiaries/approval.ts';
 import { callbackExecutor } from './callbacks/approval.ts';
 import { ipAllowlistExecutor } from './ip-allowlist/approval.ts';
+import { roleGrantExecutor } from './team/approval.ts';
+import { approvalRuleExecutor } from './approvals/rules-approval.ts';
+import { bulkApprovalExecutor } from './bulk/approval.ts';
 import { overdueBulks } from './bulk/service.ts';
 import { overdueDeliveries } from './callbacks/delivery.ts';
 import { staleReplays } from './callbacks/replays.ts';
@@ -34,11 +37,14 @@ export const PAYOUT_TRANSITIONS: PayoutTransitions = { SETTLEMENT: syncSettlemen
 export function approvalExecutors(opts: { railTimeScale: number }): ApprovalExecutors {
   return {
     payout: payoutApprovalExecutor(opts),
+    bulk: bulkApprovalExecutor(),
     // Settings changes (approvals/settings.ts): made once approved, nothing to undo otherwise.
     beneficiary: beneficiaryExecutor,
     api_key: apiKeyExecutor,
     callback: callbackExecutor,
     ip_allowlist: ipAllowlistExecutor,
+    role_grant: roleGrantExecutor,
+    approval_rule: approvalRuleExecutor,
   };
 }
 

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expireDueRequests } from '../src/approvals/engine.ts';
+import { processBulk } from '../src/bulk/service.ts';
+import { setFeatureFlags } from '../src/features/flags.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { approvalExecutors } from '../src/composition.ts';
 import {
@@ -454,5 +456,103 @@ describe('a held payout', () => {
     expect(foreign.status).toBe(404);
     const inbox = await acme.call('GET', `${P}/read/fetch/approvals/inbox`);
     expect((inbox.body.data as { urn: string }[]).some((r) => r.urn === first.urn)).toBe(false);
+  });
+});
+
+describe('a held bulk', () => {
+  const rows = (tag: string) => ({
+    sender_account_number: account,
+    rows: [1, 2].map((i) => ({
+      customer_reference_number: `${tag}-${i}`,
+      beneficiary_code: 'APPR-VENDOR',
+      amount: '100',
+      transfer_type: 'IMPS',
+      purpose_message: 'bulk approval test',
+    })),
+  });
+  const submit = (tag: string) =>
+    maker.call('POST', `${P}/bulk/bulk_payout`, {
+      headers: { 'idempotency-key': `bulk-${tag}` },
+      body: rows(tag),
+    });
+  const bulkPayouts = async (tag: string) =>
+    (
+      await server.current.handle.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(payouts)
+        .where(
+          and(eq(payouts.clientRef, clientRef), sql`${payouts.customerReferenceNumber} LIKE ${`${tag}-%`}`),
+        )
+    )[0]!.n;
+
+  beforeAll(async () => {
+    await setFeatureFlags(server.current.handle.db, clientRef, {
+      frontend_payout: true,
+      bulk_frontend_payout: true,
+    });
+    const rule = await owner.call('POST', '/v2/approvals/rules', {
+      body: { name: 'Every bulk', action: 'bulk', steps: [{ approvals: 1, roles: ['finance_approver'] }] },
+    });
+    expect(rule.status).toBe(201);
+  });
+
+  it('waits PENDING_APPROVAL unprocessed, is approved whole with one decision, then processed as usual', async () => {
+    const res = await submit('BULKOK');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      status: 'PENDING_APPROVAL',
+      pending: 2,
+      done: 0,
+      total_amount: '200.00',
+    });
+    const urn = res.body.urn as string;
+    // The worker leaves it alone until approved.
+    expect(await processBulk(server.current.handle.db, { clientRef, urn }, { railTimeScale: 1 })).toBe(
+      'PENDING_APPROVAL',
+    );
+    expect(await bulkPayouts('BULKOK')).toBe(0);
+    const [request] = (
+      await maker.call(
+        'GET',
+        `${P}/read/search/approvals/requests?search_key=resource_urn&search_value=${urn}`,
+      )
+    ).body.data as { urn: string; action: string; amount: string }[];
+    expect(request).toMatchObject({ action: 'bulk', amount: '200.00' });
+    const ok = await approver.call('POST', `/v2/approvals/${request!.urn}/approve`, { body: {} });
+    expect(ok.body.status).toBe('APPROVED');
+    expect((await maker.call('GET', `${P}/read/fetch/bulk/${urn}`)).body.status).toBe('QUEUED');
+    await processBulk(server.current.handle.db, { clientRef, urn }, { railTimeScale: 1 });
+    expect(await bulkPayouts('BULKOK')).toBe(2);
+  });
+
+  it('ends REJECTED with every row rejected when rejected', async () => {
+    const res = await submit('BULKNO');
+    const urn = res.body.urn as string;
+    const [request] = (
+      await maker.call(
+        'GET',
+        `${P}/read/search/approvals/requests?search_key=resource_urn&search_value=${urn}`,
+      )
+    ).body.data as { urn: string }[];
+    const no = await approver.call('POST', `/v2/approvals/${request!.urn}/reject`, {
+      body: { reason: 'Wrong file' },
+    });
+    expect(no.body.status).toBe('REJECTED');
+    const bulk = await maker.call('GET', `${P}/read/fetch/bulk/${urn}`);
+    expect(bulk.body).toMatchObject({ status: 'REJECTED', failed: 2, pending: 0, done: 0 });
+    const lines = await maker.call('GET', `${P}/read/search/bulk/line_items?bulk_urn=${urn}`);
+    expect(
+      (lines.body.data as { status: string; failure_reason: string }[]).map((l) => [
+        l.status,
+        l.failure_reason,
+      ]),
+    ).toEqual([
+      ['REJECTED', `Rejected by ${APPROVER}: Wrong file`],
+      ['REJECTED', `Rejected by ${APPROVER}: Wrong file`],
+    ]);
+    expect(await processBulk(server.current.handle.db, { clientRef, urn }, { railTimeScale: 1 })).toBe(
+      'REJECTED',
+    );
+    expect(await bulkPayouts('BULKNO')).toBe(0);
   });
 });

@@ -111,6 +111,10 @@ export const BULK_STATUSES = [
   'COMPLETED',
   'COMPLETED_WITH_ERRORS',
   'FAILED',
+  /** A `bulk` approval rule holds it: not processed (no payout, no money) until approved, then QUEUED. */
+  'PENDING_APPROVAL',
+  /** Rejected, or its approval expired: no row was processed; every row is REJECTED with why. */
+  'REJECTED',
 ] as const;
 export const BulkStatus = z.enum(BULK_STATUSES);
 export type BulkStatus = z.infer<typeof BulkStatus>;

@@ -40,6 +40,7 @@ import { emptyFile, readBulkFile, readJsonRows, tooLarge, type ReadRow } from '.
 import { allLineItems, countBulks, countLineItems, listBulks, listLineItems } from './queries.ts';
 import { bulkInputFile, getBulk, storeBulk } from './service.ts';
 import { checkRows, invalidBulk } from './validate.ts';
+import { mailApprovers } from '../approvals/engine.ts';
 
 /** The input of validate and submit: a multipart file, or JSON rows (stored as a CSV). */
 type BulkInput = {
@@ -199,7 +200,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
           'Submit a bulk payout (Idempotency-Key header required): every row checked again, then processed',
         body: BulkRowsRequest.nullish(),
         description:
-          'Stores the file and creates one payout per row, processed in the background in batches (poll the bulk for progress). Every row is checked again first: any invalid row or file error refuses the whole submission with a 422 listing them. The Idempotency-Key header is required (a retry replays the answer); 403 when bulk payouts are off.',
+          'Stores the file and creates one payout per row, processed in the background in batches (poll the bulk for progress). Every row is checked again first: any invalid row or file error refuses the whole submission with a 422 listing them. A bulk a `bulk` approval rule holds is answered PENDING_APPROVAL: nothing is processed until it is approved as a whole (then QUEUED); rejected or expired it ends REJECTED. The Idempotency-Key header is required (a retry replays the answer); 403 when bulk payouts are off.',
         headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
         response: { 201: Bulk },
       },
@@ -210,6 +211,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       await requireBulkFrontendPayout(deps.db, actor.clientRef);
       const input = await readInput(request);
       let effects: Effects | null = null;
+      let approvalUrn: string | undefined;
       const answer = await withIdempotency(
         deps.db,
         {
@@ -235,13 +237,28 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
             accountRef: checked.account.id,
             accountNumber: checked.account.accountNumber,
             rows: checked.valid,
+            // An API key's bulk is matched as source 'api', a member's as 'dashboard'.
+            approval: {
+              source: authOf(request).channel === 'api_key' ? 'api' : 'dashboard',
+              ttlHours: deps.config.APPROVAL_TTL_HOURS,
+            },
           });
           effects = stored.effects;
+          approvalUrn = stored.approvalUrn;
           return { status: 201, body: stored.bulk };
         },
       );
       if (effects) await deps.runEffects(effects);
       else reply.header('idempotent-replayed', 'true');
+      if (approvalUrn)
+        await mailApprovers(
+          deps.db,
+          deps.email,
+          actor.clientRef,
+          approvalUrn,
+          deps.publicUrl(request),
+          (err) => request.log.error({ err }, 'approval e-mail failed'),
+        );
       if (answer.status >= 400) throw AppError.fromStored(answer);
       return reply.status(201).send(answer.body as Bulk);
     },

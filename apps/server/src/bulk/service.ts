@@ -8,7 +8,9 @@ import { accounts, beneficiaries, bulkFiles, bulkLineItems, bulks, payouts } fro
 import { AppError, notFound } from '../http/errors.ts';
 import { mergeEffects, noEffects, type BulkRef, type Effects } from '../jobs/effects.ts';
 import { newId } from '../lib/ids.ts';
-import { formatMoney } from '../lib/money.ts';
+import { formatMoney, formatRupees } from '../lib/money.ts';
+import { holdForApproval } from '../approvals/engine.ts';
+import type { ApprovalSource } from '@meridian/contract/approvals';
 import {
   beneficiaryDestination,
   checkRailLimits,
@@ -48,7 +50,8 @@ const outcomeOf = (
 ) => {
   const failed = sql`count(*) FILTER (WHERE p.status IN ('FAILURE', 'RETURNED'))`;
   const inFlight = sql`count(*) FILTER (WHERE p.status = 'PENDING')`;
-  const jobDone = sql`${stored} NOT IN ('QUEUED', 'PROCESSING')`;
+  // A bulk waiting for approval, or rejected by it, answers its stored status (it has no payouts).
+  const jobDone = sql`${stored} NOT IN ('QUEUED', 'PROCESSING', 'PENDING_APPROVAL', 'REJECTED')`;
   return sql<BulkOutcome>`(
   SELECT json_build_object(
     'failed', ${failed},
@@ -147,16 +150,37 @@ export type NewBulk = {
   rows: CheckedRow[];
   /** Backdates the bulk (demo seed only). */
   at?: Date;
+  /** Checks the client's `bulk` approval rules: a bulk one holds waits PENDING_APPROVAL, not queued. */
+  approval?: { source: ApprovalSource; ttlHours: number };
 };
 
 /**
  * Stores a checked bulk in the caller's transaction: the bulk (QUEUED, leased for its first job), its input file
  * and its rows. Answers the bulk and the effect that starts its job.
  */
-export async function storeBulk(tx: Db, actor: Actor, b: NewBulk): Promise<{ bulk: Bulk; effects: Effects }> {
+export async function storeBulk(
+  tx: Db,
+  actor: Actor,
+  b: NewBulk,
+): Promise<{ bulk: Bulk; effects: Effects; approvalUrn?: string }> {
   const urn = newId('BLK', b.at?.getTime());
   const total = b.rows.reduce((s, r) => s + r.amount, 0n);
   const at = b.at ?? sql`now()`;
+  const held = b.approval
+    ? await holdForApproval(
+        tx,
+        actor,
+        {
+          action: 'bulk',
+          source: b.approval.source,
+          summary: `Bulk ${b.fileName}: ${b.rows.length} payout${b.rows.length === 1 ? '' : 's'}, ${formatRupees(total)}`,
+          amount: total,
+          resourceUrn: urn,
+          payload: { bulk_urn: urn },
+        },
+        { ttlHours: b.approval.ttlHours },
+      )
+    : null;
   const [row] = await tx
     .insert(bulks)
     .values({
@@ -165,12 +189,12 @@ export async function storeBulk(tx: Db, actor: Actor, b: NewBulk): Promise<{ bul
       fileName: b.fileName,
       format: b.format,
       accountRef: b.accountRef,
-      status: 'QUEUED',
+      status: held ? 'PENDING_APPROVAL' : 'QUEUED',
       totalRows: b.rows.length,
       totalAmount: total,
       createdByRef: actor.userRef,
       createdBy: actor.email,
-      leaseUntil: sql`now() + make_interval(secs => ${BULK_LEASE_SECONDS})`,
+      leaseUntil: held ? null : sql`now() + make_interval(secs => ${BULK_LEASE_SECONDS})`,
       createdAt: at,
       updatedAt: at,
     })
@@ -200,7 +224,18 @@ export async function storeBulk(tx: Db, actor: Actor, b: NewBulk): Promise<{ bul
     format: b.format,
     rows: b.rows.length,
     total_amount: formatMoney(total),
+    ...(held ? { approval_urn: held.urn } : {}),
   });
+  if (held)
+    return {
+      bulk: toBulk({
+        bulk: row!,
+        accountNumber: b.accountNumber,
+        outcome: { failed: 0, in_flight: 0, status: 'PENDING_APPROVAL', completed_at: null },
+      }),
+      effects: held.effects,
+      approvalUrn: held.urn,
+    };
   return {
     bulk: toBulk({
       bulk: row!,
@@ -209,6 +244,66 @@ export async function storeBulk(tx: Db, actor: Actor, b: NewBulk): Promise<{ bul
     }),
     effects: { ...noEffects(), bulks: [{ clientRef: actor.clientRef, urn }] },
   };
+}
+
+/** A held bulk's row, locked (null when it no longer waits for approval). */
+async function heldBulk(tx: Db, clientRef: number, urn: string): Promise<BulkRow | null> {
+  const [row] = await tx
+    .select()
+    .from(bulks)
+    .where(and(eq(bulks.clientRef, clientRef), eq(bulks.urn, urn)))
+    .for('update');
+  return row && row.status === 'PENDING_APPROVAL' ? row : null;
+}
+
+/** The approved bulk is queued as any other (leased for its first job); its rows are processed as usual. */
+export async function releaseHeldBulk(
+  tx: Db,
+  approver: Actor,
+  clientRef: number,
+  urn: string,
+): Promise<Effects> {
+  const row = await heldBulk(tx, clientRef, urn);
+  if (!row) throw new AppError(409, 'bulk_not_held', `Bulk ${urn} is not waiting for approval`);
+  await tx
+    .update(bulks)
+    .set({
+      status: 'QUEUED',
+      leaseUntil: sql`now() + make_interval(secs => ${BULK_LEASE_SECONDS})`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(bulks.clientRef, clientRef), eq(bulks.id, row.id)));
+  await auditBy(tx, approver, 'bulk.approved', urn, { rows: row.totalRows });
+  return { ...noEffects(), bulks: [{ clientRef, urn }] };
+}
+
+/** A held bulk that will not run (rejected or expired): REJECTED, every row REJECTED with why. */
+export async function rejectHeldBulk(
+  tx: Db,
+  by: Actor,
+  clientRef: number,
+  urn: string,
+  message: string,
+): Promise<Effects> {
+  const row = await heldBulk(tx, clientRef, urn);
+  if (!row) return noEffects();
+  const now = new Date();
+  await tx
+    .update(bulkLineItems)
+    .set({ status: 'REJECTED', failureReason: message, updatedAt: now })
+    .where(
+      and(
+        eq(bulkLineItems.clientRef, clientRef),
+        eq(bulkLineItems.bulkRef, row.id),
+        eq(bulkLineItems.status, 'PENDING'),
+      ),
+    );
+  await tx
+    .update(bulks)
+    .set({ status: 'REJECTED', rejectedRows: row.totalRows, completedAt: now, updatedAt: now })
+    .where(and(eq(bulks.clientRef, clientRef), eq(bulks.id, row.id)));
+  await auditBy(tx, by, 'bulk.rejected', urn, { reason: message });
+  return noEffects();
 }
 
 /** A row the payouts service refused after writing: the batch is rolled back and run again with savepoints. */

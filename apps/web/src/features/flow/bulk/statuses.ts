@@ -7,6 +7,8 @@ export const BULK_STATUS_VARIANTS: Record<string, BadgeVariant> = {
   COMPLETED: 'green',
   COMPLETED_WITH_ERRORS: 'yellow',
   FAILED: 'red',
+  PENDING_APPROVAL: 'yellow',
+  REJECTED: 'grey',
 };
 
 export const LINE_ITEM_STATUS_VARIANTS: Record<string, BadgeVariant> = {
