@@ -3,8 +3,6 @@ import { apiKeyExecutor } from './api-keys/approval.ts';
 import { beneficiaryExecutor } from './beneficiaries/approval.ts';
 import { callbackExecutor } from './callbacks/approval.ts';
 import { ipAllowlistExecutor } from './ip-allowlist/approval.ts';
-import { roleGrantExecutor } from './team/approval.ts';
-import { approvalRuleExecutor } from './approvals/rules-approval.ts';
 import { bulkApprovalExecutor } from './bulk/approval.ts';
 import { overdueBulks } from './bulk/service.ts';
 import { overdueDeliveries } from './callbacks/delivery.ts';
@@ -43,8 +41,6 @@ export function approvalExecutors(opts: { railTimeScale: number }): ApprovalExec
     api_key: apiKeyExecutor,
     callback: callbackExecutor,
     ip_allowlist: ipAllowlistExecutor,
-    role_grant: roleGrantExecutor,
-    approval_rule: approvalRuleExecutor,
   };
 }
 
