@@ -20,6 +20,7 @@ type Operation = {
   parameters?: Array<{ in: string; name: string; required?: boolean; $ref?: string }>;
   responses?: Record<string, unknown>;
   'x-codeSamples'?: Array<{ lang: string; source: string }>;
+  'x-permission'?: string;
   [MOVES_MONEY]?: boolean;
 };
 type Doc = {
@@ -119,7 +120,7 @@ describe('the OpenAPI document', () => {
     expect(text).toContain('"$ref":"#/components/schemas/CalendarDateInput"');
   });
 
-  it('says which operations are public, need a session, an API key or the ops role', async () => {
+  it('says which operations are public, need a session, an API key or a staff permission', async () => {
     const doc = await documentOf();
     const security = (method: string, path: string) => doc.paths[path]?.[method]?.security;
     expect(security('get', '/v2/auth/public-key')).toEqual([]);
@@ -129,7 +130,10 @@ describe('the OpenAPI document', () => {
     expect(security('post', '/v2/auth/logout')).toEqual([{ bearerAuth: [] }]);
     expect(security('post', '/v2/fabric/ckyc')).toEqual([{ apiKeyAuth: [] }, { bearerAuth: [] }]);
     expect(doc.paths['/meridian/operations/companies']?.['get']?.summary).toBeTruthy();
-    expect(JSON.stringify(doc.paths['/meridian/operations/companies'])).toContain('`ops` role');
+    expect(doc.paths['/meridian/operations/companies']?.['get']?.['x-permission']).toBe('ops.credits');
+    expect(JSON.stringify(doc.paths['/meridian/operations/companies'])).toContain(
+      'Needs the `ops.credits` permission',
+    );
     expect(Object.keys(doc.paths['/v2/auth/token']?.['post']?.responses ?? {})).toContain('429');
     expect(
       Object.keys(doc.paths['/core_banking/money_transfer/initiate']?.['post']?.responses ?? {}),
