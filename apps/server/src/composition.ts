@@ -3,6 +3,8 @@ import { apiKeyExecutor } from './api-keys/approval.ts';
 import { beneficiaryExecutor } from './beneficiaries/approval.ts';
 import { callbackExecutor } from './callbacks/approval.ts';
 import { ipAllowlistExecutor } from './ip-allowlist/approval.ts';
+import { roleGrantExecutor } from './team/approval.ts';
+import { approvalRuleExecutor } from './approvals/rules-approval.ts';
 import { bulkApprovalExecutor } from './bulk/approval.ts';
 import { overdueBulks } from './bulk/service.ts';
 import { overdueDeliveries } from './callbacks/delivery.ts';
@@ -41,6 +43,8 @@ export function approvalExecutors(opts: { railTimeScale: number }): ApprovalExec
     api_key: apiKeyExecutor,
     callback: callbackExecutor,
     ip_allowlist: ipAllowlistExecutor,
+    role_grant: roleGrantExecutor,
+    approval_rule: approvalRuleExecutor,
   };
 }
 

@@ -82,7 +82,7 @@ describe('four eyes on security settings and beneficiaries', () => {
       body: upiBeneficiary('FREE-1', 'free1@okaxis'),
     });
     expect(free.status, JSON.stringify(free.body)).toBe(201);
-    for (const action of ['beneficiary', 'api_key', 'callback', 'ip_allowlist']) {
+    for (const action of ['beneficiary', 'api_key', 'callback', 'ip_allowlist', 'role_grant']) {
       const made = await owner.call('POST', '/v2/approvals/rules', { body: rule(action) });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
     }
@@ -330,5 +330,78 @@ describe('four eyes on security settings and beneficiaries', () => {
       cidr: string;
     }[];
     expect(still.map((e) => e.cidr)).toContain('198.51.100.7/32');
+  });
+
+  it('a role grant waits; approved the member’s next request has the new role; nobody approves their own', async () => {
+    const team = await owner.call('GET', `${P}/read/fetch/team/members`);
+    const members = team.body.members as { user_id: string; email: string; role: string }[];
+    const viewerId = members.find((m) => m.email === 'viewer@acme.test')!.user_id;
+    const approverId = members.find((m) => m.email === 'approver@acme.test')!.user_id;
+    const viewer = await clientSession(server.current, 'viewer@acme.test');
+    const roleOf = async (who: ClientSession) => (await who.call('GET', '/v2/user/details')).body.role;
+    expect(await roleOf(viewer)).toBe('viewer');
+
+    const held = await owner.call('PATCH', `/v2/team/members/${viewerId}`, { body: { role: 'developer' } });
+    const urn = expectPending(held);
+    expect(await roleOf(viewer)).toBe('viewer');
+    expect((await request(approver, urn)).body).toMatchObject({
+      action: 'role_grant',
+      resource_urn: viewerId,
+      diff: { before: { role: 'viewer' }, after: { role: 'developer' } },
+    });
+    expect((await approve(owner, urn)).status).toBe(403);
+    expect((await approve(approver, urn)).body).toMatchObject({ status: 'APPROVED' });
+    expect(await roleOf(viewer)).toBe('developer');
+    const [record] = await audits('team.member_role_changed', viewerId);
+    expect(record).toMatchObject({
+      actor: 'approver@acme.test',
+      metadata: expect.objectContaining({ on_behalf_of: 'admin@acme.test', approval_urn: urn }),
+    });
+    // The same role again changes nothing and does not wait.
+    expect(
+      (await owner.call('PATCH', `/v2/team/members/${viewerId}`, { body: { role: 'developer' } })).status,
+    ).toBe(200);
+
+    // A grant of the approver's own role: they may decide it, but it is not made (nobody changes their own role).
+    const own = await owner.call('PATCH', `/v2/team/members/${approverId}`, { body: { role: 'admin' } });
+    const ownUrn = expectPending(own);
+    const decided = await approve(approver, ownUrn);
+    expect(decided.body).toMatchObject({ status: 'FAILED' });
+    expect(await roleOf(approver)).toBe('finance_approver');
+  });
+
+  it('while a rule covers the approval rules, deleting one waits until another member approves it', async () => {
+    const guard = await owner.call('POST', '/v2/approvals/rules', { body: rule('approval_rule') });
+    expect(guard.status, JSON.stringify(guard.body)).toBe(201);
+    const rules = (await owner.call('GET', `${P}/read/fetch/approvals/rules`)).body.data as {
+      urn: string;
+      action: string;
+    }[];
+    const beneficiaryRule = rules.find((r) => r.action === 'beneficiary')!.urn;
+
+    const held = await owner.call('DELETE', `/v2/approvals/rules/${beneficiaryRule}`);
+    const urn = expectPending(held);
+    expect((await request(approver, urn)).body).toMatchObject({
+      action: 'approval_rule',
+      resource_urn: beneficiaryRule,
+      diff: { before: { action: 'beneficiary' }, after: null },
+    });
+    // The rule still holds beneficiaries meanwhile.
+    expectPending(
+      await maker.call('POST', '/v2/banking/beneficiary', { body: upiBeneficiary('WAIT-2', 'wait2@okaxis') }),
+    );
+    expect((await approve(owner, urn)).status).toBe(403);
+    expect((await approve(approver, urn)).body).toMatchObject({ status: 'APPROVED' });
+    const left = (await owner.call('GET', `${P}/read/fetch/approvals/rules`)).body.data as { urn: string }[];
+    expect(left.map((r) => r.urn)).not.toContain(beneficiaryRule);
+    const free = await maker.call('POST', '/v2/banking/beneficiary', {
+      body: upiBeneficiary('FREE-2', 'free2@okaxis'),
+    });
+    expect(free.status).toBe(201);
+    const [record] = await audits('approval_rule.deleted', beneficiaryRule);
+    expect(record).toMatchObject({
+      actor: 'approver@acme.test',
+      metadata: expect.objectContaining({ on_behalf_of: 'admin@acme.test', approval_urn: urn }),
+    });
   });
 });

@@ -29,7 +29,9 @@ import {
   type Decider,
 } from './engine.ts';
 import { countRequests, listRequests } from './queries.ts';
-import { createRule, deleteRule, listRules, previewRule, updateRule } from './rules.ts';
+import { listRules, previewRule } from './rules.ts';
+import { holdRuleChange, makeRuleChange, planRuleChange, type RuleChange } from './rules-approval.ts';
+import { PendingApproval, holdOrApply, pendingApproval } from './settings.ts';
 
 export type ApprovalRouteDeps = RouteDeps & { executors: ApprovalExecutors };
 
@@ -213,6 +215,13 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
   );
 
   const configure = { permission: 'approvals.configure' } as const;
+  /** A rule change: made at once, or waiting under an active rule of action `approval_rule` (rules-approval.ts). */
+  const changeRule = (request: FastifyRequest, change: RuleChange) =>
+    holdOrApply(deps, request, 'approval_rule', {
+      plan: (tx) => planRuleChange(tx, actorOf(request), change),
+      hold: holdRuleChange,
+      apply: (tx) => makeRuleChange(tx, actorOf(request), change),
+    });
 
   app.post(
     '/v2/approvals/rules',
@@ -222,14 +231,17 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
         tags: ['approvals'],
         summary: 'Create an approval rule',
         description:
-          'A rule for one action: its conditions (amounts in rupees, both ends included; transfer types for payouts; sources for payouts and bulks) and 1–3 sequential steps of N people with one of the roles (each role must hold `approvals.decide`). 422 `invalid_rule` names what does not fit.',
+          'A rule for one action: its conditions (amounts in rupees, both ends included; transfer types for payouts; sources for payouts and bulks) and 1–3 sequential steps of N people with one of the roles (each role must hold `approvals.decide`). 422 `invalid_rule` names what does not fit.' +
+          " While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.",
         body: ApprovalRuleInput,
-        response: { 201: ApprovalRule },
+        response: { 201: ApprovalRule, 202: PendingApproval },
       },
     },
     async (request, reply) => {
-      const rule = await deps.db.transaction((tx) => createRule(tx, actorOf(request), request.body));
-      return reply.status(201).send(rule);
+      const answer = await changeRule(request, { op: 'create', input: request.body });
+      if ('held' in answer)
+        return reply.status(202).send(pendingApproval(answer.held, 'The new approval rule'));
+      return reply.status(201).send(answer.done);
     },
   );
 
@@ -257,14 +269,20 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
         tags: ['approvals'],
         summary: 'Change an approval rule',
         description:
-          'Replaces the rule (the same checks as creating it). Requests already waiting keep the steps they were made with.',
+          'Replaces the rule (the same checks as creating it). Requests already waiting keep the steps they were made with.' +
+          " While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.",
         params: urnParams,
         body: ApprovalRuleInput,
-        response: { 200: ApprovalRule },
+        response: { 200: ApprovalRule, 202: PendingApproval },
       },
     },
-    async (request) =>
-      deps.db.transaction((tx) => updateRule(tx, actorOf(request), request.params.urn, request.body)),
+    async (request, reply) => {
+      const { urn } = request.params;
+      const answer = await changeRule(request, { op: 'update', urn, input: request.body });
+      if ('held' in answer)
+        return reply.status(202).send(pendingApproval(answer.held, `The change of rule ${urn}`));
+      return answer.done;
+    },
   );
 
   app.delete(
@@ -274,11 +292,19 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
       schema: {
         tags: ['approvals'],
         summary: 'Delete an approval rule',
-        description: 'Deletes the rule and answers it as it was; requests already waiting stay as they are.',
+        description:
+          'Deletes the rule and answers it as it was; requests already waiting stay as they are.' +
+          " While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.",
         params: urnParams,
-        response: { 200: ApprovalRule },
+        response: { 200: ApprovalRule, 202: PendingApproval },
       },
     },
-    async (request) => deps.db.transaction((tx) => deleteRule(tx, actorOf(request), request.params.urn)),
+    async (request, reply) => {
+      const { urn } = request.params;
+      const answer = await changeRule(request, { op: 'delete', urn });
+      if ('held' in answer)
+        return reply.status(202).send(pendingApproval(answer.held, `The deletion of rule ${urn}`));
+      return answer.done;
+    },
   );
 };

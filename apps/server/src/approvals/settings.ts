@@ -65,6 +65,8 @@ export async function holdOrApply<P, R>(
   action: ApprovalAction,
   change: {
     plan: (tx: Db) => Promise<P>;
+    /** False for a change that changes nothing (made at once, never waits). */
+    waits?: (plan: P) => boolean;
     hold: (plan: P) => Omit<HoldInput, 'action' | 'source'>;
     apply: (tx: Db, plan: P) => Promise<R>;
   },
@@ -72,6 +74,7 @@ export async function holdOrApply<P, R>(
   const actor = actorOf(request);
   const answer = await inTransaction(deps.db, async (tx): Promise<{ held: Held } | { done: R }> => {
     const plan = await change.plan(tx);
+    if (change.waits?.(plan) === false) return { done: await change.apply(tx, plan) };
     const held = await holdForApproval(tx, actor, {
       ...change.hold(plan),
       action,
@@ -116,4 +119,25 @@ export function settingsExecutor(
  */
 export async function dropCachedOnCommit(tx: Db, owners: string[]): Promise<void> {
   for (const owner of owners) await tx.execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${`s:${owner}`})`);
+}
+
+class DryRunRollback extends Error {}
+
+/**
+ * Runs `fn` in a savepoint of `tx` and rolls it back: the change is checked exactly as making it would (the same
+ * refusals), and what it would answer is returned, but nothing stays (nor any notification it raised). For
+ * domains whose checks are not apart from the change (role grants, approval rules).
+ */
+export async function dryRun<T>(tx: Db, fn: (sp: Db) => Promise<T>): Promise<T> {
+  let result: { value: T } | null = null;
+  try {
+    await tx.transaction(async (sp) => {
+      result = { value: await fn(sp) };
+      throw new DryRunRollback('dry run');
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+  }
+  if (!result) throw new Error('dry run answered nothing');
+  return (result as { value: T }).value;
 }

@@ -17,11 +17,12 @@ import {
   TeamRoles,
 } from '@meridian/contract/team';
 import { actorOf, authOf } from '../auth/guard.ts';
-import { inTransaction } from '../db/database.ts';
 import { metaOf } from '../http/context.ts';
 import { PUBLIC } from '../http/openapi.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { listRoles, listTeam } from './queries.ts';
+import { PendingApproval, holdOrApply, pendingApproval } from '../approvals/settings.ts';
+import { holdRoleGrant, planRoleGrant } from './approval.ts';
 import {
   acceptInvitation,
   changeMemberRole,
@@ -161,18 +162,25 @@ export const teamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         tags: ['team'],
         summary: "Change a member's role",
         description:
-          "Gives the member another role, answered once every process's session cache has dropped the member (their next request has the new permissions). Only an owner grants or removes the owner role (403 `owner_only`); the last active owner keeps it and nobody changes their own role (422). Audited with the role before and after.",
+          "Gives the member another role, answered once every process's session cache has dropped the member (their next request has the new permissions). Only an owner grants or removes the owner role (403 `owner_only`); the last active owner keeps it and nobody changes their own role (422). Audited with the role before and after." +
+          " When an active approval rule of action `role_grant` covers it, the change is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and the member keeps their role until the request is approved, when the last approver makes the change on the maker's behalf (audited with both; the approver must be allowed to make it too, and nobody approves a change of their own role); rejected or expired, it is never made. Giving the role the member has changes nothing and never waits.",
         params: TeamMemberParams,
         body: ChangeMemberRoleRequest,
-        response: { 200: TeamMember },
+        response: { 200: TeamMember, 202: PendingApproval },
       },
     },
-    async (request) =>
-      settled(
-        await inTransaction(deps.db, (tx) =>
-          changeMemberRole(tx, actorOf(request), request.params.user_id, request.body.role),
-        ),
-      ),
+    async (request, reply) => {
+      const { user_id: userId } = request.params;
+      const actor = actorOf(request);
+      const answer = await holdOrApply(deps, request, 'role_grant', {
+        plan: (tx) => planRoleGrant(tx, actor, userId, request.body.role),
+        waits: (plan) => plan.before !== plan.after,
+        hold: holdRoleGrant,
+        apply: (tx) => changeMemberRole(tx, actor, userId, request.body.role),
+      });
+      if ('held' in answer) return reply.status(202).send(pendingApproval(answer.held, 'The role change'));
+      return settled(answer.done);
+    },
   );
 
   app.post(
