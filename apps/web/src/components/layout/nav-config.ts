@@ -16,7 +16,6 @@ import FileCode from 'lucide-react/icons/file-code';
 import FileSearch from 'lucide-react/icons/file-search';
 import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
 import FileText from 'lucide-react/icons/file-text';
-import GitPullRequestArrow from 'lucide-react/icons/git-pull-request-arrow';
 import Gauge from 'lucide-react/icons/gauge';
 import History from 'lucide-react/icons/history';
 import Inbox from 'lucide-react/icons/inbox';
@@ -98,7 +97,7 @@ export const NAV_GROUPS: NavGroup[] = [
       {
         title: 'Approval rules',
         url: '/approvals/rules',
-        icon: GitPullRequestArrow,
+        icon: ListChecks,
         permission: 'approvals.configure',
       },
     ],

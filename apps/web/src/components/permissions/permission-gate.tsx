@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { allows, screenPermissions } from '@/components/layout/nav-config';
 import { userDetailsQueryOptions } from '@/lib/api/user-details';
-import { ForbiddenPanel } from './forbidden-panel';
+
+// Loaded only when a role meets a screen it cannot read: no first view pays for it.
+const ForbiddenPanel = lazy(() => import('./forbidden-panel').then((m) => ({ default: m.ForbiddenPanel })));
 
 /**
  * The signed-in page, or — on a screen the member's role cannot read (a direct visit, a bookmark) — the panel
@@ -18,7 +20,13 @@ export function PermissionGate({ children }: { children: ReactNode }) {
   if (details.data) {
     const held = new Set(details.data.permissions);
     const missing = needed.find((p) => !allows(p, held));
-    if (missing) return <ForbiddenPanel roleName={details.data.role_name} needed={missing} />;
+    if (missing) {
+      return (
+        <Suspense fallback={null}>
+          <ForbiddenPanel roleName={details.data.role_name} needed={missing} />
+        </Suspense>
+      );
+    }
   }
   return (
     <div className="contents" hidden={details.isPending && needed.length > 0}>

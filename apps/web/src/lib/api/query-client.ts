@@ -35,14 +35,13 @@ function sessionExpired(): void {
 }
 
 /**
- * A 403 `permission_denied` may mean the member's role changed since their permissions were loaded: ask for them
- * again, so navigation and buttons follow the role the server now applies.
+ * A 403 may mean the member's role changed since their permissions were loaded: ask for them again, so
+ * navigation and buttons follow the role the server now applies. (The details themselves are a member's own
+ * and never answer 403, so this cannot loop.)
  */
 function permissionDenied(error: unknown): void {
-  const body = isApiError(error) && typeof error.data === 'object' ? error.data : null;
-  if (body !== null && (body as { error?: unknown }).error === 'permission_denied') {
+  if (isApiError(error) && error.status === 403)
     void queryClient.invalidateQueries({ queryKey: ['User', 'details'] });
-  }
 }
 
 export function handleQueryError(error: unknown): void {
