@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { signIn } from './session.ts';
 
 const LOG = join(import.meta.dirname, '..', '..', '.tmp', 'e2e-server.log');
@@ -37,8 +38,12 @@ test('owner invites a viewer, who accepts from the e-mailed link, signs in and h
   await signIn(page, 'admin@acme.test');
   await page.goto('/settings/team');
   await expect(page.getByRole('heading', { name: 'Team', level: 2 })).toBeVisible();
+  await expect(page.getByTestId('member-admin@acme.test')).toContainText('(you)');
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Invite member' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite a member' });
+  await expect(dialog.getByLabel('Email')).toBeVisible();
+  await expectNoAxeViolations(page);
   await dialog.getByLabel('Email').fill(NEW_MEMBER);
   await dialog.getByLabel('Name (optional)').fill('Esha Varma');
   await dialog.getByLabel('Role').selectOption({ label: 'Viewer' });
@@ -55,6 +60,7 @@ test('owner invites a viewer, who accepts from the e-mailed link, signs in and h
   await expect(invited.getByText('Acme Retail')).toBeVisible();
   await expect(invited.getByText('Viewer', { exact: true })).toBeVisible();
   await expect(invited.getByLabel('Your name')).toHaveValue('Esha Varma');
+  await expectNoAxeViolations(invited);
   await invited.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
   await invited.getByLabel('Confirm password').fill(NEW_PASSWORD);
   await invited.getByRole('button', { name: 'Create account' }).click();
@@ -74,6 +80,6 @@ test('owner invites a viewer, who accepts from the e-mailed link, signs in and h
   const row = page.getByTestId(`member-${NEW_MEMBER}`);
   await expect(row).toContainText('Esha Varma');
   await expect(row.getByRole('combobox', { name: 'Role of Esha Varma' })).toHaveValue('viewer');
-  await expect(row).not.toContainText('Never');
+  await expect(row).not.toContainText('never signed in');
   await expect(page.getByTestId(`invitation-${NEW_MEMBER}`)).toHaveCount(0);
 });

@@ -3907,7 +3907,7 @@ export interface paths {
     put?: never;
     /**
      * Create an approval rule
-     * @description A rule for one action: its conditions (amounts in rupees, both ends included; transfer types for payouts; sources for payouts and bulks) and 1–3 sequential steps of N people with one of the roles (each role must hold `approvals.decide`). 422 `invalid_rule` names what does not fit.
+     * @description A rule for one action: its conditions (amounts in rupees, both ends included; transfer types for payouts; sources for payouts and bulks) and 1–3 sequential steps of N people with one of the roles (each role must hold `approvals.decide`). 422 `invalid_rule` names what does not fit. While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.
      *
      *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
@@ -3928,7 +3928,7 @@ export interface paths {
     get?: never;
     /**
      * Change an approval rule
-     * @description Replaces the rule (the same checks as creating it). Requests already waiting keep the steps they were made with.
+     * @description Replaces the rule (the same checks as creating it). Requests already waiting keep the steps they were made with. While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.
      *
      *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
@@ -3936,7 +3936,7 @@ export interface paths {
     post?: never;
     /**
      * Delete an approval rule
-     * @description Deletes the rule and answers it as it was; requests already waiting stay as they are.
+     * @description Deletes the rule and answers it as it was; requests already waiting stay as they are. While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.
      *
      *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
@@ -4063,7 +4063,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in (user_credentials; also re-sends the SMS code while an attempt is open) or refresh
-     * @description `grant_type: user_credentials` signs in with the e-mail and the encrypted password: tokens, or for an SMS-MFA user a `request_urn` and an SMS code to verify (calling again while the attempt is open re-sends the code, at most 3 times). `grant_type: refresh_token` rotates a refresh token into new tokens; presenting a used one again revokes the whole session. Rate limited per IP and per account (429).
+     * @description `grant_type: user_credentials` signs in with the e-mail and the encrypted password: tokens, or for an SMS-MFA user a `request_urn` and an SMS code to verify (calling again while the attempt is open re-sends the code, at most 3 times). `grant_type: refresh_token` rotates a refresh token into new tokens; presenting a used one again revokes the whole session. A member their company has deactivated is refused with a 403 `account_deactivated` (once the password is right). Rate limited per IP and per account (429).
      */
     post: operations['createAuthToken'];
     delete?: never;
@@ -5099,7 +5099,7 @@ export interface paths {
     head?: never;
     /**
      * Change a member's role
-     * @description Gives the member another role, answered once every process's session cache has dropped the member (their next request has the new permissions). Only an owner grants or removes the owner role (403 `owner_only`); the last active owner keeps it and nobody changes their own role (422). Audited with the role before and after.
+     * @description Gives the member another role, answered once every process's session cache has dropped the member (their next request has the new permissions). Only an owner grants or removes the owner role (403 `owner_only`); the last active owner keeps it and nobody changes their own role (422). Audited with the role before and after. When an active approval rule of action `role_grant` covers it, the change is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and the member keeps their role until the request is approved, when the last approver makes the change on the maker's behalf (audited with both; the approver must be allowed to make it too, and nobody approves a change of their own role); rejected or expired, it is never made. Giving the role the member has changes nothing and never waits.
      *
      *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
@@ -15035,6 +15035,20 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approval_urn: string;
+            message: string;
+            /** @enum {string} */
+            status: 'PENDING_APPROVAL';
+          };
+        };
+      };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
@@ -15121,6 +15135,20 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approval_urn: string;
+            message: string;
+            /** @enum {string} */
+            status: 'PENDING_APPROVAL';
+          };
+        };
+      };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
@@ -15175,6 +15203,20 @@ export interface operations {
             }[];
             updated_at: string;
             urn: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approval_urn: string;
+            message: string;
+            /** @enum {string} */
+            status: 'PENDING_APPROVAL';
           };
         };
       };
@@ -15442,6 +15484,7 @@ export interface operations {
       };
       400: components['responses']['E400'];
       401: components['responses']['E401'];
+      403: components['responses']['E403'];
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       429: components['responses']['E429'];
@@ -18117,6 +18160,20 @@ export interface operations {
              */
             two_factor: 'none' | 'sms' | 'totp';
             user_id: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approval_urn: string;
+            message: string;
+            /** @enum {string} */
+            status: 'PENDING_APPROVAL';
           };
         };
       };

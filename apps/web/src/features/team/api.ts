@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   TeamInvitation,
   TeamMember,
@@ -67,14 +68,21 @@ export const useRevokeInvitation = () =>
     TeamInvitation.parse(await api.post('/v2/team/invitations/{urn}/revoke', { params: { path: { urn } } })),
   );
 
+/** The 202 of a role change an approval rule holds: it waits for a checker (the member keeps their role). */
+const PendingRoleChange = z.object({ approval_urn: z.string(), message: z.string() });
+export type RoleChangeAnswer = { done: TeamMember } | { pending: z.infer<typeof PendingRoleChange> };
+
 export const useChangeRole = () =>
-  useTeamMutation('role', async ({ userId, role }: { userId: string; role: string }) =>
-    TeamMember.parse(
-      await api.patch('/v2/team/members/{user_id}', {
+  useTeamMutation(
+    'role',
+    async ({ userId, role }: { userId: string; role: string }): Promise<RoleChangeAnswer> => {
+      const answer: unknown = await api.patch('/v2/team/members/{user_id}', {
         params: { path: { user_id: userId } },
         body: { role },
-      }),
-    ),
+      });
+      const pending = PendingRoleChange.safeParse(answer);
+      return pending.success ? { pending: pending.data } : { done: TeamMember.parse(answer) };
+    },
   );
 
 export const useSetMemberStatus = () =>

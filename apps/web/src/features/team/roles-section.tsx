@@ -210,6 +210,7 @@ function DeleteRoleButton({ role }: { role: TeamRole }) {
       variant="outline"
       size="sm"
       disabled={remove.isPending}
+      aria-label={`Delete ${role.name}`}
       onClick={() =>
         remove.mutate(role.role, {
           onSuccess: () => toast.success(`${role.name} deleted`),
@@ -217,7 +218,7 @@ function DeleteRoleButton({ role }: { role: TeamRole }) {
         })
       }
     >
-      Delete<span className="sr-only"> {role.name}</span>
+      Delete
     </Button>
   );
 }
@@ -229,8 +230,8 @@ function RoleCard({ role, builtIn, canManage }: { role: TeamRole; builtIn: TeamR
   ].filter(Boolean);
   return (
     <li className="flex flex-col gap-2 rounded-xl border bg-card p-4" data-testid={`role-${role.role}`}>
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="flex min-w-0 flex-col gap-1">
+      <div className="flex items-start justify-between gap-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-medium">{role.name}</h3>
             <Badge variant={role.built_in ? 'grey' : 'blue'}>{role.built_in ? 'Built-in' : 'Custom'}</Badge>
@@ -241,15 +242,20 @@ function RoleCard({ role, builtIn, canManage }: { role: TeamRole; builtIn: TeamR
           </p>
         </div>
         {canManage ? (
-          <div className="flex flex-wrap gap-2">
+          <div className="flex shrink-0 flex-wrap justify-end gap-2">
             {role.built_in ? (
               <RoleEditor
                 role={null}
                 copyOf={role}
                 builtIn={builtIn}
                 trigger={(open) => (
-                  <Button variant="outline" size="sm" onClick={open}>
-                    Customise<span className="sr-only"> a copy of {role.name}</span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={open}
+                    aria-label={`Customise a copy of ${role.name}`}
+                  >
+                    Customise
                   </Button>
                 )}
               />
@@ -260,8 +266,8 @@ function RoleCard({ role, builtIn, canManage }: { role: TeamRole; builtIn: TeamR
                   copyOf={null}
                   builtIn={builtIn}
                   trigger={(open) => (
-                    <Button variant="outline" size="sm" onClick={open}>
-                      Edit<span className="sr-only"> {role.name}</span>
+                    <Button variant="outline" size="sm" onClick={open} aria-label={`Edit ${role.name}`}>
+                      Edit
                     </Button>
                   )}
                 />

@@ -46,7 +46,7 @@ import { TeamSection } from './team-section';
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong!');
 
 const TWO_FACTOR: Record<TeamMember['two_factor'], string> = {
-  none: 'Not set up',
+  none: 'No second factor',
   sms: 'SMS',
   totp: 'Authenticator app',
 };
@@ -82,7 +82,12 @@ function RoleSelect({
         change.mutate(
           { userId: member.user_id, role: e.target.value },
           {
-            onSuccess: (m) => toast.success(`${m.name} is now ${m.role_name}`),
+            onSuccess: (answer) =>
+              'done' in answer
+                ? toast.success(`${answer.done.name} is now ${answer.done.role_name}`)
+                : toast.success('The role change waits for approval', {
+                    description: answer.pending.message,
+                  }),
             onError: (error) => toast.error('The role was not changed', { description: errorText(error) }),
           },
         )
@@ -109,9 +114,13 @@ function StatusButton({ member }: { member: TeamMember }) {
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={`${deactivate ? 'Deactivate' : 'Reactivate'} ${member.name}`}
+      >
         {deactivate ? 'Deactivate' : 'Reactivate'}
-        <span className="sr-only"> {member.name}</span>
       </Button>
       {open && (
         <DialogContent role="alertdialog">
@@ -170,7 +179,7 @@ function MembersTable({
   myEmail: string;
   loading: boolean;
 }) {
-  const headers = ['Member', 'Role', 'Two-factor', 'Last sign-in', 'Status', 'Actions'];
+  const headers = ['Member', 'Role', 'Sign-in', 'Actions'];
   return (
     <Table scrollLabel="Members">
       <TableCaption>Members</TableCaption>
@@ -191,22 +200,25 @@ function MembersTable({
                     {isSelf ? <span className="text-muted-foreground"> (you)</span> : null}
                   </div>
                   <div className="text-sm text-muted-foreground">{m.email}</div>
+                  {m.status === 'deactivated' ? (
+                    <Badge variant="red" className="mt-1">
+                      Deactivated
+                    </Badge>
+                  ) : null}
                 </TableCell>
                 <TableCell className="align-top">
                   <RoleSelect member={m} roles={roles} myRole={myRole} isSelf={isSelf} />
                 </TableCell>
                 <TableCell className="align-top">
-                  <Badge variant={m.two_factor === 'none' ? 'grey' : 'green'}>
-                    {TWO_FACTOR[m.two_factor]}
-                  </Badge>
-                </TableCell>
-                <TableCell className="align-top">
-                  {m.last_sign_in_at ? <DateTimeText value={m.last_sign_in_at} /> : 'Never'}
-                </TableCell>
-                <TableCell className="align-top">
-                  <Badge variant={m.status === 'active' ? 'green' : 'red'}>
-                    {m.status === 'active' ? 'Active' : 'Deactivated'}
-                  </Badge>
+                  <div className="flex flex-col gap-1">
+                    <Badge variant={m.two_factor === 'none' ? 'grey' : 'green'}>
+                      {TWO_FACTOR[m.two_factor]}
+                    </Badge>
+                    <span className="text-sm text-muted-foreground">
+                      Last:{' '}
+                      {m.last_sign_in_at ? <DateTimeText value={m.last_sign_in_at} /> : 'never signed in'}
+                    </span>
+                  </div>
                 </TableCell>
                 <TableCell className="align-top">
                   {isSelf || (m.role === 'owner' && myRole !== 'owner') ? null : <StatusButton member={m} />}
@@ -249,6 +261,7 @@ function InvitationRow({ invitation }: { invitation: TeamInvitation }) {
             variant="outline"
             size="sm"
             disabled={busy}
+            aria-label={`Resend the invitation to ${invitation.email}`}
             onClick={() =>
               resend.mutate(invitation.urn, {
                 onSuccess: () => toast.success(`Invitation sent again to ${invitation.email}`),
@@ -256,12 +269,13 @@ function InvitationRow({ invitation }: { invitation: TeamInvitation }) {
               })
             }
           >
-            Resend<span className="sr-only"> the invitation to {invitation.email}</span>
+            Resend
           </Button>
           <Button
             variant="outline"
             size="sm"
             disabled={busy}
+            aria-label={`Revoke the invitation to ${invitation.email}`}
             onClick={() =>
               revoke.mutate(invitation.urn, {
                 onSuccess: () => toast.success(`Invitation to ${invitation.email} revoked`),
@@ -269,7 +283,7 @@ function InvitationRow({ invitation }: { invitation: TeamInvitation }) {
               })
             }
           >
-            Revoke<span className="sr-only"> the invitation to {invitation.email}</span>
+            Revoke
           </Button>
         </div>
       </TableCell>
@@ -280,7 +294,7 @@ function InvitationRow({ invitation }: { invitation: TeamInvitation }) {
 function InvitationsTable({ invitations }: { invitations: TeamInvitation[] }) {
   const headers = ['Invited', 'Role', 'Invited by', 'Sent', 'Expires', 'Actions'];
   return (
-    <Table scrollLabel="Pending invitations">
+    <Table scrollLabel="Invitations waiting to be accepted">
       <TableCaption>Pending invitations</TableCaption>
       <TableHeader>
         <TableHeaderRow headers={headers} hidden={['Actions']} />
