@@ -14,12 +14,6 @@ export type AccessClaims = {
 
 export type TokenKeys = { tokenKey: KeyObject; tokenPublicKey: KeyObject };
 
-/** Roles come from the space-separated scope; none → `user`. */
-export const rolesFromScope = (scope: string): string[] => {
-  const roles = scope.split(' ').filter(Boolean);
-  return roles.length ? roles : ['user'];
-};
-
 export async function signAccessToken(
   keys: TokenKeys,
   claims: AccessClaims,

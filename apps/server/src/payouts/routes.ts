@@ -25,12 +25,9 @@ import { mailApprovers } from '../approvals/engine.ts';
 
 /** The initiate answer: the payout, and the approval request that holds it when a rule does (PENDING_APPROVAL). */
 const InitiatedPayout = Payout.extend({
-  approval_urn: z
-    .string()
-    .optional()
-    .meta({
-      description: 'The approval request holding the payout (status PENDING_APPROVAL): no money moved yet.',
-    }),
+  approval_urn: z.string().optional().meta({
+    description: 'The approval request holding the payout (status PENDING_APPROVAL): no money moved yet.',
+  }),
 });
 import { flowSummary } from './summary.ts';
 

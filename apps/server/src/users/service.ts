@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { MfaPreference, type UserDetails } from '@meridian/contract';
 import { audit } from '../audit/audit.ts';
 import { findUserById } from '../auth/sessions.ts';
-import { rolesFromScope } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
