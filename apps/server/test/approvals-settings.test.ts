@@ -83,7 +83,7 @@ describe('four eyes on security settings and beneficiaries', () => {
     });
     expect(free.status, JSON.stringify(free.body)).toBe(201);
     for (const action of ['beneficiary', 'api_key', 'callback', 'ip_allowlist', 'role_grant']) {
-      const made = await owner.call('POST', '/v2/approvals/rules', { body: rule(action) });
+      const made = await owner.call('POST', '/v2/approval_rules', { body: rule(action) });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
     }
   });
@@ -371,7 +371,7 @@ describe('four eyes on security settings and beneficiaries', () => {
   });
 
   it('while a rule covers the approval rules, deleting one waits until another member approves it', async () => {
-    const guard = await owner.call('POST', '/v2/approvals/rules', { body: rule('approval_rule') });
+    const guard = await owner.call('POST', '/v2/approval_rules', { body: rule('approval_rule') });
     expect(guard.status, JSON.stringify(guard.body)).toBe(201);
     const rules = (await owner.call('GET', `${P}/read/fetch/approvals/rules`)).body.data as {
       urn: string;
@@ -379,7 +379,7 @@ describe('four eyes on security settings and beneficiaries', () => {
     }[];
     const beneficiaryRule = rules.find((r) => r.action === 'beneficiary')!.urn;
 
-    const held = await owner.call('DELETE', `/v2/approvals/rules/${beneficiaryRule}`);
+    const held = await owner.call('DELETE', `/v2/approval_rules/${beneficiaryRule}`);
     const urn = expectPending(held);
     expect((await request(approver, urn)).body).toMatchObject({
       action: 'approval_rule',

@@ -107,12 +107,12 @@ beforeAll(async () => {
 
 describe('approval rules', () => {
   it('are created, checked, listed and previewed by approvals.configure only', async () => {
-    const refused = await owner.call('POST', '/v2/approvals/rules', {
+    const refused = await owner.call('POST', '/v2/approval_rules', {
       body: { name: 'Viewers approve', action: 'payout', steps: [{ approvals: 1, roles: ['viewer'] }] },
     });
     expect(refused.status).toBe(422);
     expect(refused.body.fields).toEqual({ 'steps.0.roles': 'viewer cannot approve' });
-    const noBand = await owner.call('POST', '/v2/approvals/rules', {
+    const noBand = await owner.call('POST', '/v2/approval_rules', {
       body: {
         name: 'Keys',
         action: 'api_key',
@@ -121,7 +121,7 @@ describe('approval rules', () => {
       },
     });
     expect(noBand.status).toBe(422);
-    const inverted = await owner.call('POST', '/v2/approvals/rules', {
+    const inverted = await owner.call('POST', '/v2/approval_rules', {
       body: {
         name: 'Inverted',
         action: 'payout',
@@ -130,13 +130,13 @@ describe('approval rules', () => {
       },
     });
     expect(inverted.status).toBe(400);
-    const byMaker = await maker.call('POST', '/v2/approvals/rules', {
+    const byMaker = await maker.call('POST', '/v2/approval_rules', {
       body: { name: 'Mine', action: 'payout', steps: [{ approvals: 1, roles: ['finance_approver'] }] },
     });
     expect(byMaker.status).toBe(403);
     expect(byMaker.body.error).toBe('permission_denied');
 
-    const rule = await owner.call('POST', '/v2/approvals/rules', {
+    const rule = await owner.call('POST', '/v2/approval_rules', {
       body: {
         name: 'Payouts from ₹1,000',
         action: 'payout',
@@ -165,7 +165,7 @@ describe('approval rules', () => {
     ] as const)
       expect((await initiate(owner, payout(crn, amount))).body.status).toBe('PENDING');
     const preview = (conditions: object) =>
-      owner.call('POST', '/v2/approvals/rules/preview', {
+      owner.call('POST', '/v2/approval_rules/preview', {
         body: { name: 'Draft', action: 'payout', conditions, steps: [{ approvals: 1, roles: ['owner'] }] },
       });
     const all = await preview({ amount_min: '400', amount_max: '600' });
@@ -185,7 +185,7 @@ describe('approval rules', () => {
     expect((await preview({ amount_min: '400', amount_max: '600', sources: ['api'] })).body.count).toBe(0);
     // Another client's preview sees none of Globex's payouts.
     const acme = await clientSession(server.current, 'admin@acme.test');
-    const other = await acme.call('POST', '/v2/approvals/rules/preview', {
+    const other = await acme.call('POST', '/v2/approval_rules/preview', {
       body: {
         name: 'Draft',
         action: 'payout',
@@ -490,7 +490,7 @@ describe('a held bulk', () => {
       frontend_payout: true,
       bulk_frontend_payout: true,
     });
-    const rule = await owner.call('POST', '/v2/approvals/rules', {
+    const rule = await owner.call('POST', '/v2/approval_rules', {
       body: { name: 'Every bulk', action: 'bulk', steps: [{ approvals: 1, roles: ['finance_approver'] }] },
     });
     expect(rule.status).toBe(201);

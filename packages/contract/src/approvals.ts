@@ -20,9 +20,9 @@ import { roleKeySchema } from './permissions.ts';
  * - `POST /v2/approvals/{urn}/approve` `{ reason? }`, `POST /v2/approvals/{urn}/reject` `{ reason }` — one
  *   decision (`ApprovalRequest`); `POST /v2/approvals/decisions` `{ urns, decision, reason? }` — many at once
  *   (`ApprovalDecisionsResult`): each needs the approver's step-up (`X-Step-Up-Token`);
- * - `GET  /{provider}/read/fetch/approvals/rules` (`ApprovalRuleList`), `POST /v2/approvals/rules`,
- *   `PUT /v2/approvals/rules/{urn}` (`ApprovalRuleInput` → `ApprovalRule`), `DELETE /v2/approvals/rules/{urn}`;
- * - `POST /v2/approvals/rules/preview` (`ApprovalRuleInput` → `ApprovalRulePreview`): what the rule would have
+ * - `GET  /{provider}/read/fetch/approvals/rules` (`ApprovalRuleList`), `POST /v2/approval_rules`,
+ *   `PUT /v2/approval_rules/{urn}` (`ApprovalRuleInput` → `ApprovalRule`), `DELETE /v2/approval_rules/{urn}`;
+ * - `POST /v2/approval_rules/preview` (`ApprovalRuleInput` → `ApprovalRulePreview`): what the rule would have
  *   held over the last 90 days.
  */
 

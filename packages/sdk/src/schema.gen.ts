@@ -3824,6 +3824,78 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v2/approval_rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create an approval rule
+     * @description A rule for one action: its conditions (amounts in rupees, both ends included; transfer types for payouts; sources for payouts and bulks) and 1–3 sequential steps of N people with one of the roles (each role must hold `approvals.decide`). 422 `invalid_rule` names what does not fit. While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.
+     *
+     *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    post: operations['createApprovalRules'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/approval_rules/{urn}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change an approval rule
+     * @description Replaces the rule (the same checks as creating it). Requests already waiting keep the steps they were made with. While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.
+     *
+     *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    put: operations['replaceApprovalRule'];
+    post?: never;
+    /**
+     * Delete an approval rule
+     * @description Deletes the rule and answers it as it was; requests already waiting stay as they are. While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.
+     *
+     *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    delete: operations['deleteApprovalRule'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/approval_rules/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What a draft rule would have held
+     * @description The count and sum of the client's payouts (a payout rule) or bulks (a bulk rule) of the last 90 days that the draft rule's conditions would have held, by the same matching as the rule itself. Nothing is saved.
+     *
+     *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    post: operations['createApprovalRulesPreview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v2/approvals/{urn}/approve': {
     parameters: {
       query?: never;
@@ -3890,78 +3962,6 @@ export interface paths {
      *     A money movement: a dashboard session must send the `X-Step-Up-Token` header with a valid step-up token of that session (`POST /v2/auth/step-up`: the member's two-factor code, or the password without a second factor), else 401 `step_up_required`. API keys need no step-up: approval rules cover them.
      */
     post: operations['createApprovalsDecisions'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v2/approvals/rules': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create an approval rule
-     * @description A rule for one action: its conditions (amounts in rupees, both ends included; transfer types for payouts; sources for payouts and bulks) and 1–3 sequential steps of N people with one of the roles (each role must hold `approvals.decide`). 422 `invalid_rule` names what does not fit. While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.
-     *
-     *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
-     */
-    post: operations['createApprovalsRules'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v2/approvals/rules/{urn}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    /**
-     * Change an approval rule
-     * @description Replaces the rule (the same checks as creating it). Requests already waiting keep the steps they were made with. While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.
-     *
-     *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
-     */
-    put: operations['replaceApprovalsRule'];
-    post?: never;
-    /**
-     * Delete an approval rule
-     * @description Deletes the rule and answers it as it was; requests already waiting stay as they are. While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.
-     *
-     *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
-     */
-    delete: operations['deleteApprovalsRule'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v2/approvals/rules/preview': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * What a draft rule would have held
-     * @description The count and sum of the client's payouts (a payout rule) or bulks (a bulk rule) of the last 90 days that the draft rule's conditions would have held, by the same matching as the rule itself. Nothing is saved.
-     *
-     *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
-     */
-    post: operations['createApprovalsRulesPreview'];
     delete?: never;
     options?: never;
     head?: never;
@@ -14745,6 +14745,334 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  createApprovalRules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          action:
+            | 'payout'
+            | 'bulk'
+            | 'beneficiary'
+            | 'api_key'
+            | 'callback'
+            | 'ip_allowlist'
+            | 'role_grant'
+            | 'approval_rule'
+            | 'credit_load';
+          /** @default true */
+          active?: boolean;
+          /** @default {} */
+          conditions?: {
+            amount_max?: string;
+            amount_min?: string;
+            sources?: ('dashboard' | 'api' | 'bulk')[];
+            transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
+          };
+          name: string;
+          steps: {
+            approvals: number;
+            roles: string[];
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            action:
+              | 'payout'
+              | 'bulk'
+              | 'beneficiary'
+              | 'api_key'
+              | 'callback'
+              | 'ip_allowlist'
+              | 'role_grant'
+              | 'approval_rule'
+              | 'credit_load';
+            active: boolean;
+            conditions: {
+              amount_max?: components['schemas']['Money'];
+              amount_min?: components['schemas']['Money'];
+              sources?: ('dashboard' | 'api' | 'bulk')[];
+              transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
+            };
+            created_at: string;
+            created_by: string;
+            name: string;
+            steps: {
+              approvals: number;
+              roles: string[];
+            }[];
+            updated_at: string;
+            urn: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approval_urn: string;
+            message: string;
+            /** @enum {string} */
+            status: 'PENDING_APPROVAL';
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      500: components['responses']['E500'];
+    };
+  };
+  replaceApprovalRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          action:
+            | 'payout'
+            | 'bulk'
+            | 'beneficiary'
+            | 'api_key'
+            | 'callback'
+            | 'ip_allowlist'
+            | 'role_grant'
+            | 'approval_rule'
+            | 'credit_load';
+          /** @default true */
+          active?: boolean;
+          /** @default {} */
+          conditions?: {
+            amount_max?: string;
+            amount_min?: string;
+            sources?: ('dashboard' | 'api' | 'bulk')[];
+            transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
+          };
+          name: string;
+          steps: {
+            approvals: number;
+            roles: string[];
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            action:
+              | 'payout'
+              | 'bulk'
+              | 'beneficiary'
+              | 'api_key'
+              | 'callback'
+              | 'ip_allowlist'
+              | 'role_grant'
+              | 'approval_rule'
+              | 'credit_load';
+            active: boolean;
+            conditions: {
+              amount_max?: components['schemas']['Money'];
+              amount_min?: components['schemas']['Money'];
+              sources?: ('dashboard' | 'api' | 'bulk')[];
+              transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
+            };
+            created_at: string;
+            created_by: string;
+            name: string;
+            steps: {
+              approvals: number;
+              roles: string[];
+            }[];
+            updated_at: string;
+            urn: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approval_urn: string;
+            message: string;
+            /** @enum {string} */
+            status: 'PENDING_APPROVAL';
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      500: components['responses']['E500'];
+    };
+  };
+  deleteApprovalRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        urn: components['parameters']['urn'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            action:
+              | 'payout'
+              | 'bulk'
+              | 'beneficiary'
+              | 'api_key'
+              | 'callback'
+              | 'ip_allowlist'
+              | 'role_grant'
+              | 'approval_rule'
+              | 'credit_load';
+            active: boolean;
+            conditions: {
+              amount_max?: components['schemas']['Money'];
+              amount_min?: components['schemas']['Money'];
+              sources?: ('dashboard' | 'api' | 'bulk')[];
+              transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
+            };
+            created_at: string;
+            created_by: string;
+            name: string;
+            steps: {
+              approvals: number;
+              roles: string[];
+            }[];
+            updated_at: string;
+            urn: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approval_urn: string;
+            message: string;
+            /** @enum {string} */
+            status: 'PENDING_APPROVAL';
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  createApprovalRulesPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          action:
+            | 'payout'
+            | 'bulk'
+            | 'beneficiary'
+            | 'api_key'
+            | 'callback'
+            | 'ip_allowlist'
+            | 'role_grant'
+            | 'approval_rule'
+            | 'credit_load';
+          /** @default true */
+          active?: boolean;
+          /** @default {} */
+          conditions?: {
+            amount_max?: string;
+            amount_min?: string;
+            sources?: ('dashboard' | 'api' | 'bulk')[];
+            transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
+          };
+          name: string;
+          steps: {
+            approvals: number;
+            roles: string[];
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            amount: components['schemas']['Money'];
+            count: number;
+            days: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      500: components['responses']['E500'];
+    };
+  };
   createApprovalApprove: {
     parameters: {
       query?: never;
@@ -14948,334 +15276,6 @@ export interface operations {
             }[];
             failed: number;
             rejected: number;
-          };
-        };
-      };
-      400: components['responses']['E400'];
-      401: components['responses']['E401'];
-      403: components['responses']['E403'];
-      413: components['responses']['E413'];
-      415: components['responses']['E415'];
-      500: components['responses']['E500'];
-    };
-  };
-  createApprovalsRules: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @enum {string} */
-          action:
-            | 'payout'
-            | 'bulk'
-            | 'beneficiary'
-            | 'api_key'
-            | 'callback'
-            | 'ip_allowlist'
-            | 'role_grant'
-            | 'approval_rule'
-            | 'credit_load';
-          /** @default true */
-          active?: boolean;
-          /** @default {} */
-          conditions?: {
-            amount_max?: string;
-            amount_min?: string;
-            sources?: ('dashboard' | 'api' | 'bulk')[];
-            transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
-          };
-          name: string;
-          steps: {
-            approvals: number;
-            roles: string[];
-          }[];
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            action:
-              | 'payout'
-              | 'bulk'
-              | 'beneficiary'
-              | 'api_key'
-              | 'callback'
-              | 'ip_allowlist'
-              | 'role_grant'
-              | 'approval_rule'
-              | 'credit_load';
-            active: boolean;
-            conditions: {
-              amount_max?: components['schemas']['Money'];
-              amount_min?: components['schemas']['Money'];
-              sources?: ('dashboard' | 'api' | 'bulk')[];
-              transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
-            };
-            created_at: string;
-            created_by: string;
-            name: string;
-            steps: {
-              approvals: number;
-              roles: string[];
-            }[];
-            updated_at: string;
-            urn: string;
-          };
-        };
-      };
-      /** @description Default Response */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            approval_urn: string;
-            message: string;
-            /** @enum {string} */
-            status: 'PENDING_APPROVAL';
-          };
-        };
-      };
-      400: components['responses']['E400'];
-      401: components['responses']['E401'];
-      403: components['responses']['E403'];
-      413: components['responses']['E413'];
-      415: components['responses']['E415'];
-      500: components['responses']['E500'];
-    };
-  };
-  replaceApprovalsRule: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        urn: components['parameters']['urn'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @enum {string} */
-          action:
-            | 'payout'
-            | 'bulk'
-            | 'beneficiary'
-            | 'api_key'
-            | 'callback'
-            | 'ip_allowlist'
-            | 'role_grant'
-            | 'approval_rule'
-            | 'credit_load';
-          /** @default true */
-          active?: boolean;
-          /** @default {} */
-          conditions?: {
-            amount_max?: string;
-            amount_min?: string;
-            sources?: ('dashboard' | 'api' | 'bulk')[];
-            transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
-          };
-          name: string;
-          steps: {
-            approvals: number;
-            roles: string[];
-          }[];
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            action:
-              | 'payout'
-              | 'bulk'
-              | 'beneficiary'
-              | 'api_key'
-              | 'callback'
-              | 'ip_allowlist'
-              | 'role_grant'
-              | 'approval_rule'
-              | 'credit_load';
-            active: boolean;
-            conditions: {
-              amount_max?: components['schemas']['Money'];
-              amount_min?: components['schemas']['Money'];
-              sources?: ('dashboard' | 'api' | 'bulk')[];
-              transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
-            };
-            created_at: string;
-            created_by: string;
-            name: string;
-            steps: {
-              approvals: number;
-              roles: string[];
-            }[];
-            updated_at: string;
-            urn: string;
-          };
-        };
-      };
-      /** @description Default Response */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            approval_urn: string;
-            message: string;
-            /** @enum {string} */
-            status: 'PENDING_APPROVAL';
-          };
-        };
-      };
-      400: components['responses']['E400'];
-      401: components['responses']['E401'];
-      403: components['responses']['E403'];
-      404: components['responses']['E404'];
-      413: components['responses']['E413'];
-      415: components['responses']['E415'];
-      500: components['responses']['E500'];
-    };
-  };
-  deleteApprovalsRule: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        urn: components['parameters']['urn'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            action:
-              | 'payout'
-              | 'bulk'
-              | 'beneficiary'
-              | 'api_key'
-              | 'callback'
-              | 'ip_allowlist'
-              | 'role_grant'
-              | 'approval_rule'
-              | 'credit_load';
-            active: boolean;
-            conditions: {
-              amount_max?: components['schemas']['Money'];
-              amount_min?: components['schemas']['Money'];
-              sources?: ('dashboard' | 'api' | 'bulk')[];
-              transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
-            };
-            created_at: string;
-            created_by: string;
-            name: string;
-            steps: {
-              approvals: number;
-              roles: string[];
-            }[];
-            updated_at: string;
-            urn: string;
-          };
-        };
-      };
-      /** @description Default Response */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            approval_urn: string;
-            message: string;
-            /** @enum {string} */
-            status: 'PENDING_APPROVAL';
-          };
-        };
-      };
-      400: components['responses']['E400'];
-      401: components['responses']['E401'];
-      403: components['responses']['E403'];
-      404: components['responses']['E404'];
-      500: components['responses']['E500'];
-    };
-  };
-  createApprovalsRulesPreview: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @enum {string} */
-          action:
-            | 'payout'
-            | 'bulk'
-            | 'beneficiary'
-            | 'api_key'
-            | 'callback'
-            | 'ip_allowlist'
-            | 'role_grant'
-            | 'approval_rule'
-            | 'credit_load';
-          /** @default true */
-          active?: boolean;
-          /** @default {} */
-          conditions?: {
-            amount_max?: string;
-            amount_min?: string;
-            sources?: ('dashboard' | 'api' | 'bulk')[];
-            transfer_types?: ('IMPS' | 'NEFT' | 'RTGS' | 'UPI')[];
-          };
-          name: string;
-          steps: {
-            approvals: number;
-            roles: string[];
-          }[];
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            amount: components['schemas']['Money'];
-            count: number;
-            days: number;
           };
         };
       };

@@ -224,7 +224,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
     });
 
   app.post(
-    '/v2/approvals/rules',
+    '/v2/approval_rules',
     {
       config: configure,
       schema: {
@@ -246,7 +246,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
   );
 
   app.post(
-    '/v2/approvals/rules/preview',
+    '/v2/approval_rules/preview',
     {
       config: configure,
       schema: {
@@ -262,7 +262,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
   );
 
   app.put(
-    '/v2/approvals/rules/:urn',
+    '/v2/approval_rules/:urn',
     {
       config: configure,
       schema: {
@@ -286,7 +286,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
   );
 
   app.delete(
-    '/v2/approvals/rules/:urn',
+    '/v2/approval_rules/:urn',
     {
       config: configure,
       schema: {

@@ -104,7 +104,7 @@ const savedOf = (answer: unknown): RuleSaved => {
     : { kind: 'rule', rule: ApprovalRule.parse(answer) };
 };
 
-/** POST /v2/approvals/rules, PUT /v2/approvals/rules/{urn}, DELETE /v2/approvals/rules/{urn}. */
+/** POST /v2/approval_rules, PUT /v2/approval_rules/{urn}, DELETE /v2/approval_rules/{urn}. */
 export function useSaveRule() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -113,18 +113,18 @@ export function useSaveRule() {
       change: { urn?: string; input: ApprovalRuleInput } | { urn: string; remove: true },
     ): Promise<RuleSaved | null> => {
       if ('remove' in change) {
-        const answer = await api.delete('/v2/approvals/rules/{urn}', {
+        const answer = await api.delete('/v2/approval_rules/{urn}', {
           params: { path: { urn: change.urn } },
         });
         return answer && typeof answer === 'object' && 'can_decide' in answer ? savedOf(answer) : null;
       }
       return savedOf(
         change.urn
-          ? await api.put('/v2/approvals/rules/{urn}', {
+          ? await api.put('/v2/approval_rules/{urn}', {
               params: { path: { urn: change.urn } },
               body: change.input,
             })
-          : await api.post('/v2/approvals/rules', { body: change.input }),
+          : await api.post('/v2/approval_rules', { body: change.input }),
       );
     },
     meta: { errorToast: false },
@@ -133,14 +133,14 @@ export function useSaveRule() {
 }
 
 /**
- * POST /v2/approvals/rules/preview: what a draft rule would have held over the last 90 days. Asked as the form
+ * POST /v2/approval_rules/preview: what a draft rule would have held over the last 90 days. Asked as the form
  * changes (the caller debounces the input); a draft the server refuses shows no preview.
  */
 export function useRulePreview(input: ApprovalRuleInput | null) {
   return useQuery({
     queryKey: [...approvalsKey, 'rules', 'preview', input],
     queryFn: async ({ signal }) =>
-      ApprovalRulePreview.parse(await api.post('/v2/approvals/rules/preview', { body: input!, signal })),
+      ApprovalRulePreview.parse(await api.post('/v2/approval_rules/preview', { body: input!, signal })),
     enabled: input !== null,
     staleTime: 60_000,
     retry: false,
