@@ -25,6 +25,7 @@ import {
 } from './fabric/routes.ts';
 import { sandboxReceiverRoutes } from './callbacks/sandbox-receiver.ts';
 import { featureRoutes } from './features/routes.ts';
+import { makeApiKeyAuthenticator } from './api-keys/guard.ts';
 import { actorOf, authenticateSecuredRoutes, authOf, makeGuard, type AuthContext } from './auth/guard.ts';
 import type { RouteDeps } from './http/route-deps.ts';
 import { answerFrameworkError, apiMatcher, registerHttpBasics } from './http/setup.ts';
@@ -98,7 +99,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     env: opts.config.APP_ENV,
   }));
 
-  const guards = makeGuard(opts);
+  const guards = makeGuard({
+    ...opts,
+    authenticateKey: makeApiKeyAuthenticator({ db: opts.db, sessions: opts.sessions }),
+  });
   const deps: RouteDeps = {
     ...opts,
     requireAuth: guards.requireAuth,

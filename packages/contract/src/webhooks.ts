@@ -8,7 +8,7 @@ import { PaymentLink } from './payment-links.ts';
 
 /**
  * The bodies of the callbacks (webhooks) the server sends, one per event type: the envelope that
- * apps/server/src/callbacks/outbox.ts writes, `{ type, timestamp, webhook_id, data }`, with `data` the object as
+ * apps/server/src/events/outbox.ts writes, `{ type, timestamp, webhook_id, data }`, with `data` the object as
  * the matching read endpoint answers it. Registered with ids: the OpenAPI document's `webhooks` refer to them.
  * A subpath outside the barrel: only the server's document needs it.
  */

@@ -7,6 +7,7 @@ import { sha256 } from '../lib/ids.ts';
 import { AppError } from '../http/errors.ts';
 import { formatAddress, parseAddress, type ParsedCidr } from '@meridian/contract/ip-allowlist';
 import { allowedRanges, allowlistOwner, isAllowed, recordRefusal } from '../ip-allowlist/service.ts';
+import type { BasicCredentials } from '../auth/basic.ts';
 import { touchApiKey, verifyApiKey, type ApiKeyCaller } from './service.ts';
 
 /** The session-cache owner of a key's entries: `revoked(['key:<key_id>'])` drops them in every process. */
@@ -26,19 +27,6 @@ const shownAddress = (ip: string) => {
 
 const CHALLENGE = { 'www-authenticate': 'Basic realm="Meridian API", charset="UTF-8"' };
 const refused = (message: string, key: string) => new AppError(401, key, message, { headers: CHALLENGE });
-
-/** `key_id:key_secret` from an `Authorization: Basic …` header, or null when it is not one. */
-export function parseBasic(
-  header: string | undefined,
-): { keyId: string; secret: string } | 'malformed' | null {
-  if (!header) return null;
-  const match = /^Basic\s+([A-Za-z0-9+/=]{1,512})\s*$/i.exec(header);
-  if (!match) return /^Basic\b/i.test(header) ? 'malformed' : null;
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon <= 0 || colon === decoded.length - 1) return 'malformed';
-  return { keyId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
-}
 
 /**
  * Authenticates an API key (HTTP Basic `key_id:key_secret`, as RazorpayX and Cashfree take theirs) for the one
@@ -103,7 +91,7 @@ export function makeApiKeyAuthenticator(deps: { db: Db; sessions?: SessionRevoca
   };
   return async function authenticateKey(
     request: FastifyRequest,
-    basic: { keyId: string; secret: string } | 'malformed',
+    basic: BasicCredentials | 'malformed',
   ): Promise<VerifiedKey> {
     if (basic === 'malformed')
       throw refused('Malformed HTTP Basic credentials: send base64 of key_id:key_secret', 'invalid_api_key');

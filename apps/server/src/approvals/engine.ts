@@ -12,7 +12,7 @@ import {
 } from '@meridian/contract/approvals';
 import type { TransferType } from '@meridian/contract';
 import { auditBy, systemActor, type Actor } from '../audit/actor.ts';
-import { enqueueCallbacks } from '../callbacks/outbox.ts';
+import { enqueueCallbacks } from '../events/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { approvalDecisions, approvalRequests, approvalRules, users } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';

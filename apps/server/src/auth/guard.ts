@@ -12,7 +12,7 @@ import { permissionsOf } from './permissions.ts';
 import type { Actor } from '../audit/actor.ts';
 import { metaOf, type AppDeps } from '../http/context.ts';
 import { AppError, forbidden, unauthorized } from '../http/errors.ts';
-import { makeApiKeyAuthenticator, parseBasic } from '../api-keys/guard.ts';
+import { parseBasic, type BasicCredentials } from './basic.ts';
 
 /**
  * The verified caller of an API route: a member's dashboard session, or (on every client operation but a
@@ -91,7 +91,27 @@ type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
  * - `requireCaller`: an API key (HTTP Basic `key_id:key_secret`, limited to its role; the client's IP allow-list
  *   applies) or, without one, a member's session as above.
  */
-export function makeGuard(deps: Pick<AppDeps, 'db' | 'keys'> & { sessions: LiveSessionCache<AuthContext> }) {
+/**
+ * Verifies an API key's HTTP Basic credentials (api-keys/guard.ts `makeApiKeyAuthenticator`, given by the
+ * composition so that this folder never imports a domain): the key's client and role, or a 401/403 thrown.
+ */
+export type ApiKeyAuthenticator = (
+  request: FastifyRequest,
+  basic: BasicCredentials | 'malformed',
+) => Promise<{
+  keyId: string;
+  clientRef: number;
+  clientId: string;
+  role: string;
+  permissions: ReadonlySet<Permission>;
+}>;
+
+export function makeGuard(
+  deps: Pick<AppDeps, 'db' | 'keys'> & {
+    sessions: LiveSessionCache<AuthContext>;
+    authenticateKey: ApiKeyAuthenticator;
+  },
+) {
   /** A cache miss: the token's signature and claims, then its session, user, client and role in the database. */
   async function check(token: string): Promise<Loaded<AuthContext>> {
     const claims = await verifyAccessToken(deps.keys, token);
@@ -139,7 +159,7 @@ export function makeGuard(deps: Pick<AppDeps, 'db' | 'keys'> & { sessions: LiveS
     request.auth = auth;
   };
 
-  const authenticateKey = makeApiKeyAuthenticator({ db: deps.db, sessions: deps.sessions });
+  const { authenticateKey } = deps;
   const requireCaller: Guard = async (request, reply) => {
     const basic = parseBasic(request.headers.authorization);
     if (basic === null) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Bulk, BulkFormat, BulkStatus } from '@meridian/contract/bulk';
 import { auditBy, type Actor } from '../audit/actor.ts';
-import { activeCallbackConfigs } from '../callbacks/outbox.ts';
+import { activeCallbackConfigs } from '../events/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, beneficiaries, bulkFiles, bulkLineItems, bulks, payouts } from '../db/schema.ts';

@@ -15,7 +15,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import type { DeliveryRef } from '../jobs/effects.ts';
 import type { FilterParams, ListScope } from '../lists/register-list.ts';
 import { attemptsOf, configOfDelivery } from './delivery.ts';
-import { enqueueCallbacks } from './outbox.ts';
+import { enqueueCallbacks } from '../events/outbox.ts';
 
 /** The delivery log's filters beside the date range and search (CALLBACK_DELIVERIES_LIST): an event type and a status. */
 export type DeliveryLogParams = FilterParams<typeof CALLBACK_DELIVERIES_LIST>;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FabricCall, FabricCallStatus } from '@meridian/contract/fabric';
 import type { ApiCaller } from '../auth/guard.ts';
-import { enqueueCallbacks } from '../callbacks/outbox.ts';
+import { enqueueCallbacks } from '../events/outbox.ts';
 import { applyCreditOperation, InsufficientCreditsError } from '../credits/credits.ts';
 import { balanceAndPrice, meterPrice } from '../credits/meters.ts';
 import { inTransaction, type Db } from '../db/database.ts';

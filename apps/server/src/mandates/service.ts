@@ -14,7 +14,7 @@ import {
 } from '@meridian/contract/mandates';
 import { auditBy, systemActor, type Actor } from '../audit/actor.ts';
 import { lookupIfsc } from '../beneficiaries/ifsc.ts';
-import { enqueueCallbacks } from '../callbacks/outbox.ts';
+import { enqueueCallbacks } from '../events/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, mandateEvents, mandatePresentations, mandates } from '../db/schema.ts';

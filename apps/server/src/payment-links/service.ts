@@ -9,7 +9,7 @@ import {
   type PaymentLinkDetails,
   type PaymentLinkStatus,
 } from '@meridian/contract/payment-links';
-import { enqueueCallbacks } from '../callbacks/outbox.ts';
+import { enqueueCallbacks } from '../events/outbox.ts';
 import { deliveriesFor } from '../callbacks/delivery.ts';
 import type { Db } from '../db/database.ts';
 import { accounts, clients, paymentLinkAttempts, paymentLinks } from '../db/schema.ts';

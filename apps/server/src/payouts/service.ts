@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { findBeneficiary } from '../beneficiaries/service.ts';
 import { checkCoolingOff } from '../beneficiaries/cooling-off.ts';
-import { enqueueCallbacks } from '../callbacks/outbox.ts';
+import { enqueueCallbacks } from '../events/outbox.ts';
 import { deliveriesFor } from '../callbacks/delivery.ts';
 import type { Db } from '../db/database.ts';
 import { accounts, clientSequences, payoutEvents, payouts, type beneficiaries } from '../db/schema.ts';

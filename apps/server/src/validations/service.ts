@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { nameMatchOf, type ValidateAccount, type Validation } from '@meridian/contract';
 import type { z } from 'zod';
 import { lookupIfsc } from '../beneficiaries/ifsc.ts';
-import { enqueueCallbacks } from '../callbacks/outbox.ts';
+import { enqueueCallbacks } from '../events/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { validations } from '../db/schema.ts';
 import { auditBy, type Actor } from '../audit/actor.ts';

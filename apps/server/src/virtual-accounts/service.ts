@@ -7,7 +7,7 @@ import {
   type VirtualAccountCredit,
 } from '@meridian/contract/accounts';
 import { auditBy, type Actor } from '../audit/actor.ts';
-import { enqueueCallbacks } from '../callbacks/outbox.ts';
+import { enqueueCallbacks } from '../events/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { virtualAccountCredits, virtualAccounts } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';

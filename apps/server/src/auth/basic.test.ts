@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBasic } from './guard.ts';
+import { parseBasic } from './basic.ts';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
