@@ -136,7 +136,7 @@ describe('bulk capabilities state', () => {
     );
     // Each list's status is one of its own definition's.
     expect(
-      bulkCapabilitiesSearchSchema({ status: 'REJECTED', bulk_urn: 'BLK01AAAA', li_status: 'COMPLETED' }),
+      bulkCapabilitiesSearchSchema({ status: 'SETTLED', bulk_urn: 'BLK01AAAA', li_status: 'COMPLETED' }),
     ).toEqual({ bulk_urn: 'BLK01AAAA' });
   });
 });

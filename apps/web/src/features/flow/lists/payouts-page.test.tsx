@@ -245,6 +245,8 @@ describe('PayoutsPage', () => {
       'SUCCESS',
       'FAILURE',
       'RETURNED',
+      'PENDING_APPROVAL',
+      'REJECTED',
     ]);
     expect(screen.getByLabelText('Transfer type').querySelectorAll('option').length).toBeGreaterThan(1);
     await user.selectOptions(status, 'FAILURE');
