@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '@meridian/contract';
 import { describe, expect, it } from 'vitest';
+import { CLIENT_PERMISSIONS } from '@meridian/contract/permissions';
 import { call, tokensFor, useServer } from './helpers.ts';
 
 const server = useServer();
@@ -96,10 +97,16 @@ describe('GET/PATCH /v2/user/details', () => {
       phone: '+91******0002',
       mfa_preference: 'none',
       mfa_required_by_company: false,
-      roles: ['admin'],
+      roles: ['owner'],
+      role: 'owner',
+      role_name: 'Owner',
+      // An owner holds every client permission; Meridian's staff permissions are not among them.
+      permissions: [...CLIENT_PERMISSIONS].sort(),
     });
     const ops = await tokensFor(server.current, 'ops@meridian.test');
-    expect((await details(ops.access_token, ops.client_id)).body.roles).toEqual(['ops']);
+    const staff = await details(ops.access_token, ops.client_id);
+    expect(staff.body).toMatchObject({ roles: ['meridian_ops'], role: 'meridian_ops' });
+    expect(staff.body.permissions).toContain('ops.credits');
   });
 
   it('updates name and phone, validates them, and audits', async () => {

@@ -18,7 +18,7 @@ describe('POST /v2/auth/token (user_credentials)', () => {
     expect(res.body).toMatchObject({
       token_type: 'Bearer',
       expires_in: 3600,
-      scope: 'admin',
+      scope: 'owner',
       company_common_name: 'Acme Retail',
       email: 'admin@acme.test',
     });

@@ -187,11 +187,12 @@ describe('company-wide requirement', () => {
     await server.current.handle.db.execute(sql`DELETE FROM rate_limits`);
   });
 
-  it('is admin-only, audited, scoped to the admin’s company, and forbids turning two-factor off', async () => {
+  it('needs team.manage (a viewer is refused), is audited, scoped to the admin’s company, and forbids turning two-factor off', async () => {
     const analyst = await clientSession(server.current, 'analyst@acme.test');
     const refused = await analyst.call('PUT', '/v2/company/mfa-requirement', { body: { required: true } });
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toBe('forbidden_role');
+    expect(refused.body.error).toBe('permission_denied');
+    expect(refused.body.message).toMatch(/team\.manage/);
 
     const globex = await clientSession(server.current, 'admin@globex.test');
     const admin = await clientSession(server.current, 'admin@acme.test');

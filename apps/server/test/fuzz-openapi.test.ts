@@ -35,6 +35,7 @@ const server = useServer({
   RATE_LIMIT_RESET_PER_IP: '1000000',
 });
 const USER = 'admin@acme.test';
+const STAFF = 'ops@meridian.test';
 
 // ---------------------------------------------------------------------------------------------------------
 // Plausible values (openapi-requests.ts), so that one bad field at a time reaches as deep as it can
@@ -226,6 +227,8 @@ type Case = {
   method: Method;
   url: string;
   auth: 'user' | 'none' | { authorization?: string; client_id?: string };
+  /** A Meridian staff operation (`x-permission: ops.*`): 'user' is then Meridian's ops member, not a client's. */
+  staff: boolean;
   headers?: Record<string, string>;
   contentType?: string;
   payload?: string | Buffer;
@@ -290,7 +293,9 @@ function casesFor(pathTemplate: string, method: Method, op: Operation): Case[] {
   const json = (body: unknown) => (body === undefined ? undefined : JSON.stringify(body));
 
   const cases: Case[] = [];
-  const add = (c: Omit<Case, 'n' | 'op' | 'method'>) => cases.push({ n: n++, op: name, method, ...c });
+  const staff = String((op as { 'x-permission'?: unknown })['x-permission'] ?? '').startsWith('ops.');
+  const add = (c: Omit<Case, 'n' | 'op' | 'method' | 'staff'>) =>
+    cases.push({ n: n++, op: name, method, staff, ...c });
   const base = {
     url: urlOf(basePath, baseQuery),
     contentType: bodySchema ? 'application/json' : undefined,
@@ -462,12 +467,15 @@ function casesFor(pathTemplate: string, method: Method, op: Operation): Case[] {
 
 describe('fuzzing every operation of the OpenAPI document', () => {
   let doc: Document;
-  let session: { access_token: string; client_id: string };
+  let clientSession: { access_token: string; client_id: string };
+  /** Meridian's ops member, for the staff operations (a client's member is refused them before any input check). */
+  let staffSession: { access_token: string; client_id: string };
   /** The session's step-up token: a money movement's input is checked only once the member has confirmed. */
   let stepUp = '';
   const signInAgain = async () => {
-    session = await tokensFor(server.current, USER);
-    stepUp = await stepUpWithPassword(server.current, session);
+    clientSession = await tokensFor(server.current, USER);
+    staffSession = await tokensFor(server.current, STAFF);
+    stepUp = await stepUpWithPassword(server.current, clientSession);
   };
   beforeAll(async () => {
     const res = await server.current.app.inject({ method: 'GET', url: '/docs/json' });
@@ -476,6 +484,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   });
 
   async function send(c: Case) {
+    const session = c.staff ? staffSession : clientSession;
     const headers: Record<string, string> = { accept: 'application/json', ...c.headers };
     if (c.contentType) headers['content-type'] = c.contentType;
     if (c.auth === 'user') {

@@ -202,6 +202,8 @@ describe('the money-moving marker (x-meridian-moves-money)', () => {
     'POST /meridian/operations/settlement/history/{urn}/reattempt', // a settlement payout again
     'POST /meridian/operations/credits/load', // prepaid credits
     'POST /meridian/operations/credits/unload',
+    'POST /v2/approvals/{urn}/approve', // runs a held payout (or bulk) once its last step is approved
+    'POST /v2/approvals/decisions', // the same, many at once
   ];
 
   it('marks exactly the operations that move money', async () => {

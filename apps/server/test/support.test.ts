@@ -272,15 +272,15 @@ describe('operations', () => {
     expect((await acme.call('GET', `${TICKETS}/${ticket.urn}`)).body['status']).toBe('RESOLVED');
   });
 
-  it('is 403 forbidden_role for anyone without the ops role', async () => {
+  it('is 403 permission_denied (ops.support) for a client’s members, owners included', async () => {
     for (const session of [acme, globex]) {
       const change = await session.call('POST', `${OPS}/${acme.client_id}/${ticket.urn}/status`, {
         body: { status: 'CLOSED' },
       });
       expect(change.status).toBe(403);
       expect(change.body).toMatchObject({
-        error: 'forbidden_role',
-        message: 'Only Meridian operations staff can change support tickets',
+        error: 'permission_denied',
+        message: expect.stringMatching(/ops\.support/),
       });
       expect((await session.call('GET', OPS)).status).toBe(403);
     }

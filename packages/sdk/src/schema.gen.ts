@@ -325,7 +325,7 @@ export interface paths {
     put?: never;
     /**
      * Load credits onto a company's balance, with a reason (Idempotency-Key header required)
-     * @description Adds credits to a company's fabric balance and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.
+     * @description Adds credits to a company's fabric balance and records the operation with its reason and who made it. An unknown `client_id` is a 404. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.
      *
      *     Needs the `ops.credits` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
@@ -347,7 +347,7 @@ export interface paths {
     put?: never;
     /**
      * Unload credits from a company's balance, with a reason (Idempotency-Key header required)
-     * @description Takes credits off a company's fabric balance (more than it holds is a 422) and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.
+     * @description Takes credits off a company's fabric balance (more than it holds is a 422; an unknown `client_id` a 404) and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.
      *
      *     Needs the `ops.credits` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
@@ -6913,6 +6913,7 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
       409: components['responses']['E409'];
       413: components['responses']['E413'];
       415: components['responses']['E415'];
@@ -6964,6 +6965,7 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      404: components['responses']['E404'];
       409: components['responses']['E409'];
       413: components['responses']['E413'];
       415: components['responses']['E415'];

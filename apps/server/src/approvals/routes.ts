@@ -124,17 +124,14 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
     count: countRequests,
   });
 
-  const decisionConfig = {
-    permission: 'approvals.decide',
-    sessionOnly: true,
-    stepUp: true,
-    openapi: { movesMoney: true },
-  } as const;
+  // Every decision needs the approver's step-up; an approval (one or many) may run a held payout, so it moves
+  // money; a rejection never does.
+  const decisionConfig = { permission: 'approvals.decide', sessionOnly: true, stepUp: true } as const;
 
   app.post(
     '/v2/approvals/:urn/approve',
     {
-      config: decisionConfig,
+      config: { ...decisionConfig, openapi: { movesMoney: true } },
       schema: {
         tags: ['approvals'],
         summary: 'Approve a request',
@@ -190,7 +187,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
   app.post(
     '/v2/approvals/decisions',
     {
-      config: decisionConfig,
+      config: { ...decisionConfig, openapi: { movesMoney: true } },
       schema: {
         tags: ['approvals'],
         summary: 'Decide many requests at once',

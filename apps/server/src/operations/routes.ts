@@ -26,8 +26,6 @@ import {
 } from './queries.ts';
 import { adjustCompanyCredits, companyMeter, updateCompanyMeter } from './service.ts';
 
-export const OPS_ROLE_MESSAGE = 'Only Meridian operations staff can manage credits';
-
 const CONSUMER_TYPE_LABELS: Record<(typeof CONSUMER_TYPES)[number], string> = {
   customer: 'Business client',
   internal: 'Meridian internal',
@@ -184,7 +182,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
     app.post(
       `${base}/credits/${action}`,
       {
-        config: { openapi: { movesMoney: true } },
+        config: { openapi: { movesMoney: true, errors: [404] } },
         schema: {
           tags,
           summary:
@@ -193,8 +191,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
               : "Unload credits from a company's balance, with a reason (Idempotency-Key header required)",
           description:
             kind === 'LOAD'
-              ? "Adds credits to a company's fabric balance and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409."
-              : "Takes credits off a company's fabric balance (more than it holds is a 422) and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.",
+              ? "Adds credits to a company's fabric balance and records the operation with its reason and who made it. An unknown `client_id` is a 404. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409."
+              : "Takes credits off a company's fabric balance (more than it holds is a 422; an unknown `client_id` a 404) and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.",
           body: CreditAdjustment,
           headers: IdempotencyHeaders,
           response: { 200: CreditAdjustmentResult },

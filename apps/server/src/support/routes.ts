@@ -27,8 +27,6 @@ import {
   listAllSupportTickets,
 } from './service.ts';
 
-export const OPS_SUPPORT_MESSAGE = 'Only Meridian operations staff can change support tickets';
-
 /** The help centre's support tickets of the signed-in client: send one, list them, read one. */
 export const supportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // Support tickets need support.use.
