@@ -13,20 +13,11 @@ const CommandMenu = lazy(loadCommandMenu);
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-/** Runs `task` when the browser is next idle (after at most `timeoutMs`); answers a cancel function. */
-function whenIdle(task: () => void, timeoutMs = 2000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(task, 200);
-  return () => clearTimeout(timer);
-}
-
 /**
- * Opens/closes the command palette on Cmd+K and Ctrl+K. Its code (cmdk, the search) stays out of the first
- * bundle: it loads and mounts, closed, when the browser is first idle after the shell mounts, so the first
- * Ctrl+K opens it at once. Opening it before then loads it on the spot.
+ * Opens/closes the command palette on Cmd+K and Ctrl+K. Its code (cmdk, the search) stays out of what a visit
+ * transfers until the member shows intent: pressing Cmd or Ctrl (before the K), or pointing at or focusing the
+ * search button, starts loading it, so the palette is usually there when the K lands; opening it before the
+ * chunk arrived shows it as soon as it does.
  */
 function useCommandPalette() {
   const [open, setOpen] = useState(false);
@@ -36,17 +27,8 @@ function useCommandPalette() {
     setOpen(next);
   }, []);
   useEffect(() => {
-    let live = true;
-    const cancel = whenIdle(() => {
-      void loadCommandMenu().then(() => live && setRequested(true));
-    });
-    return () => {
-      live = false;
-      cancel();
-    };
-  }, []);
-  useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Meta' || event.key === 'Control') void loadCommandMenu();
       if ((event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
         setRequested(true);
