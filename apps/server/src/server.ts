@@ -63,6 +63,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
           callbackBaseUrl: `http://127.0.0.1:${config.PORT}/${config.PROVIDER}/sandbox/webhook-receiver`,
           railTimeScale: config.RAIL_TIME_SCALE,
           full: config.SEED_DEMO_FLOW,
+          approvals: config.SEED_DEMO_APPROVALS,
           payoutTransitions: PAYOUT_TRANSITIONS,
         },
         {

@@ -108,6 +108,7 @@ async function startServer(
     JOBS: 'off',
     LOG_LEVEL: 'info',
     SEED_DEMO_FLOW: 'false',
+    SEED_DEMO_APPROVALS: 'false',
     ...env,
   });
   const outbox: Outbox = { sms: [], email: [] };

@@ -35,6 +35,11 @@ export const ConfigSchema = z.object({
   SEED_DEMO: z.stringbool().default(true),
   /** With SEED_DEMO: also seed the demo's beneficiaries, payouts and validations (off: funded accounts only). */
   SEED_DEMO_FLOW: z.stringbool().default(true),
+  /**
+   * With SEED_DEMO_FLOW: also seed Acme's four eyes (the default approval rules, the maker's payouts and bulk they
+   * hold, a pending invitation). The API tests of other modules turn it off: the rules would hold their payouts.
+   */
+  SEED_DEMO_APPROVALS: z.stringbool().default(true),
   /** PEM of the RSA-OAEP 3072-bit private key for encrypted_password; generated into DATA_DIR when absent. */
   AUTH_RSA_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** PEM of the Ed25519 private key that signs tokens; generated into DATA_DIR when absent. */

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { BULK_COLUMNS, type BulkRowCells } from '@meridian/contract/bulk';
-import { systemActor } from '../audit/actor.ts';
+import type { ApprovalSource } from '@meridian/contract/approvals';
+import { systemActor, type Actor } from '../audit/actor.ts';
 import { CONTENT_TYPES, csvOf, streamToBuffer, xlsxStream } from '../bulk/files.ts';
 import { readBulkFile } from '../bulk/parse.ts';
 import { processBulk, storeBulk } from '../bulk/service.ts';
@@ -12,9 +13,14 @@ import { advancePayout, type PayoutTransitions } from '../payouts/service.ts';
 
 const DAY = 86_400_000;
 
-type DemoBulk = { fileName: string; format: 'csv' | 'xlsx'; daysAgo: number; rows: Required<BulkRowCells>[] };
+export type DemoBulk = {
+  fileName: string;
+  format: 'csv' | 'xlsx';
+  daysAgo: number;
+  rows: Required<BulkRowCells>[];
+};
 
-const row = (
+export const row = (
   crn: string,
   amount: string,
   dest: { code: string; type: string } | { account: string; ifsc: string; name: string; type: string },
@@ -74,6 +80,42 @@ const ACME_BULKS: DemoBulk[] = [
 ];
 
 /**
+ * A demo bulk as an upload makes it: its file written (XLSX or CSV), read and checked like an upload, then stored
+ * in one transaction by `actor` (backdated to `at`; with `approval`, under the client's bulk approval rules).
+ */
+export async function storeDemoBulk(
+  db: Db,
+  actor: Actor,
+  demo: DemoBulk,
+  opts: { at?: Date; approval?: { source: ApprovalSource; ttlHours: number } },
+): Promise<Awaited<ReturnType<typeof storeBulk>>> {
+  const values = demo.rows.map((r) => BULK_COLUMNS.map((c) => r[c]));
+  const content =
+    demo.format === 'xlsx'
+      ? await streamToBuffer(xlsxStream(BULK_COLUMNS, values, () => {}))
+      : await csvOf(BULK_COLUMNS, values);
+  const read = await readBulkFile(content);
+  const checked = await checkRows(db, actor.clientRef, read.rows, {
+    fileName: demo.fileName,
+    format: read.format,
+  });
+  if (checked.validation.summary.invalid_rows || checked.validation.file_errors.length)
+    throw new Error(`demo bulk ${demo.fileName} is invalid: ${JSON.stringify(checked.validation.rows)}`);
+  return db.transaction((tx) =>
+    storeBulk(tx, actor, {
+      fileName: demo.fileName,
+      format: read.format,
+      contentType: CONTENT_TYPES[read.format],
+      content,
+      accountRef: checked.account.id,
+      accountNumber: checked.account.accountNumber,
+      rows: checked.valid,
+      ...opts,
+    }),
+  );
+}
+
+/**
  * Demo bulk payouts for Acme (full demo only), through the same code paths as the API: the file is read and
  * checked like an upload, stored, processed by the bulk job's handler and its payouts moved through the sandbox
  * rail's own steps, all backdated (after the client's other demo payouts). Idempotent: a client with a bulk is
@@ -101,27 +143,7 @@ export async function seedDemoBulk(
       .where(eq(payouts.clientRef, acme.id));
     const floor = latest?.at ? Date.parse(latest.at) + 1000 : 0;
     const at = new Date(Math.min(now, Math.max(now - demo.daysAgo * DAY, floor)));
-    const values = demo.rows.map((r) => BULK_COLUMNS.map((c) => r[c]));
-    const content =
-      demo.format === 'xlsx'
-        ? await streamToBuffer(xlsxStream(BULK_COLUMNS, values, () => {}))
-        : await csvOf(BULK_COLUMNS, values);
-    const read = await readBulkFile(content);
-    const checked = await checkRows(db, acme.id, read.rows, { fileName: demo.fileName, format: read.format });
-    if (checked.validation.summary.invalid_rows || checked.validation.file_errors.length)
-      throw new Error(`demo bulk ${demo.fileName} is invalid: ${JSON.stringify(checked.validation.rows)}`);
-    const stored = await db.transaction((tx) =>
-      storeBulk(tx, actor, {
-        fileName: demo.fileName,
-        format: read.format,
-        contentType: CONTENT_TYPES[read.format],
-        content,
-        accountRef: checked.account.id,
-        accountNumber: checked.account.accountNumber,
-        rows: checked.valid,
-        at,
-      }),
-    );
+    const stored = await storeDemoBulk(db, actor, demo, { at });
     const ref = { clientRef: acme.id, urn: stored.bulk.urn };
     await processBulk(db, ref, { railTimeScale: opts.railTimeScale, at });
     // The rail's steps for the bulk's payouts, at the times they were due (as demo-flow does for single payouts).

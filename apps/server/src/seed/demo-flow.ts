@@ -69,6 +69,8 @@ export async function seedDemoFlow(
     callbackBaseUrl: string;
     railTimeScale: number;
     full: boolean;
+    /** With `full`: Acme's approval rules and the requests they hold (demo-approvals.ts); default on. */
+    approvals?: boolean;
     now?: number;
     /** What other domains do when a payout moves (the rail's steps run here for the backdated week). */
     payoutTransitions: PayoutTransitions;

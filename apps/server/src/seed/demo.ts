@@ -16,6 +16,7 @@ import { seedDemoPaymentLinks } from './demo-payment-links.ts';
 import { seedDemoBulk } from './demo-bulk.ts';
 import { seedDemoCallbacks } from './demo-callbacks.ts';
 import { seedDemoSupport } from './demo-support.ts';
+import { seedDemoApprovals } from './demo-approvals.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
@@ -122,6 +123,8 @@ export async function seedDemo(
   const liveEffects = flow ? await seedDemoLivePayouts(db, customers, flow) : noEffects();
   // Callback test events, failed deliveries to replay (after flow: Acme's payout URL exists).
   const callbackEffects = flow?.full ? await seedDemoCallbacks(db, customers, flow) : noEffects();
+  // The finance team's four eyes last: the default rules hold nothing the steps above make.
+  const approvalEffects = flow ? await seedDemoApprovals(db, customers, flow) : noEffects();
   return {
     created,
     effects: mergeEffects(
@@ -134,6 +137,7 @@ export async function seedDemo(
       mandateEffects,
       linkEffects,
       callbackEffects,
+      approvalEffects,
     ),
   };
 }
