@@ -1,18 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { PASSWORD, signIn } from './session.ts';
+import { confirmItsYou, signIn } from './session.ts';
 
 // Maker-checker end to end: a Finance maker's ₹2,00,000 payout waits for approval (no money moves), a Finance
 // approver approves it in the inbox confirming it's them, and the payout then settles on the sandbox rail.
-
-/** "Confirm it's you" (step-up): the demo users have no second factor, so their password. */
-async function confirmItsYou(page: Page) {
-  const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /**
  * The rule "payouts of ₹1,00,000 or more need one Finance approver" (the demo seed has it; made here through the

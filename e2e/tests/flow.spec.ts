@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { PASSWORD, signIn } from './session.ts';
+import { confirmItsYou, signIn } from './session.ts';
 
 // Money end to end on the sandbox rail: add a beneficiary, pay it, watch the payout settle, open its details;
 // a payout to a closed test account fails and its debit is reversed in the statement.
@@ -25,19 +25,6 @@ async function addBeneficiary(page: Page, code: string, account: string) {
   await expect(page.getByRole('row').filter({ hasText: code })).toHaveCount(1);
 }
 
-/**
- * A money movement from the dashboard asks "Confirm it's you" (step-up) before it is sent: admin@acme.test has
- * no second factor, so the password. The page was just loaded, so no earlier confirmation is held.
- */
-async function confirmItsYou(page: Page) {
-  const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await expectNoAxeViolations(page);
-  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
-
 async function pay(page: Page, code: string, amount: string) {
   await page.goto('/flow/initiate-payout');
   await selectOptionContaining(page, 'Beneficiary', code);
@@ -48,7 +35,7 @@ async function pay(page: Page, code: string, amount: string) {
   await page.getByRole('button', { name: 'Review payout' }).click();
   await expect(page.getByText('Confirm the payout')).toBeVisible();
   await page.getByRole('button', { name: /^Confirm payout of/ }).click();
-  await confirmItsYou(page);
+  await confirmItsYou(page, expectNoAxeViolations);
   return reference;
 }
 
@@ -224,10 +211,11 @@ test('create a payment link, pay it on the public page, see it paid and the bala
   expect(await currentBalance(page)).toBe(before + 125050);
 });
 
-test('upload a bulk file with two bad rows, fix one and drop one, submit, watch it finish, download the response', async ({
+test('upload a bulk file with two bad rows, fix one and drop one, submit, the approver approves it, watch it finish, download the response', async ({
   page,
+  browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await signIn(page);
   await page.goto('/flow/bulk-upload');
   const stamp = Date.now().toString(36).toUpperCase();
@@ -238,7 +226,7 @@ test('upload a bulk file with two bad rows, fix one and drop one, submit, watch 
     `E2E-BULK-${stamp}-3,VENDOR-ALPHA,,,,999999999.00,IMPS,Invoice 3`,
   ].join('\n');
   await page.getByLabel('Payout file (CSV or XLSX, up to 5 MB)').setInputFiles({
-    name: 'e2e-bulk.csv',
+    name: `e2e-bulk-${stamp}.csv`,
     mimeType: 'text/csv',
     buffer: Buffer.from(csv),
   });
@@ -283,7 +271,26 @@ test('upload a bulk file with two bad rows, fix one and drop one, submit, watch 
   await expect(submit).toBeEnabled();
   await submit.click();
   await page.getByRole('button', { name: 'Pay 2 payouts of ₹4,000.00' }).click();
-  await confirmItsYou(page);
+  await confirmItsYou(page, expectNoAxeViolations);
+  // The demo's rule "every bulk needs one Finance approver" holds it whole: nothing is paid yet.
+  await expect(
+    page.getByText(
+      'Waiting for approval: nothing is paid until an approver approves this bulk in Approvals.',
+    ),
+  ).toBeVisible({ timeout: 15_000 });
+
+  // The approver approves the whole bulk with one decision, confirming it's them.
+  const approver = await (await browser.newContext()).newPage();
+  await signIn(approver, 'approver@acme.test');
+  await approver.goto('/approvals');
+  await approver
+    .getByRole('button', { name: new RegExp(`^Details of Bulk e2e-bulk-${stamp}\\.csv`) })
+    .click();
+  await approver.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
+  await confirmItsYou(approver);
+  await expect(approver.getByText(/^Approved/).first()).toBeVisible({ timeout: 15_000 });
+  await approver.context().close();
+
   await expect(page.getByText('Done: 2 paid, 0 failed.')).toBeVisible({ timeout: 30_000 });
 
   // The response file: each row with its payout urn and status, read by a CSV reader.

@@ -84,9 +84,12 @@ export function useSubmitBulk() {
   });
 }
 
-/** A bulk is final once it is COMPLETED (with or without failures) or FAILED. */
+/** A bulk is final once it is COMPLETED (with or without failures), FAILED, or REJECTED by an approver. */
 export const isBulkFinal = (status: Bulk['status']): boolean =>
-  status.startsWith('COMPLETED') || status === 'FAILED';
+  status.startsWith('COMPLETED') || status === 'FAILED' || status === 'REJECTED';
+
+/** How often a bulk waiting for approval is asked for again. */
+export const BULK_APPROVAL_POLL_MS = 5_000;
 
 /** GET /{provider}/read/fetch/bulk/{urn}: the bulk with its progress, polled until it is final. */
 export const bulkProgressQueryOptions = (urn: string, pollMs = 1_000) =>
@@ -98,7 +101,9 @@ export const bulkProgressQueryOptions = (urn: string, pollMs = 1_000) =>
       ),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status !== undefined && isBulkFinal(status) ? false : pollMs;
+      if (status !== undefined && isBulkFinal(status)) return false;
+      // Waiting for an approver may take hours: asked less often until it is approved (then every pollMs).
+      return status === 'PENDING_APPROVAL' ? Math.max(pollMs, BULK_APPROVAL_POLL_MS) : pollMs;
     },
     refetchIntervalInBackground: true,
   });

@@ -93,4 +93,31 @@ describe('the bulk progress summary', () => {
     await within(region).findByText('Paying the rows…');
     expect(within(region).queryByRole('button', { name: 'Download the response file' })).toBeNull();
   });
+
+  it('says a bulk waiting for approval has paid nothing, and a rejected one never will', async () => {
+    let rejected = false;
+    const held = { status: 'PENDING_APPROVAL', done: 0, processing: 0, pending: 4 } as const;
+    fakeApi(apiFetch, {
+      [PROGRESS]: () =>
+        rejected ? bulk({ ...held, status: 'REJECTED', pending: 0, failed: 4 }) : bulk(held),
+    });
+    renderPage(<BulkProgress created={bulk(held)} pollMs={20} onNewUpload={() => {}} />);
+    const region = await screen.findByRole('region', { name: /Bulk waiting for approval/ });
+    await within(region).findByText(
+      'Waiting for approval: nothing is paid until an approver approves this bulk in Approvals.',
+    );
+    expect(within(region).queryByText(/paid,/)).toBeNull();
+    expect(within(region).queryByRole('button', { name: 'Download the response file' })).toBeNull();
+
+    rejected = true;
+    const done = await screen.findByRole(
+      'region',
+      { name: /Bulk processed/ },
+      { timeout: 8_000 }, // a held bulk is asked for again every 5 s
+    );
+    await within(done).findByText(
+      'The bulk was not approved: nothing was paid (the response file says why for each row).',
+    );
+    expect(within(done).queryByText(/^Done:/)).toBeNull();
+  }, 12_000);
 });

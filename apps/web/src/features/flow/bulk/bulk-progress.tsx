@@ -68,6 +68,26 @@ export function ProgressBar({
 }
 
 /**
+ * What the bulk's state means for the money: a row counts as paid only once its payout succeeded; a bulk waiting
+ * for approval or rejected by an approver has paid nothing.
+ */
+function progressMessage(bulk: Bulk, rowsProcessed: boolean): string {
+  switch (bulk.status) {
+    case 'PENDING_APPROVAL':
+      return 'Waiting for approval: nothing is paid until an approver approves this bulk in Approvals.';
+    case 'REJECTED':
+      return 'The bulk was not approved: nothing was paid (the response file says why for each row).';
+    case 'FAILED':
+      return 'The bulk failed.';
+  }
+  if (isBulkFinal(bulk.status))
+    return `Done: ${count.format(bulk.done)} paid, ${count.format(bulk.failed)} failed.`;
+  if (rowsProcessed && bulk.processing > 0)
+    return `Waiting for the bank: ${count.format(bulk.processing)} in progress, ${count.format(bulk.done)} paid, ${count.format(bulk.failed)} failed so far.`;
+  return 'Paying the rows…';
+}
+
+/**
  * The submitted bulk's live progress (polled every second until it is COMPLETED… or FAILED, which the server says
  * only once every payout has left the rail), then the result: the response file and a link to the bulk's line
  * items. While payouts are still on the rail the rows are in progress, not paid.
@@ -111,7 +131,13 @@ export function BulkProgress({
     <Card role="region" aria-labelledby="bulk-progress-title">
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
-          <CardTitle id="bulk-progress-title">{final ? 'Bulk processed' : 'Processing the bulk'}</CardTitle>
+          <CardTitle id="bulk-progress-title">
+            {final
+              ? 'Bulk processed'
+              : bulk.status === 'PENDING_APPROVAL'
+                ? 'Bulk waiting for approval'
+                : 'Processing the bulk'}
+          </CardTitle>
           <Badge variant={BULK_STATUS_VARIANTS[bulk.status] ?? 'grey'}>{statusLabel(bulk.status)}</Badge>
         </div>
         <CardDescription>
@@ -121,14 +147,10 @@ export function BulkProgress({
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <p role="status" className="flex items-center gap-2 text-sm">
-          {!final && <LoaderCircle className="size-4 animate-spin text-muted-foreground" aria-hidden />}
-          {final
-            ? bulk.status === 'FAILED'
-              ? 'The bulk failed.'
-              : `Done: ${count.format(bulk.done)} paid, ${count.format(bulk.failed)} failed.`
-            : rowsProcessed && bulk.processing > 0
-              ? `Waiting for the bank: ${count.format(bulk.processing)} in progress, ${count.format(bulk.done)} paid, ${count.format(bulk.failed)} failed so far.`
-              : 'Paying the rows…'}
+          {!final && bulk.status !== 'PENDING_APPROVAL' && (
+            <LoaderCircle className="size-4 animate-spin text-muted-foreground" aria-hidden />
+          )}
+          {progressMessage(bulk, rowsProcessed)}
         </p>
         <ProgressBar bulk={bulk} />
         {progress.isError && !final && (
