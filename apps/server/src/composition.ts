@@ -5,6 +5,7 @@ import { callbackExecutor } from './callbacks/approval.ts';
 import { ipAllowlistExecutor } from './ip-allowlist/approval.ts';
 import { roleGrantExecutor } from './team/approval.ts';
 import { approvalRuleExecutor } from './approvals/rules-approval.ts';
+import { creditLoadExecutor } from './operations/approval.ts';
 import { bulkApprovalExecutor } from './bulk/approval.ts';
 import { overdueBulks } from './bulk/service.ts';
 import { overdueDeliveries } from './callbacks/delivery.ts';
@@ -45,6 +46,7 @@ export function approvalExecutors(opts: { railTimeScale: number }): ApprovalExec
     ip_allowlist: ipAllowlistExecutor,
     role_grant: roleGrantExecutor,
     approval_rule: approvalRuleExecutor,
+    credit_load: creditLoadExecutor,
   };
 }
 

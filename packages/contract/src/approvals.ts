@@ -26,6 +26,17 @@ import { roleKeySchema } from './permissions.ts';
  *   held over the last 90 days.
  */
 
+/**
+ * The answer (202) to a change an approval rule holds: it waits as the request `approval_urn`, made only once
+ * approved (a settings change, a credit load).
+ */
+export const PendingApproval = z.object({
+  approval_urn: z.string(),
+  status: z.literal('PENDING_APPROVAL'),
+  message: z.string(),
+});
+export type PendingApproval = z.infer<typeof PendingApproval>;
+
 /** What a rule covers. */
 export const APPROVAL_ACTIONS = [
   'payout',

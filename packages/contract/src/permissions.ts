@@ -106,8 +106,18 @@ export const BUILT_IN_ROLES = {
   },
   meridian_ops: {
     name: 'Meridian operations',
-    description: "Meridian staff: clients' credits, meters and support tickets.",
-    permissions: [...STAFF_PERMISSIONS, 'support.use', 'reports.read', 'approvals.decide', 'audit.read'],
+    description:
+      "Meridian staff: clients' credits, meters and support tickets; Meridian's own approval rules (credit loads) and their requests.",
+    permissions: [
+      ...STAFF_PERMISSIONS,
+      // The approval requests' details and history are read with flow.read (Meridian's own client moves no money).
+      'flow.read',
+      'support.use',
+      'reports.read',
+      'approvals.decide',
+      'approvals.configure',
+      'audit.read',
+    ],
   },
 } as const satisfies Record<
   string,

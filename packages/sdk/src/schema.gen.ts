@@ -325,7 +325,7 @@ export interface paths {
     put?: never;
     /**
      * Load credits onto a company's balance, with a reason (Idempotency-Key header required)
-     * @description Adds credits to a company's fabric balance and records the operation with its reason and who made it. An unknown `client_id` is a 404. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.
+     * @description Adds credits to a company's fabric balance and records the operation with its reason and who made it. An unknown `client_id` is a 404. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409. When an active approval rule of action `credit_load` covers the change, it is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and the change waits as that approval request (with its before and after for the approvers), made once approved, by the last approver on the maker's behalf (both in the audit log), and never if rejected or expired. A rule's amount band counts credits here (`100000` = 1,00,000 credits).
      *
      *     Needs the `ops.credits` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
@@ -347,7 +347,7 @@ export interface paths {
     put?: never;
     /**
      * Unload credits from a company's balance, with a reason (Idempotency-Key header required)
-     * @description Takes credits off a company's fabric balance (more than it holds is a 422; an unknown `client_id` a 404) and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.
+     * @description Takes credits off a company's fabric balance (more than it holds is a 422; an unknown `client_id` a 404) and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409. An unload never waits for approval.
      *
      *     Needs the `ops.credits` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
@@ -6907,6 +6907,20 @@ export interface operations {
               reason: string | null;
               reference: string;
             };
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            approval_urn: string;
+            message: string;
+            /** @enum {string} */
+            status: 'PENDING_APPROVAL';
           };
         };
       };

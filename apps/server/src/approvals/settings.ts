@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { ApprovalAction, ApprovalSource } from '@meridian/contract/approvals';
+import { PendingApproval, type ApprovalAction, type ApprovalSource } from '@meridian/contract/approvals';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Actor } from '../audit/actor.ts';
 import { actorOf, authOf } from '../auth/guard.ts';
 import { inTransaction, type Db } from '../db/database.ts';
@@ -26,13 +25,8 @@ import {
  * never made (nothing was changed meanwhile, so there is nothing to undo).
  */
 
-/** The maker's answer to a change that waits for approval. */
-export const PendingApproval = z.object({
-  approval_urn: z.string(),
-  status: z.literal('PENDING_APPROVAL'),
-  message: z.string(),
-});
-export type PendingApproval = z.infer<typeof PendingApproval>;
+/** The maker's answer to a change that waits for approval (the contract's schema, for the routes' 202). */
+export { PendingApproval };
 
 export const pendingApproval = (urn: string, what: string): PendingApproval => ({
   approval_urn: urn,

@@ -25,6 +25,10 @@ import {
   listCreditOperations,
 } from './queries.ts';
 import { adjustCompanyCredits, companyMeter, updateCompanyMeter } from './service.ts';
+import { holdCreditLoad } from './approval.ts';
+import { holdForApproval } from '../approvals/engine.ts';
+import { PENDING_APPROVAL_DOC, PendingApproval, pendingApproval, sourceOf } from '../approvals/settings.ts';
+import type { Effects } from '../jobs/effects.ts';
 
 const CONSUMER_TYPE_LABELS: Record<(typeof CONSUMER_TYPES)[number], string> = {
   customer: 'Business client',
@@ -191,17 +195,23 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
               : "Unload credits from a company's balance, with a reason (Idempotency-Key header required)",
           description:
             kind === 'LOAD'
-              ? "Adds credits to a company's fabric balance and records the operation with its reason and who made it. An unknown `client_id` is a 404. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409."
-              : "Takes credits off a company's fabric balance (more than it holds is a 422; an unknown `client_id` a 404) and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409.",
+              ? "Adds credits to a company's fabric balance and records the operation with its reason and who made it. An unknown `client_id` is a 404. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409." +
+                PENDING_APPROVAL_DOC('credit_load') +
+                " A rule's amount band counts credits here (`100000` = 1,00,000 credits)."
+              : "Takes credits off a company's fabric balance (more than it holds is a 422; an unknown `client_id` a 404) and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409. An unload never waits for approval.",
           body: CreditAdjustment,
           headers: IdempotencyHeaders,
-          response: { 200: CreditAdjustmentResult },
+          response:
+            kind === 'LOAD'
+              ? { 200: CreditAdjustmentResult, 202: PendingApproval }
+              : { 200: CreditAdjustmentResult },
         },
       },
       async (request, reply) => {
         const key = checkIdempotencyKey(request.headers['idempotency-key'], true);
         const ops = actorOf(request);
         let fresh = false;
+        let held: Effects | null = null;
         const answer = await withIdempotency(
           deps.db,
           {
@@ -213,11 +223,27 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
           },
           async (tx) => {
             fresh = true;
+            if (kind === 'LOAD') {
+              // Meridian's own rules of action credit_load may hold it (checked first: an unknown company is 404).
+              const company = await companyByClientId(tx, request.body.client_id);
+              const hold = await holdForApproval(tx, ops, {
+                ...holdCreditLoad(request.body, company),
+                action: 'credit_load',
+                source: sourceOf(request),
+              });
+              if (hold) {
+                held = hold.effects;
+                const what = `The load of ${request.body.credits.toLocaleString('en-IN')} credits onto ${company.name}`;
+                return { status: 202, body: pendingApproval(hold.urn, what) };
+              }
+            }
             return { status: 200, body: await adjustCompanyCredits(tx, ops, kind, request.body) };
           },
         );
+        if (held) await deps.runEffects(held);
         if (!fresh) reply.header('idempotent-replayed', 'true');
         if (answer.status >= 400) throw AppError.fromStored(answer);
+        if (answer.status === 202) return reply.status(202).send(answer.body as PendingApproval);
         return answer.body as z.infer<typeof CreditAdjustmentResult>;
       },
     );

@@ -27,6 +27,7 @@ const inCompanyLog = (ops: Actor, companyRef: number): Actor => ({
   userRef: null,
   email: ops.email,
   meta: ops.meta,
+  ...(ops.onBehalfOf ? { onBehalfOf: ops.onBehalfOf } : {}),
 });
 
 /**

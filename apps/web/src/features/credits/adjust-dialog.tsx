@@ -86,9 +86,11 @@ function AdjustForm({
         idempotencyKey: submission.keyFor({ kind, ...pending }),
       });
       submission.settle();
-      toast.success(text.done, {
-        description: `${company.company_name}: balance ${formatCredits(result.credits)} credits`,
-      });
+      if ('approval_urn' in result) toast.success('Waiting for approval', { description: result.message });
+      else
+        toast.success(text.done, {
+          description: `${company.company_name}: balance ${formatCredits(result.credits)} credits`,
+        });
       onClose();
     } catch (error) {
       submission.settle(error);

@@ -9,7 +9,8 @@ import {
   type CreditAdjustment,
   type UpdateCompanyMeter,
 } from '@meridian/contract/accounts';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { PendingApproval } from '@meridian/contract/approvals';
 import { parseCount } from '@/components/data-table';
 import { api, type ApiPathFor, type ApiQuery, type ApiOperation } from '@/lib/api';
 import type { MutationMeta } from '@/lib/api/query-client';
@@ -123,10 +124,13 @@ const ADJUSTMENT_PATHS = {
   unload: '/meridian/operations/credits/unload',
 } as const satisfies Record<AdjustmentKind, ApiPathFor<'post'>>;
 
+/** The adjustment made, or (a load one of Meridian's approval rules holds: 202) the request it waits as. */
+const AdjustmentAnswer = z.union([CreditAdjustmentResult, PendingApproval]);
+
 export function adjustCredits(kind: AdjustmentKind, body: CreditAdjustment, idempotencyKey: string) {
   return api
     .post(ADJUSTMENT_PATHS[kind], { body, headers: { 'Idempotency-Key': idempotencyKey } })
-    .then((answer) => CreditAdjustmentResult.parse(answer));
+    .then((answer) => AdjustmentAnswer.parse(answer));
 }
 
 export function useAdjustCredits() {
