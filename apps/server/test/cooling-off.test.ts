@@ -1,6 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { coolingOffText, type Beneficiary } from '@meridian/contract';
+import {
+  WEAK_NAME_MATCH_BELOW,
+  coolingOffText,
+  weakNameMatchText,
+  type Beneficiary,
+} from '@meridian/contract';
 import type { Bulk, BulkValidation } from '@meridian/contract/bulk';
 import { beneficiaries, clients } from '../src/db/schema.ts';
 import { clientSession, useServer, type ClientSession } from './helpers.ts';
@@ -167,5 +172,52 @@ describe('cooling-off of new and changed beneficiaries', () => {
     // Never validated: no score to keep.
     expect(ben.name_match_score).toBeNull();
     expect((await pay('30000.00')).body.error).toBe('beneficiary_cooling_off');
+  });
+
+  it('makes a payout to a new beneficiary the bank’s name barely matched wait for an approver, rule or not', async () => {
+    const account = '50100044332277';
+    await acme.call('POST', '/core_banking/money_transfer/validate_account', {
+      body: { beneficiary_account_number: account, ifsc_code: IFSC, beneficiary_name: 'Zed Quorum' },
+    });
+    const added = await acme.call('POST', '/v2/banking/beneficiary', {
+      body: {
+        beneficiary_code: 'WEAK-1',
+        beneficiary_name: 'Zed Quorum',
+        provider: 'Meridian Sandbox Bank',
+        provider_code: 'MRDN',
+        transfer_type: 'IMPS',
+        sender_account_number: sender,
+        beneficiary_account_number: account,
+        ifsc_code: IFSC,
+        confirm_name_mismatch: true,
+      },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const score = (added.body as unknown as Beneficiary).name_match_score!;
+    expect(score).toBeLessThan(WEAK_NAME_MATCH_BELOW);
+
+    // No approval rule covers ₹1,000 here: the weak match alone holds it, for a role that decides approvals.
+    const held = await pay('1000.00', 'WEAK-1');
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    expect(held.body).toMatchObject({ status: 'PENDING_APPROVAL' });
+    const request = await acme.call('GET', `${P}/read/fetch/approvals/${held.body.approval_urn as string}`);
+    expect(request.body.summary).toContain(weakNameMatchText('WEAK-1', score));
+    expect(request.body).toMatchObject({ rule_urn: null, steps: [{ approvals: 1 }] });
+    expect((request.body.steps as { roles: string[] }[])[0]!.roles).toEqual(
+      expect.arrayContaining(['owner', 'admin', 'finance_approver']),
+    );
+    // A bulk paying it waits whole, naming the row.
+    const bulk = await acme.call('POST', `${P}/bulk/bulk_payout`, {
+      body: { rows: [{ ...rowsOf('1000').rows[0]!, beneficiary_code: 'WEAK-1' }] },
+      headers: { 'idempotency-key': `weak-${Date.now()}` },
+    });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(201);
+    expect((bulk.body as unknown as Bulk).status).toBe('PENDING_APPROVAL');
+
+    // Once the limit ends it goes at once; a well matched new beneficiary never waited (COOL-1 above).
+    await limitUntil('WEAK-1', null);
+    const free = await pay('1000.00', 'WEAK-1');
+    expect(free.status, JSON.stringify(free.body)).toBe(201);
+    expect(free.body.status).not.toBe('PENDING_APPROVAL');
   });
 });

@@ -260,6 +260,16 @@ export type Beneficiary = z.infer<typeof Beneficiary>;
 export const BENEFICIARY_COOLING_OFF = 'beneficiary_cooling_off';
 
 /**
+ * Below this name match (0–100) a beneficiary still cooling off is paid only with an approver's approval: its
+ * payouts (and a bulk paying it) wait PENDING_APPROVAL even when no approval rule covers them.
+ */
+export const WEAK_NAME_MATCH_BELOW = 70;
+
+/** Why a payout to a weakly matched beneficiary waits, in words. */
+export const weakNameMatchText = (code: string, score: number): string =>
+  `${code} is new and the bank's name matched only ${score} % (below ${WEAK_NAME_MATCH_BELOW} %): a payout to it waits for an approver until its limit ends`;
+
+/**
  * The limit of a new or changed beneficiary in words, e.g. "New beneficiary: up to ₹25,000 per payout until
  * 27 Nov 2026, 14:05" (the time in India, where the rail runs). `limit` is rupees with two decimals.
  */
@@ -429,6 +439,8 @@ export const BeneficiaryOption = z.object({
   /** While a new or changed beneficiary is limited: until when (ISO 8601) and up to how much per payout. */
   cooling_off_until: z.string().nullable(),
   cooling_off_limit: z.string().nullable(),
+  /** The penny drop's name match score (0–100) or null: below 70 while limited, every payout waits for approval. */
+  name_match_score: z.number().int().nullable(),
 });
 export const PaymentMethodOption = z.object({
   transfer_type: TransferType,

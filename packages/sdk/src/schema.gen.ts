@@ -11296,6 +11296,7 @@ export interface operations {
               cooling_off_limit: string | null;
               cooling_off_until: string | null;
               ifsc_code: string | null;
+              name_match_score: number | null;
               sender_account_number: string;
               /** @enum {string} */
               transfer_type: 'IMPS' | 'NEFT' | 'RTGS' | 'UPI';

@@ -11,10 +11,11 @@ import {
   APPROVAL_ERRORS,
 } from '@meridian/contract/approvals';
 import type { TransferType } from '@meridian/contract';
+import { BUILT_IN_ROLES, CLIENT_ROLE_KEYS } from '@meridian/contract/permissions';
 import { auditBy, systemActor, type Actor } from '../audit/actor.ts';
 import { enqueueCallbacks } from '../events/outbox.ts';
 import type { Db } from '../db/database.ts';
-import { approvalDecisions, approvalRequests, approvalRules, users } from '../db/schema.ts';
+import { approvalDecisions, approvalRequests, approvalRules, roles, users } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { newId } from '../lib/ids.ts';
@@ -149,6 +150,11 @@ export type HoldInput = {
   payload: Record<string, unknown>;
   /** For a settings change: before and after, as the approvers see it. */
   diff?: { before: unknown; after: unknown };
+  /**
+   * Why the action waits even when no rule covers it (a payout to a new beneficiary the bank's name barely
+   * matched): then one member of a role that decides approvals must approve it.
+   */
+  required?: string;
 };
 
 export type HoldOptions = {
@@ -202,9 +208,11 @@ export async function holdForApproval(
     ...(input.transferType !== undefined ? { transferType: input.transferType } : {}),
   };
   const rules = await matchingRules(tx, actor.clientRef, input.action, facts);
-  if (!rules.length) return null;
+  if (!rules.length && !input.required) return null;
   const weight = (r: RuleRow) => r.steps.length * 100 + r.steps.reduce((n, s) => n + s.approvals, 0);
-  const rule = rules.reduce((best, r) => (weight(r) > weight(best) ? r : best));
+  const rule = rules.length
+    ? rules.reduce((best, r) => (weight(r) > weight(best) ? r : best))
+    : { urn: null, steps: [{ approvals: 1, roles: await decidingRoles(tx, actor.clientRef) }] };
   const now = opts.now ?? new Date();
   const ttl = (opts.ttlHours ?? DEFAULT_APPROVAL_TTL_HOURS) * 3_600_000;
   const [row] = await tx
@@ -217,7 +225,7 @@ export async function holdForApproval(
       steps: rule.steps,
       status: 'PENDING',
       currentStep: 0,
-      summary: input.summary,
+      summary: input.required ? `${input.summary}: ${input.required}` : input.summary,
       amount: input.amount ?? null,
       resourceUrn: input.resourceUrn ?? null,
       payload: input.payload,
@@ -233,10 +241,23 @@ export async function holdForApproval(
   await auditBy(tx, actor, 'approval.requested', row!.urn, {
     action: input.action,
     rule_urn: rule.urn,
+    ...(input.required ? { required: input.required } : {}),
     resource_urn: input.resourceUrn ?? null,
   });
   const callbacks = await emitEvent(tx, row!, 'approval.requested', []);
   return { urn: row!.urn, effects: { ...noEffects(), callbacks } };
+}
+
+/** The client's roles (built-in and custom) that decide approvals: who approves a request no rule made. */
+async function decidingRoles(tx: Db, clientRef: number): Promise<string[]> {
+  const custom = await tx
+    .select({ key: roles.key, permissions: roles.permissions })
+    .from(roles)
+    .where(eq(roles.clientRef, clientRef));
+  return [
+    ...CLIENT_ROLE_KEYS.filter((k) => BUILT_IN_ROLES[k].permissions.some((p) => p === 'approvals.decide')),
+    ...custom.filter((r) => r.permissions.includes('approvals.decide')).map((r) => r.key),
+  ];
 }
 
 async function emitEvent(

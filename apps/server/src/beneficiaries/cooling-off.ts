@@ -1,4 +1,9 @@
-import { BENEFICIARY_COOLING_OFF, coolingOffText } from '@meridian/contract';
+import {
+  BENEFICIARY_COOLING_OFF,
+  WEAK_NAME_MATCH_BELOW,
+  coolingOffText,
+  weakNameMatchText,
+} from '@meridian/contract';
 import type { beneficiaries } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { formatMoney } from '../lib/money.ts';
@@ -53,4 +58,17 @@ export function coolingOffRefusal(
 export function checkCoolingOff(ben: BeneficiaryRow, amount: bigint, now = new Date()): void {
   const refusal = coolingOffRefusal(ben, amount, now);
   if (refusal) throw new AppError(422, BENEFICIARY_COOLING_OFF, refusal, { fields: { amount: refusal } });
+}
+
+/**
+ * Why a payout to this beneficiary must wait for an approver whatever the rules say, or null: it is still limited
+ * and the bank's name matched it below WEAK_NAME_MATCH_BELOW % at its penny drop.
+ */
+export function weakNameMatch(
+  ben: Pick<BeneficiaryRow, 'code' | 'limitedUntil' | 'nameMatchScore'>,
+  now = new Date(),
+): string | null {
+  if (!ben.limitedUntil || ben.limitedUntil <= now) return null;
+  if (ben.nameMatchScore === null || ben.nameMatchScore >= WEAK_NAME_MATCH_BELOW) return null;
+  return weakNameMatchText(ben.code, ben.nameMatchScore);
 }

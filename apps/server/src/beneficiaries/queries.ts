@@ -70,6 +70,7 @@ export async function nonUpiBeneficiaries(db: Db, clientRef: number) {
     transfer_type: b.transferType as 'IMPS' | 'NEFT' | 'RTGS' | 'UPI',
     sender_account_number: senderAccountNumber,
     ...coolingOffOf(b),
+    name_match_score: b.nameMatchScore,
   }));
 }
 

@@ -166,6 +166,8 @@ export async function storeBulk(
   const urn = newId('BLK', b.at?.getTime());
   const total = b.rows.reduce((s, r) => s + r.amount, 0n);
   const at = b.at ?? sql`now()`;
+  // A row paying a new beneficiary the bank's name barely matched makes the whole bulk wait for an approver.
+  const required = b.rows.find((r) => r.approvalRequired);
   const held = b.approval
     ? await holdForApproval(
         tx,
@@ -177,6 +179,7 @@ export async function storeBulk(
           amount: total,
           resourceUrn: urn,
           payload: { bulk_urn: urn },
+          ...(required ? { required: `row ${required.row}: ${required.approvalRequired}` } : {}),
         },
         { ttlHours: b.approval.ttlHours },
       )

@@ -3,7 +3,7 @@ import { BulkRow, type BulkFormat, type BulkRowCells, type BulkValidation } from
 import { TRANSFER_TYPES, type TransferType } from '@meridian/contract';
 import type { Db } from '../db/database.ts';
 import { accounts, beneficiaries, bulkLineItems, payouts } from '../db/schema.ts';
-import { coolingOffRefusal } from '../beneficiaries/cooling-off.ts';
+import { coolingOffRefusal, weakNameMatch } from '../beneficiaries/cooling-off.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { formatMoney, formatRupees, toPaise } from '../lib/money.ts';
 import type { ReadRow } from './parse.ts';
@@ -22,6 +22,8 @@ export type CheckedRow = {
   amount: bigint;
   transferType: TransferType;
   purposeMessage: string;
+  /** Why a bulk paying this row waits for an approver whatever the rules say (`weakNameMatch`), or null. */
+  approvalRequired: string | null;
 };
 
 export type Checked = { validation: BulkValidation; account: AccountRow; valid: CheckedRow[] };
@@ -174,6 +176,7 @@ export async function checkRows(
       amount: toPaise(d.amount),
       transferType: d.transfer_type,
       purposeMessage: d.purpose_message,
+      approvalRequired: ben ? weakNameMatch(ben) : null,
     });
   }
 

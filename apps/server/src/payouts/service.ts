@@ -9,7 +9,7 @@ import {
 } from '@meridian/contract';
 import type { z } from 'zod';
 import { findBeneficiary } from '../beneficiaries/service.ts';
-import { checkCoolingOff } from '../beneficiaries/cooling-off.ts';
+import { checkCoolingOff, weakNameMatch } from '../beneficiaries/cooling-off.ts';
 import { enqueueCallbacks } from '../events/outbox.ts';
 import { deliveriesFor } from '../callbacks/delivery.ts';
 import type { Db } from '../db/database.ts';
@@ -120,6 +120,7 @@ export async function initiatePayout(
       transferType: input.transfer_type,
       customerReferenceNumber: input.customer_reference_number,
       purposeMessage: input.purpose_message,
+      approvalRequired: weakNameMatch(ben),
     },
     opts,
   );
@@ -179,6 +180,8 @@ export type NewPayout = {
   transferType: TransferType;
   customerReferenceNumber: string;
   purposeMessage: string;
+  /** Why it waits for an approver even when no rule covers it (`weakNameMatch`); only with `opts.approval`. */
+  approvalRequired?: string | null;
 };
 
 /** A payout made: its answer, the work after commit, and the approval request that holds it (if one does). */
@@ -225,6 +228,7 @@ export async function createPayout(
             transferType: p.transferType,
             resourceUrn: urn,
             payload: { payout_urn: urn },
+            ...(p.approvalRequired ? { required: p.approvalRequired } : {}),
           },
           { ttlHours: opts.approval.ttlHours, ...(opts.at ? { now: opts.at } : {}) },
         )

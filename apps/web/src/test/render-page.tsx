@@ -162,6 +162,7 @@ export const BENEFICIARY_OPTION = {
   sender_account_number: ACCOUNT.account_number,
   cooling_off_until: null,
   cooling_off_limit: null,
+  name_match_score: null,
 };
 
 export const PAYMENT_METHODS = [

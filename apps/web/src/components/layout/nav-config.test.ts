@@ -143,7 +143,9 @@ describe('permission filter', () => {
     const ops = urls('meridian_ops');
     expect(ops).toContain('/accounts/credits');
     expect(ops).toContain('/approvals');
-    expect(ops).not.toContain('/flow/payouts');
+    // Meridian's own approval rules (credit loads); Meridian's client moves no money of its own.
+    expect(ops).toContain('/approvals/rules');
+    expect(ops).not.toContain('/flow/initiate-payout');
     expect(ops).not.toContain('/accounts/settlements');
     const owner = urls('owner');
     expect(owner).toContain('/approvals/rules');

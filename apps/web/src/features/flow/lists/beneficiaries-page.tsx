@@ -43,7 +43,11 @@ const COLUMNS: ColumnOverrides<Beneficiary, ColumnKey<typeof BENEFICIARIES_LIST>
 function BeneficiaryDetailsView({ beneficiary }: { beneficiary: Beneficiary }) {
   return (
     <div className="flex flex-col gap-4">
-      <CoolingOffNotice until={beneficiary.cooling_off_until} limit={beneficiary.cooling_off_limit} />
+      <CoolingOffNotice
+        until={beneficiary.cooling_off_until}
+        limit={beneficiary.cooling_off_limit}
+        score={beneficiary.name_match_score}
+      />
       <DetailList
         items={[
           ['Provider', `${beneficiary.provider} (${beneficiary.provider_code})`],

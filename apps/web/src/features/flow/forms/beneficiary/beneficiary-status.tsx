@@ -59,7 +59,11 @@ export function BeneficiaryStatusCard({ code }: { code: string }) {
       </CardHeader>
       <CardContent className="flex flex-col items-start gap-3">
         {details.data && (
-          <CoolingOffNotice until={details.data.cooling_off_until} limit={details.data.cooling_off_limit} />
+          <CoolingOffNotice
+            until={details.data.cooling_off_until}
+            limit={details.data.cooling_off_limit}
+            score={details.data.name_match_score}
+          />
         )}
         {details.isPending ? (
           <Skeleton className="h-9 w-40" aria-label="Loading the status" />

@@ -115,6 +115,23 @@ describe('/flow/initiate-payout', () => {
     );
   });
 
+  it('says every payout waits for an approver while a new beneficiary’s name matched the bank’s below 70 %', async () => {
+    const until = new Date(Date.now() + 20 * 3_600_000).toISOString();
+    flowApi(true, {
+      ...BENEFICIARY_OPTION,
+      cooling_off_until: until,
+      cooling_off_limit: '25000.00',
+      name_match_score: 42,
+    });
+    const user = userEvent.setup();
+    renderPage(<InitiatePayoutPage />);
+    await fillDetails(user, '1000');
+    const notice = await screen.findByTestId('cooling-off-notice');
+    expect(notice.textContent).toContain(
+      "The bank's name matched only 42 %: every payout to it waits for an approver until then.",
+    );
+  });
+
   it('goes back to the details with the values kept', async () => {
     flowApi();
     const user = userEvent.setup();

@@ -138,7 +138,13 @@ export function PayoutFormStep({
               </Select>
             )}
           </FormField>
-          {payee && <CoolingOffNotice until={payee.cooling_off_until} limit={payee.cooling_off_limit} />}
+          {payee && (
+            <CoolingOffNotice
+              until={payee.cooling_off_until}
+              limit={payee.cooling_off_limit}
+              score={payee.name_match_score}
+            />
+          )}
         </div>
 
         <FormField
