@@ -30,6 +30,7 @@ export const PERMISSIONS = {
   'callbacks.read': { group: 'Developers', label: 'See callback settings and deliveries' },
   'callbacks.manage': { group: 'Developers', label: 'Change callback URLs, resend and replay deliveries' },
   'api_keys.manage': { group: 'Developers', label: 'Create and revoke API keys' },
+  'logs.read': { group: 'Developers', label: 'See the API request log and the trace of a request' },
   'ip_allowlist.manage': { group: 'Security', label: 'Change the IP allow-list' },
   'team.manage': { group: 'Security', label: 'Invite members, grant roles, require two-factor sign-in' },
   'audit.read': { group: 'Security', label: 'Read the audit log' },
@@ -50,7 +51,7 @@ export const CLIENT_PERMISSIONS: readonly Permission[] = PERMISSION_KEYS.filter(
   (p) => !STAFF_PERMISSIONS.includes(p),
 );
 
-const READ: Permission[] = ['flow.read', 'accounts.read', 'reports.read', 'support.use'];
+const READ: Permission[] = ['flow.read', 'accounts.read', 'reports.read', 'support.use', 'logs.read'];
 
 /** The built-in roles, each a documented set (README "Roles and permissions"). */
 export const BUILT_IN_ROLES = {

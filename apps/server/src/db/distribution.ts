@@ -83,6 +83,8 @@ export const DISTRIBUTION = {
   roles: 'distributed',
   approval_rules: 'distributed',
   approval_requests: 'distributed',
+  request_log: 'distributed',
+  events: 'distributed',
   approval_decisions: 'distributed',
   reports: 'distributed',
   report_chunks: 'distributed',

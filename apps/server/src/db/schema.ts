@@ -6,6 +6,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -685,6 +686,8 @@ export const callbackDeliveries = pgTable(
     createdAt: createdAt(),
     /** When a user last sent it again (resend or replay): retries run for 3 days from here, not from creation. */
     resentAt: ts('resent_at'),
+    /** The event delivered (`events.id`); null for deliveries made before events were recorded. */
+    eventRef: bigint('event_ref', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ name: 'callback_deliveries_pkey', columns: [t.clientRef, t.id] }),
@@ -697,6 +700,7 @@ export const callbackDeliveries = pgTable(
     }),
     uniqueIndex('callback_deliveries_client_webhook_uq').on(t.clientRef, t.webhookId),
     index('callback_deliveries_subject_idx').on(t.clientRef, t.subjectUrn),
+    index('callback_deliveries_event_idx').on(t.clientRef, t.eventRef),
     index('callback_deliveries_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`status = 'PENDING'`),
@@ -1838,5 +1842,87 @@ export const approvalDecisions = pgTable(
       columns: [t.clientRef, t.requestRef],
       foreignColumns: [approvalRequests.clientRef, approvalRequests.id],
     }),
+  ],
+);
+
+/**
+ * The API request log: every API request of a client (a member's session or an API key), recorded after its
+ * answer, off the request's path, in batches (apps/server/src/request-log/). Bodies are masked as the KYC logs
+ * are and capped; `resources` are the urns the request named or answered (payouts, beneficiaries, bulks, KYC
+ * calls…). PARTITIONED BY RANGE (created_at), one partition a day (`request_log_YYYYMMDD`, made ahead by the
+ * recorder and the sweeper): expiry (REQUEST_LOG_RETENTION_DAYS) drops whole partitions. The primary key holds
+ * the partition key, as PostgreSQL requires of a partitioned table.
+ */
+export const requestLog = pgTable(
+  'request_log',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    createdAt: createdAt(),
+    requestId: text('request_id').notNull(),
+    method: text('method').notNull(),
+    /** The route as registered (`/core_banking/money_transfer/initiate`, `/v2/mandates/:urn`). */
+    route: text('route').notNull(),
+    /** The path as called, without its query string. */
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    /** Milliseconds from the request's arrival to its answer, to the microsecond. */
+    durationMs: doublePrecision('duration_ms').notNull(),
+    /** `dashboard` or `api_key`. */
+    channel: text('channel').notNull(),
+    /** A member's e-mail, or the API key's id. */
+    actor: text('actor').notNull(),
+    userRef: bigint('user_ref', { mode: 'number' }),
+    apiKeyId: text('api_key_id'),
+    ip: text('ip'),
+    idempotencyKey: text('idempotency_key'),
+    /** The query string's parameters, masked. */
+    query: jsonb('query').$type<Record<string, unknown>>(),
+    requestBody: jsonb('request_body'),
+    responseBody: jsonb('response_body'),
+    /** True when a body was cut to the cap (REQUEST_LOG_BODY_BYTES). */
+    truncated: boolean('truncated').notNull().default(false),
+    resources: text('resources')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    primaryKey({ name: 'request_log_pkey', columns: [t.clientRef, t.createdAt, t.id] }),
+    index('request_log_client_created_idx').on(t.clientRef, t.createdAt),
+    index('request_log_client_request_idx').on(t.clientRef, t.requestId),
+    index('request_log_client_idempotency_idx').on(t.clientRef, t.idempotencyKey),
+    index('request_log_resources_idx').using('gin', t.resources),
+  ],
+);
+
+/**
+ * Every event the product emits (a payout's state, a virtual-account credit, a mandate, a payment link, a KYC
+ * call, an approval…), once, whether or not the client configured a callback for it: the callback deliveries of
+ * an event point at it (`callback_deliveries.event_ref`), and a resend makes a new signed delivery of it.
+ * `request_id`: the API request whose handling emitted it, when one did (the trace's link).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    clientRef: clientRefColumn(),
+    /** `evt_…`: the id users search by. */
+    eventId: text('event_id').notNull(),
+    /** The callback event type (PAYOUT, VIRTUAL_ACCOUNT, MANDATE, …). */
+    eventType: text('event_type').notNull(),
+    /** `payout.success`, `approval.requested`, … */
+    event: text('event').notNull(),
+    subjectUrn: text('subject_urn').notNull(),
+    data: jsonb('data').notNull(),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'events_pkey', columns: [t.clientRef, t.id] }),
+    uniqueIndex('events_client_event_id_uq').on(t.clientRef, t.eventId),
+    index('events_client_created_idx').on(t.clientRef, t.createdAt),
+    index('events_client_subject_idx').on(t.clientRef, t.subjectUrn),
+    index('events_client_request_idx').on(t.clientRef, t.requestId),
   ],
 );
