@@ -13,6 +13,7 @@ import {
 } from '@meridian/contract/approvals';
 import { createListEndpoints } from '@/components/data-table';
 import { api } from '@/lib/api';
+import { doneOrPending, type DoneOrPending } from '@/lib/api/pending-approval';
 
 /** Every approvals query starts with this key: a decision or a rule change refreshes them all (and the badge). */
 export const approvalsKey = ['approvals'] as const;
@@ -92,17 +93,11 @@ export const rulesQueryOptions = () =>
   });
 
 /**
- * What saving a rule answered: the rule itself, or — when changing approval rules needs approval too — the
- * request now waiting for it.
+ * What saving or deleting a rule answered: the rule itself (`done`), or — when an `approval_rule` rule holds
+ * changes of the rules — the 202 `PENDING_APPROVAL` with the request it waits as (`pending`): nothing changed yet.
  */
-export type RuleSaved = { kind: 'rule'; rule: ApprovalRule } | { kind: 'request'; request: ApprovalRequest };
-
-const savedOf = (answer: unknown): RuleSaved => {
-  const request = ApprovalRequest.safeParse(answer);
-  return request.success
-    ? { kind: 'request', request: request.data }
-    : { kind: 'rule', rule: ApprovalRule.parse(answer) };
-};
+export type RuleSaved = DoneOrPending<ApprovalRule>;
+const RuleAnswer = doneOrPending(ApprovalRule);
 
 /** POST /v2/approval_rules, PUT /v2/approval_rules/{urn}, DELETE /v2/approval_rules/{urn}. */
 export function useSaveRule() {
@@ -111,14 +106,13 @@ export function useSaveRule() {
     mutationKey: ['approvals', 'rules', 'save'],
     mutationFn: async (
       change: { urn?: string; input: ApprovalRuleInput } | { urn: string; remove: true },
-    ): Promise<RuleSaved | null> => {
+    ): Promise<RuleSaved> => {
       if ('remove' in change) {
-        const answer = await api.delete('/v2/approval_rules/{urn}', {
-          params: { path: { urn: change.urn } },
-        });
-        return answer && typeof answer === 'object' && 'can_decide' in answer ? savedOf(answer) : null;
+        return RuleAnswer.parse(
+          await api.delete('/v2/approval_rules/{urn}', { params: { path: { urn: change.urn } } }),
+        );
       }
-      return savedOf(
+      return RuleAnswer.parse(
         change.urn
           ? await api.put('/v2/approval_rules/{urn}', {
               params: { path: { urn: change.urn } },

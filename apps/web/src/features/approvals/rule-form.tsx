@@ -23,6 +23,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { formatMoney } from '@/lib/format/money';
 import { toast } from '@/lib/toast';
+import { waitingTitle } from '@/lib/api/pending-approval';
 import { useRulePreview, useSaveRule } from './api';
 import { actionLabel, roleLabel, sourceLabel } from './labels';
 
@@ -182,8 +183,15 @@ export function RuleForm({
     if (problems.length > 0) return setShowProblems(true);
     save.mutate(rule ? { urn: rule.urn, input } : { input }, {
       onSuccess: (saved) => {
-        if (saved?.kind === 'request') {
-          toast.success('The change waits for approval', { description: saved.request.summary });
+        // Held (202): the rules stay as they are until the change is approved.
+        if (saved.pending) {
+          toast.success(
+            waitingTitle(
+              rule ? `the change of “${rule.name}”` : `the new rule “${input.name}”`,
+              saved.pending,
+            ),
+            { description: saved.pending.message },
+          );
         } else toast.success(rule ? 'Rule saved' : 'Rule created');
         onDone();
       },

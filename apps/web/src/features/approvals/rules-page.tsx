@@ -19,6 +19,7 @@ import {
 import { Table, TableBody, TableCell, TableHeaderRow, TableRow, TableStateRow } from '@/components/ui/table';
 import { useCan } from '@/lib/api/user-details';
 import { toast } from '@/lib/toast';
+import { waitingTitle } from '@/lib/api/pending-approval';
 import { rulesQueryOptions, useSaveRule } from './api';
 import { actionLabel, sourceLabel, stepText } from './labels';
 import { RuleForm } from './rule-form';
@@ -88,9 +89,12 @@ function RemoveRule({ rule }: { rule: ApprovalRule }) {
                   { urn: rule.urn, remove: true },
                   {
                     onSuccess: (saved) => {
-                      toast.success(
-                        saved?.kind === 'request' ? 'The deletion waits for approval' : 'Rule deleted',
-                      );
+                      // Held (202): the rule stays (and keeps holding) until its deletion is approved.
+                      if (saved.pending)
+                        toast.success(waitingTitle(`deleting “${rule.name}”`, saved.pending), {
+                          description: saved.pending.message,
+                        });
+                      else toast.success('Rule deleted');
                       setOpen(false);
                     },
                   },

@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { createListEndpoints } from '@/components/data-table/list-endpoints';
 import { api } from '@/lib/api';
+import { doneOrPending, PendingApproval, type DoneOrPending } from '@/lib/api/pending-approval';
 import type { MutationMeta } from '@/lib/api/query-client';
 
 /** Everything on /configurations/callback-configurations is under this query-key topic. */
@@ -56,15 +57,27 @@ export const useCallbackMethods = () => useQuery(callbackMethodsQueryOptions());
 export const useCallbackSubscriptions = () => useQuery(callbackSubscriptionsQueryOptions());
 
 /**
- * POST /v2/company/callback (create or update). The answer to a create or a rotation carries the whole secret:
- * it stays in the mutation's result only (never the query cache), forgotten when the dialog closes.
+ * The 202 of a create or update a `callback` approval rule holds: nothing changes until it is approved (deliveries
+ * go on to the configuration as it was); a new configuration's signing secret (or a rotation's) is in this answer
+ * only.
+ */
+export const PendingCallback = PendingApproval.extend({ secret: z.string().optional() });
+export type PendingCallback = z.infer<typeof PendingCallback>;
+
+export type CallbackSaved = DoneOrPending<CallbackConfig, PendingCallback>;
+const CallbackAnswer = doneOrPending(CallbackConfig, PendingCallback);
+
+/**
+ * POST /v2/company/callback (create or update): the configuration saved, or (202) the request the change waits as.
+ * The answer to a create or a rotation carries the whole secret: it stays in the mutation's result only (never
+ * the query cache), forgotten when the dialog closes.
  */
 export function useSaveCallback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [TOPIC, 'save'],
-    mutationFn: async (body: Exclude<CallbackRequest, { action: 'list' }>) =>
-      CallbackConfig.parse(await api.post('/v2/company/callback', { body })),
+    mutationFn: async (body: Exclude<CallbackRequest, { action: 'list' }>): Promise<CallbackSaved> =>
+      CallbackAnswer.parse(await api.post('/v2/company/callback', { body })),
     meta: { errorToast: false } satisfies MutationMeta,
     gcTime: 0,
     onSettled: () => queryClient.invalidateQueries({ queryKey: [TOPIC, 'subscriptions'] }),

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormErrorAlert } from '@/components/form/form-alert';
+import { PendingApprovalAlert } from '@/components/form/pending-approval-alert';
 import type { CallbackConfig } from '@meridian/contract';
 import { Button } from '@/components/ui/button';
 import {
@@ -45,7 +46,8 @@ export function urlProblem(value: string): string | null {
 
 /**
  * Create a configuration (event type, URL, method, active), then its signing secret, once; or edit one (URL,
- * method, active). Types and methods come from the server.
+ * method, active). Types and methods come from the server. A create or change a `callback` approval rule holds
+ * (202) says it waits and changes nothing meanwhile; a new configuration's secret is still shown, once.
  */
 export function ConfigDialog({
   config,
@@ -63,7 +65,10 @@ export function ConfigDialog({
   const [method, setMethod] = useState<string>(config?.http_method ?? 'POST');
   const [active, setActive] = useState(config?.is_active ?? true);
   const [invalid, setInvalid] = useState<string | null>(null);
-  const created = !config && save.data ? save.data : undefined;
+  const created = !config ? save.data?.done : undefined;
+  const held = save.data?.pending;
+  // What the held request would do, as the alert's title says it.
+  const [heldWhat, setHeldWhat] = useState('');
   const serverFields = save.isError ? fieldErrors(save.error) : {};
   const urlError = invalid ?? serverFields.url ?? null;
   const idp = config ? `edit-${config.callback_id}` : 'new-callback';
@@ -85,6 +90,7 @@ export function ConfigDialog({
     setInvalid(problem);
     if (problem) return;
     const http_method = method as CallbackConfig['http_method'];
+    setHeldWhat(config ? `the change of ${config.url}` : `callback URL ${url.trim()}`);
     if (config) {
       save.mutate(
         {
@@ -94,7 +100,8 @@ export function ConfigDialog({
           http_method,
           is_active: active,
         },
-        { onSuccess: () => setOpen(false) },
+        // A held change keeps the dialog open to say it waits.
+        { onSuccess: (saved) => saved.done && setOpen(false) },
       );
     } else {
       const type = eventType || types.data?.[0]?.event_type;
@@ -125,20 +132,45 @@ export function ConfigDialog({
         <DialogContent
           className="max-h-[90svh] overflow-y-auto"
           onInteractOutside={(event) => {
-            if (created) event.preventDefault();
+            if (created || held?.secret) event.preventDefault();
           }}
         >
           <DialogHeader className="pr-8">
             <DialogTitle>
-              {created ? 'Callback URL added' : config ? 'Edit callback URL' : 'Add a callback URL'}
+              {held
+                ? config
+                  ? 'The change waits for approval'
+                  : 'The callback URL waits for approval'
+                : created
+                  ? 'Callback URL added'
+                  : config
+                    ? 'Edit callback URL'
+                    : 'Add a callback URL'}
             </DialogTitle>
             <DialogDescription>
-              {created
-                ? `Events of this type now go to ${created.url}.`
-                : 'Meridian sends a signed message to this URL for every event of the type.'}
+              {held
+                ? config
+                  ? 'Events keep going to the callback URL as it was until an approver approves the change.'
+                  : 'No event goes to this URL until an approver approves it.'
+                : created
+                  ? `Events of this type now go to ${created.url}.`
+                  : 'Meridian sends a signed message to this URL for every event of the type.'}
             </DialogDescription>
           </DialogHeader>
-          {created ? (
+          {held ? (
+            <div className="flex flex-col gap-4">
+              <PendingApprovalAlert what={heldWhat} pending={held} focus={!held.secret} />
+              {held.secret ? (
+                <SecretView secret={held.secret} />
+              ) : (
+                <div className="flex justify-end">
+                  <DialogClose asChild>
+                    <Button>Close</Button>
+                  </DialogClose>
+                </div>
+              )}
+            </div>
+          ) : created ? (
             <SecretView secret={created.secret} />
           ) : (
             <form onSubmit={submit} noValidate className="flex flex-col gap-4">

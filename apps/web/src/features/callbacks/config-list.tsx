@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormErrorAlert } from '@/components/form/form-alert';
+import { PendingApprovalAlert } from '@/components/form/pending-approval-alert';
 import type { CallbackSubscription, CallbackTypeOption } from '@meridian/contract/callback-configurations';
 import Webhook from 'lucide-react/icons/webhook';
 import { Code } from '@/components/data-table/cells';
@@ -18,6 +19,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/lib/toast';
+import { waitingTitle } from '@/lib/api/pending-approval';
 import { useSaveCallback, useSendTestEvent } from './api';
 import { ConfigDialog } from './config-dialog';
 import { SecretView } from './secret-view';
@@ -32,6 +34,9 @@ type Config = CallbackSubscription['configurations'][number] & {
 function RotateSecretButton({ config }: { config: Config }) {
   const [open, setOpen] = useState(false);
   const save = useSaveCallback();
+  const rotated = save.data?.done;
+  // A rotation alone never waits for approval; were it held, it would say so and show no secret in use yet.
+  const held = save.data?.pending;
   return (
     <Dialog
       open={open}
@@ -56,15 +61,40 @@ function RotateSecretButton({ config }: { config: Config }) {
           }}
         >
           <DialogHeader className="pr-8">
-            <DialogTitle>{save.data ? 'New signing secret' : 'Rotate the signing secret?'}</DialogTitle>
+            <DialogTitle>
+              {held
+                ? 'The rotation waits for approval'
+                : rotated
+                  ? 'New signing secret'
+                  : 'Rotate the signing secret?'}
+            </DialogTitle>
             <DialogDescription>
-              {save.data
-                ? `Callbacks to ${config.url} are signed with this secret from now on.`
-                : `The current secret of ${config.url} stops working at once: update your endpoint with the new one.`}
+              {held
+                ? `Callbacks to ${config.url} are signed with the current secret until it is approved.`
+                : rotated
+                  ? `Callbacks to ${config.url} are signed with this secret from now on.`
+                  : `The current secret of ${config.url} stops working at once: update your endpoint with the new one.`}
             </DialogDescription>
           </DialogHeader>
-          {save.data ? (
-            <SecretView secret={save.data.secret} />
+          {held ? (
+            <div className="flex flex-col gap-4">
+              <PendingApprovalAlert
+                what={`the new secret of ${config.url}`}
+                pending={held}
+                focus={!held.secret}
+              />
+              {held.secret ? (
+                <SecretView secret={held.secret} />
+              ) : (
+                <div className="flex justify-end">
+                  <DialogClose asChild>
+                    <Button>Close</Button>
+                  </DialogClose>
+                </div>
+              )}
+            </div>
+          ) : rotated ? (
+            <SecretView secret={rotated.secret} />
           ) : (
             <>
               <FormErrorAlert
@@ -101,7 +131,13 @@ function ConfigRow({ config }: { config: Config }) {
     save.mutate(
       { action: 'update', callback_id: config.callback_id, is_active: isActive },
       {
-        onSuccess: () => toast.success(isActive ? 'Callback URL switched on' : 'Callback URL switched off'),
+        onSuccess: ({ pending }) =>
+          pending
+            ? // Held (202): the switch stays as the server has it until the change is approved.
+              toast.success(waitingTitle(`switching ${isActive ? 'on' : 'off'} ${config.url}`, pending), {
+                description: pending.message,
+              })
+            : toast.success(isActive ? 'Callback URL switched on' : 'Callback URL switched off'),
         onError: (e) => toast.error(serverErrorMessage(e)),
       },
     );

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { FormErrorAlert } from '@/components/form/form-alert';
+import { PendingApprovalAlert } from '@/components/form/pending-approval-alert';
 import type { IpAllowlistEntry } from '@meridian/contract/ip-allowlist';
 import Network from 'lucide-react/icons/network';
 import Plus from 'lucide-react/icons/plus';
@@ -28,6 +29,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { fieldErrors, isApiError } from '@/lib/api';
+import type { PendingApproval } from '@/lib/api/pending-approval';
 import { useChangeIpWhitelist } from './api/change-ip-whitelist';
 import { useWhitelistedIps } from './api/whitelisted-ips';
 import { normalisedPreview, serverErrorField, validateIpForm, type IpFormErrors } from './ip-form';
@@ -75,6 +77,25 @@ function useServerErrors(error: unknown): { fields: IpFormErrors; general: strin
   return field ? { fields: { [field]: message }, general: null } : { fields: {}, general: message };
 }
 
+/**
+ * In a dialog, a change an `ip_allowlist` approval rule held (202): it says it waits; the list is unchanged until
+ * it is approved.
+ */
+function HeldChange({ what, pending }: { what: string; pending: PendingApproval }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <PendingApprovalAlert what={what} pending={pending} focus>
+        <p>The list stays as it is until an approver approves the change.</p>
+      </PendingApprovalAlert>
+      <div className="flex justify-end">
+        <DialogClose asChild>
+          <Button>Close</Button>
+        </DialogClose>
+      </div>
+    </div>
+  );
+}
+
 /** Add an address or range with a label; the password confirms the change. */
 function AddIpDialog({ disabled }: { disabled: boolean }) {
   const [open, setOpen] = useState(false);
@@ -82,6 +103,7 @@ function AddIpDialog({ disabled }: { disabled: boolean }) {
   const [errors, setErrors] = useState<IpFormErrors>({});
   const change = useChangeIpWhitelist();
   const server = useServerErrors(change.error);
+  const held = change.data?.pending;
   const shown = { ...server.fields, ...errors };
   const preview = normalisedPreview(values.ip);
 
@@ -105,7 +127,12 @@ function AddIpDialog({ disabled }: { disabled: boolean }) {
     change.reset();
     change.mutate(
       { action: 'add', ip: values.ip.trim(), label: values.label.trim(), password: values.password },
-      { onSuccess: () => onOpenChange(false), onError: () => setValues((v) => ({ ...v, password: '' })) },
+      {
+        // Held for approval, the dialog stays to say so (without the password).
+        onSuccess: (answer) =>
+          answer.done ? onOpenChange(false) : setValues((v) => ({ ...v, password: '' })),
+        onError: () => setValues((v) => ({ ...v, password: '' })),
+      },
     );
   };
 
@@ -118,51 +145,58 @@ function AddIpDialog({ disabled }: { disabled: boolean }) {
       {open && (
         <DialogContent className="max-h-[90svh] overflow-y-auto">
           <DialogHeader className="pr-8">
-            <DialogTitle>Add an IP address or range</DialogTitle>
+            <DialogTitle>
+              {held ? 'The address waits for approval' : 'Add an IP address or range'}
+            </DialogTitle>
             <DialogDescription>
-              Your API keys will work only from the addresses in the list. Enter your password to confirm.
+              Your API keys will work only from the addresses in the list.
+              {held ? '' : ' Enter your password to confirm.'}
             </DialogDescription>
           </DialogHeader>
-          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-            <Field
-              id="ip-address"
-              label="IP address or CIDR range"
-              placeholder="203.0.113.7 or 203.0.113.0/24"
-              autoComplete="off"
-              spellCheck={false}
-              value={values.ip}
-              onChange={set('ip')}
-              error={shown.ip}
-              hint={preview ? `Saved as ${preview}` : 'IPv4 up to /16, IPv6 up to /48'}
-            />
-            <Field
-              id="ip-label"
-              label="Label"
-              placeholder="Production NAT gateway"
-              autoComplete="off"
-              value={values.label}
-              onChange={set('label')}
-              error={shown.label}
-            />
-            <Field
-              id="ip-password"
-              label="Your password"
-              type="password"
-              autoComplete="current-password"
-              value={values.password}
-              onChange={set('password')}
-              error={shown.password}
-            />
-            <FormErrorAlert title="The address was not added" message={server.general ?? null} />
-            <div className="flex flex-wrap justify-end gap-2">
-              <DialogClose asChild>
-                <Button variant="outline">Cancel</Button>
-              </DialogClose>
-              <Button type="submit" disabled={change.isPending}>
-                {change.isPending ? 'Adding…' : 'Add address'}
-              </Button>
-            </div>
-          </form>
+          {held ? (
+            <HeldChange what={`adding ${values.ip.trim()}`} pending={held} />
+          ) : (
+            <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+              <Field
+                id="ip-address"
+                label="IP address or CIDR range"
+                placeholder="203.0.113.7 or 203.0.113.0/24"
+                autoComplete="off"
+                spellCheck={false}
+                value={values.ip}
+                onChange={set('ip')}
+                error={shown.ip}
+                hint={preview ? `Saved as ${preview}` : 'IPv4 up to /16, IPv6 up to /48'}
+              />
+              <Field
+                id="ip-label"
+                label="Label"
+                placeholder="Production NAT gateway"
+                autoComplete="off"
+                value={values.label}
+                onChange={set('label')}
+                error={shown.label}
+              />
+              <Field
+                id="ip-password"
+                label="Your password"
+                type="password"
+                autoComplete="current-password"
+                value={values.password}
+                onChange={set('password')}
+                error={shown.password}
+              />
+              <FormErrorAlert title="The address was not added" message={server.general ?? null} />
+              <div className="flex flex-wrap justify-end gap-2">
+                <DialogClose asChild>
+                  <Button variant="outline">Cancel</Button>
+                </DialogClose>
+                <Button type="submit" disabled={change.isPending}>
+                  {change.isPending ? 'Adding…' : 'Add address'}
+                </Button>
+              </div>
+            </form>
+          )}
         </DialogContent>
       )}
     </Dialog>
@@ -176,6 +210,7 @@ function RemoveIpButton({ entry }: { entry: IpAllowlistEntry }) {
   const [missing, setMissing] = useState(false);
   const change = useChangeIpWhitelist();
   const server = useServerErrors(change.error);
+  const held = change.data?.pending;
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) {
@@ -189,7 +224,11 @@ function RemoveIpButton({ entry }: { entry: IpAllowlistEntry }) {
     if (password === '') return setMissing(true);
     change.mutate(
       { action: 'remove', ip: entry.cidr, password },
-      { onSuccess: () => onOpenChange(false), onError: () => setPassword('') },
+      {
+        // Held for approval, the dialog stays to say so (without the password).
+        onSuccess: (answer) => (answer.done ? onOpenChange(false) : setPassword('')),
+        onError: () => setPassword(''),
+      },
     );
   };
   return (
@@ -200,38 +239,44 @@ function RemoveIpButton({ entry }: { entry: IpAllowlistEntry }) {
       {open && (
         <DialogContent role="alertdialog">
           <DialogHeader className="pr-8">
-            <DialogTitle className="break-all">Remove {entry.cidr}?</DialogTitle>
+            <DialogTitle className="break-all">
+              {held ? `The removal of ${entry.cidr} waits for approval` : `Remove ${entry.cidr}?`}
+            </DialogTitle>
             <DialogDescription>
               API-key calls from “{entry.label}” are refused once it is removed (unless another entry covers
               it, or the list becomes empty).
             </DialogDescription>
           </DialogHeader>
-          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-            <Field
-              id="ip-remove-password"
-              label="Your password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setMissing(false);
-              }}
-              error={missing ? 'Enter your password to confirm' : server.fields.password}
-            />
-            <FormErrorAlert
-              title="The address was not removed"
-              message={server.general ?? server.fields.ip ?? null}
-            />
-            <div className="flex flex-wrap justify-end gap-2">
-              <DialogClose asChild>
-                <Button variant="outline">Cancel</Button>
-              </DialogClose>
-              <Button type="submit" variant="destructive" disabled={change.isPending}>
-                {change.isPending ? 'Removing…' : 'Remove address'}
-              </Button>
-            </div>
-          </form>
+          {held ? (
+            <HeldChange what={`removing ${entry.cidr}`} pending={held} />
+          ) : (
+            <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+              <Field
+                id="ip-remove-password"
+                label="Your password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  setMissing(false);
+                }}
+                error={missing ? 'Enter your password to confirm' : server.fields.password}
+              />
+              <FormErrorAlert
+                title="The address was not removed"
+                message={server.general ?? server.fields.ip ?? null}
+              />
+              <div className="flex flex-wrap justify-end gap-2">
+                <DialogClose asChild>
+                  <Button variant="outline">Cancel</Button>
+                </DialogClose>
+                <Button type="submit" variant="destructive" disabled={change.isPending}>
+                  {change.isPending ? 'Removing…' : 'Remove address'}
+                </Button>
+              </div>
+            </form>
+          )}
         </DialogContent>
       )}
     </Dialog>

@@ -1,11 +1,12 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { MAX_ACTIVE_API_KEYS, type ApiKey, type ApiKeyCreated } from '@meridian/contract/fabric';
+import { MAX_ACTIVE_API_KEYS, type ApiKey } from '@meridian/contract/fabric';
 import { builtInRoles, DEFAULT_API_KEY_ROLE } from '@meridian/contract/permissions';
 import KeyRound from 'lucide-react/icons/key-round';
 import Plus from 'lucide-react/icons/plus';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { Code, DateTimeText, StatusBadge } from '@/components/data-table/cells';
 import { CopyButton } from '@/components/data-table/copy-button';
+import { PendingApprovalAlert } from '@/components/form/pending-approval-alert';
 import { EmptyState, PageFrame } from '@/components/layout/page-frame';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -33,7 +34,7 @@ import {
 } from '@/components/ui/table';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useApiKeys } from '../api/api-keys';
-import { useCreateApiKey } from '../api/create-api-key';
+import { useCreateApiKey, type PendingApiKey } from '../api/create-api-key';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { Can } from '@/components/permissions/can';
 
@@ -44,12 +45,28 @@ const NAME_MAX = 64;
 const KEY_ROLES = builtInRoles();
 const roleNameOf = (role: string) => KEY_ROLES.find((r) => r.role === role)?.name ?? role;
 
-/** The secret of a key just created: shown here once, with a copy button; it is never shown again. */
-function SecretView({ created }: { created: ApiKeyCreated }) {
+/**
+ * The secret of a key just created, or held for approval (`held`: it works only once approved): shown here once,
+ * with a copy button; it is never shown again.
+ */
+function SecretView({
+  created,
+  held,
+}: {
+  created: { key_id: string; key_secret: string };
+  held?: { name: string; pending: PendingApiKey } | undefined;
+}) {
   // The form that had focus is gone: focus moves to the warning, the first thing to read.
   const focusOnMount = useCallback((node: HTMLDivElement | null) => node?.focus(), []);
   return (
     <div className="flex flex-col gap-4">
+      {held && (
+        <PendingApprovalAlert what={`API key “${held.name}”`} pending={held.pending}>
+          <p>
+            Calls with this key are refused until an approver approves it; if it is rejected, it never works.
+          </p>
+        </PendingApprovalAlert>
+      )}
       <Alert variant="warning" role="alert" ref={focusOnMount} tabIndex={-1} className="outline-none">
         <TriangleAlert aria-hidden />
         <AlertTitle>Copy the secret now: you will not see it again</AlertTitle>
@@ -90,7 +107,11 @@ function CreateKeyDialog({ disabled }: { disabled: boolean }) {
   const [role, setRole] = useState<string>(DEFAULT_API_KEY_ROLE);
   const [invalid, setInvalid] = useState<string | null>(null);
   const create = useCreateApiKey();
-  const created = create.data;
+  // The key made (201) or held for approval with its id and secret (202): either way shown once.
+  const done = create.data?.done;
+  const pending = create.data?.pending;
+  const created = done ?? pending;
+  const held = pending ? { name: name.trim(), pending } : undefined;
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -126,15 +147,23 @@ function CreateKeyDialog({ disabled }: { disabled: boolean }) {
           }}
         >
           <DialogHeader className="pr-8">
-            <DialogTitle>{created ? `API key “${created.name}” created` : 'Create an API key'}</DialogTitle>
+            <DialogTitle>
+              {held
+                ? `API key “${held.name}” waits for approval`
+                : done
+                  ? `API key “${done.name}” created`
+                  : 'Create an API key'}
+            </DialogTitle>
             <DialogDescription>
-              {created
-                ? 'Your servers call the Fabric APIs with this key ID and secret.'
-                : 'Name the key after the system that will use it, e.g. “Onboarding service (production)”.'}
+              {held
+                ? 'Your servers can call the Fabric APIs with this key ID and secret once the key is approved.'
+                : created
+                  ? 'Your servers call the Fabric APIs with this key ID and secret.'
+                  : 'Name the key after the system that will use it, e.g. “Onboarding service (production)”.'}
             </DialogDescription>
           </DialogHeader>
           {created ? (
-            <SecretView created={created} />
+            <SecretView created={created} held={held} />
           ) : (
             <form onSubmit={submit} noValidate className="flex flex-col gap-4">
               <div className="flex flex-col gap-2">

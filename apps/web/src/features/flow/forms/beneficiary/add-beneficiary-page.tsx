@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
@@ -7,6 +7,8 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { useCreateBeneficiary } from '../../api/beneficiary-mutations';
 import { FormErrorAlert } from '@/components/form/form-alert';
+import { PendingApprovalAlert } from '@/components/form/pending-approval-alert';
+import type { PendingApproval } from '@/lib/api/pending-approval';
 import { mapServerError, setServerFieldErrors, type ServerErrorView } from '@/components/form/server-errors';
 import { BeneficiaryFields } from './beneficiary-fields';
 import {
@@ -28,6 +30,8 @@ export function AddBeneficiaryPage() {
   const navigate = useNavigate();
   const create = useCreateBeneficiary();
   const [failure, setFailure] = useState<Failure | null>(null);
+  // An approval rule held the beneficiary (202): it is not added yet, so the list would not show it.
+  const [held, setHeld] = useState<{ code: string; pending: PendingApproval } | null>(null);
   const form = useForm<BeneficiaryFormInput, unknown, BeneficiaryFormOutput>({
     resolver: zodResolver(beneficiaryFormSchema),
     defaultValues: emptyBeneficiary(),
@@ -38,7 +42,12 @@ export function AddBeneficiaryPage() {
     setFailure(null);
     if (!mismatch.check()) return;
     try {
-      const saved = await create.mutateAsync({ ...toCreateBody(values), ...mismatch.body() });
+      const answer = await create.mutateAsync({ ...toCreateBody(values), ...mismatch.body() });
+      if (answer.pending) {
+        setHeld({ code: values.beneficiary_code, pending: answer.pending });
+        return;
+      }
+      const saved = answer.done;
       toast.success(`Beneficiary ${saved.beneficiary_code} added`);
       await navigate({
         to: '/flow/beneficiaries',
@@ -62,29 +71,50 @@ export function AddBeneficiaryPage() {
         { label: 'Add beneficiary' },
       ]}
     >
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        aria-label="New beneficiary"
-        className="flex max-w-3xl flex-col gap-8"
-      >
-        <FormErrorAlert
-          title="The beneficiary was not added"
-          message={failure?.message ?? null}
-          details={failure?.unmatched}
-        />
-        <BeneficiaryFields
-          form={form}
-          mode="create"
-          verify={<VerifyAccount form={form} onResult={mismatch.onVerified} />}
-        />
-        {mismatch.confirmation}
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Saving…' : 'Add beneficiary'}
-          </Button>
+      {held ? (
+        <div className="flex max-w-3xl flex-col items-start gap-4">
+          <PendingApprovalAlert what={`beneficiary ${held.code}`} pending={held.pending} focus>
+            <p>It can be paid only once an approver approves it in Approvals.</p>
+          </PendingApprovalAlert>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              onClick={() => {
+                form.reset(emptyBeneficiary());
+                setHeld(null);
+              }}
+            >
+              Add another beneficiary
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to="/flow/beneficiaries">Beneficiaries</Link>
+            </Button>
+          </div>
         </div>
-      </form>
+      ) : (
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-label="New beneficiary"
+          className="flex max-w-3xl flex-col gap-8"
+        >
+          <FormErrorAlert
+            title="The beneficiary was not added"
+            message={failure?.message ?? null}
+            details={failure?.unmatched}
+          />
+          <BeneficiaryFields
+            form={form}
+            mode="create"
+            verify={<VerifyAccount form={form} onResult={mismatch.onVerified} />}
+          />
+          {mismatch.confirmation}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Saving…' : 'Add beneficiary'}
+            </Button>
+          </div>
+        </form>
+      )}
     </PageFrame>
   );
 }

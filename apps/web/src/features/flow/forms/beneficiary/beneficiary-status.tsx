@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
+import { waitingTitle } from '@/lib/api/pending-approval';
 import type { Beneficiary } from '@meridian/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -32,8 +33,16 @@ export function BeneficiaryStatusCard({ code }: { code: string }) {
   const setStatus = async (status: Beneficiary['status']) => {
     setFailure(null);
     try {
-      await update.mutateAsync({ code, body: { status } });
+      const answer = await update.mutateAsync({ code, body: { status } });
       setConfirming(false);
+      // Activating may wait for approval (202); the status shown stays the server's.
+      if (answer.pending)
+        return toast.success(
+          waitingTitle(`${status === 'ACTIVE' ? 'activating' : 'deactivating'} ${code}`, answer.pending),
+          {
+            description: answer.pending.message,
+          },
+        );
       toast.success(
         status === 'ACTIVE' ? `Beneficiary ${code} activated` : `Beneficiary ${code} deactivated`,
       );

@@ -11,6 +11,8 @@ import { Button } from '@/components/ui/button';
 import { useUpdateBeneficiary } from '../../api/beneficiary-mutations';
 import { editBeneficiarySearch, type EditBeneficiarySearch } from '../../edit-beneficiary-search';
 import { FormErrorAlert } from '@/components/form/form-alert';
+import { PendingApprovalAlert } from '@/components/form/pending-approval-alert';
+import type { PendingApproval } from '@/lib/api/pending-approval';
 import { mapServerError, setServerFieldErrors, type ServerErrorView } from '@/components/form/server-errors';
 import { BeneficiaryFields } from './beneficiary-fields';
 import {
@@ -73,6 +75,8 @@ function EditBeneficiaryForm({ initial }: { initial: BeneficiaryFormInput }) {
   const [saved, setSaved] = useState(initial);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [unchanged, setUnchanged] = useState(false);
+  // An approval rule held the change (202): the beneficiary stays as it was until it is approved.
+  const [held, setHeld] = useState<PendingApproval | null>(null);
   const form = useForm<BeneficiaryFormInput, unknown, BeneficiaryFormOutput>({
     resolver: zodResolver(beneficiaryFormSchema),
     defaultValues: initial,
@@ -81,15 +85,23 @@ function EditBeneficiaryForm({ initial }: { initial: BeneficiaryFormInput }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
+    setHeld(null);
     const body = changedFields(saved, values);
     setUnchanged(Object.keys(body).length === 0);
     if (Object.keys(body).length === 0) return;
     if (!mismatch.check()) return;
     try {
-      const beneficiary = await update.mutateAsync({
+      const answer = await update.mutateAsync({
         code: saved.beneficiary_code,
         body: { ...body, ...mismatch.body() },
       });
+      if (answer.pending) {
+        // The form shows the beneficiary as it is; the alert says what waits.
+        form.reset(saved);
+        setHeld(answer.pending);
+        return;
+      }
+      const beneficiary = answer.done;
       const next = valuesFromBeneficiary(beneficiary);
       setSaved(next);
       form.reset(next);
@@ -120,6 +132,11 @@ function EditBeneficiaryForm({ initial }: { initial: BeneficiaryFormInput }) {
         message={failure?.message ?? null}
         details={failure?.unmatched}
       />
+      {held && (
+        <PendingApprovalAlert what={`the change of ${saved.beneficiary_code}`} pending={held}>
+          <p>The details below are the beneficiary as it is until an approver approves the change.</p>
+        </PendingApprovalAlert>
+      )}
       <BeneficiaryFields
         form={form}
         mode="edit"
