@@ -141,6 +141,70 @@ describe('callback configurations page', () => {
     });
   });
 
+  it('says a callback change an approval rule holds (202) waits; the list keeps the URL as it is', async () => {
+    const api = setup();
+    const message =
+      'The change of callback CBK1 waits for approval (APR_C1): it is made only once approved, and not at all if rejected or left unanswered until it expires.';
+    api.routes['POST /v2/company/callback'] = () => ({
+      approval_urn: 'APR_C1',
+      status: 'PENDING_APPROVAL',
+      message,
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit https://hooks.example.com/payouts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit callback URL' });
+    const url = within(dialog).getByLabelText('URL');
+    await user.clear(url);
+    await user.type(url, 'https://hooks.example.com/v2/payouts');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await screen.findByRole('dialog', { name: 'The change waits for approval' });
+    const held = within(dialog)
+      .getByText('Waiting for approval: the change of https://hooks.example.com/payouts (APR_C1)')
+      .closest('[role=status]')!;
+    expect(held.textContent).toContain(message);
+    expect(document.activeElement).toBe(held);
+    expect(dialog.textContent).toContain('Events keep going to the callback URL as it was');
+    expect(within(dialog).queryByText(/whsec_/)).toBeNull();
+    expect(api.callsTo('POST', '/v2/company/callback')[0]!.body).toEqual({
+      action: 'update',
+      callback_id: 'CBK1',
+      url: 'https://hooks.example.com/v2/payouts',
+      http_method: 'POST',
+      is_active: true,
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const payouts = screen.getByRole('region', { name: 'Payouts' });
+    expect(within(payouts).getByText('https://hooks.example.com/payouts')).toBeTruthy();
+    expect(within(payouts).queryByText('https://hooks.example.com/v2/payouts')).toBeNull();
+  });
+
+  it("shows a held new callback's signing secret once, as waiting (202 with its secret)", async () => {
+    const api = setup();
+    api.routes['POST /v2/company/callback'] = () => ({
+      approval_urn: 'APR_C2',
+      status: 'PENDING_APPROVAL',
+      message: 'The new callback URL waits for approval (APR_C2): it is made only once approved.',
+      secret: 'whsec_HELD_abcdefghijklmnopqrstuvwxyz12',
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add callback URL' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('URL'), 'https://hooks.example.com/mandates');
+    await user.click(within(dialog).getByRole('button', { name: 'Add URL' }));
+
+    await screen.findByRole('dialog', { name: 'The callback URL waits for approval' });
+    expect(
+      within(dialog).getByText(
+        'Waiting for approval: callback URL https://hooks.example.com/mandates (APR_C2)',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText('Callback URL added')).toBeNull();
+    expect(within(dialog).getByText('whsec_HELD_abcdefghijklmnopqrstuvwxyz12')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toContain('shown only this once');
+  });
+
   it('opens a delivery with its attempts and resends it', async () => {
     const api = setup('/cb?selected=msg_01TEST');
     const dialog = await screen.findByRole('dialog');

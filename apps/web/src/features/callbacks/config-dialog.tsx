@@ -165,7 +165,7 @@ export function ConfigDialog({
               ) : (
                 <div className="flex justify-end">
                   <DialogClose asChild>
-                    <Button>Close</Button>
+                    <Button>Done</Button>
                   </DialogClose>
                 </div>
               )}

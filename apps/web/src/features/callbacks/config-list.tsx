@@ -88,7 +88,7 @@ function RotateSecretButton({ config }: { config: Config }) {
               ) : (
                 <div className="flex justify-end">
                   <DialogClose asChild>
-                    <Button>Close</Button>
+                    <Button>Done</Button>
                   </DialogClose>
                 </div>
               )}

@@ -89,7 +89,7 @@ function HeldChange({ what, pending }: { what: string; pending: PendingApproval 
       </PendingApprovalAlert>
       <div className="flex justify-end">
         <DialogClose asChild>
-          <Button>Close</Button>
+          <Button>Done</Button>
         </DialogClose>
       </div>
     </div>

@@ -148,6 +148,48 @@ describe('ApiKeysPage', () => {
     expect(within(again).queryByText(SECRET)).toBeNull();
   });
 
+  it('shows a key an approval rule holds (202) once, with its id and secret, as waiting; the list lacks it', async () => {
+    const user = userEvent.setup();
+    const message =
+      'The API key key_01JHELD waits for approval (APR_K1): it is made only once approved, and not at all if rejected or left unanswered until it expires.';
+    createAnswer = () => ({
+      approval_urn: 'APR_K1',
+      status: 'PENDING_APPROVAL',
+      message,
+      key_id: 'key_01JHELD',
+      key_secret: SECRET,
+    });
+    renderPage();
+    await screen.findByRole('table', { name: 'API keys' });
+    await user.click(screen.getByRole('button', { name: 'Create API key' }));
+    const form = await screen.findByRole('dialog', { name: 'Create an API key' });
+    await user.type(within(form).getByLabelText('Name'), 'Payments backend{Enter}');
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'API key “Payments backend” waits for approval',
+    });
+    const held = within(dialog)
+      .getByText('Waiting for approval: API key “Payments backend” (APR_K1)')
+      .closest('[role=status]')!;
+    expect(held.textContent).toContain(message);
+    expect(held.textContent).toContain('Calls with this key are refused until an approver approves it');
+    expect(within(dialog).queryByText(/created/)).toBeNull();
+    // The id and secret, shown this once, with the warning.
+    expect(within(dialog).getByText('key_01JHELD')).toBeTruthy();
+    expect(within(dialog).getByText(SECRET)).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toContain('you will not see it again');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy secret' }));
+    expect(await navigator.clipboard.readText()).toBe(SECRET);
+
+    await user.click(within(dialog).getByRole('button', { name: 'I have copied the secret' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText(SECRET)).toBeNull();
+    // The list is the server's: the key does not exist yet.
+    await waitFor(() => expect(calls('/meridian/read/fetch/api_keys').length).toBeGreaterThan(1));
+    expect(screen.queryByRole('row', { name: /Payments backend/ })).toBeNull();
+    expect(screen.getByText('1 of 10 active keys')).toBeTruthy();
+  });
+
   it("shows the server's message when the key cannot be created (the active-keys limit)", async () => {
     const user = userEvent.setup();
     createAnswer = () => {

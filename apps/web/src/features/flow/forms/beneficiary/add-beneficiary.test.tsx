@@ -127,6 +127,33 @@ describe('/flow/add-beneficiary', () => {
     });
   });
 
+  it('says the beneficiary waits when an approval rule holds it (202), without claiming it was added', async () => {
+    const server = api();
+    const message =
+      'Adding beneficiary BEN009 waits for approval (APR_B1): it is made only once approved, and not at all if rejected or left unanswered until it expires.';
+    server.routes[CREATE] = () => ({ approval_urn: 'APR_B1', status: 'PENDING_APPROVAL', message });
+    const user = userEvent.setup();
+    const { router } = renderPage(<AddBeneficiaryPage />, { path: '/flow/add-beneficiary' });
+    await fillBankBeneficiary(user);
+    await user.click(screen.getByRole('button', { name: 'Add beneficiary' }));
+
+    const held = await screen.findByRole('status');
+    expect(held.textContent).toContain('Waiting for approval: beneficiary BEN009 (APR_B1)');
+    expect(held.textContent).toContain(message);
+    expect(document.activeElement).toBe(held);
+    // Not added: no "added" toast, and no visit to a list that does not have it.
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/flow/add-beneficiary');
+    expect(screen.queryByRole('form', { name: 'New beneficiary' })).toBeNull();
+    expect(server.callsTo('POST', '/v2/banking/beneficiary')).toHaveLength(1);
+
+    // Another one starts from an empty form.
+    await user.click(screen.getByRole('button', { name: 'Add another beneficiary' }));
+    expect(screen.getByRole('form', { name: 'New beneficiary' })).toBeTruthy();
+    expect((screen.getByLabelText('Beneficiary code') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText(/Waiting for approval/)).toBeNull();
+  });
+
   it('shows a conflict on the code field and the server message', async () => {
     const server = api();
     server.routes[CREATE] = () => {

@@ -101,6 +101,28 @@ describe('/flow/edit-beneficiary', () => {
     });
   });
 
+  it('says a change an approval rule holds (202) waits, and shows the beneficiary as it still is', async () => {
+    const server = api();
+    const message =
+      'The change of beneficiary BEN001 waits for approval (APR_B2): it is made only once approved, and not at all if rejected or left unanswered until it expires.';
+    server.routes[PATCH] = () => ({ approval_urn: 'APR_B2', status: 'PENDING_APPROVAL', message });
+    const user = userEvent.setup();
+    renderPage(<EditBeneficiaryPage search={SEARCH} />);
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Ravi K');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const held = await screen.findByText('Waiting for approval: the change of BEN001 (APR_B2)');
+    expect(held.closest('[role=status]')?.textContent).toContain(message);
+    expect(toast.success).not.toHaveBeenCalled();
+    // The form shows the beneficiary as the server still has it.
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ravi Kumar');
+    expect(server.callsTo('PATCH', '/v2/banking/beneficiary/BEN001')[0]!.body).toEqual({
+      beneficiary_name: 'Ravi K',
+    });
+  });
+
   it('sends nothing when nothing changed', async () => {
     const server = api();
     const user = userEvent.setup();
