@@ -46,6 +46,8 @@ import { payoutRoutes } from './payouts/routes.ts';
 import { payoutSearcher } from './payouts/search.ts';
 import { searchRoutes } from './search/routes.ts';
 import { reportRoutes, reportScheduleRoutes } from './reports/routes.ts';
+import { registerRequestLog } from './request-log/http.ts';
+import { requestLogRoutes } from './request-log/routes.ts';
 import { savedViewRoutes } from './saved-views/routes.ts';
 import { createReport } from './reports/engine.ts';
 import { REPORT_SOURCES } from './reports/sources/index.ts';
@@ -121,6 +123,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   // Every route documented as needing the session checks it before reading its input (auth/guard.ts).
   authenticateSecuredRoutes(app, guards);
+  // Every request of a client's caller is recorded after its answer, off the request's path (request-log/).
+  await registerRequestLog(app, { db: opts.db, config: opts.config });
   for (const routes of [
     authRoutes,
     onboardingRoutes,
@@ -147,6 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reportScheduleRoutes,
     statementRoutes,
     apiUsageRoutes,
+    requestLogRoutes,
   ])
     await app.register(routes, deps);
   // The mandate authorisation page a customer opens (public: the token is the capability).

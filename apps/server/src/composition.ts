@@ -10,6 +10,7 @@ import { bulkApprovalExecutor } from './bulk/approval.ts';
 import { overdueBulks } from './bulk/service.ts';
 import { overdueDeliveries } from './callbacks/delivery.ts';
 import { staleReplays } from './callbacks/replays.ts';
+import { REQUEST_LOG_RETENTION_DAYS } from '@meridian/contract/developers';
 import type { Db } from './db/database.ts';
 import { sweepExpiredCalls } from './fabric/expiry.ts';
 import type { FabricProduct } from './fabric/product.ts';
@@ -21,6 +22,7 @@ import { overduePayouts, type PayoutTransitions } from './payouts/service.ts';
 import { lostReports, purgeExpiredReports } from './reports/engine.ts';
 import { runDueSchedules } from './reports/schedules.ts';
 import { REPORT_SOURCES } from './reports/sources/index.ts';
+import { dropExpiredPartitions, ensurePartitions } from './request-log/partitions.ts';
 import { runDueCycles, syncSettlementWithPayout } from './settlements/service.ts';
 
 /*
@@ -56,6 +58,8 @@ export type SweepOptions = {
   fabricProducts: readonly FabricProduct[];
   /** The provider slug (report search keys name it). */
   product: string;
+  /** REQUEST_LOG_RETENTION_DAYS: the request log's days older than this are dropped (default 30). */
+  requestLogRetentionDays?: number;
 };
 
 /**
@@ -173,6 +177,18 @@ export function sweepTasks(db: Db, opts: SweepOptions): SweepTask[] {
         const links = await expireDueLinks(db);
         await runEffects(links.effects);
         if (links.expired) log('sweeper expired payment links', { links: links.expired });
+      },
+    },
+    {
+      // The request log's partitions of today and the next days exist; days older than the retention go whole.
+      name: 'request log partitions',
+      run: async ({ log }) => {
+        await ensurePartitions(db);
+        const dropped = await dropExpiredPartitions(
+          db,
+          opts.requestLogRetentionDays ?? REQUEST_LOG_RETENTION_DAYS,
+        );
+        if (dropped.length) log('sweeper dropped request log days', { partitions: dropped });
       },
     },
   ];

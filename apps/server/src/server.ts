@@ -130,6 +130,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
         railTimeScale: config.RAIL_TIME_SCALE,
         fabricProducts: overrides.fabricProducts ?? PRODUCTS,
         product: config.PROVIDER,
+        requestLogRetentionDays: config.REQUEST_LOG_RETENTION_DAYS,
       }),
       product: config.PROVIDER,
       email: overrides.email ?? emailSenderFromConfig(config),

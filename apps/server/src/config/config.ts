@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUEST_LOG_BODY_BYTES, REQUEST_LOG_RETENTION_DAYS } from '@meridian/contract/developers';
 
 /** Raised when a required setting is missing in production mode. */
 export class MissingEnvError extends Error {
@@ -72,6 +73,12 @@ export const ConfigSchema = z.object({
   BENEFICIARY_COOLING_OFF_LIMIT: int(25_000),
   /** How long a request that waits for approval stays open before it expires (hours). */
   APPROVAL_TTL_HOURS: int(72),
+  /** The API request log (request-log/): every request of a member's session or an API key, recorded after its answer. */
+  REQUEST_LOG: z.enum(['on', 'off']).default('on'),
+  /** How many days the request log keeps (whole day partitions are dropped after). */
+  REQUEST_LOG_RETENTION_DAYS: int(REQUEST_LOG_RETENTION_DAYS),
+  /** A request or answer body above this many bytes of JSON is cut (the entry says so). */
+  REQUEST_LOG_BODY_BYTES: int(REQUEST_LOG_BODY_BYTES),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
