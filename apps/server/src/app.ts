@@ -56,6 +56,7 @@ import { apiUsageRoutes } from './fabric/usage-routes.ts';
 import { settlementRoutes } from './settlements/routes.ts';
 import { supportOperationsRoutes, supportRoutes } from './support/routes.ts';
 import { teamRoutes } from './team/routes.ts';
+import { traceRoutes } from './trace/routes.ts';
 import { approvalRoutes } from './approvals/routes.ts';
 import type { ApprovalExecutors } from './approvals/engine.ts';
 import { userRoutes } from './users/routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     statementRoutes,
     apiUsageRoutes,
     requestLogRoutes,
+    traceRoutes,
   ])
     await app.register(routes, deps);
   // The mandate authorisation page a customer opens (public: the token is the capability).

@@ -2812,6 +2812,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/fetch/trace/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The trace of a request or of a resource
+     * @description One timeline of a request (by its request id) or of a resource (a payout urn, bulk urn, KYC call urn, virtual-account credit urn…): the call (method, route, status, duration, actor; for a resource, the earliest request in the log that named it), the approval requests and their decisions, the ledger postings with the balance before and after, the rail's states with the bank reference (UTR), the events and every callback attempt with the endpoint's answer, and the credits consumed. A payout, credit or KYC call made without a logged request still has its trace. An id of another client is a 404.
+     *
+     *     Needs the `logs.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['getTraceById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/fetch/trace/{id}/evidence.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The trace as a PDF evidence pack
+     * @description The same trace as a PDF for a dispute: the client, when it was generated, the request, the resources, then every step of the timeline as a table (times in `time_zone`, default Asia/Kolkata; an unknown zone is a 400). An id of another client is a 404.
+     *
+     *     Needs the `logs.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['getTraceEvidencePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/fetch/transaction/payouts/{urn}': {
     parameters: {
       query?: never;
@@ -11911,6 +11955,108 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  getTraceById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A request id (`REQ…`) or a resource id: a payout urn, a bulk urn, a KYC call urn… */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            generated_at: string;
+            id: string;
+            request: {
+              /** @description A member's e-mail, or the API key's id. */
+              actor: string;
+              api_key_id: string | null;
+              /** @enum {string} */
+              channel: 'dashboard' | 'api_key';
+              created_at: string;
+              duration_ms: number;
+              idempotency_key: string | null;
+              ip: string | null;
+              method: string;
+              /** @description The path as called, without its query string. */
+              path: string;
+              query: {
+                [key: string]: unknown;
+              } | null;
+              request_body: unknown | null;
+              request_id: string;
+              /** @description The urns the request named or answered. */
+              resources: string[];
+              response_body: unknown | null;
+              /** @description The route as registered, e.g. `/v2/mandates/:urn`. */
+              route: string;
+              status: number;
+              truncated: boolean;
+            } | null;
+            resources: string[];
+            steps: {
+              at: string;
+              details: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              kind: 'request' | 'approval' | 'ledger' | 'rail' | 'event' | 'callback_attempt' | 'credits';
+              subject: string | null;
+              /**
+               * @example POST /core_banking/money_transfer/initiate → 201
+               * @example Debit ₹1,234.50
+               */
+              title: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  getTraceEvidencePdf: {
+    parameters: {
+      query?: {
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path: {
+        /** @description A request id (`REQ…`) or a resource id: a payout urn, a bulk urn, a KYC call urn… */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file (with a Content-Disposition file name). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
       500: components['responses']['E500'];
     };
   };
