@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Trace, TraceStep } from '@meridian/contract/developers';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { clients, requestLog } from '../src/db/schema.ts';
 import { call, clientSession, until, useServer, useWebhookReceiver, type ClientSession } from './helpers.ts';
 
 /**
@@ -21,6 +23,7 @@ let acme: ClientSession;
 let urn = '';
 let utr = '';
 let requestId = '';
+let clientRef = 0;
 const idempotencyKey = `trace-${Date.now()}`;
 
 const basic = (key: { key_id: string; key_secret: string }) =>
@@ -31,6 +34,11 @@ const kinds = (steps: TraceStep[]) => steps.map((s) => s.kind);
 beforeAll(async () => {
   globex = await clientSession(server.current, 'admin@globex.test');
   acme = await clientSession(server.current, 'admin@acme.test');
+  const [c] = await server.current.handle.db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(eq(clients.clientId, globex.client_id));
+  clientRef = c!.id;
   const hook = await globex.call('POST', '/v2/company/callback', {
     body: { action: 'create', event_type: 'PAYOUT', url: `${endpoint.base}/payouts` },
   });
@@ -127,6 +135,42 @@ describe('trace', () => {
         'callback_attempt',
       ]),
     );
+  });
+
+  it('traces the request by its id: the call first, then the payout it made', async () => {
+    expect(requestId).toMatch(/^REQ[0-9A-Z]{26}$/);
+    // The request log is written off the request's path: wait for the payout's request to be in it.
+    const [row] = await until(async () => {
+      const rows = await server.current.handle.db
+        .select()
+        .from(requestLog)
+        .where(and(eq(requestLog.clientRef, clientRef), eq(requestLog.idempotencyKey, idempotencyKey)));
+      return rows.length ? rows : undefined;
+    });
+    expect(row!.requestId).toBe(requestId);
+
+    const res = await globex.call('GET', `/${P}/read/fetch/trace/${requestId}`);
+    expect(res.status).toBe(200);
+    const trace = res.body as Trace;
+    expect(trace.request).toMatchObject({
+      request_id: requestId,
+      method: 'POST',
+      route: '/core_banking/money_transfer/initiate',
+      status: 201,
+      channel: 'api_key',
+      idempotency_key: idempotencyKey,
+    });
+    expect(trace.resources).toContain(urn);
+    expect(trace.steps[0]).toMatchObject({
+      kind: 'request',
+      title: 'POST /core_banking/money_transfer/initiate → 201',
+    });
+    expectPayoutPath(trace);
+
+    // By the urn, the request that made the payout is its call.
+    const byUrn = (await globex.call('GET', `/${P}/read/fetch/trace/${urn}`)).body as Trace;
+    expect(byUrn.request?.request_id).toBe(requestId);
+    expect(byUrn.steps[0]?.kind).toBe('request');
   });
 
   it("answers 404 for another client's payout or request, and for an unknown id", async () => {

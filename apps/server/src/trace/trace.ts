@@ -433,8 +433,8 @@ export async function traceOf(db: Db, clientRef: number, id: string, now = new D
     found ||= of.found;
   }
   if (!found) throw notFound(`Nothing with id ${id} to trace`);
-  // The call is placed at its arrival (its time less its duration), before what its handling did, whether the
-  // log's time is its arrival or its answer.
+  // The call comes before what its handling did: it is ordered by its logged time less its duration, so that
+  // the clocks of the server (the log's arrival time) and of the database (the postings' now()) never swap them.
   const sortAt = (step: TraceStep) =>
     Date.parse(step.at) -
     (step.kind === 'request' && request && step.subject === null ? request.durationMs : 0);
