@@ -1,9 +1,5 @@
 import { and, between, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  REQUEST_LOGS_LIST,
-  RequestLogDetails,
-  RequestLogRecord,
-} from '@meridian/contract/developers';
+import type { REQUEST_LOGS_LIST, RequestLogDetails, RequestLogRecord } from '@meridian/contract/developers';
 import type { Db } from '../db/database.ts';
 import { requestLog } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';

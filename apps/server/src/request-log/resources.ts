@@ -35,7 +35,10 @@ const URN_PREFIXES = [
   'SVW',
 ];
 /** A urn anywhere in a string (a path, a message, a JSON text). */
-const URN = new RegExp(`(?<![0-9A-Za-z])(?:${URN_PREFIXES.join('|')})[0-9A-HJKMNP-TV-Z]{26}(?![0-9A-Za-z])`, 'g');
+const URN = new RegExp(
+  `(?<![0-9A-Za-z])(?:${URN_PREFIXES.join('|')})[0-9A-HJKMNP-TV-Z]{26}(?![0-9A-Za-z])`,
+  'g',
+);
 /** `"beneficiary_code": "…"` in a JSON text. */
 const BENEFICIARY_CODE_IN_JSON = /"beneficiary_code"\s*:\s*"((?:[^"\\]|\\.){1,64})"/g;
 

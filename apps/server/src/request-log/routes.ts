@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  REQUEST_LOGS_LIST,
-  RequestLogDetails,
-  RequestLogRecord,
-} from '@meridian/contract/developers';
+import { REQUEST_LOGS_LIST, RequestLogDetails, RequestLogRecord } from '@meridian/contract/developers';
 import { authOf, defaultPermission } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { registerList } from '../lists/register-list.ts';
