@@ -78,13 +78,18 @@ test('credit management is for Meridian operations only', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Settlements', exact: true }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Credit management' })).toHaveCount(0);
   await page.goto('/accounts/credits');
-  await expect(page.getByText('Only Meridian operations staff can manage credits')).toBeVisible();
+  await expect(
+    page.getByText('Your role (Owner) cannot see this page — it needs the ops.credits permission', {
+      exact: false,
+    }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/accounts\/credits$/);
 
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await signIn(page, OPS);
-  await page.goto('/accounts');
+  // Meridian's operations role reads no client accounts: credit management is in the navigation's Accounts group.
+  await page.getByRole('button', { name: 'Accounts', exact: true }).click();
   await page.getByRole('link', { name: 'Credit management' }).click();
   await page.getByRole('row').filter({ hasText: 'Globex Labs' }).click();
   await expect(page.getByRole('heading', { name: /Globex Labs/ }).first()).toBeVisible();
