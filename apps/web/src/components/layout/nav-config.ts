@@ -1,6 +1,7 @@
 import { FABRIC_TITLES } from '@meridian/contract/screens';
 import type { LinkProps } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
+import Activity from 'lucide-react/icons/activity';
 import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import Banknote from 'lucide-react/icons/banknote';
@@ -215,6 +216,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'API keys', url: '/configurations/api-keys', icon: KeySquare, permission: 'api_keys.manage' },
       { title: 'Two-factor authentication', url: '/configurations/manage-2fa', icon: KeyRound },
       { title: 'Audit log', url: '/configurations/audit-log', icon: ScrollText, permission: 'audit.read' },
+      { title: 'Request log', url: '/developers/logs', icon: Activity, permission: 'logs.read' },
       { title: 'API test', url: '/api-test', icon: SquareTerminal },
     ],
   },

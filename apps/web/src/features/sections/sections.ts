@@ -110,6 +110,11 @@ export const SECTIONS = {
     description: 'Who did what in your account, when and from which address (admins only).',
     empty: 'No audit records yet',
   },
+  '/developers/logs': {
+    description:
+      'Every API request, from the dashboard or an API key, with its answer and a curl to repeat it.',
+    empty: 'No requests yet',
+  },
   '/configurations/manage-2fa': {
     description: 'Sign-in with a second step: a code sent by SMS or from an authenticator app.',
     empty: 'Two-factor sign-in cannot be changed from the dashboard yet',

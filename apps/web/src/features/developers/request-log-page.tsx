@@ -1,0 +1,246 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import Check from 'lucide-react/icons/check';
+import Terminal from 'lucide-react/icons/terminal';
+import Waypoints from 'lucide-react/icons/waypoints';
+import {
+  REQUEST_CHANNEL_LABELS,
+  REQUEST_LOG_BODY_BYTES,
+  REQUEST_LOG_RETENTION_DAYS,
+  REQUEST_LOGS_LIST,
+  type RequestLogDetails,
+  type RequestLogRecord,
+} from '@meridian/contract/developers';
+import {
+  Code,
+  DataTable,
+  DetailList,
+  StatusBadge,
+  type ColumnKey,
+  type ColumnOverrides,
+  type DataTableDetails,
+  type ListSearch,
+} from '@/components/data-table';
+import { PageFrame } from '@/components/layout/page-frame';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import type { BadgeVariant } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { getStoredUser } from '@/lib/storage';
+import { toast } from '@/lib/toast';
+import { requestLogDetailsQueryOptions, requestLogEndpoints } from './request-log-api';
+import { buildCurl } from './request-log-curl';
+
+/** Badge colour of an HTTP status by its class: success green, redirect blue, refusal yellow, failure red. */
+export function statusVariant(status: number): BadgeVariant {
+  if (status >= 500) return 'red';
+  if (status >= 400) return 'yellow';
+  if (status >= 300) return 'blue';
+  if (status >= 200) return 'green';
+  return 'grey';
+}
+
+function HttpStatus({ status }: { status: number }) {
+  const text = String(status);
+  return <StatusBadge status={text} variants={{ [text]: statusVariant(status) }} />;
+}
+
+const duration = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
+/** A duration in milliseconds, to a tenth. */
+const formatDuration = (ms: number) => `${duration.format(ms)} ms`;
+
+/** The page's own cells; every other column is drawn from the list definition. */
+const COLUMNS: ColumnOverrides<RequestLogRecord, ColumnKey<typeof REQUEST_LOGS_LIST>> = {
+  cells: {
+    status: (r) => <HttpStatus status={r.status} />,
+    duration_ms: (r) => (
+      <span className="whitespace-nowrap tabular-nums">{formatDuration(r.duration_ms)}</span>
+    ),
+    channel: (r) => REQUEST_CHANNEL_LABELS[r.channel],
+    actor: (r) => <span className="break-all">{r.actor}</span>,
+    resources: (r) =>
+      r.resources.length === 0 ? (
+        '-'
+      ) : (
+        <span className="flex flex-col">
+          {r.resources.map((urn) => (
+            <Code wrap key={urn}>
+              {urn}
+            </Code>
+          ))}
+        </span>
+      ),
+  },
+  primary: 'route',
+  cards: { route: 'primary', method: 'secondary', status: 'status', actor: 'secondary' },
+};
+
+/** A query or body as stored (masked, maybe cut), indented; a cut body stored as text shows as it is. */
+function Json({ value, label }: { value: unknown; label: string }) {
+  if (value === null || value === undefined) return <p className="text-sm text-muted-foreground">None</p>;
+  return (
+    <pre
+      aria-label={label}
+      className="max-h-72 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-words whitespace-pre-wrap"
+    >
+      {typeof value === 'string' ? value : JSON.stringify(value, null, 2)}
+    </pre>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="flex min-w-0 flex-col gap-2">
+      <h3 className="text-sm font-medium">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** How long the curl button says that it copied. */
+const COPIED_MS = 2000;
+
+/** Copies the request as a curl command (no secret: credentials are shell variables to fill in). */
+function CopyCurlButton({ log }: { log: RequestLogDetails }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(buildCurl(log, { clientId: getStoredUser()?.client_id }));
+    } catch {
+      toast.error('Could not copy', { description: 'The browser did not allow access to the clipboard.' });
+      return;
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+  };
+
+  return (
+    <>
+      <Button variant="outline" onClick={() => void copy()}>
+        {copied ? <Check aria-hidden className="text-success" /> : <Terminal aria-hidden />}
+        Copy as curl
+      </Button>
+      <span role="status" className="sr-only">
+        {copied ? 'Curl command copied' : ''}
+      </span>
+    </>
+  );
+}
+
+/** The recorded query as the URL's query string (values as stored, masked ones masked). */
+function queryText(query: RequestLogDetails['query']): string {
+  const entries = Object.entries(query ?? {});
+  if (entries.length === 0) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of entries) {
+    params.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return `?${params.toString()}`;
+}
+
+function RequestLogBody({ log }: { log: RequestLogDetails }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap gap-2">
+        <CopyCurlButton log={log} />
+        <Button variant="outline" asChild>
+          <Link to="/trace/$id" params={{ id: log.request_id }}>
+            <Waypoints aria-hidden />
+            Open trace
+          </Link>
+        </Button>
+      </div>
+      {log.truncated && (
+        <Alert variant="warning" role="note">
+          <AlertTitle>Truncated</AlertTitle>
+          <AlertDescription>
+            A body longer than {REQUEST_LOG_BODY_BYTES / 1024} KB was cut when the request was recorded: what
+            shows here is its beginning.
+          </AlertDescription>
+        </Alert>
+      )}
+      <Section title="Request">
+        <DetailList
+          items={[
+            [
+              'Request',
+              <Code wrap key="r">
+                {`${log.method} ${log.path}${queryText(log.query)}`}
+              </Code>,
+            ],
+            ['Caller', `${REQUEST_CHANNEL_LABELS[log.channel]} · ${log.actor}`],
+            [
+              'Idempotency-Key',
+              log.idempotency_key && (
+                <Code wrap key="i">
+                  {log.idempotency_key}
+                </Code>
+              ),
+            ],
+          ]}
+        />
+        {log.query && Object.keys(log.query).length > 0 && <Json value={log.query} label="Request query" />}
+        <h4 className="text-xs font-medium text-muted-foreground">Body</h4>
+        <Json value={log.request_body} label="Request body" />
+      </Section>
+      <Section title="Answer">
+        <DetailList
+          items={[
+            ['Status', <HttpStatus key="s" status={log.status} />],
+            ['Duration', formatDuration(log.duration_ms)],
+          ]}
+        />
+        <h4 className="text-xs font-medium text-muted-foreground">Body</h4>
+        <Json value={log.response_body} label="Answer body" />
+      </Section>
+    </div>
+  );
+}
+
+const DETAILS: DataTableDetails<RequestLogRecord, RequestLogDetails> = {
+  title: (id, row) => (row ? `${row.method} ${row.route}` : `Request ${id}`),
+  idLabel: 'request ID',
+  description: (id, row) => (row ? `${row.status} · ${id}` : 'The request and its answer'),
+  noun: 'request',
+  query: requestLogDetailsQueryOptions,
+  row: (log) => log,
+  render: (log) => <RequestLogBody log={log} />,
+};
+
+/**
+ * /developers/logs: every API request of the client, from a dashboard session or an API key, with its
+ * status, duration and caller, filterable by status class, method and caller and searchable by request id,
+ * resource, idempotency key, route or caller; the details show the masked request and answer.
+ */
+export function RequestLogPage({
+  search,
+  onSearchChange,
+}: {
+  search: ListSearch;
+  onSearchChange: (next: ListSearch) => void;
+}) {
+  return (
+    <PageFrame
+      title="Request log"
+      description="Every API request made from the dashboard or with an API key, with its answer; secrets are never stored and personal data is masked."
+      breadcrumb={[{ label: 'Developers', to: '/configurations' }, { label: 'Request log' }]}
+    >
+      <DataTable
+        list={REQUEST_LOGS_LIST}
+        endpoints={requestLogEndpoints}
+        {...COLUMNS}
+        rowId={(r) => r.request_id}
+        details={DETAILS}
+        empty={{
+          title: 'No requests in this date range',
+          hint: `Requests are kept ${REQUEST_LOG_RETENTION_DAYS} days by default; widen the range or change the filters to see others.`,
+        }}
+        search={search}
+        onSearchChange={onSearchChange}
+      />
+    </PageFrame>
+  );
+}
