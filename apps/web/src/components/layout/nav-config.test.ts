@@ -116,6 +116,8 @@ describe('permission filter', () => {
     expect(viewer).toContain('/flow/payouts');
     expect(viewer).toContain('/reports/payouts');
     expect(viewer).toContain('/configurations/callback-configurations');
+    // Every client role reads the request log (logs.read).
+    expect(viewer).toContain('/developers/logs');
     for (const url of [
       '/flow/initiate-payout',
       '/flow/add-beneficiary',
@@ -165,6 +167,7 @@ describe('screen permissions', () => {
     expect(screenPermissions('/flow/initiate-payout/')).toEqual(['flow.read', 'payouts.create']);
     expect(screenPermissions('/flow/edit-beneficiary')).toEqual(['beneficiaries.manage']);
     expect(screenPermissions('/configurations/audit-log')).toEqual(['audit.read']);
+    expect(screenPermissions('/developers/logs')).toEqual(['logs.read']);
     expect(screenPermissions('/approvals/rules')).toEqual(['approvals.configure']);
     expect(screenPermissions('/settings/account')).toEqual([]);
     expect(screenPermissions('/nowhere')).toEqual([]);
