@@ -79,6 +79,7 @@ import { Route as AuthenticatedSettingsAppearanceRouteImport } from './routes/_a
 import { Route as AuthenticatedSettingsDisplayRouteImport } from './routes/_authenticated/settings/display'
 import { Route as AuthenticatedSettingsNotificationsRouteImport } from './routes/_authenticated/settings/notifications'
 import { Route as AuthenticatedSettingsTeamRouteImport } from './routes/_authenticated/settings/team'
+import { Route as AuthenticatedTraceIdRouteImport } from './routes/_authenticated/trace/$id'
 
 const R401Route = R401RouteImport.update({
   id: '/401',
@@ -490,6 +491,11 @@ const AuthenticatedSettingsTeamRoute =
     path: '/team',
     getParentRoute: () => AuthenticatedSettingsRouteRoute,
   } as any)
+const AuthenticatedTraceIdRoute = AuthenticatedTraceIdRouteImport.update({
+  id: '/trace/$id',
+  path: '/trace/$id',
+  getParentRoute: () => AuthenticatedRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
@@ -551,6 +557,7 @@ export interface FileRoutesByFullPath {
   '/settings/display': typeof AuthenticatedSettingsDisplayRoute
   '/settings/notifications': typeof AuthenticatedSettingsNotificationsRoute
   '/settings/team': typeof AuthenticatedSettingsTeamRoute
+  '/trace/$id': typeof AuthenticatedTraceIdRoute
   '/accounts/': typeof AuthenticatedAccountsIndexRoute
   '/api-test/': typeof AuthenticatedApiTestIndexRoute
   '/approvals/': typeof AuthenticatedApprovalsIndexRoute
@@ -621,6 +628,7 @@ export interface FileRoutesByTo {
   '/settings/display': typeof AuthenticatedSettingsDisplayRoute
   '/settings/notifications': typeof AuthenticatedSettingsNotificationsRoute
   '/settings/team': typeof AuthenticatedSettingsTeamRoute
+  '/trace/$id': typeof AuthenticatedTraceIdRoute
   '/accounts': typeof AuthenticatedAccountsIndexRoute
   '/api-test': typeof AuthenticatedApiTestIndexRoute
   '/approvals': typeof AuthenticatedApprovalsIndexRoute
@@ -694,6 +702,7 @@ export interface FileRoutesById {
   '/_authenticated/settings/display': typeof AuthenticatedSettingsDisplayRoute
   '/_authenticated/settings/notifications': typeof AuthenticatedSettingsNotificationsRoute
   '/_authenticated/settings/team': typeof AuthenticatedSettingsTeamRoute
+  '/_authenticated/trace/$id': typeof AuthenticatedTraceIdRoute
   '/_authenticated/accounts/': typeof AuthenticatedAccountsIndexRoute
   '/_authenticated/api-test/': typeof AuthenticatedApiTestIndexRoute
   '/_authenticated/approvals/': typeof AuthenticatedApprovalsIndexRoute
@@ -1422,6 +1431,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSettingsTeamRouteImport
       parentRoute: typeof AuthenticatedSettingsRouteRoute
     }
+    '/_authenticated/trace/$id': {
+      id: '/_authenticated/trace/$id'
+      path: '/trace/$id'
+      fullPath: '/trace/$id'
+      preLoaderRoute: typeof AuthenticatedTraceIdRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
   }
 }
 
@@ -1500,6 +1516,7 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedReportsPayoutsRoute: typeof AuthenticatedReportsPayoutsRoute
   AuthenticatedReportsVbaMisRoute: typeof AuthenticatedReportsVbaMisRoute
   AuthenticatedReportsVirtualAccountsRoute: typeof AuthenticatedReportsVirtualAccountsRoute
+  AuthenticatedTraceIdRoute: typeof AuthenticatedTraceIdRoute
   AuthenticatedAccountsIndexRoute: typeof AuthenticatedAccountsIndexRoute
   AuthenticatedApiTestIndexRoute: typeof AuthenticatedApiTestIndexRoute
   AuthenticatedApprovalsIndexRoute: typeof AuthenticatedApprovalsIndexRoute
@@ -1578,6 +1595,7 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
   AuthenticatedReportsVbaMisRoute: AuthenticatedReportsVbaMisRoute,
   AuthenticatedReportsVirtualAccountsRoute:
     AuthenticatedReportsVirtualAccountsRoute,
+  AuthenticatedTraceIdRoute: AuthenticatedTraceIdRoute,
   AuthenticatedAccountsIndexRoute: AuthenticatedAccountsIndexRoute,
   AuthenticatedApiTestIndexRoute: AuthenticatedApiTestIndexRoute,
   AuthenticatedApprovalsIndexRoute: AuthenticatedApprovalsIndexRoute,

@@ -113,9 +113,14 @@ function renderMenu() {
     createRoute({ getParentRoute: () => rootRoute, path, component: () => null });
   const router = createRouter({
     routeTree: rootRoute.addChildren(
-      ['/', '/flow/payouts', '/flow/beneficiaries', '/flow/initiate-payout', '/flow/add-beneficiary'].map(
-        page,
-      ),
+      [
+        '/',
+        '/flow/payouts',
+        '/flow/beneficiaries',
+        '/flow/initiate-payout',
+        '/flow/add-beneficiary',
+        '/trace/$id',
+      ].map(page),
     ),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
@@ -180,6 +185,24 @@ describe('CommandMenu', () => {
     await waitFor(() => expect(location().path).toBe('/flow/beneficiaries'));
     expect(location().search).toEqual(KAVYA.route.search);
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('offers the trace of a request id typed whole, selected for Enter', async () => {
+    const user = userEvent.setup();
+    const { location } = renderMenu();
+    await user.type(await input(), 'req01jkav00000000000000000x9');
+    const trace = await option('Open trace of REQ01JKAV00000000000000000X9');
+    await waitFor(() => expect(trace.getAttribute('aria-selected')).toBe('true'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location().path).toBe('/trace/REQ01JKAV00000000000000000X9'));
+  });
+
+  it('offers no trace for a partial id', async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    await user.type(await input(), 'REQ01JKAV');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('option', { name: /Open trace/ })).toBeNull();
   });
 
   it('does not search below two characters, and aborts a search the user typed past', async () => {

@@ -19,6 +19,7 @@ import Type from 'lucide-react/icons/type';
 import UserPlus from 'lucide-react/icons/user-plus';
 import UserRound from 'lucide-react/icons/user-round';
 import Users from 'lucide-react/icons/users';
+import Waypoints from 'lucide-react/icons/waypoints';
 import {
   Command,
   CommandEmpty,
@@ -45,6 +46,7 @@ import { useHelpSearch } from './help-search';
 import { usePermissions } from '@/lib/api/user-details';
 import { allows, filterNavByPermissions, NAV_GROUPS, type NavPermission, type NavUrl } from './nav-config';
 import { useSignOut } from './use-sign-out';
+import { traceableId } from '@/lib/trace-id';
 
 const THEME_ICONS: Record<Theme, typeof Sun> = { light: Sun, dark: Moon, system: Monitor, brand: Palette };
 
@@ -134,6 +136,9 @@ function CommandPalette({ close }: { close: () => void }) {
   const [input, setInput] = useState('');
   const [selected, setSelected] = useState('');
   const search = useGlobalSearch(input, timeZone);
+  // A request id or a urn typed whole: its trace can be opened (members who read the request log).
+  const traceId = allows('logs.read', permissions) ? traceableId(input) : null;
+  const traceValue = traceId ? `${RECORD_VALUE}trace:${traceId}` : '';
   const helpHits = useHelpSearch(input);
   const run = (action: () => unknown) => {
     close();
@@ -145,6 +150,10 @@ function CommandPalette({ close }: { close: () => void }) {
   useEffect(() => {
     if (first) setSelected(recordValue(first));
   }, [first]);
+  // An id typed whole: Enter opens its trace, until a record found by it is selected.
+  useEffect(() => {
+    if (traceValue) setSelected(traceValue);
+  }, [traceValue]);
 
   const status = search.searching
     ? 'Searching records…'
@@ -170,6 +179,17 @@ function CommandPalette({ close }: { close: () => void }) {
           <p role="alert" className="px-3 py-2 text-sm text-destructive">
             Records could not be searched: {search.error.message}
           </p>
+        )}
+        {traceId && (
+          <CommandGroup heading="Trace">
+            <CommandItem
+              value={traceValue}
+              onSelect={() => run(() => navigate({ to: '/trace/$id', params: { id: traceId } }))}
+            >
+              <Waypoints aria-hidden />
+              <span className="truncate">Open trace of {traceId}</span>
+            </CommandItem>
+          </CommandGroup>
         )}
         {byKind(search.results).map(([type, results]) => {
           const { heading, icon: Icon } = recordKind(type);
@@ -307,8 +327,9 @@ function CommandPalette({ close }: { close: () => void }) {
 
 /**
  * The command palette (Cmd+K / Ctrl+K): your records as you type (payouts, beneficiaries, from the server's
- * global search), actions (initiate payout, add beneficiary, switch team, theme and font, sign out) and every
- * screen. The shell loads this module when the browser is first idle, so opening it never waits for code.
+ * global search), the trace of a request id or urn typed whole, actions (initiate payout, add beneficiary, switch
+ * team, theme and font, sign out) and every screen. The shell loads this module when the browser is first idle,
+ * so opening it never waits for code.
  */
 export default function CommandMenu({
   open,

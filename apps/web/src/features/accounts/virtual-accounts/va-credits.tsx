@@ -17,6 +17,7 @@ import { timeZonePreference } from '@/lib/preferences/display';
 import { todayIn } from '@/components/data-table';
 import { useCredits, useCreditsCount, type CreditsQuery } from '../api/credits';
 import { CREDIT_STATUS_VARIANTS } from '../accounts-page';
+import { TraceLink } from '@/components/trace/trace-link';
 
 type StatusFilter = '' | VirtualAccountCredit['status'];
 const PAGE = 10;
@@ -101,7 +102,10 @@ export function VaCredits({ va }: { va: VirtualAccount }) {
               {c.status === 'RETURNED' && c.return_reason && (
                 <span className="text-destructive">Returned: {c.return_reason}</span>
               )}
-              <DateTimeText value={c.created_at} className="text-xs text-muted-foreground" />
+              <span className="flex flex-wrap items-center justify-between gap-2">
+                <DateTimeText value={c.created_at} className="text-xs text-muted-foreground" />
+                <TraceLink id={c.urn} />
+              </span>
             </li>
           ))}
         </ul>

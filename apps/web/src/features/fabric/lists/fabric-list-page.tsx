@@ -20,6 +20,7 @@ import { ConnectionState } from '../connection-state';
 import { DetailsSection, JsonBlock } from '../details-section';
 import { CHANNEL_LABELS, FABRIC_DESCRIPTIONS, FABRIC_STATUS_VARIANTS, creditsText } from '../products';
 import { useLiveList } from './use-live-list';
+import { TraceLink } from '@/components/trace/trace-link';
 
 const Status = ({ call }: { call: FabricCall }) => (
   <StatusBadge
@@ -48,10 +49,14 @@ const COLUMNS: ColumnOverrides<FabricCall, ColumnKey<FabricList>> = {
   },
 };
 
-/** What the details add to the call's column values: its request and response as stored (personal data masked). */
+/**
+ * What the details add to the call's column values: the link to its trace, its request and response as stored
+ * (personal data masked).
+ */
 function CallPayloads({ call }: { call: FabricCallDetails }) {
   return (
     <div className="flex flex-col gap-4">
+      <TraceLink id={call.urn} />
       <DetailsSection title="Request (masked)">
         <JsonBlock label="Request, personal data masked" value={call.request} />
       </DetailsSection>

@@ -26,6 +26,7 @@ import { payoutDetailsQueryOptions, payoutsEndpoints } from '../api/payouts';
 import { DetailsSection, ListPage, type ListPageProps } from './list-page';
 import { CALLBACK_STATUS_VARIANTS, PAYOUT_STATUS_VARIANTS } from './statuses';
 import { Can } from '@/components/permissions/can';
+import { TraceLink } from '@/components/trace/trace-link';
 
 /** The page's own cells and card lines; every other column is drawn from the list definition. */
 const COLUMNS: ColumnOverrides<Payout, ColumnKey<typeof PAYOUTS_LIST>> = {
@@ -141,10 +142,14 @@ function Callbacks({ callbacks }: { callbacks: CallbackDelivery[] }) {
   );
 }
 
-/** What the details add to the payout's column values: the timeline of states and every callback delivery. */
+/**
+ * What the details add to the payout's column values: the link to its trace, the timeline of states and every
+ * callback delivery.
+ */
 function PayoutHistory({ payout }: { payout: PayoutDetails }) {
   return (
     <div className="flex flex-col gap-4">
+      <TraceLink id={payout.urn} />
       <DetailsSection title="Timeline">
         <Timeline events={payout.events} />
       </DetailsSection>
