@@ -17,7 +17,6 @@ const PAYOUT: CurlRequest = {
   channel: 'api_key',
   idempotency_key: 'idem-42',
   request_body: { amount: '10.00', purpose_message: "Ravi's invoice", beneficiary_code: 'BEN001' },
-  truncated: false,
 };
 
 /** What a POSIX shell makes of a command line's words (`printf '%s\n'` prints one argument a line). */
@@ -65,7 +64,6 @@ describe('buildCurl', () => {
         channel: 'dashboard',
         idempotency_key: null,
         request_body: null,
-        truncated: false,
       },
       { hosts: HOSTS, clientId: 'CLI01ACME' },
     );
@@ -90,13 +88,50 @@ describe('buildCurl', () => {
     expect(curl).not.toContain('Idempotency-Key');
   });
 
-  it('keeps masked fields as stored and flags a body that was cut', () => {
+  it('sends a cut body as far as it was kept and says so above the command', () => {
     const curl = buildCurl(
-      { ...PAYOUT, request_body: '{"beneficiary_name":"R*** K***","note":"abc', truncated: true },
+      {
+        ...PAYOUT,
+        request_body: {
+          _truncated: true,
+          bytes: 40_000,
+          preview: '{"beneficiary_name":"R*** K***","note":"abc',
+        },
+      },
       { hosts: HOSTS },
     );
-    expect(curl.split('\n')[0]).toMatch(/^# A body of this request was cut/);
-    expect(curl).toContain(`-d '{"beneficiary_name":"R*** K***","note":"abc'`);
+    const [comment, ...command] = curl.split('\n');
+    expect(comment).toBe(
+      '# The request body of 40000 bytes was cut when it was recorded: complete the -d body before sending.',
+    );
+    expect(command.at(-1)).toBe(`  -d '{"beneficiary_name":"R*** K***","note":"abc'`);
+    expect(command.join('\n')).not.toContain('_truncated');
+  });
+
+  it('leaves out a body that was not recorded (a file upload) and says what to add', () => {
+    const curl = buildCurl(
+      {
+        ...PAYOUT,
+        path: '/v2/fabric/face-match',
+        idempotency_key: null,
+        request_body: { _omitted: 'multipart/form-data' },
+      },
+      { hosts: HOSTS },
+    );
+    expect(curl).toBe(
+      [
+        "# The request's multipart/form-data body was not recorded: add it (e.g. -F for a file) before sending.",
+        [`curl -X POST 'https://api.meridian.test/v2/fabric/face-match'`, '-u "$KEY_ID:$KEY_SECRET"'].join(
+          ' \\\n  ',
+        ),
+      ].join('\n'),
+    );
+  });
+
+  it('writes a JSON string body as JSON and repeats a key the query held several times', () => {
+    const curl = buildCurl({ ...PAYOUT, query: { urn: ['A', 'B'] }, request_body: "it's" }, { hosts: HOSTS });
+    expect(curl).toContain(`'https://api.meridian.test/core_banking/money_transfer/initiate?urn=A&urn=B'`);
+    expect(curl).toContain(`-d '"it'\\''s"'`);
   });
 
   it('routes paths to the hosts the web app calls them on', () => {

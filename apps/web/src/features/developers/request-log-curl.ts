@@ -1,10 +1,11 @@
 import type { RequestLogDetails } from '@meridian/contract/developers';
 import { API_HOSTS, PROVIDER, type ApiHost } from '@/lib/env';
+import { queryString, storedBody } from './request-log-body';
 
 /** What a recorded request needs to be replayed with curl. */
 export type CurlRequest = Pick<
   RequestLogDetails,
-  'method' | 'path' | 'query' | 'channel' | 'idempotency_key' | 'request_body' | 'truncated'
+  'method' | 'path' | 'query' | 'channel' | 'idempotency_key' | 'request_body'
 >;
 
 export interface CurlOptions {
@@ -31,35 +32,28 @@ export function hostOf(path: string): ApiHost {
   return 'api';
 }
 
-/** The recorded query as a query string: arrays repeat their key, objects are written as JSON. */
-function queryString(query: CurlRequest['query']): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
-      params.append(key, typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item));
-    }
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 /**
  * A curl command that repeats a recorded request at the API host the web app calls, with no secret in it: the
  * credentials are shell variables to fill in (`$KEY_ID:$KEY_SECRET` for an API key, `$TOKEN` for a dashboard
  * session), and the query and body are sent as they were stored, their masked fields masked and their
- * omitted fields left out. An entry whose bodies were cut when recorded says so on a comment line above the
- * command.
+ * omitted fields left out. A body the log cut or did not store (not JSON) cannot be repeated whole: a comment
+ * line above the command says what to complete.
  */
 export function buildCurl(request: CurlRequest, options: CurlOptions = {}): string {
   const hosts = options.hosts ?? API_HOSTS;
   const origin = options.origin ?? window.location.origin;
   const base = hosts[hostOf(request.path)] || origin;
   const method = request.method.toUpperCase();
-  const hasBody = request.request_body !== null && request.request_body !== undefined;
+  const stored = storedBody(request.request_body);
+  const data =
+    stored.kind === 'json'
+      ? JSON.stringify(stored.value)
+      : stored.kind === 'cut'
+        ? (stored.preview ?? '')
+        : null;
 
   const url = shellQuote(base + request.path + queryString(request.query));
-  const head = method !== 'GET' || hasBody ? `curl -X ${method} ${url}` : `curl ${url}`;
+  const head = method !== 'GET' || data !== null ? `curl -X ${method} ${url}` : `curl ${url}`;
   const args: string[] = [];
   if (request.channel === 'api_key') {
     args.push('-u "$KEY_ID:$KEY_SECRET"');
@@ -69,18 +63,19 @@ export function buildCurl(request: CurlRequest, options: CurlOptions = {}): stri
       options.clientId ? `-H ${shellQuote(`client_id: ${options.clientId}`)}` : '-H "client_id: $CLIENT_ID"',
     );
   }
-  if (hasBody) args.push(`-H ${shellQuote('Content-Type: application/json')}`);
+  if (data !== null) args.push(`-H ${shellQuote('Content-Type: application/json')}`);
   if (request.idempotency_key) {
     args.push(`-H ${shellQuote(`Idempotency-Key: ${request.idempotency_key}`)}`);
   }
-  if (hasBody) {
-    const body =
-      typeof request.request_body === 'string' ? request.request_body : JSON.stringify(request.request_body);
-    args.push(`-d ${shellQuote(body)}`);
-  }
+  if (data !== null) args.push(`-d ${shellQuote(data)}`);
 
   const command = [head, ...args].join(' \\\n  ');
-  return request.truncated && hasBody
-    ? `# A body of this request was cut when it was recorded: check that the -d body is whole before sending.\n${command}`
-    : command;
+  if (stored.kind === 'cut') {
+    const size = stored.bytes === null ? '' : ` of ${stored.bytes} bytes`;
+    return `# The request body${size} was cut when it was recorded: complete the -d body before sending.\n${command}`;
+  }
+  if (stored.kind === 'omitted') {
+    return `# The request's ${stored.type} body was not recorded: add it (e.g. -F for a file) before sending.\n${command}`;
+  }
+  return command;
 }

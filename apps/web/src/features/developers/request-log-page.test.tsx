@@ -61,13 +61,14 @@ const PAYOUT_DETAILS: RequestLogDetails = {
     beneficiary_name: 'R*** K***',
     purpose_message: "Ravi's invoice",
   },
-  response_body: { urn: 'PAY01JTESTURN0001', status: 'PENDING' },
+  // An answer above the cap: the start of its masked text is kept.
+  response_body: { _truncated: true, bytes: 40_000, preview: '{"urn":"PAY01JTESTURN0001","status":"PEN' },
   truncated: true,
 };
 
 const READ_DETAILS: RequestLogDetails = {
   ...DASHBOARD_READ,
-  query: { include: 'events' },
+  query: { include: 'events', status: ['FAILURE', 'RETURNED'] },
   request_body: null,
   response_body: { status: 404, message: 'There is no payout PAY404.' },
   truncated: false,
@@ -202,8 +203,9 @@ describe('RequestLogPage', () => {
     const answered = within(dialog).getByRole('region', { name: 'Answer' });
     expect(within(answered).getByText('201')).toBeTruthy();
     expect(within(answered).getByText('182.4 ms')).toBeTruthy();
+    expect(within(answered).getByText('Truncated (40,000 bytes): its beginning as recorded.')).toBeTruthy();
     expect(within(answered).getByLabelText('Answer body').textContent).toBe(
-      JSON.stringify(PAYOUT_DETAILS.response_body, null, 2),
+      '{"urn":"PAY01JTESTURN0001","status":"PEN',
     );
     expect(within(dialog).getByRole('note').textContent).toMatch(/^Truncated.*16 KB was cut/);
     expect(within(dialog).getByRole('link', { name: 'Open trace' }).getAttribute('href')).toBe(
@@ -228,7 +230,8 @@ describe('RequestLogPage', () => {
     expect(curl).toContain(
       `-d '{"amount":"10.00","beneficiary_name":"R*** K***","purpose_message":"Ravi'\\''s invoice"}'`,
     );
-    expect(curl.split('\n')[0]).toMatch(/^# A body of this request was cut/);
+    // Only the answer was cut: the request is whole, nothing to complete.
+    expect(curl.startsWith('curl ')).toBe(true);
     for (const secret of [ACCESS_TOKEN, REFRESH_TOKEN, 'Bearer ey']) expect(curl).not.toContain(secret);
     expect(within(dialog).getByText('Curl command copied')).toBeTruthy();
   });
@@ -246,7 +249,7 @@ describe('RequestLogPage', () => {
     const curl = writeText.mock.calls[0]![0];
     expect(curl).toBe(
       [
-        `curl '${window.location.origin}/meridian/read/fetch/transaction/payouts/PAY404?include=events'`,
+        `curl '${window.location.origin}/meridian/read/fetch/transaction/payouts/PAY404?include=events&status=FAILURE&status=RETURNED'`,
         '-H "Authorization: Bearer $TOKEN"',
         `-H 'client_id: CLI01ACME'`,
       ].join(' \\\n  '),

@@ -28,6 +28,7 @@ import { Button } from '@/components/ui/button';
 import { getStoredUser } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { requestLogDetailsQueryOptions, requestLogEndpoints } from './request-log-api';
+import { queryString, storedBody } from './request-log-body';
 import { buildCurl } from './request-log-curl';
 
 /** Badge colour of an HTTP status by its class: success green, redirect blue, refusal yellow, failure red. */
@@ -74,17 +75,42 @@ const COLUMNS: ColumnOverrides<RequestLogRecord, ColumnKey<typeof REQUEST_LOGS_L
   cards: { route: 'primary', method: 'secondary', status: 'status', actor: 'secondary' },
 };
 
-/** A query or body as stored (masked, maybe cut), indented; a cut body stored as text shows as it is. */
-function Json({ value, label }: { value: unknown; label: string }) {
-  if (value === null || value === undefined) return <p className="text-sm text-muted-foreground">None</p>;
-  return (
-    <pre
-      aria-label={label}
-      className="max-h-72 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-words whitespace-pre-wrap"
-    >
-      {typeof value === 'string' ? value : JSON.stringify(value, null, 2)}
-    </pre>
-  );
+const pre =
+  'max-h-72 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-words whitespace-pre-wrap';
+const bytes = new Intl.NumberFormat('en-IN');
+
+/**
+ * A query or body as stored: masked JSON indented; a cut body says so and shows the start of its text that was
+ * kept; a body that was not JSON names its type only.
+ */
+function Body({ value, label }: { value: unknown; label: string }) {
+  const body = storedBody(value);
+  switch (body.kind) {
+    case 'none':
+      return <p className="text-sm text-muted-foreground">None</p>;
+    case 'json':
+      return (
+        <pre aria-label={label} className={pre}>
+          {JSON.stringify(body.value, null, 2)}
+        </pre>
+      );
+    case 'omitted':
+      return <p className="text-sm text-muted-foreground">Not recorded: a {body.type} body.</p>;
+    case 'cut':
+      return (
+        <>
+          <p className="text-sm text-muted-foreground">
+            Truncated{body.bytes === null ? '' : ` (${bytes.format(body.bytes)} bytes)`}:{' '}
+            {body.preview === null ? 'too large to keep any of it.' : 'its beginning as recorded.'}
+          </p>
+          {body.preview !== null && (
+            <pre aria-label={label} className={pre}>
+              {body.preview}
+            </pre>
+          )}
+        </>
+      );
+  }
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -130,17 +156,6 @@ function CopyCurlButton({ log }: { log: RequestLogDetails }) {
   );
 }
 
-/** The recorded query as the URL's query string (values as stored, masked ones masked). */
-function queryText(query: RequestLogDetails['query']): string {
-  const entries = Object.entries(query ?? {});
-  if (entries.length === 0) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of entries) {
-    params.append(key, typeof value === 'string' ? value : JSON.stringify(value));
-  }
-  return `?${params.toString()}`;
-}
-
 function RequestLogBody({ log }: { log: RequestLogDetails }) {
   return (
     <div className="flex flex-col gap-4">
@@ -157,8 +172,8 @@ function RequestLogBody({ log }: { log: RequestLogDetails }) {
         <Alert variant="warning" role="note">
           <AlertTitle>Truncated</AlertTitle>
           <AlertDescription>
-            A body longer than {REQUEST_LOG_BODY_BYTES / 1024} KB was cut when the request was recorded: what
-            shows here is its beginning.
+            A body above {REQUEST_LOG_BODY_BYTES / 1024} KB was cut when the request was recorded: only its
+            beginning was kept (nothing of a very large answer).
           </AlertDescription>
         </Alert>
       )}
@@ -168,7 +183,7 @@ function RequestLogBody({ log }: { log: RequestLogDetails }) {
             [
               'Request',
               <Code wrap key="r">
-                {`${log.method} ${log.path}${queryText(log.query)}`}
+                {`${log.method} ${log.path}${queryString(log.query)}`}
               </Code>,
             ],
             ['Caller', `${REQUEST_CHANNEL_LABELS[log.channel]} · ${log.actor}`],
@@ -182,9 +197,9 @@ function RequestLogBody({ log }: { log: RequestLogDetails }) {
             ],
           ]}
         />
-        {log.query && Object.keys(log.query).length > 0 && <Json value={log.query} label="Request query" />}
+        {log.query && Object.keys(log.query).length > 0 && <Body value={log.query} label="Request query" />}
         <h4 className="text-xs font-medium text-muted-foreground">Body</h4>
-        <Json value={log.request_body} label="Request body" />
+        <Body value={log.request_body} label="Request body" />
       </Section>
       <Section title="Answer">
         <DetailList
@@ -194,7 +209,7 @@ function RequestLogBody({ log }: { log: RequestLogDetails }) {
           ]}
         />
         <h4 className="text-xs font-medium text-muted-foreground">Body</h4>
-        <Json value={log.response_body} label="Answer body" />
+        <Body value={log.response_body} label="Answer body" />
       </Section>
     </div>
   );
