@@ -11,6 +11,7 @@ import { bulkRoutes } from './bulk/routes.ts';
 import { beneficiarySearcher } from './beneficiaries/search.ts';
 import { callbackRoutes } from './callbacks/routes.ts';
 import { creditRoutes } from './credits/routes.ts';
+import { eventRoutes } from './events/routes.ts';
 import { openFabricEventHub, type FabricEventHub } from './fabric/events.ts';
 import { closeFaceModel } from './fabric/images/face-model.ts';
 import { closeOcr } from './fabric/images/ocr.ts';
@@ -138,6 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     payoutRoutes,
     validationRoutes,
     callbackRoutes,
+    eventRoutes,
     settlementRoutes,
     virtualAccountRoutes,
     mandateRoutes,

@@ -132,7 +132,7 @@ export type EventDetails = z.infer<typeof EventDetails>;
 export const EventResendRequest = z.object({
   callback_id: z.string().trim().min(1).max(64).optional().meta({
     description:
-      "One of the client's callback configurations (any event type) to send it to; default: the active configurations of the event's type.",
+      "One of the client's callback configurations (of any event type; it must be switched on) to send it to; default: the active configurations of the event's type.",
   }),
 });
 export const EventResendResult = z.object({

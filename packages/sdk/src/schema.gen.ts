@@ -876,6 +876,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/count/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count the events
+     * @description How many events the product emitted for the caller's client (payout, virtual-account credit, mandate, payment link, KYC call, approval…), each with how many callback deliveries it has had match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `event_id` (Event id), `subject_urn` (Subject URN), `request_id` (Request id) (400 for another) with `search_value` to match. Filters: `event_type` (Event type).
+     *
+     *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['countEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/count/fabric/aadhaar-uid-masking': {
     parameters: {
       query?: never;
@@ -1294,6 +1316,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/count/request_logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Count the request log
+     * @description How many API requests of the caller's client (a member's session or an API key), each after its answer match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `request_id` (Request id), `resource` (Resource id (urn)), `idempotency_key` (Idempotency key), `route` (Route), `actor` (User e-mail or API key id) (400 for another) with `search_value` to match. Filters: `status_class` (Status), `method` (Method), `channel` (Caller).
+     *
+     *     Needs the `logs.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['countRequestLogs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/count/support/tickets': {
     parameters: {
       query?: never;
@@ -1594,6 +1638,28 @@ export interface paths {
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportCreditsDetails'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/export/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the filtered events
+     * @description Streams the filtered events the product emitted for the caller's client (payout, virtual-account credit, mandate, payment link, KYC call, approval…), each with how many callback deliveries it has had as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['exportEvents'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2012,6 +2078,28 @@ export interface paths {
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['exportPaymentLinks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/export/request_logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the filtered request log
+     * @description Streams the filtered API requests of the caller's client (a member's session or an API key), each after its answer as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
+     *
+     *     Needs the `logs.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['exportRequestLogs'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2592,6 +2680,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/fetch/events/{event_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One event with its deliveries
+     * @description An event of the caller's client by its id (`evt_…`): its type, subject, the id of the API request that emitted it, its data (the `data` its callbacks carry) and every delivery of it (to which callback configuration and URL, status, attempts, the latest attempt's status code, and whether a resend made it).
+     *
+     *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['getEvent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/fetch/fabric/{slug}/{urn}': {
     parameters: {
       query?: never;
@@ -2738,6 +2848,28 @@ export interface paths {
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['getManageBeneficiaryByBeneficiaryCode'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/fetch/request_logs/{request_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One API request
+     * @description A request of the caller's client with its query, request body and answer as recorded: secrets left out, personal data and account numbers masked, bodies above the cap cut (`truncated`). Another client's request id is a 404.
+     *
+     *     Needs the `logs.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['getRequestLogByRequestId'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3252,6 +3384,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/meridian/read/search/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the events
+     * @description The events the product emitted for the caller's client (payout, virtual-account credit, mandate, payment link, KYC call, approval…), each with how many callback deliveries it has had, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `event_id` (Event id), `subject_urn` (Subject URN), `request_id` (Request id) (400 for another) with `search_value` to match. Filters: `event_type` (Event type). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['searchEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/meridian/read/search/fabric/aadhaar-uid-masking': {
     parameters: {
       query?: never;
@@ -3662,6 +3816,28 @@ export interface paths {
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      */
     get: operations['searchPaymentLinks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/read/search/request_logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the request log
+     * @description The API requests of the caller's client (a member's session or an API key), each after its answer, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `request_id` (Request id), `resource` (Resource id (urn)), `idempotency_key` (Idempotency key), `route` (Route), `actor` (User e-mail or API key id) (400 for another) with `search_value` to match. Filters: `status_class` (Status), `method` (Method), `channel` (Caller). Paged by `limit` (default 10) and `offset`.
+     *
+     *     Needs the `logs.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    get: operations['searchRequestLogs'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4402,6 +4578,28 @@ export interface paths {
      */
     put: operations['replaceMfaRequirement'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/events/{event_id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resend an event
+     * @description Sends the event again, delivered before or not: a NEW signed delivery (a new `webhook-id`; the event's type, timestamp and data as first sent) to every active callback configuration of the event's type, or, with `callback_id`, to that one configuration of the client (of any event type; it must be switched on). Each is delivered, retried and shown in the delivery log like any other. 422 when there is nothing to send to: no active configuration of the event's type, or the `callback_id` is unknown or switched off. Audited.
+     *
+     *     Needs the `callbacks.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    post: operations['resendEvent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6117,6 +6315,8 @@ export interface components {
       | 'SETTLEMENT'
       | 'MANDATE_COLLECTION'
       | 'PAYMENT_LINK';
+    /** @description Caller: one of dashboard, api_key. */
+    channel: 'dashboard' | 'api_key';
     client_id: string;
     end_date: components['schemas']['CalendarDateInput'];
     /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK, APPROVAL. */
@@ -6136,6 +6336,8 @@ export interface components {
     /** @description Mandate type: one of NACH, UPI_AUTOPAY. */
     mandate_type: 'NACH' | 'UPI_AUTOPAY';
     meridian_company_urn: string;
+    /** @description Method: one of GET, POST, PUT, PATCH, DELETE. */
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     /** @description Name match: one of MATCH, PARTIAL, NO_MATCH. */
     name_match: 'MATCH' | 'PARTIAL' | 'NO_MATCH';
     offset: number;
@@ -6181,6 +6383,8 @@ export interface components {
     start_date: components['schemas']['CalendarDateInput'];
     /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
     status: 'SUCCESS' | 'FAILURE' | 'PENDING' | 'REJECTED' | 'INSUFFICIENT_CREDITS';
+    /** @description Status: one of 2xx, 3xx, 4xx, 5xx. */
+    status_class: '2xx' | '3xx' | '4xx' | '5xx';
     time_zone: string;
     /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
     transfer_type: 'IMPS' | 'NEFT' | 'RTGS' | 'UPI';
@@ -8059,6 +8263,42 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  countEvents: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK, APPROVAL. */
+        event_type?: components['parameters']['event_type'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   countFabricAadhaarUidMasking: {
     parameters: {
       query?: {
@@ -8757,6 +8997,46 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  countRequestLogs: {
+    parameters: {
+      query?: {
+        /** @description Caller: one of dashboard, api_key. */
+        channel?: components['parameters']['channel'];
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        /** @description Method: one of GET, POST, PUT, PATCH, DELETE. */
+        method?: components['parameters']['method'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        /** @description Status: one of 2xx, 3xx, 4xx, 5xx. */
+        status_class?: components['parameters']['status_class'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   countSupportTickets: {
     parameters: {
       query?: {
@@ -9347,6 +9627,54 @@ export interface operations {
         start_date?: components['parameters']['start_date'];
         /** @description Status: one of SUCCESS, FAILURE, PENDING, REJECTED, INSUFFICIENT_CREDITS. */
         status?: components['parameters']['status'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  exportEvents: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK, APPROVAL. */
+        event_type?: components['parameters']['event_type'];
+        format?: components['parameters']['format'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -10273,6 +10601,58 @@ export interface operations {
         start_date?: components['parameters']['start_date'];
         /** @description Status: one of CREATED, PAID, EXPIRED, CANCELLED. */
         status?: 'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED';
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, in the media type of the format asked for (with a Content-Disposition file name). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>[];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
+        };
+      };
+      /** @description Too many rows to answer at once: the report of the same rows was queued (download it when READY). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            report_urn: string;
+            /** @constant */
+            status: 'QUEUED';
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  exportRequestLogs: {
+    parameters: {
+      query?: {
+        /** @description Caller: one of dashboard, api_key. */
+        channel?: components['parameters']['channel'];
+        end_date?: components['parameters']['end_date'];
+        format?: components['parameters']['format'];
+        /** @description Method: one of GET, POST, PUT, PATCH, DELETE. */
+        method?: components['parameters']['method'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        /** @description Status: one of 2xx, 3xx, 4xx, 5xx. */
+        status_class?: components['parameters']['status_class'];
         time_zone?: components['parameters']['time_zone'];
       };
       header?: never;
@@ -11447,6 +11827,55 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  getEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        event_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            created_at: string;
+            data: unknown;
+            /** @description How many callback deliveries it has had. */
+            deliveries: number;
+            delivery_list: {
+              attempt_count: number;
+              callback_id: string;
+              created_at: string;
+              last_status_code: number | null;
+              /** @description Made by a resend of the event. */
+              resent: boolean;
+              status: string;
+              url: string;
+              webhook_id: string;
+            }[];
+            event: string;
+            event_id: string;
+            event_type: string;
+            last_delivery_status: string | null;
+            request_id: string | null;
+            subject_urn: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
   getFabricBySlugByUrn: {
     parameters: {
       query?: never;
@@ -11799,6 +12228,58 @@ export interface operations {
             /** @enum {string} */
             transfer_type: 'IMPS' | 'NEFT' | 'RTGS' | 'UPI';
             updated_at: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      500: components['responses']['E500'];
+    };
+  };
+  getRequestLogByRequestId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        request_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A member's e-mail, or the API key's id. */
+            actor: string;
+            api_key_id: string | null;
+            /** @enum {string} */
+            channel: 'dashboard' | 'api_key';
+            created_at: string;
+            duration_ms: number;
+            idempotency_key: string | null;
+            ip: string | null;
+            method: string;
+            /** @description The path as called, without its query string. */
+            path: string;
+            query: {
+              [key: string]: unknown;
+            } | null;
+            request_body: unknown | null;
+            request_id: string;
+            /** @description The urns the request named or answered. */
+            resources: string[];
+            response_body: unknown | null;
+            /** @description The route as registered, e.g. `/v2/mandates/:urn`. */
+            route: string;
+            status: number;
+            truncated: boolean;
           };
         };
       };
@@ -13155,6 +13636,52 @@ export interface operations {
       500: components['responses']['E500'];
     };
   };
+  searchEvents: {
+    parameters: {
+      query?: {
+        end_date?: components['parameters']['end_date'];
+        /** @description Event type: one of PAYOUT, BANK_ACCOUNT_VALIDATION, FABRIC, VIRTUAL_ACCOUNT_CREDIT, MANDATE, PAYMENT_LINK, APPROVAL. */
+        event_type?: components['parameters']['event_type'];
+        limit?: components['parameters']['limit'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              created_at: string;
+              /** @description How many callback deliveries it has had. */
+              deliveries: number;
+              event: string;
+              event_id: string;
+              event_type: string;
+              last_delivery_status: string | null;
+              request_id: string | null;
+              subject_urn: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
   searchFabricAadhaarUidMasking: {
     parameters: {
       query?: {
@@ -14351,6 +14878,65 @@ export interface operations {
               updated_at: string;
               upi_intent: string;
               urn: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+    };
+  };
+  searchRequestLogs: {
+    parameters: {
+      query?: {
+        /** @description Caller: one of dashboard, api_key. */
+        channel?: components['parameters']['channel'];
+        end_date?: components['parameters']['end_date'];
+        limit?: components['parameters']['limit'];
+        /** @description Method: one of GET, POST, PUT, PATCH, DELETE. */
+        method?: components['parameters']['method'];
+        offset?: components['parameters']['offset'];
+        search_key?: components['parameters']['search_key'];
+        search_value?: components['parameters']['search_value'];
+        start_date?: components['parameters']['start_date'];
+        /** @description Status: one of 2xx, 3xx, 4xx, 5xx. */
+        status_class?: components['parameters']['status_class'];
+        time_zone?: components['parameters']['time_zone'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description A member's e-mail, or the API key's id. */
+              actor: string;
+              api_key_id: string | null;
+              /** @enum {string} */
+              channel: 'dashboard' | 'api_key';
+              created_at: string;
+              duration_ms: number;
+              idempotency_key: string | null;
+              ip: string | null;
+              method: string;
+              /** @description The path as called, without its query string. */
+              path: string;
+              request_id: string;
+              /** @description The urns the request named or answered. */
+              resources: string[];
+              /** @description The route as registered, e.g. `/v2/mandates/:urn`. */
+              route: string;
+              status: number;
             }[];
           };
         };
@@ -16540,6 +17126,50 @@ export interface operations {
       403: components['responses']['E403'];
       413: components['responses']['E413'];
       415: components['responses']['E415'];
+      500: components['responses']['E500'];
+    };
+  };
+  resendEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        event_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description One of the client's callback configurations (of any event type; it must be switched on) to send it to; default: the active configurations of the event's type. */
+          callback_id?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deliveries: {
+              callback_id: string;
+              url: string;
+              webhook_id: string;
+            }[];
+            event_id: string;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
+      422: components['responses']['E422'];
       500: components['responses']['E500'];
     };
   };

@@ -5,6 +5,7 @@ import { registerCompression } from './compression.ts';
 import { registerDocs } from './docs.ts';
 import { AppError } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
+import { registerRequestContext } from './request-context.ts';
 import { registerTextRule } from './text-rule.ts';
 
 /** Paths that belong to the API: they answer JSON (never the SPA) and are never cached. */
@@ -155,6 +156,8 @@ export async function registerHttpBasics(
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
 
+  // The request's id is known to the code it runs (events record it): currentRequestId().
+  registerRequestContext(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (isApi(request.url)) reply.header('cache-control', 'no-store');

@@ -5,7 +5,7 @@ import { attemptDelivery } from '../callbacks/delivery.ts';
 import { sendTestEvent } from '../callbacks/delivery-log.ts';
 import { sandboxReceiverAnswer } from '../callbacks/sandbox-receiver.ts';
 import type { Db } from '../db/database.ts';
-import { callbackConfigs, callbackDeliveries } from '../db/schema.ts';
+import { callbackConfigs, callbackDeliveries, events } from '../db/schema.ts';
 import type { DeliveryRef, Effects } from '../jobs/effects.ts';
 
 const DAY = 24 * 3600_000;
@@ -64,10 +64,17 @@ export async function seedDemoCallbacks(
     // Sent four days ago (an hour apart), then attempted at the times the retry schedule set.
     for (const [i, id] of sent.entries()) {
       const createdAt = new Date(now - 4 * DAY + i * 3600_000);
-      await db
+      const [moved] = await db
         .update(callbackDeliveries)
         .set({ createdAt, nextAttemptAt: createdAt })
-        .where(and(eq(callbackDeliveries.clientRef, client.id), inArray(callbackDeliveries.id, [id])));
+        .where(and(eq(callbackDeliveries.clientRef, client.id), inArray(callbackDeliveries.id, [id])))
+        .returning({ eventRef: callbackDeliveries.eventRef });
+      // Its event happened then too.
+      if (moved?.eventRef)
+        await db
+          .update(events)
+          .set({ createdAt })
+          .where(and(eq(events.clientRef, client.id), eq(events.id, moved.eventRef)));
       let clock = createdAt.getTime() + 1000;
       for (let attempt = 1; ; attempt++) {
         const outcome = await attemptDelivery(db, { clientRef: client.id, id }, attempt, {
