@@ -22,13 +22,13 @@ import { toast } from '@/lib/toast';
 import { downloadEvidence, traceFileName, traceQueryOptions } from './api';
 
 const KINDS: Record<TraceStep['kind'], { label: string; icon: LucideIcon; tone: string }> = {
-  request: { label: 'Request', icon: Globe, tone: 'text-sky-600 dark:text-sky-400' },
-  approval: { label: 'Approval', icon: ShieldCheck, tone: 'text-violet-600 dark:text-violet-400' },
-  ledger: { label: 'Ledger', icon: Landmark, tone: 'text-emerald-600 dark:text-emerald-400' },
-  rail: { label: 'Rail', icon: RouteIcon, tone: 'text-amber-600 dark:text-amber-400' },
-  event: { label: 'Event', icon: Bell, tone: 'text-blue-600 dark:text-blue-400' },
-  callback_attempt: { label: 'Callback attempt', icon: Webhook, tone: 'text-pink-600 dark:text-pink-400' },
-  credits: { label: 'Credits', icon: Coins, tone: 'text-orange-600 dark:text-orange-400' },
+  request: { label: 'Request', icon: Globe, tone: 'text-sky-700 dark:text-sky-400' },
+  approval: { label: 'Approval', icon: ShieldCheck, tone: 'text-violet-700 dark:text-violet-400' },
+  ledger: { label: 'Ledger', icon: Landmark, tone: 'text-emerald-700 dark:text-emerald-400' },
+  rail: { label: 'Rail', icon: RouteIcon, tone: 'text-amber-700 dark:text-amber-400' },
+  event: { label: 'Event', icon: Bell, tone: 'text-blue-700 dark:text-blue-400' },
+  callback_attempt: { label: 'Callback attempt', icon: Webhook, tone: 'text-pink-700 dark:text-pink-400' },
+  credits: { label: 'Credits', icon: Coins, tone: 'text-orange-700 dark:text-orange-400' },
 };
 
 /** A detail's value as text: strings as they are, numbers and objects as JSON, nothing as '-'. */
@@ -79,7 +79,7 @@ function Timeline({ steps }: { steps: TraceStep[] }) {
               <Icon className="size-3.5" aria-hidden />
             </span>
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
-              <span className={cx('font-medium', tone)}>{label}</span>
+              <span className="font-medium">{label}</span>
               <DateTimeText value={step.at} className="text-muted-foreground" />
             </div>
             <p className="font-medium break-words">{step.title}</p>
