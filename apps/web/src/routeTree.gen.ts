@@ -34,6 +34,8 @@ import { Route as AuthenticatedConfigurationsAuditLogRouteImport } from './route
 import { Route as AuthenticatedConfigurationsCallbackConfigurationsRouteImport } from './routes/_authenticated/configurations/callback-configurations'
 import { Route as AuthenticatedConfigurationsManage2faRouteImport } from './routes/_authenticated/configurations/manage-2fa'
 import { Route as AuthenticatedConfigurationsManageIpsRouteImport } from './routes/_authenticated/configurations/manage-ips'
+import { Route as AuthenticatedDevelopersEventsRouteImport } from './routes/_authenticated/developers/events'
+import { Route as AuthenticatedDevelopersLogsRouteImport } from './routes/_authenticated/developers/logs'
 import { Route as AuthenticatedFabricIndexRouteImport } from './routes/_authenticated/fabric/index'
 import { Route as AuthenticatedFabricAadhaarUidMaskingRouteImport } from './routes/_authenticated/fabric/aadhaar-uid-masking'
 import { Route as AuthenticatedFabricAadhaarXmlRouteImport } from './routes/_authenticated/fabric/aadhaar-xml'
@@ -221,6 +223,18 @@ const AuthenticatedConfigurationsManageIpsRoute =
   AuthenticatedConfigurationsManageIpsRouteImport.update({
     id: '/configurations/manage-ips',
     path: '/configurations/manage-ips',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
+const AuthenticatedDevelopersEventsRoute =
+  AuthenticatedDevelopersEventsRouteImport.update({
+    id: '/developers/events',
+    path: '/developers/events',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
+const AuthenticatedDevelopersLogsRoute =
+  AuthenticatedDevelopersLogsRouteImport.update({
+    id: '/developers/logs',
+    path: '/developers/logs',
     getParentRoute: () => AuthenticatedRouteRoute,
   } as any)
 const AuthenticatedFabricIndexRoute =
@@ -517,6 +531,8 @@ export interface FileRoutesByFullPath {
   '/configurations/callback-configurations': typeof AuthenticatedConfigurationsCallbackConfigurationsRoute
   '/configurations/manage-2fa': typeof AuthenticatedConfigurationsManage2faRoute
   '/configurations/manage-ips': typeof AuthenticatedConfigurationsManageIpsRoute
+  '/developers/events': typeof AuthenticatedDevelopersEventsRoute
+  '/developers/logs': typeof AuthenticatedDevelopersLogsRoute
   '/fabric/aadhaar-uid-masking': typeof AuthenticatedFabricAadhaarUidMaskingRoute
   '/fabric/aadhaar-xml': typeof AuthenticatedFabricAadhaarXmlRoute
   '/fabric/ckyc': typeof AuthenticatedFabricCkycRoute
@@ -588,6 +604,8 @@ export interface FileRoutesByTo {
   '/configurations/callback-configurations': typeof AuthenticatedConfigurationsCallbackConfigurationsRoute
   '/configurations/manage-2fa': typeof AuthenticatedConfigurationsManage2faRoute
   '/configurations/manage-ips': typeof AuthenticatedConfigurationsManageIpsRoute
+  '/developers/events': typeof AuthenticatedDevelopersEventsRoute
+  '/developers/logs': typeof AuthenticatedDevelopersLogsRoute
   '/fabric/aadhaar-uid-masking': typeof AuthenticatedFabricAadhaarUidMaskingRoute
   '/fabric/aadhaar-xml': typeof AuthenticatedFabricAadhaarXmlRoute
   '/fabric/ckyc': typeof AuthenticatedFabricCkycRoute
@@ -662,6 +680,8 @@ export interface FileRoutesById {
   '/_authenticated/configurations/callback-configurations': typeof AuthenticatedConfigurationsCallbackConfigurationsRoute
   '/_authenticated/configurations/manage-2fa': typeof AuthenticatedConfigurationsManage2faRoute
   '/_authenticated/configurations/manage-ips': typeof AuthenticatedConfigurationsManageIpsRoute
+  '/_authenticated/developers/events': typeof AuthenticatedDevelopersEventsRoute
+  '/_authenticated/developers/logs': typeof AuthenticatedDevelopersLogsRoute
   '/_authenticated/fabric/aadhaar-uid-masking': typeof AuthenticatedFabricAadhaarUidMaskingRoute
   '/_authenticated/fabric/aadhaar-xml': typeof AuthenticatedFabricAadhaarXmlRoute
   '/_authenticated/fabric/ckyc': typeof AuthenticatedFabricCkycRoute
@@ -736,6 +756,8 @@ export interface FileRouteTypes {
     | '/configurations/callback-configurations'
     | '/configurations/manage-2fa'
     | '/configurations/manage-ips'
+    | '/developers/events'
+    | '/developers/logs'
     | '/fabric/aadhaar-uid-masking'
     | '/fabric/aadhaar-xml'
     | '/fabric/ckyc'
@@ -776,6 +798,7 @@ export interface FileRouteTypes {
     | '/settings/display'
     | '/settings/notifications'
     | '/settings/team'
+    | '/trace/$id'
     | '/accounts/'
     | '/api-test/'
     | '/approvals/'
@@ -806,6 +829,8 @@ export interface FileRouteTypes {
     | '/configurations/callback-configurations'
     | '/configurations/manage-2fa'
     | '/configurations/manage-ips'
+    | '/developers/events'
+    | '/developers/logs'
     | '/fabric/aadhaar-uid-masking'
     | '/fabric/aadhaar-xml'
     | '/fabric/ckyc'
@@ -846,6 +871,7 @@ export interface FileRouteTypes {
     | '/settings/display'
     | '/settings/notifications'
     | '/settings/team'
+    | '/trace/$id'
     | '/accounts'
     | '/api-test'
     | '/approvals'
@@ -878,6 +904,8 @@ export interface FileRouteTypes {
     | '/_authenticated/configurations/callback-configurations'
     | '/_authenticated/configurations/manage-2fa'
     | '/_authenticated/configurations/manage-ips'
+    | '/_authenticated/developers/events'
+    | '/_authenticated/developers/logs'
     | '/_authenticated/fabric/aadhaar-uid-masking'
     | '/_authenticated/fabric/aadhaar-xml'
     | '/_authenticated/fabric/ckyc'
@@ -918,6 +946,7 @@ export interface FileRouteTypes {
     | '/_authenticated/settings/display'
     | '/_authenticated/settings/notifications'
     | '/_authenticated/settings/team'
+    | '/_authenticated/trace/$id'
     | '/_authenticated/accounts/'
     | '/_authenticated/api-test/'
     | '/_authenticated/approvals/'
@@ -1114,6 +1143,20 @@ declare module '@tanstack/react-router' {
       path: '/configurations/manage-ips'
       fullPath: '/configurations/manage-ips'
       preLoaderRoute: typeof AuthenticatedConfigurationsManageIpsRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
+    '/_authenticated/developers/events': {
+      id: '/_authenticated/developers/events'
+      path: '/developers/events'
+      fullPath: '/developers/events'
+      preLoaderRoute: typeof AuthenticatedDevelopersEventsRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
+    '/_authenticated/developers/logs': {
+      id: '/_authenticated/developers/logs'
+      path: '/developers/logs'
+      fullPath: '/developers/logs'
+      preLoaderRoute: typeof AuthenticatedDevelopersLogsRouteImport
       parentRoute: typeof AuthenticatedRouteRoute
     }
     '/_authenticated/fabric/': {
@@ -1481,6 +1524,8 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedConfigurationsCallbackConfigurationsRoute: typeof AuthenticatedConfigurationsCallbackConfigurationsRoute
   AuthenticatedConfigurationsManage2faRoute: typeof AuthenticatedConfigurationsManage2faRoute
   AuthenticatedConfigurationsManageIpsRoute: typeof AuthenticatedConfigurationsManageIpsRoute
+  AuthenticatedDevelopersEventsRoute: typeof AuthenticatedDevelopersEventsRoute
+  AuthenticatedDevelopersLogsRoute: typeof AuthenticatedDevelopersLogsRoute
   AuthenticatedFabricAadhaarUidMaskingRoute: typeof AuthenticatedFabricAadhaarUidMaskingRoute
   AuthenticatedFabricAadhaarXmlRoute: typeof AuthenticatedFabricAadhaarXmlRoute
   AuthenticatedFabricCkycRoute: typeof AuthenticatedFabricCkycRoute
@@ -1550,6 +1595,8 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
     AuthenticatedConfigurationsManage2faRoute,
   AuthenticatedConfigurationsManageIpsRoute:
     AuthenticatedConfigurationsManageIpsRoute,
+  AuthenticatedDevelopersEventsRoute: AuthenticatedDevelopersEventsRoute,
+  AuthenticatedDevelopersLogsRoute: AuthenticatedDevelopersLogsRoute,
   AuthenticatedFabricAadhaarUidMaskingRoute:
     AuthenticatedFabricAadhaarUidMaskingRoute,
   AuthenticatedFabricAadhaarXmlRoute: AuthenticatedFabricAadhaarXmlRoute,

@@ -118,6 +118,8 @@ describe('permission filter', () => {
     expect(viewer).toContain('/configurations/callback-configurations');
     // Every client role reads the request log (logs.read).
     expect(viewer).toContain('/developers/logs');
+    // A viewer reads the events (callbacks.read); resending them needs callbacks.manage.
+    expect(viewer).toContain('/developers/events');
     for (const url of [
       '/flow/initiate-payout',
       '/flow/add-beneficiary',
@@ -168,6 +170,7 @@ describe('screen permissions', () => {
     expect(screenPermissions('/flow/edit-beneficiary')).toEqual(['beneficiaries.manage']);
     expect(screenPermissions('/configurations/audit-log')).toEqual(['audit.read']);
     expect(screenPermissions('/developers/logs')).toEqual(['logs.read']);
+    expect(screenPermissions('/developers/events')).toEqual(['callbacks.read']);
     expect(screenPermissions('/approvals/rules')).toEqual(['approvals.configure']);
     expect(screenPermissions('/settings/account')).toEqual([]);
     expect(screenPermissions('/nowhere')).toEqual([]);

@@ -29,6 +29,7 @@ import Link2 from 'lucide-react/icons/link-2';
 import ListChecks from 'lucide-react/icons/list-checks';
 import Network from 'lucide-react/icons/network';
 import Newspaper from 'lucide-react/icons/newspaper';
+import Radio from 'lucide-react/icons/radio';
 import Receipt from 'lucide-react/icons/receipt';
 import ScanFace from 'lucide-react/icons/scan-face';
 import ScrollText from 'lucide-react/icons/scroll-text';
@@ -217,6 +218,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'Two-factor authentication', url: '/configurations/manage-2fa', icon: KeyRound },
       { title: 'Audit log', url: '/configurations/audit-log', icon: ScrollText, permission: 'audit.read' },
       { title: 'Request log', url: '/developers/logs', icon: Activity, permission: 'logs.read' },
+      { title: 'Events', url: '/developers/events', icon: Radio, permission: 'callbacks.read' },
       { title: 'API test', url: '/api-test', icon: SquareTerminal },
     ],
   },

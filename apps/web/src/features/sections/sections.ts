@@ -115,6 +115,10 @@ export const SECTIONS = {
       'Every API request, from the dashboard or an API key, with its answer and a curl to repeat it.',
     empty: 'No requests yet',
   },
+  '/developers/events': {
+    description: 'Every event emitted for your company, with its callback deliveries; resend any of them.',
+    empty: 'No events yet',
+  },
   '/configurations/manage-2fa': {
     description: 'Sign-in with a second step: a code sent by SMS or from an authenticator app.',
     empty: 'Two-factor sign-in cannot be changed from the dashboard yet',
