@@ -17143,7 +17143,7 @@ export interface operations {
         'application/json': {
           /** @description One of the client's callback configurations (of any event type; it must be switched on) to send it to; default: the active configurations of the event's type. */
           callback_id?: string;
-        };
+        } | null;
       };
     };
     responses: {

@@ -59,7 +59,8 @@ export const eventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
         description:
           "Sends the event again, delivered before or not: a NEW signed delivery (a new `webhook-id`; the event's type, timestamp and data as first sent) to every active callback configuration of the event's type, or, with `callback_id`, to that one configuration of the client (of any event type; it must be switched on). Each is delivered, retried and shown in the delivery log like any other. 422 when there is nothing to send to: no active configuration of the event's type, or the `callback_id` is unknown or switched off. Audited.",
         params: EventIdParams,
-        body: EventResendRequest,
+        // No body: to the configurations of the event's type.
+        body: EventResendRequest.nullish(),
         response: { 202: EventResendResult },
       },
     },
@@ -68,7 +69,7 @@ export const eventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
         deps.db,
         actorOf(request),
         request.params.event_id,
-        request.body.callback_id,
+        request.body?.callback_id,
       );
       await deps.runEffects({ rail: [], callbacks: effects });
       return reply.status(202).send(result);
