@@ -179,6 +179,43 @@ describe('trace', () => {
     expect(byUrn.steps[0]?.kind).toBe('request');
   });
 
+  it('traces a virtual-account credit: the call, the credit with its balances, the UTR', async () => {
+    const va = await globex.call('POST', '/v2/banking/account/virtual', {
+      body: { name: 'Trace Payer', customer_id: `T-${Date.now()}` },
+    });
+    expect(va.status).toBe(201);
+    const creditUtr = `UTR${String(Date.now()).slice(-12)}`;
+    const credited = await globex.call('POST', `/${P}/sandbox/simulate/credit`, {
+      body: {
+        virtual_account_number: va.body.account_number,
+        amount: '250.00',
+        mode: 'NEFT',
+        remitter_name: 'Kavya Menon',
+        remitter_account_number: '60200000000005',
+        remitter_ifsc: 'KKBK0000131',
+        utr: creditUtr,
+      },
+    });
+    expect(credited.status).toBe(201);
+    const creditUrn = credited.body.urn as string;
+    const trace = await until(async () => {
+      const res = await globex.call('GET', `/${P}/read/fetch/trace/${creditUrn}`);
+      return res.status === 200 && (res.body as Trace).request ? (res.body as Trace) : undefined;
+    });
+    expect(trace.request).toMatchObject({ method: 'POST', status: 201, channel: 'dashboard' });
+    expect(trace.steps.map((s) => [s.kind, s.title])).toEqual(
+      expect.arrayContaining([
+        ['request', `POST /${P}/sandbox/simulate/credit → 201`],
+        ['ledger', 'Credit ₹250.00'],
+        ['rail', `NEFT credit CREDITED · UTR ${creditUtr}`],
+      ]),
+    );
+    expect(trace.steps[0]!.kind).toBe('request');
+    const posted = trace.steps.find((s) => s.kind === 'ledger')!;
+    expect(posted.details).toMatchObject({ balance_before: '0.00', balance_after: '250.00' });
+    expect((await acme.call('GET', `/${P}/read/fetch/trace/${creditUrn}`)).status).toBe(404);
+  });
+
   it("answers 404 for another client's payout or request, and for an unknown id", async () => {
     for (const id of [urn, requestId, 'PAY00000000000000000000000000'])
       expect((await acme.call('GET', `/${P}/read/fetch/trace/${id}`)).status).toBe(404);
