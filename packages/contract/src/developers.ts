@@ -56,8 +56,10 @@ export type RequestLogRecord = z.infer<typeof RequestLogRecord>;
 /** One request with its (masked, capped) query and bodies. */
 export const RequestLogDetails = RequestLogRecord.extend({
   query: z.record(z.string(), z.unknown()).nullable(),
-  request_body: z.unknown().nullable(),
-  response_body: z.unknown().nullable(),
+  request_body: z.unknown().meta({ description: 'The body as recorded (masked; null when there was none).' }),
+  response_body: z
+    .unknown()
+    .meta({ description: 'The answer as recorded (masked; null when it was not JSON).' }),
   truncated: z.boolean(),
 });
 export type RequestLogDetails = z.infer<typeof RequestLogDetails>;

@@ -12271,11 +12271,13 @@ export interface operations {
             query: {
               [key: string]: unknown;
             } | null;
-            request_body: unknown | null;
+            /** @description The body as recorded (masked; null when there was none). */
+            request_body: unknown;
             request_id: string;
             /** @description The urns the request named or answered. */
             resources: string[];
-            response_body: unknown | null;
+            /** @description The answer as recorded (masked; null when it was not JSON). */
+            response_body: unknown;
             /** @description The route as registered, e.g. `/v2/mandates/:urn`. */
             route: string;
             status: number;
@@ -12476,11 +12478,13 @@ export interface operations {
               query: {
                 [key: string]: unknown;
               } | null;
-              request_body: unknown | null;
+              /** @description The body as recorded (masked; null when there was none). */
+              request_body: unknown;
               request_id: string;
               /** @description The urns the request named or answered. */
               resources: string[];
-              response_body: unknown | null;
+              /** @description The answer as recorded (masked; null when it was not JSON). */
+              response_body: unknown;
               /** @description The route as registered, e.g. `/v2/mandates/:urn`. */
               route: string;
               status: number;

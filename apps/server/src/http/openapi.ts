@@ -130,8 +130,7 @@ const TAGS: Record<string, string> = {
   validations:
     'Bank-account validation (penny drop) with the registered holder’s name and a name-match score.',
   callbacks: 'Callback URLs the client registers for events (Standard Webhooks; see the webhooks section).',
-  events:
-    'Every event the product emitted for the client, with its callback deliveries; resend any of them.',
+  events: 'Every event the product emitted for the client, with its callback deliveries; resend any of them.',
   settlements: 'Settlement accounts, cycles and their history (operations).',
   'virtual accounts': 'Virtual accounts that collect money for the client, and their credits.',
   sandbox: 'Sandbox helpers: simulate what a bank would do.',

@@ -11,14 +11,9 @@ import { evidencePdf } from './evidence.ts';
 import { traceOf } from './trace.ts';
 
 const params = z.object({
-  id: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .meta({
-      description: 'A request id (`REQ…`) or a resource id: a payout urn, a bulk urn, a KYC call urn…',
-    }),
+  id: z.string().trim().min(1).max(64).meta({
+    description: 'A request id (`REQ…`) or a resource id: a payout urn, a bulk urn, a KYC call urn…',
+  }),
 });
 
 /**
