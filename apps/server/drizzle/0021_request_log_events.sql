@@ -48,6 +48,6 @@ CREATE INDEX "events_client_subject_idx" ON "events" USING btree ("client_ref","
 CREATE INDEX "events_client_request_idx" ON "events" USING btree ("client_ref","request_id");--> statement-breakpoint
 CREATE INDEX "request_log_client_created_idx" ON "request_log" USING btree ("client_ref","created_at");--> statement-breakpoint
 CREATE INDEX "request_log_client_request_idx" ON "request_log" USING btree ("client_ref","request_id");--> statement-breakpoint
-CREATE INDEX "request_log_client_idempotency_idx" ON "request_log" USING btree ("client_ref","idempotency_key");--> statement-breakpoint
-CREATE INDEX "request_log_resources_idx" ON "request_log" USING gin ("resources");--> statement-breakpoint
+CREATE INDEX "request_log_client_idempotency_idx" ON "request_log" USING btree ("client_ref","idempotency_key") WHERE idempotency_key IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "request_log_resources_idx" ON "request_log" USING gin ("resources") WHERE resources <> '{}'::text[];--> statement-breakpoint
 CREATE INDEX "callback_deliveries_event_idx" ON "callback_deliveries" USING btree ("client_ref","event_ref");

@@ -1891,8 +1891,13 @@ export const requestLog = pgTable(
     primaryKey({ name: 'request_log_pkey', columns: [t.clientRef, t.createdAt, t.id] }),
     index('request_log_client_created_idx').on(t.clientRef, t.createdAt),
     index('request_log_client_request_idx').on(t.clientRef, t.requestId),
-    index('request_log_client_idempotency_idx').on(t.clientRef, t.idempotencyKey),
-    index('request_log_resources_idx').using('gin', t.resources),
+    // Partial: most requests (reads) carry no Idempotency-Key and name no resource, and add no index entry.
+    index('request_log_client_idempotency_idx')
+      .on(t.clientRef, t.idempotencyKey)
+      .where(sql`idempotency_key IS NOT NULL`),
+    index('request_log_resources_idx')
+      .using('gin', t.resources)
+      .where(sql`resources <> '{}'::text[]`),
   ],
 );
 

@@ -69,16 +69,33 @@ export type MaskOptions = {
 };
 
 /** Whether the value under `key` is a secret, left out of the log. */
+const secretMemo = new Map<string, boolean>();
 export function isSecretKey(key: string, opts: MaskOptions = {}): boolean {
-  const k = key.toLowerCase();
-  if (SECRET_KEYS.has(k) || SECRET_KEY_SHAPE.test(k)) return true;
-  return k === 'code' && opts.route !== undefined && TWO_FACTOR_ROUTE.test(opts.route);
+  let secret = secretMemo.get(key);
+  if (secret === undefined) {
+    const k = key.toLowerCase();
+    secret = SECRET_KEYS.has(k) || SECRET_KEY_SHAPE.test(k);
+    if (secretMemo.size < 10_000) secretMemo.set(key, secret);
+  }
+  if (secret) return true;
+  return opts.route !== undefined && key.toLowerCase() === 'code' && TWO_FACTOR_ROUTE.test(opts.route);
 }
 
-function suffixMasker(key: string): ((v: string) => string) | undefined {
+function findSuffixMasker(key: string): ((v: string) => string) | undefined {
   const k = key.toLowerCase();
   if (NOT_A_PERSON.has(k)) return undefined;
   return SUFFIX_MASKERS.find(([suffix]) => k.endsWith(suffix) && k !== suffix.slice(1))?.[1];
+}
+
+/** Keys repeat across bodies (every row of a list): their masker is looked up once (a bounded memo). */
+const suffixMemo = new Map<string, ((v: string) => string) | null>();
+function suffixMasker(key: string): ((v: string) => string) | undefined {
+  let masker = suffixMemo.get(key);
+  if (masker === undefined) {
+    masker = findSuffixMasker(key) ?? null;
+    if (suffixMemo.size < 10_000) suffixMemo.set(key, masker);
+  }
+  return masker ?? undefined;
 }
 
 /**

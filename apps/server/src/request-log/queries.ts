@@ -16,7 +16,9 @@ export type RequestLogParams = { status_class?: string; method?: string; channel
  */
 const SEARCH: Record<SearchKey, (v: string) => SQL | undefined> = {
   request_id: (v) => eq(requestLog.requestId, v),
-  resource: (v) => sql`${requestLog.resources} @> ARRAY[${v}]::text[]`,
+  // `<> '{}'` lets the planner use the partial GIN index (only rows that name a resource are in it).
+  resource: (v) =>
+    sql`${requestLog.resources} <> '{}'::text[] AND ${requestLog.resources} @> ARRAY[${v}]::text[]`,
   idempotency_key: (v) => eq(requestLog.idempotencyKey, v),
   route: (v) => or(eq(requestLog.route, v), eq(requestLog.path, v)),
   // `api_key:key_…` as the audit log names a key finds the key's requests too

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { requestLog } from '../db/schema.ts';
 import { maskForLog } from './mask.ts';
@@ -116,7 +117,8 @@ export function toRow(e: RawEntry, cap: number): Row {
 
   let response: Stored = { value: null, truncated: false };
   if (e.responseText !== null) {
-    resources.scanJson(e.responseText);
+    // A write's answer names what it made or changed; a read's (a list page) names what it showed, not touched.
+    if (e.method !== 'GET') resources.scanJson(e.responseText);
     if (e.responseText.length > cap * PARSE_LIMIT_FACTOR)
       response = { value: { _truncated: true, bytes: Buffer.byteLength(e.responseText) }, truncated: true };
     else {
@@ -155,6 +157,43 @@ export function toRow(e: RawEntry, cap: number): Row {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Inserts a batch as ONE parameter: the rows as a JSON array read by `jsonb_populate_recordset` (the bodies are
+ * JSON already, so nothing is encoded twice and no statement has thousands of parameters). `id` takes its
+ * default.
+ */
+async function insertRows(db: Db, rows: Row[]): Promise<void> {
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      client_ref: r.clientRef,
+      created_at: r.createdAt,
+      request_id: r.requestId,
+      method: r.method,
+      route: r.route,
+      path: r.path,
+      status: r.status,
+      duration_ms: r.durationMs,
+      channel: r.channel,
+      actor: r.actor,
+      user_ref: r.userRef,
+      api_key_id: r.apiKeyId,
+      ip: r.ip,
+      idempotency_key: r.idempotencyKey,
+      query: r.query,
+      request_body: r.requestBody,
+      response_body: r.responseBody,
+      truncated: r.truncated,
+      resources: r.resources,
+    })),
+  );
+  await db.execute(sql`INSERT INTO ${requestLog} (client_ref, created_at, request_id, method, route, path, status,
+      duration_ms, channel, actor, user_ref, api_key_id, ip, idempotency_key, query, request_body, response_body,
+      truncated, resources)
+    SELECT client_ref, created_at, request_id, method, route, path, status, duration_ms, channel, actor, user_ref,
+      api_key_id, ip, idempotency_key, query, request_body, response_body, truncated, resources
+    FROM jsonb_populate_recordset(NULL::request_log, ${json}::jsonb)`);
+}
+
 /** Every open recorder of this process (`flush()` and `recorderStats()` below). */
 const open = new Set<Recorder>();
 
@@ -180,7 +219,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
         await ensurePartitions(opts.db);
       }
       for (let i = 0; i < rows.length; i += batchSize)
-        await opts.db.insert(requestLog).values(rows.slice(i, i + batchSize));
+        await insertRows(opts.db, rows.slice(i, i + batchSize));
       counts.recorded += rows.length;
     } catch (err) {
       counts.failures += 1;

@@ -420,7 +420,12 @@ export async function traceOf(db: Db, clientRef: number, id: string, now = new D
     [request] = await db
       .select()
       .from(requestLog)
-      .where(and(eq(requestLog.clientRef, clientRef), sql`${requestLog.resources} @> ARRAY[${id}]::text[]`))
+      .where(
+        and(
+          eq(requestLog.clientRef, clientRef),
+          sql`${requestLog.resources} <> '{}'::text[] AND ${requestLog.resources} @> ARRAY[${id}]::text[]`,
+        ),
+      )
       .orderBy(asc(requestLog.createdAt), asc(requestLog.id))
       .limit(1);
     resources = [id];

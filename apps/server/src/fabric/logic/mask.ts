@@ -155,8 +155,12 @@ const AADHAAR_IN_TEXT = /\b[2-9]\d{3}[\s-]?\d{4}[\s-]?\d{4}\b/g;
 const PAN_IN_TEXT = /\b[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z]\b/gi;
 const MOBILE_IN_TEXT = /(?<!\d)(?:\+?91[\s-]?)?[6-9]\d{9}(?!\d)/g;
 
+const FOUR_DIGITS = /\d{4}/;
+
 /** Scrubs identifiers a free-text value may carry (a safety net behind the per-key maskers). */
 export function scrubText(value: string): string {
+  // Each pattern holds a run of 4 digits: a value without one has nothing to scrub (most values, at no cost).
+  if (!FOUR_DIGITS.test(value)) return value;
   return value
     .replace(AADHAAR_IN_TEXT, (m) => maskAadhaar(m))
     .replace(PAN_IN_TEXT, (m) => maskPan(m))
