@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import { inTransaction, type Db } from '../db/database.ts';
 import { requestLog } from '../db/schema.ts';
 import { maskForLog } from './mask.ts';
 import { ensurePartitions } from './partitions.ts';
@@ -186,12 +186,17 @@ async function insertRows(db: Db, rows: Row[]): Promise<void> {
       resources: r.resources,
     })),
   );
-  await db.execute(sql`INSERT INTO ${requestLog} (client_ref, created_at, request_id, method, route, path, status,
+  // A log write need not wait for its WAL to reach the disk (a crash may lose the last moment of the log, never
+  // a payment): the commit returns at once and the pooled connection goes back to the requests sooner.
+  await inTransaction(db, async (tx) => {
+    await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
+    await tx.execute(sql`INSERT INTO ${requestLog} (client_ref, created_at, request_id, method, route, path, status,
       duration_ms, channel, actor, user_ref, api_key_id, ip, idempotency_key, query, request_body, response_body,
       truncated, resources)
     SELECT client_ref, created_at, request_id, method, route, path, status, duration_ms, channel, actor, user_ref,
       api_key_id, ip, idempotency_key, query, request_body, response_body, truncated, resources
     FROM jsonb_populate_recordset(NULL::request_log, ${json}::jsonb)`);
+  });
 }
 
 /** Every open recorder of this process (`flush()` and `recorderStats()` below). */
