@@ -108,6 +108,36 @@ describe('events', () => {
     expect(String(csv.body.raw)).toContain(pending.event_id);
   });
 
+  it('records a finished KYC call as an event too, without any FABRIC callback', async () => {
+    const kyc = await s.call('POST', '/v2/fabric/text-match', {
+      body: {
+        customer_reference_number: 'EVT-KYC-1',
+        type: 'name',
+        text_1: 'Asha Menon',
+        text_2: 'asha menon',
+      },
+    });
+    expect(kyc.status, JSON.stringify(kyc.body)).toBe(200);
+    const urn = kyc.body[`meridian_urn`] as string;
+    const [event] = await eventsOf(s, `search_key=subject_urn&search_value=${urn}`);
+    expect(event).toMatchObject({
+      event_type: 'FABRIC',
+      event: `fabric.call.${String(kyc.body.status).toLowerCase()}`,
+      subject_urn: urn,
+      request_id: kyc.headers['x-request-id'],
+    });
+    const details = await s.call('GET', `${P}/read/fetch/events/${event!.event_id}`);
+    expect(details.body.data).toMatchObject({
+      urn,
+      product: 'text-match',
+      status: kyc.body.status,
+      result_code: kyc.body.result_code,
+      customer_reference_number: 'EVT-KYC-1',
+      credits: kyc.body.credits_charged,
+      channel: 'dashboard',
+    });
+  });
+
   it('finds an event by its id, with its data and deliveries', async () => {
     const found = await eventsOf(s, `search_key=event_id&search_value=${pending.event_id}`);
     expect(found).toEqual([pending]);

@@ -5,11 +5,15 @@ import { meterPriceSql } from '../credits/meters.ts';
 import { queryRows, type Db } from '../db/database.ts';
 import {
   callbackConfigs,
+  clients,
   clientSequences,
   creditAccounts,
   creditOperations,
+  events,
   fabricCalls,
 } from '../db/schema.ts';
+import { currentRequestId } from '../http/request-context.ts';
+import { newId } from '../lib/ids.ts';
 import { FABRIC_EVENTS_CHANNEL, type NewCall } from './calls.ts';
 
 export type ChargeAndLog = {
@@ -67,6 +71,29 @@ export async function chargeAndLog(db: Db, call: NewCall & { actor: string }): P
       ? sql`SELECT false AS has`
       : sql`SELECT EXISTS (SELECT 1 FROM ${callbackConfigs}
           WHERE client_ref = ${c} AND event_type = 'FABRIC' AND is_active) AS has`;
+  // A finished call is an event (`fabric.call.<status>`, recorded once as every event is: events/outbox.ts),
+  // written with its row: its data is the call as its callback carries it (the log record and its masked result).
+  const event =
+    call.status === 'PENDING'
+      ? sql``
+      : sql`, event AS (
+          INSERT INTO ${events} (client_ref, event_id, event_type, event, subject_urn, data, request_id, created_at)
+          SELECT ${c}, ${newId('evt_')}, 'FABRIC', ${`fabric.call.${call.status.toLowerCase()}`}, ${call.urn},
+            jsonb_build_object('urn', ${call.urn}::text, 'product', ${call.product}::text,
+              'status', ${call.status}::text, 'result_code', ${call.resultCode}::text,
+              'message', ${call.message}::text, 'customer_reference_number', ${call.customerReferenceNumber}::text,
+              'company_urn', (SELECT company_urn FROM ${clients} WHERE id = ${c}),
+              'reference_id', ${call.referenceId ?? null}::text, 'transaction_id', ${call.transactionId ?? null}::text,
+              'initiation_transaction_id', ${call.initiationTransactionId ?? null}::text,
+              'credits', (SELECT price FROM pr), 'latency_ms', ${call.latencyMs}::int,
+              'channel', ${call.channel}::text, 'api_key_id', ${call.apiKeyId}::text,
+              'created_at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'updated_at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'response', ${JSON.stringify(call.response)}::jsonb),
+            ${currentRequestId()}, at
+          FROM counter
+          RETURNING 1
+        )`;
   // The counter's source: the CONSUME operation when the call is charged; one row when it is free (price 0);
   // none when callbacks wait or the debit does not fit.
   const [row] = await queryPrepared<{
@@ -112,7 +139,7 @@ export async function chargeAndLog(db: Db, call: NewCall & { actor: string }): P
             at, at
           FROM counter
           RETURNING seq
-        )
+        )${event}
         SELECT (SELECT has FROM cb) AS has_callbacks, (SELECT balance FROM updated) AS balance,
           (SELECT price FROM pr) AS price, (SELECT seq FROM logged) AS seq,
           (SELECT pg_notify(${FABRIC_EVENTS_CHANNEL}, ${String(c)}) FROM logged) AS notified`,
