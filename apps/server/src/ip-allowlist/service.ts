@@ -60,6 +60,25 @@ function normalised(ip: string): string {
   return parsed.cidr;
 }
 
+/** 409 when `cidr` is listed already, 422 when the list is full: an addition is checked so when made and held. */
+function checkAddition(list: { cidr: string; label: string; created_by: string }[], cidr: string): void {
+  const existing = list.find((e) => e.cidr === cidr);
+  if (existing)
+    throw new AppError(
+      409,
+      'duplicate_ip',
+      `${cidr} is already in the allow-list (“${existing.label}”, added by ${existing.created_by})`,
+      { fields: { ip: 'is already in the allow-list' } },
+    );
+  if (list.length >= MAX_IP_ALLOWLIST_ENTRIES)
+    throw new AppError(
+      422,
+      'too_many_ip_entries',
+      `The allow-list holds ${MAX_IP_ALLOWLIST_ENTRIES} entries, the most allowed: remove one or use a wider range`,
+      { fields: { ip: 'the allow-list is full' } },
+    );
+}
+
 /**
  * Adds an entry. A range the list already holds (in any spelling) is a 409 naming the existing entry; past
  * MAX_IP_ALLOWLIST_ENTRIES a 422. The client's changes are serialised (its row locked) so two racing additions
@@ -75,21 +94,7 @@ export async function addAllowlistEntry(
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT id FROM ${clients} WHERE id = ${actor.clientRef} FOR UPDATE`);
     const before = await listAllowlist(tx, actor.clientRef);
-    const existing = before.find((e) => e.cidr === cidr);
-    if (existing)
-      throw new AppError(
-        409,
-        'duplicate_ip',
-        `${cidr} is already in the allow-list (“${existing.label}”, added by ${existing.created_by})`,
-        { fields: { ip: 'is already in the allow-list' } },
-      );
-    if (before.length >= MAX_IP_ALLOWLIST_ENTRIES)
-      throw new AppError(
-        422,
-        'too_many_ip_entries',
-        `The allow-list holds ${MAX_IP_ALLOWLIST_ENTRIES} entries, the most allowed: remove one or use a wider range`,
-        { fields: { ip: 'the allow-list is full' } },
-      );
+    checkAddition(before, cidr);
     const [row] = await tx
       .insert(ipAllowlistEntries)
       .values({
@@ -160,21 +165,7 @@ export async function planAllowlistChange(
       });
     return { cidr, before, after: before.filter((c) => c !== cidr) };
   }
-  const existing = list.find((e) => e.cidr === cidr);
-  if (existing)
-    throw new AppError(
-      409,
-      'duplicate_ip',
-      `${cidr} is already in the allow-list (“${existing.label}”, added by ${existing.created_by})`,
-      { fields: { ip: 'is already in the allow-list' } },
-    );
-  if (list.length >= MAX_IP_ALLOWLIST_ENTRIES)
-    throw new AppError(
-      422,
-      'too_many_ip_entries',
-      `The allow-list holds ${MAX_IP_ALLOWLIST_ENTRIES} entries, the most allowed: remove one or use a wider range`,
-      { fields: { ip: 'the allow-list is full' } },
-    );
+  checkAddition(list, cidr);
   return { cidr, before, after: [...before, cidr] };
 }
 
