@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { RequestLogDetails, RequestLogRecord } from '@meridian/contract/developers';
+import {
+  LIST_PAGE_ANSWER,
+  type RequestLogDetails,
+  type RequestLogRecord,
+} from '@meridian/contract/developers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
 import { requestLog } from '../src/db/schema.ts';
@@ -134,6 +138,24 @@ describe('the request log', () => {
       `/meridian/read/count/request_logs?search_key=resource&search_value=${payoutUrn}&channel=api_key`,
     );
     expect(counted.body).toEqual({ count: 1 });
+  });
+
+  it('keeps a single read’s answer, and of a list page only its query (not its rows)', async () => {
+    const one = await owner.call('GET', `/meridian/read/fetch/transaction/payouts/${payoutUrn}`);
+    const page = await owner.call('GET', '/meridian/read/search/transaction/payouts?limit=10');
+    expect([one.status, page.status]).toEqual([200, 200]);
+    await flush();
+    const stored = async (id: string) =>
+      (await owner.call('GET', `/meridian/read/fetch/request_logs/${id}`)).body as {
+        query: Record<string, unknown> | null;
+        response_body: unknown;
+      };
+    expect((await stored(one.headers['x-request-id'] as string)).response_body).toMatchObject({
+      urn: payoutUrn,
+    });
+    const listed = await stored(page.headers['x-request-id'] as string);
+    expect(listed.response_body).toEqual({ _omitted: LIST_PAGE_ANSWER });
+    expect(listed.query).toEqual({ limit: '10' });
   });
 
   it('keeps the bodies masked: account numbers, names, e-mails and mobiles', async () => {

@@ -23,6 +23,12 @@ import { defineList, readPaths } from './lists.ts';
 export const REQUEST_LOG_RETENTION_DAYS = 30;
 /** A body longer than this (bytes of JSON) is cut, and the entry says so (REQUEST_LOG_BODY_BYTES). */
 export const REQUEST_LOG_BODY_BYTES = 16_384;
+/**
+ * A list page's answer (a successful GET of `/{provider}/read/search/…`) is not kept: its query is, and running it
+ * again shows the rows; the log stores `{ _omitted: LIST_PAGE_ANSWER }` instead. Keeping every page of every list
+ * would cost most of the log's size and of its writing (measured with `npm run bench:http`).
+ */
+export const LIST_PAGE_ANSWER = 'list page';
 
 export const REQUEST_CHANNELS = ['dashboard', 'api_key'] as const;
 export const RequestChannel = z.enum(REQUEST_CHANNELS);

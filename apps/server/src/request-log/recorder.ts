@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LIST_PAGE_ANSWER } from '@meridian/contract/developers';
 import { inTransaction, type Db } from '../db/database.ts';
 import { requestLog } from '../db/schema.ts';
 import { maskForLog } from './mask.ts';
@@ -116,7 +117,9 @@ export function toRow(e: RawEntry, cap: number): Row {
     : capped(maskForLog(e.requestBody, opts), cap);
 
   let response: Stored = { value: null, truncated: false };
-  if (e.responseText !== null) {
+  if (e.responseText !== null && e.method === 'GET' && e.status < 400 && LIST_PAGE.test(e.route))
+    response = { value: { _omitted: LIST_PAGE_ANSWER }, truncated: false };
+  else if (e.responseText !== null) {
     // A write's answer names what it made or changed; a read's (a list page) names what it showed, not touched.
     if (e.method !== 'GET') resources.scanJson(e.responseText);
     if (e.responseText.length > cap * PARSE_LIMIT_FACTOR)
@@ -156,6 +159,8 @@ export function toRow(e: RawEntry, cap: number): Row {
 }
 
 const DAY_MS = 86_400_000;
+/** The list routes whose successful answers (pages of rows) are not kept (LIST_PAGE_ANSWER). */
+const LIST_PAGE = /\/read\/search\//;
 
 /**
  * Inserts a batch as ONE parameter: the rows as a JSON array read by `jsonb_populate_recordset` (the bodies are

@@ -5,6 +5,7 @@ import Terminal from 'lucide-react/icons/terminal';
 import Waypoints from 'lucide-react/icons/waypoints';
 import {
   REQUEST_CHANNEL_LABELS,
+  LIST_PAGE_ANSWER,
   REQUEST_LOG_BODY_BYTES,
   REQUEST_LOG_RETENTION_DAYS,
   REQUEST_LOGS_LIST,
@@ -95,7 +96,13 @@ function Body({ value, label }: { value: unknown; label: string }) {
         </pre>
       );
     case 'omitted':
-      return <p className="text-sm text-muted-foreground">Not recorded: a {body.type} body.</p>;
+      return (
+        <p className="text-sm text-muted-foreground">
+          {body.type === LIST_PAGE_ANSWER
+            ? 'Not recorded: a page of a list (run the same request again to see its rows).'
+            : `Not recorded: a ${body.type} body.`}
+        </p>
+      );
     case 'cut':
       return (
         <>
