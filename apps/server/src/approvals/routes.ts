@@ -63,6 +63,9 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
   /** After commit: the jobs, and the e-mails of the people a newly opened step waits for. */
   async function afterDecision(request: FastifyRequest, effects: Effects, opened: string[]) {
     await deps.runEffects(effects);
+    // A change an approval made may have told the session caches to drop something as it committed (the IP
+    // allow-list, an API key's or a member's role): answered once every process, this one included, has heard.
+    await deps.sessions.sync?.();
     const clientRef = authOf(request).clientRef;
     for (const urn of opened)
       await mailApprovers(deps.db, deps.email, clientRef, urn, deps.publicUrl(request), (err) =>
