@@ -6,6 +6,7 @@ import type { Trace, TraceStep } from '@meridian/contract/developers';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clients, requestLog } from '../src/db/schema.ts';
+import { flush } from '../src/request-log/recorder.ts';
 import { call, clientSession, until, useServer, useWebhookReceiver, type ClientSession } from './helpers.ts';
 
 /**
@@ -177,6 +178,15 @@ describe('trace', () => {
     const byUrn = (await globex.call('GET', `/${P}/read/fetch/trace/${urn}`)).body as Trace;
     expect(byUrn.request?.request_id).toBe(requestId);
     expect(byUrn.steps[0]?.kind).toBe('request');
+
+    // Without the call that made it (the demo data's payouts have none), a read naming the urn — its details,
+    // this very trace — is never taken for its call: the trace then has no request.
+    await globex.call('GET', `/${P}/read/fetch/transaction/payouts/${urn}`);
+    await flush();
+    await server.current.handle.db.delete(requestLog).where(eq(requestLog.requestId, requestId));
+    const unmade = (await globex.call('GET', `/${P}/read/fetch/trace/${urn}`)).body as Trace;
+    expect(unmade.request).toBeNull();
+    expect(unmade.steps.some((s) => s.kind === 'ledger')).toBe(true);
   });
 
   it('traces a virtual-account credit: the call, the credit with its balances, the UTR', async () => {

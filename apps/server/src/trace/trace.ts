@@ -423,6 +423,8 @@ export async function traceOf(db: Db, clientRef: number, id: string, now = new D
       .where(
         and(
           eq(requestLog.clientRef, clientRef),
+          // the call that made or changed it: a read (its details, this very trace) is not its story
+          sql`${requestLog.method} <> 'GET'`,
           sql`${requestLog.resources} <> '{}'::text[] AND ${requestLog.resources} @> ARRAY[${id}]::text[]`,
         ),
       )

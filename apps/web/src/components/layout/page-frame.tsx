@@ -51,11 +51,12 @@ export function PageFrame({
           </nav>
         )}
         <div className="flex flex-wrap items-start justify-between gap-4">
-          <div className="flex flex-col gap-1">
-            <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <div className="flex min-w-0 flex-col gap-1">
+            {/* a title naming an id (a urn) breaks anywhere rather than pan the page sideways on a phone */}
+            <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">{title}</h1>
             {description && <p className="text-muted-foreground">{description}</p>}
           </div>
-          {actions && <div className="flex items-center gap-2">{actions}</div>}
+          {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
         </div>
       </div>
       {children}

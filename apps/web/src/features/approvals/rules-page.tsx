@@ -136,7 +136,7 @@ export function RulesPage() {
         </Button>
       }
     >
-      <Table>
+      <Table scrollLabel="Approval rules" frame={false}>
         <TableHeaderRow headers={HEADERS} hidden={['Actions']} />
         <TableBody>
           {rules.isPending ? (

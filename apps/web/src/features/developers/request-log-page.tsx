@@ -1,3 +1,4 @@
+import { formatDurationMs } from '@/lib/format/duration';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import Check from 'lucide-react/icons/check';
@@ -46,16 +47,12 @@ function HttpStatus({ status }: { status: number }) {
   return <StatusBadge status={text} variants={{ [text]: statusVariant(status) }} />;
 }
 
-const duration = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
-/** A duration in milliseconds, to a tenth. */
-const formatDuration = (ms: number) => `${duration.format(ms)} ms`;
-
 /** The page's own cells; every other column is drawn from the list definition. */
 const COLUMNS: ColumnOverrides<RequestLogRecord, ColumnKey<typeof REQUEST_LOGS_LIST>> = {
   cells: {
     status: (r) => <HttpStatus status={r.status} />,
     duration_ms: (r) => (
-      <span className="whitespace-nowrap tabular-nums">{formatDuration(r.duration_ms)}</span>
+      <span className="whitespace-nowrap tabular-nums">{formatDurationMs(r.duration_ms)}</span>
     ),
     channel: (r) => REQUEST_CHANNEL_LABELS[r.channel],
     actor: (r) => <span className="break-all">{r.actor}</span>,
@@ -212,7 +209,7 @@ function RequestLogBody({ log }: { log: RequestLogDetails }) {
         <DetailList
           items={[
             ['Status', <HttpStatus key="s" status={log.status} />],
-            ['Duration', formatDuration(log.duration_ms)],
+            ['Duration', formatDurationMs(log.duration_ms)],
           ]}
         />
         <h4 className="text-xs font-medium text-muted-foreground">Body</h4>

@@ -1,3 +1,4 @@
+import { formatDurationMs } from '@/lib/format/duration';
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
@@ -113,7 +114,7 @@ function RequestSummary({ trace }: { trace: Trace }) {
             ['Status', String(r.status)],
             ['Request id', <Code key="id">{r.request_id}</Code>],
             ['Time', <DateTimeText key="at" value={r.created_at} />],
-            ['Duration', `${r.duration_ms} ms`],
+            ['Duration', formatDurationMs(r.duration_ms)],
             ['Caller', `${r.actor} (${REQUEST_CHANNEL_LABELS[r.channel]})`],
             ['IP address', r.ip ?? '-'],
             ['Idempotency key', r.idempotency_key ? <Code key="idem">{r.idempotency_key}</Code> : '-'],
