@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorResponse } from '@meridian/contract';
 import { registerCompression } from './compression.ts';
@@ -6,6 +5,7 @@ import { registerDocs } from './docs.ts';
 import { AppError } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRequestContext } from './request-context.ts';
+import { securityHeaders } from './security-headers.ts';
 import { registerTextRule } from './text-rule.ts';
 
 /** Paths that belong to the API: they answer JSON (never the SPA) and are never cached. */
@@ -137,7 +137,7 @@ export async function registerHttpBasics(
   opts: { provider: string; publicUrl: string | undefined },
 ): Promise<void> {
   await registerCompression(app);
-  await app.register(fastifyHelmet, {
+  const security = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -155,12 +155,17 @@ export async function registerHttpBasics(
     },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security);
+    done();
+  });
 
   // The request's id is known to the code it runs (events record it): currentRequestId().
   registerRequestContext(app);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (isApi(request.url)) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -25,6 +25,17 @@ describe('list filter', () => {
     expect(f.to.toISOString()).toBe('2026-11-21T18:30:00.000Z');
     expect([f.limit, f.offset, f.search]).toEqual([10, 0, null]);
   });
+  it('knows today across midnight and DST changes, whatever order the instants come in (its cache)', () => {
+    const ny = 'America/New_York';
+    // 2026-03-08 is 23 hours long in New York: it begins 05:00Z and the next day 04:00Z.
+    expect(dayIn(ny, 0, Date.parse('2026-03-09T03:59:59Z'))).toBe('2026-03-08');
+    expect(dayIn(ny, 0, Date.parse('2026-03-09T04:00:00Z'))).toBe('2026-03-09');
+    expect(dayIn(ny, 0, Date.parse('2026-03-08T04:59:59Z'))).toBe('2026-03-07');
+    expect(dayIn(ny, -6, Date.parse('2026-03-09T03:59:59Z'))).toBe('2026-03-02');
+    expect(dayIn('Asia/Kolkata', 0, Date.parse('2026-11-20T18:29:59Z'))).toBe('2026-11-20');
+    expect(dayIn('Asia/Kolkata', 1, Date.parse('2026-11-20T18:30:00Z'))).toBe('2026-11-22');
+    expect(startOfDay('2026-03-08', ny).toISOString()).toBe('2026-03-08T05:00:00.000Z');
+  });
   it('maps the provider-prefixed key and rejects keys of other screens', () => {
     const f = resolveListQuery(
       { search_key: 'meridian_urn', search_value: ' PAY1 ' },
