@@ -13,8 +13,6 @@ import { callbackRoutes } from './callbacks/routes.ts';
 import { creditRoutes } from './credits/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { openFabricEventHub, type FabricEventHub } from './fabric/events.ts';
-import { closeFaceModel } from './fabric/images/face-model.ts';
-import { closeOcr } from './fabric/images/ocr.ts';
 import type { FabricProduct } from './fabric/product.ts';
 import { PRODUCTS } from './fabric/products/index.ts';
 import { fabricRegistry } from './fabric/registry.ts';
@@ -31,9 +29,11 @@ import { actorOf, authenticateSecuredRoutes, authOf, makeGuard, type AuthContext
 import type { RouteDeps } from './http/route-deps.ts';
 import { answerFrameworkError, apiMatcher, registerHttpBasics } from './http/setup.ts';
 import { registerWeb } from './http/web.ts';
+import { registerReplicaRouting, type ReplicaRouter } from './db/replica.ts';
 import { ipAllowlistRoutes } from './ip-allowlist/routes.ts';
 import type { EffectRunner } from './jobs/effects.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
+import { closeEngines } from './lib/engine.ts';
 import { newId } from './lib/ids.ts';
 import { mandateHostedRoutes } from './mandates/hosted.ts';
 import { mandateRoutes } from './mandates/routes.ts';
@@ -77,6 +77,8 @@ export type AppOptions = AppDeps & {
   fabricEvents?: FabricEventHub;
   /** What runs when a held action is approved, rejected or expires (composition.ts); default: none. */
   approvalExecutors?: ApprovalExecutors;
+  /** Reads tolerant of staleness go to this replica (DATABASE_REPLICA_URL); default: all on the primary. */
+  replica?: ReplicaRouter;
 };
 
 /** The HTTP application: shared plumbing, every domain's routes, then the web app. */
@@ -101,7 +103,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     status: 'ok',
     database: opts.databaseKind,
     env: opts.config.APP_ENV,
+    ...(opts.replica ? { replica: opts.replica.status() } : {}),
   }));
+  // A worker process (SERVE=health) runs the jobs and answers only its health check.
+  if (opts.config.SERVE === 'health') return app;
+  // Before any route: a write notes its LSN for the caller's reads from the replica (db/replica.ts).
+  if (opts.replica) registerReplicaRouting(app, opts.db, opts.replica);
 
   const guards = makeGuard({
     ...opts,
@@ -175,11 +182,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     events = own;
   }
   const hub = events;
-  // The OCR worker and the face model's thread are started by the first image call; stop them with the server.
-  app.addHook('onClose', async () => {
-    await closeOcr();
-    await closeFaceModel();
-  });
+  // Engine processes (face model, OCR) are started by their first call and end when idle; stop them with the server.
+  app.addHook('onClose', closeEngines);
   // Open streams never end by themselves: end them before the server waits for its connections to close.
   app.addHook('preClose', async () => hub.endStreams());
   await app.register(approvalRoutes, { ...deps, executors: opts.approvalExecutors ?? {} });

@@ -1,6 +1,4 @@
-import { loadConfig } from './config/config.ts';
-import { loggerOptions, resolveLogFormat } from './http/logging.ts';
-import { createServer } from './server.ts';
+import { enableCompileCache } from 'node:module';
 
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 24) {
@@ -11,6 +9,17 @@ if (major < 24) {
 }
 
 const started = performance.now();
+// The modules' compiled code (TypeScript stripped, V8 bytecode) is cached on disk (the OS's temporary folder) and
+// reused by the next start: a second start loads the server in about two thirds of the time. The modules are
+// imported after this line, hence dynamically.
+enableCompileCache();
+const [{ loadConfig }, { loggerOptions, resolveLogFormat }, { createServer }, { trimMemory, trimWhenIdle }] =
+  await Promise.all([
+    import('./config/config.ts'),
+    import('./http/logging.ts'),
+    import('./server.ts'),
+    import('./lib/memory.ts'),
+  ]);
 let config;
 try {
   config = loadConfig();
@@ -30,6 +39,10 @@ server.app.log.info(
   { database: server.handle.kind, startup_ms: Math.round(performance.now() - started) },
   `Meridian Dashboard listening on ${address}`,
 );
+// What loading and composing left behind goes back to the system at once, and whatever a burst of work leaves
+// behind once the process is idle again (lib/memory.ts).
+trimMemory();
+trimWhenIdle({ intervalMs: 30_000 });
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -6,10 +6,7 @@ import type { Config } from './config/config.ts';
 import { loadKeys, type KeyMaterial } from './config/keys.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { buildApp } from './app.ts';
-import { startBoss } from './jobs/boss.ts';
-import { registerMaintenance } from './jobs/maintenance.ts';
 import type { EffectRunner } from './jobs/effects.ts';
-import { registerWorkers } from './workers.ts';
 import { approvalExecutors, PAYOUT_TRANSITIONS, sweepTasks } from './composition.ts';
 import {
   emailSenderFromConfig,
@@ -24,6 +21,8 @@ import { PRODUCTS } from './fabric/products/index.ts';
 import type { FabricProduct } from './fabric/product.ts';
 import { clearProcessCaches } from './lib/process-cache.ts';
 import { setCoolingOffPolicy } from './beneficiaries/cooling-off.ts';
+import { openReplicaRouter } from './db/replica.ts';
+import { setEngineIdleMs } from './lib/engine.ts';
 
 export type Server = {
   app: FastifyInstance;
@@ -52,15 +51,32 @@ export type ServerOverrides = {
  */
 export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<Server> {
   setCoolingOffPolicy(config);
+  setEngineIdleMs(config.ENGINE_IDLE_MS);
   clearProcessCaches();
+  // Each phase's duration, logged at debug level once the app's logger exists (what a start spends its time on).
+  const phases: Record<string, number> = {};
+  let phaseStart = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round((now - phaseStart) * 10) / 10;
+    phaseStart = now;
+  };
   const keys = overrides.keys ?? loadKeys(config);
+  phase('keys');
   const handle =
-    overrides.handle ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    overrides.handle ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      directUrl: config.DATABASE_DIRECT_URL,
+      dataDir: config.DATA_DIR,
+    }));
+  phase('database');
   const seeded = config.SEED_DEMO
     ? await seedDemo(
         handle.db,
         {
-          callbackBaseUrl: `http://127.0.0.1:${config.PORT}/${config.PROVIDER}/sandbox/webhook-receiver`,
+          // Through the balancer when there is one (PUBLIC_URL): the seeding process may serve no API (SERVE=health).
+          callbackBaseUrl: `${config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`}/${config.PROVIDER}/sandbox/webhook-receiver`,
           railTimeScale: config.RAIL_TIME_SCALE,
           full: config.SEED_DEMO_FLOW,
           approvals: config.SEED_DEMO_APPROVALS,
@@ -74,6 +90,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
         },
       )
     : null;
+  phase('seed');
 
   let appLog: FastifyBaseLogger | undefined = undefined; // the listener's reports before the app exists are not logged
   const sessions = await openSessionCache<AuthContext>(handle, {
@@ -81,11 +98,13 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     ttlSeconds: Math.min(config.SESSION_CACHE_SECONDS, config.ACCESS_TOKEN_TTL_SECONDS),
     log: (level, msg, data) => appLog?.[level](data ?? {}, msg),
   });
+  phase('sessions');
 
   // Wakes fabric's event streams in this process when any process commits a call (LISTEN/NOTIFY).
   const fabricEvents = await openFabricEventHub(handle, {
     log: (msg, err) => appLog?.warn({ err }, msg),
   });
+  phase('fabric events');
 
   // Jobs start after the app is built; until then (and with JOBS=off) committed work waits for the sweeper.
   let runEffects: EffectRunner = async () => {};
@@ -102,9 +121,19 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     logger: overrides.logger,
     fabricEvents,
     approvalExecutors: approvalExecutors({ railTimeScale: config.RAIL_TIME_SCALE }),
+    ...(config.DATABASE_REPLICA_URL && handle.kind === 'postgresql' && config.SERVE === 'all'
+      ? {
+          replica: openReplicaRouter(handle, {
+            url: config.DATABASE_REPLICA_URL,
+            maxLagMs: config.REPLICA_MAX_LAG_MS,
+            log: (msg, data) => appLog?.info(data ?? {}, msg),
+          }),
+        }
+      : {}),
     ...(overrides.fabricProducts ? { fabricProducts: overrides.fabricProducts } : {}),
   });
   appLog = app.log;
+  phase('app');
   // The demo's authenticator-app user, enrolled through the two-factor service (it needs the server's keys).
   if (config.SEED_DEMO)
     await seedDemoTwoFactor({
@@ -116,8 +145,16 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       email: overrides.email ?? emailSenderFromConfig(config),
     });
 
+  phase('two-factor seed');
+
   let boss: PgBoss | null = null;
   if (config.JOBS === 'on') {
+    // The job queue and its workers are imported only by a process that runs jobs (not an API-only one).
+    const [{ startBoss }, { registerMaintenance }, { registerWorkers }] = await Promise.all([
+      import('./jobs/boss.ts'),
+      import('./jobs/maintenance.ts'),
+      import('./workers.ts'),
+    ]);
     boss = await startBoss(handle, (err) => app.log.error({ err }, 'job queue error'));
     const log = (msg: string, data?: object) => app.log.info(data ?? {}, msg);
     await registerMaintenance(boss, handle.db, log);
@@ -138,6 +175,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     });
     if (seeded) await runEffects(seeded.effects);
   }
+  phase('jobs');
+  app.log.debug({ phases_ms: phases }, 'server composed');
 
   return {
     app,

@@ -1,5 +1,4 @@
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import {
   AUTH_MESSAGES,
   RECOVERY_CODE_PATTERN,
@@ -363,6 +362,7 @@ export async function startTotpEnrolment(
     pendingExpiresAt: expiresAt,
   });
   const uri = otpauthUri(secret, who.user.email);
+  const { default: QRCode } = await import('qrcode'); // loaded by the first QR code, not at start
   const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   await audit(db, { ...auditOf(who, meta), action: 'user.mfa_totp_enrolment_started' });
   return { secret, otpauth_uri: uri, qr_svg: qrSvg, expires_at: expiresAt.toISOString() };

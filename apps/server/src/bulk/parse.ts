@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   BULK_CELL_MAX,
   BULK_COLUMNS,
@@ -134,6 +133,7 @@ function toRow(header: (BulkColumn | null)[], values: string[], formulas?: Set<n
 
 /** Reads a CSV, streaming: stops at once past the row limit. */
 async function readCsv(bytes: Buffer): Promise<ReadRow[]> {
+  const { parse } = await import('csv-parse'); // loaded by the first CSV, not at start
   const parser = Readable.from([bytes]).pipe(
     parse({
       bom: true,
@@ -213,7 +213,9 @@ function checkZipDirectory(bytes: Buffer): void {
 /** Reads the first worksheet of an XLSX with exceljs' streaming reader: stops at once past the row limit. */
 async function readXlsx(bytes: Buffer): Promise<ReadRow[]> {
   checkZipDirectory(bytes);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  // exceljs (~40 MB, ~0.4 s to load) is imported by the first XLSX, not at start.
+  const { default: Excel } = await import('exceljs');
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',

@@ -19,6 +19,17 @@ export const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /**
+   * The primary itself, not through a pooler: LISTEN/NOTIFY, pg-boss and the migrations' advisory lock use it.
+   * When set, DATABASE_URL is taken to be a transaction-mode pooler (PgBouncer): no named prepared statements.
+   */
+  DATABASE_DIRECT_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** A streaming replica for reads that tolerate a moment's staleness (lists, counts, exports, search). */
+  DATABASE_REPLICA_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** A replica further behind than this (or down) is skipped: its reads go to the primary. */
+  REPLICA_MAX_LAG_MS: int(3000),
+  /** `all`: the API and the web app; `health`: only /health (a worker process with JOBS=on). */
+  SERVE: z.enum(['all', 'health']).default('all'),
   APP_ENV: z
     .string()
     .regex(/^[a-z0-9_-]+$/)
@@ -33,6 +44,8 @@ export const ConfigSchema = z.object({
   LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['pretty', 'json']).optional()),
   TRUST_PROXY: z.stringbool().default(false),
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** Heavy engines (face model, OCR) run in their own process, ended after this long without a call (ms). */
+  ENGINE_IDLE_MS: int(60_000),
   SEED_DEMO: z.stringbool().default(true),
   /** With SEED_DEMO: also seed the demo's beneficiaries, payouts and validations (off: funded accounts only). */
   SEED_DEMO_FLOW: z.stringbool().default(true),

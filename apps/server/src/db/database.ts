@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { withMigrationLock } from './migration-lock.ts';
 
 export type Schema = typeof schema;
 /** The one database type the code uses, whichever driver is behind it. */
@@ -20,9 +21,17 @@ export type DatabaseHandle = {
   /** The raw connection, for pg-boss. */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** The primary's own URL (not a pooler's): LISTEN/NOTIFY and pg-boss connect here. */
   url?: string;
   close(): Promise<void>;
 };
+
+/**
+ * Pools that reach PostgreSQL through a transaction-mode pooler (DATABASE_DIRECT_URL set): a named prepared
+ * statement would be prepared on one server connection and executed on another, so they use unnamed ones.
+ */
+const TRANSACTION_POOLED = new WeakSet<pg.Pool>();
+export const isTransactionPooled = (pool: pg.Pool): boolean => TRANSACTION_POOLED.has(pool);
 
 /** The migrations drizzle-kit generates from schema.ts. */
 export const MIGRATIONS_FOLDER = join(import.meta.dirname, '..', '..', 'drizzle');
@@ -40,6 +49,8 @@ export async function migrateDatabase(handle: DatabaseHandle, folder = MIGRATION
  */
 export async function openDatabase(opts: {
   url?: string | undefined;
+  /** The primary itself when `url` is a transaction-mode pooler (LISTEN, pg-boss, the migration lock). */
+  directUrl?: string | undefined;
   dataDir: string | null;
   migrationsFolder?: string;
   pgliteDump?: Blob;
@@ -50,8 +61,11 @@ export async function openDatabase(opts: {
     // pool; without a listener it would crash the process. The pool drops that connection and opens another.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const handle: DatabaseHandle = { db, kind: 'postgresql', pool, url: opts.url, close: () => pool.end() };
-    await migrateDatabase(handle, opts.migrationsFolder);
+    const url = opts.directUrl ?? opts.url;
+    if (opts.directUrl) TRANSACTION_POOLED.add(pool);
+    const handle: DatabaseHandle = { db, kind: 'postgresql', pool, url, close: () => pool.end() };
+    // Several processes may start at once: they migrate one after the other.
+    await withMigrationLock(url, () => migrateDatabase(handle, opts.migrationsFolder));
     return handle;
   }
   let dir: string | undefined;

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { meterPriceSql } from '../credits/meters.ts';
-import { queryRows, type Db } from '../db/database.ts';
+import { isTransactionPooled, queryRows, type Db } from '../db/database.ts';
 import {
   callbackConfigs,
   clients,
@@ -37,7 +37,8 @@ const prepared = new Map<string, string>();
  */
 async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  // Behind a transaction-mode pooler a named statement may meet a server connection that never prepared it.
+  if (!(client instanceof pg.Pool) || isTransactionPooled(client)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
   let name = prepared.get(text);
   if (!name) {

@@ -1,5 +1,4 @@
 import { PassThrough, Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 import type { ReportColumnInfo, ReportFormat } from '@meridian/contract/reports';
 import type { FileCell, FilePage } from './cells.ts';
 import { ByteBuilder } from './bytes.ts';
@@ -112,49 +111,51 @@ const PDF = { margin: 36, font: 7, rowHeight: 11, headerHeight: 54 } as const;
  * headers, and "Page n of m" at the foot; rows in sections (a statement's accounts) get a heading per section.
  */
 function pdfFile(pages: AsyncIterable<FilePage>, meta: FileMeta): Readable {
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: PDF.margin,
-    bufferPages: true,
-    info: { Title: meta.title, Author: 'Meridian', Subject: meta.period },
-  });
   const out = new PassThrough();
-  doc.pipe(out);
-  const width = doc.page.width - 2 * PDF.margin;
-  const colWidth = width / Math.max(1, meta.headers.length);
-  let y = 0;
-  const cellText = (texts: readonly FileCell[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(PDF.font);
-    texts.forEach((t, i) =>
-      doc.text(t === null ? '' : String(t), PDF.margin + i * colWidth, y, {
-        width: colWidth - 4,
-        height: PDF.rowHeight,
-        lineBreak: false,
-        ellipsis: true,
-      }),
-    );
-    y += PDF.rowHeight;
-  };
-  const pageTop = () => {
-    y = PDF.margin;
-    doc.font('Helvetica-Bold').fontSize(11).text(meta.clientName, PDF.margin, y, { lineBreak: false });
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .text(`${meta.title} · ${meta.period}`, PDF.margin, y + 15, { lineBreak: false });
-    y += PDF.headerHeight - 18;
-    cellText(meta.headers, true);
-    doc
-      .moveTo(PDF.margin, y)
-      .lineTo(PDF.margin + width, y)
-      .lineWidth(0.5)
-      .stroke();
-    y += 2;
-  };
-  const bottom = () => doc.page.height - PDF.margin - PDF.rowHeight * 2;
   void (async () => {
     try {
+      // pdfkit (~30 MB, ~0.2 s to load) is imported by the first PDF, not at start.
+      const { default: PDFDocument } = await import('pdfkit');
+      const doc = new PDFDocument({
+        size: 'A4',
+        layout: 'landscape',
+        margin: PDF.margin,
+        bufferPages: true,
+        info: { Title: meta.title, Author: 'Meridian', Subject: meta.period },
+      });
+      doc.pipe(out);
+      const width = doc.page.width - 2 * PDF.margin;
+      const colWidth = width / Math.max(1, meta.headers.length);
+      let y = 0;
+      const cellText = (texts: readonly FileCell[], bold: boolean) => {
+        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(PDF.font);
+        texts.forEach((t, i) =>
+          doc.text(t === null ? '' : String(t), PDF.margin + i * colWidth, y, {
+            width: colWidth - 4,
+            height: PDF.rowHeight,
+            lineBreak: false,
+            ellipsis: true,
+          }),
+        );
+        y += PDF.rowHeight;
+      };
+      const pageTop = () => {
+        y = PDF.margin;
+        doc.font('Helvetica-Bold').fontSize(11).text(meta.clientName, PDF.margin, y, { lineBreak: false });
+        doc
+          .font('Helvetica')
+          .fontSize(9)
+          .text(`${meta.title} · ${meta.period}`, PDF.margin, y + 15, { lineBreak: false });
+        y += PDF.headerHeight - 18;
+        cellText(meta.headers, true);
+        doc
+          .moveTo(PDF.margin, y)
+          .lineTo(PDF.margin + width, y)
+          .lineWidth(0.5)
+          .stroke();
+        y += 2;
+      };
+      const bottom = () => doc.page.height - PDF.margin - PDF.rowHeight * 2;
       pageTop();
       let section: string | null = null;
       let rows = 0;

@@ -20,6 +20,7 @@ import { cellModeOf, rowFormatter, type FileCellValue, type FileColumn } from '.
 import { CONTENT_TYPES, writeFile, type FilePage } from '../files/writers.ts';
 import type { ReportQueue } from '../http/route-deps.ts';
 import type { Db } from '../db/database.ts';
+import { readFrom } from '../db/replica.ts';
 import { authOf } from '../auth/guard.ts';
 import { badRequest } from '../http/errors.ts';
 import { toPaise } from '../lib/money.ts';
@@ -237,9 +238,10 @@ export function registerList<
         response: { 200: listResponse(spec.row) },
       },
     },
-    async (request) => ({
-      data: await spec.fetch(db, scopeOf(authOf(request), request.query as Record<string, unknown>)),
-    }),
+    async (request) => {
+      const scope = scopeOf(authOf(request), request.query as Record<string, unknown>);
+      return { data: await readFrom(db, request, (from) => spec.fetch(from, scope)) };
+    },
   );
   typed.get(
     path(def.paths.count),
@@ -253,9 +255,10 @@ export function registerList<
         response: { 200: CountResponse },
       },
     },
-    async (request) => ({
-      count: await spec.count(db, scopeOf(authOf(request), request.query as Record<string, unknown>)),
-    }),
+    async (request) => {
+      const scope = scopeOf(authOf(request), request.query as Record<string, unknown>);
+      return { count: await readFrom(db, request, (from) => spec.count(from, scope)) };
+    },
   );
   const columns = fileColumnsOf<D, z.infer<Row>>(def, spec.values);
   typed.get(
@@ -273,7 +276,10 @@ export function registerList<
       const query = request.query as Record<string, unknown>;
       const scope = scopeOf(authOf(request), query);
       const format = (query['format'] as 'csv' | 'xlsx' | 'json' | undefined) ?? 'csv';
-      if (spec.report && (await spec.count(db, scope)) > IMMEDIATE_EXPORT_ROWS) {
+      if (
+        spec.report &&
+        (await readFrom(db, request, (from) => spec.count(from, scope))) > IMMEDIATE_EXPORT_ROWS
+      ) {
         const pick = (k: string) =>
           typeof query[k] === 'string' && query[k] !== '' ? (query[k] as string) : undefined;
         const optional = Object.fromEntries(
@@ -288,7 +294,9 @@ export function registerList<
         (query['start_date'] as string | undefined) ??
         (def.defaultRange === 'todayMinus7' ? 'today-minus-7-days' : 'last-7-days');
       const pageAt = (offset: number) =>
-        spec.fetch(db, { ...scope, filter: { ...scope.filter, offset, limit: EXPORT_PAGE } });
+        readFrom(db, request, (from) =>
+          spec.fetch(from, { ...scope, filter: { ...scope.filter, offset, limit: EXPORT_PAGE } }),
+        );
       // The first page is read before answering: a fetch that refuses the request (an account that is not the
       // caller's) answers its error, not a broken stream.
       const first = await pageAt(0);

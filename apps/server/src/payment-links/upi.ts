@@ -1,5 +1,3 @@
-import QRCode from 'qrcode';
-
 /**
  * UPI intent links (NPCI's "UPI Linking Specifications"): `upi://pay?pa=…&pn=…&am=…&cu=INR&tr=…&tn=…`.
  * - pa: payee VPA; pn: payee name; am: amount in rupees with two decimals (absent: the payer enters it);
@@ -49,6 +47,7 @@ export const upiPayeeName = (name: string) =>
 
 /** The intent as a QR code: an SVG document (viewBox, crisp modules, a quiet zone of 2 modules). */
 export async function qrSvg(text: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode'); // loaded by the first QR code, not at start
   const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   // A title names the image for screen readers.
   return svg.replace(

@@ -4,6 +4,7 @@ import { authOf, defaultPermission } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkTimeZone, DEFAULT_TIME_ZONE } from '../lists/list-query.ts';
 import { globalSearch, type Searcher } from './registry.ts';
+import { readFrom } from '../db/replica.ts';
 
 export type SearchRouteDeps = RouteDeps & {
   /** Every kind of record the search finds, in the order of the answer. */
@@ -31,13 +32,15 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRouteDeps> = async (app, 
     },
     async (request) => {
       const { q, limit, time_zone } = request.query;
-      const data = await globalSearch(deps.db, deps.searchers, {
+      const scope = {
         clientRef: authOf(request).clientRef,
         q,
         limit,
         timeZone: checkTimeZone(time_zone || DEFAULT_TIME_ZONE),
         product,
-      });
+      };
+      // The search tolerates a moment's staleness: from the replica when there is one (db/replica.ts).
+      const data = await readFrom(deps.db, request, (db) => globalSearch(db, deps.searchers, scope));
       return { data };
     },
   );

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { Trace, TraceStep } from '@meridian/contract/developers';
 import { zoneClock } from '../files/cells.ts';
 
@@ -55,6 +54,8 @@ export async function evidencePdf(
   meta: { clientName: string; timeZone: string },
 ): Promise<Buffer> {
   const title = `Evidence pack: trace of ${trace.id}`;
+  // pdfkit (~30 MB, ~0.2 s to load) is imported by the first document, not at start.
+  const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

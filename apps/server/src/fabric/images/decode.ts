@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
-import jpeg from 'jpeg-js';
-import pngjs from 'pngjs';
+import { createRequire } from 'node:module';
+import type JpegJs from 'jpeg-js';
+import type PngJs from 'pngjs';
 import { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';
+
+// The codecs (CommonJS) are required by the first image, not at start: most processes never decode one.
+const requireCodec = createRequire(import.meta.url);
+const codecs = () => ({
+  jpeg: requireCodec('jpeg-js') as typeof JpegJs,
+  pngjs: requireCodec('pngjs') as typeof PngJs,
+});
 
 /**
  * Images as the fabric image products receive them: a base64 string (optionally a `data:image/…;base64,` URL)
@@ -141,6 +149,7 @@ export function decodeImage(value: string, field: string): DecodedImage {
     throw refuse(`${field} is too large: ${width}×${height} pixels, at most 4096 on each side`);
   }
   let pixels: { width: number; height: number; data: Uint8Array };
+  const { jpeg, pngjs } = codecs();
   try {
     pixels =
       header.type === 'png'
@@ -162,6 +171,7 @@ export function decodeImage(value: string, field: string): DecodedImage {
 
 /** Encodes RGBA pixels as a PNG or a JPEG (quality 90). */
 export function encodeImage(type: ImageType, width: number, height: number, data: Uint8Array): Buffer {
+  const { jpeg, pngjs } = codecs();
   if (type === 'png') {
     const png = new pngjs.PNG({ width, height });
     png.data = Buffer.from(data.buffer, data.byteOffset, data.byteLength);

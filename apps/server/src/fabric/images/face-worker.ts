@@ -1,16 +1,16 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { parentPort } from 'node:worker_threads';
 import type * as FaceApiModule from '@vladmandic/face-api/dist/face-api.node-wasm.js';
 
 /**
- * The face model's thread (started by face-model.ts): @vladmandic/face-api on TensorFlow.js's WASM backend,
- * with the models its npm package ships — tiny face detector, 68-point landmarks, the 128-number face
- * descriptor (ResNet-34). Loaded from disk; nothing is downloaded. Runs off the main thread because one call
- * keeps the CPU busy for a few hundred milliseconds.
+ * The face model, loaded in the images engine's process (engine-main.ts, started by face-model.ts) when its
+ * first call imports this module: @vladmandic/face-api on TensorFlow.js's WASM backend, with the models its npm
+ * package ships — tiny face detector, 68-point landmarks, the 128-number face descriptor (ResNet-34). Loaded from
+ * disk; nothing is downloaded. Never in the serving process: one call keeps the CPU busy for a few hundred
+ * milliseconds and the model holds a few hundred MB.
  */
 type FaceApi = typeof FaceApiModule;
-type Request = { id: number; width: number; height: number; data: Uint8Array };
+export type FaceRequest = { width: number; height: number; data: Uint8Array };
 
 const require = createRequire(import.meta.url);
 const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
@@ -22,7 +22,7 @@ wasm.setWasmPaths(`${dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))}/
 // face-api's typings of its TensorFlow.js instance leave out the backend calls.
 const tf = faceapi.tf as unknown as { setBackend(name: string): Promise<boolean>; ready(): Promise<void> };
 
-const ready = (async () => {
+export const ready = (async () => {
   await tf.setBackend('wasm');
   await tf.ready();
   await faceapi.nets.tinyFaceDetector.loadFromDisk(MODELS);
@@ -32,7 +32,7 @@ const ready = (async () => {
 
 const options = new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.5 });
 
-async function detect({ width, height, data }: Request) {
+export async function detect({ width, height, data }: FaceRequest) {
   await ready;
   const rgb = new Uint8Array(width * height * 3);
   for (let i = 0, j = 0; i < data.length; i += 4, j += 3) {
@@ -58,11 +58,3 @@ async function detect({ width, height, data }: Request) {
     tensor.dispose();
   }
 }
-
-parentPort!.on('message', (request: Request | { id: number; ready: true }) => {
-  const work = 'ready' in request ? ready.then(() => []) : detect(request);
-  work.then(
-    (faces) => parentPort!.postMessage({ id: request.id, faces }),
-    (error: unknown) => parentPort!.postMessage({ id: request.id, error: String(error) }),
-  );
-});

@@ -1,12 +1,9 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { createWorker, type Worker } from 'tesseract.js';
 import type { Box } from './pixels.ts';
+import { imagesEngine } from './engine.ts';
 
 /**
- * OCR with tesseract.js (Tesseract 5 compiled to WASM) and the English LSTM model that the npm package
- * `@tesseract.js-data/eng` ships (`4.0.0_best_int`): nothing is downloaded at run time and nothing is cached
- * to disk. One worker per process, created on first use and reused; its queue runs calls one after another.
+ * OCR (tesseract.js, ocr-engine.ts) as the serving process sees it: each call goes to the images engine's
+ * process (engine.ts), started by the first call and ended after ENGINE_IDLE_MS idle.
  */
 
 export type OcrSymbol = { text: string; box: Box };
@@ -14,58 +11,17 @@ export type OcrWord = { text: string; confidence: number; box: Box; symbols: Ocr
 export type OcrLine = { words: OcrWord[] };
 export type OcrResult = { text: string; confidence: number; lines: OcrLine[] };
 
-const require = createRequire(import.meta.url);
-const LANG_PATH = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-
-let worker: Promise<Worker> | null = null;
-
-function getWorker(): Promise<Worker> {
-  worker ??= createWorker('eng', 1, { langPath: LANG_PATH, gzip: true, cacheMethod: 'none' }).catch(
-    (error: unknown) => {
-      worker = null;
-      throw error;
-    },
-  );
-  return worker;
-}
-
-const toBox = (b: { x0: number; y0: number; x1: number; y1: number }): Box => ({
-  x: b.x0,
-  y: b.y0,
-  width: b.x1 - b.x0,
-  height: b.y1 - b.y0,
-});
-
 /** Reads the text of a PNG or JPEG file, with each word's and character's box in the image's pixels. */
 export async function recognize(file: Buffer): Promise<OcrResult> {
-  const w = await getWorker();
-  const { data } = await w.recognize(file, {}, { text: true, blocks: true });
-  const lines: OcrLine[] = [];
-  for (const block of data.blocks ?? []) {
-    for (const paragraph of block.paragraphs) {
-      for (const line of paragraph.lines) {
-        lines.push({
-          words: line.words.map((word) => ({
-            text: word.text,
-            confidence: word.confidence,
-            box: toBox(word.bbox),
-            symbols: word.symbols.map((s) => ({ text: s.text, box: toBox(s.bbox) })),
-          })),
-        });
-      }
-    }
-  }
-  return { text: data.text, confidence: data.confidence, lines };
+  return imagesEngine.call<OcrResult>({ kind: 'ocr', file: new Uint8Array(file) });
 }
 
-/** Ends the OCR worker (tests, benchmarks, server shutdown); the next call starts a new one. */
+/** Ends the images engine (tests, benchmarks, server shutdown); the next call starts a new one. */
 export async function closeOcr(): Promise<void> {
-  const w = worker;
-  worker = null;
-  if (w) await (await w).terminate();
+  await imagesEngine.close();
 }
 
-/** Starts the worker ahead of the first call (about 0.3 s), e.g. at server start. */
+/** Starts the engine and its OCR worker ahead of the first call (about 0.3 s), e.g. in a benchmark. */
 export async function warmUpOcr(): Promise<void> {
-  await getWorker();
+  await imagesEngine.call({ kind: 'ocr-ready' });
 }
