@@ -105,3 +105,43 @@ describe('web delivery', () => {
     expect(missing.json()).toMatchObject({ error: 'not_found' });
   });
 });
+
+describe('security headers of the build files', () => {
+  // As the server's security headers are set on every answer, before the route runs.
+  const SECURITY = {
+    'content-security-policy': "default-src 'self'",
+    'cross-origin-opener-policy': 'same-origin',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  };
+  let secured: FastifyInstance;
+  beforeAll(async () => {
+    secured = Fastify();
+    secured.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(SECURITY);
+      done();
+    });
+    await registerWeb(secured, { webDist: dist, isApi: (url) => url.startsWith('/v2/') });
+  });
+  afterAll(() => secured.close());
+
+  it('a hashed script goes without the headers only a document obeys; a page keeps them all', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const script = await secured.inject({
+        url: '/assets/app-1.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-security-policy']).toBeUndefined();
+      expect(script.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(script.headers['x-frame-options']).toBeUndefined();
+      expect(script.headers['x-content-type-options']).toBe('nosniff');
+      expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(script.headers['strict-transport-security']).toMatch(/max-age/);
+    }
+    const page = await secured.inject({ url: '/flow/payouts', headers: html });
+    for (const [name, value] of Object.entries(SECURITY)) expect(page.headers[name]).toBe(value);
+  });
+});
