@@ -31,7 +31,8 @@ describe('DateRangePicker', () => {
     const user = userEvent.setup();
     const { onChange, trigger } = renderPicker();
     await user.click(trigger);
-    const dialog = screen.getByRole('dialog', { name: 'Choose a date range' });
+    // The popover's code loads on the first press: it opens when it has arrived.
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a date range' });
     expect(within(dialog).getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
@@ -61,7 +62,7 @@ describe('DateRangePicker', () => {
     const user = userEvent.setup();
     const { onChange, trigger } = renderPicker();
     await user.click(trigger);
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('button', { name: 'Next month' })).toHaveProperty('disabled', true);
     await user.keyboard('{ArrowRight}'); // today is the last day the keyboard reaches
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Tuesday, March 10, 2026');
@@ -80,8 +81,29 @@ describe('DateRangePicker', () => {
     const user = userEvent.setup();
     const { onChange, trigger } = renderPicker();
     await user.click(trigger);
-    await user.click(screen.getByRole('button', { name: 'Last month' }));
+    await user.click(await screen.findByRole('button', { name: 'Last month' }));
     expect(onChange).toHaveBeenCalledExactlyOnceWith({ start: '2026-02-01', end: '2026-02-28' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('its button opens and closes the popover as a dialog trigger; Escape closes and returns the focus', async () => {
+    const user = userEvent.setup();
+    const { onChange, trigger } = renderPicker();
+    expect(trigger.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    await user.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a date range' });
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(trigger.getAttribute('aria-controls')).toBe(dialog.id);
+    await user.click(trigger);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(trigger);
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

@@ -1,48 +1,18 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import CalendarIcon from 'lucide-react/icons/calendar';
-import ChevronLeft from 'lucide-react/icons/chevron-left';
-import ChevronRight from 'lucide-react/icons/chevron-right';
 import { Button } from '@/components/ui/button';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { cx } from '@/lib/cx';
 import { DAY_FORMATS, formatDay } from '@/lib/format/date';
 import { dateFormatPreference } from '@/lib/preferences/display';
-import { utcDay } from './list-search';
-import {
-  addDays,
-  daysBetween,
-  MAX_RANGE_DAYS,
-  presetRange,
-  RANGE_PRESETS,
-  startOfMonth,
-  type DateRange,
-} from './list-state';
+import type { DateRange } from './list-state';
 
-/** The earliest day the calendar offers. */
-const EARLIEST = '1900-01-01';
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/**
+ * The popover's code (the calendar, Radix's popover and its positioning engine: ~13 KB as sent) is not part of
+ * a list's first view: it loads when the member first points at, focuses or presses the button.
+ */
+const loadPopover = () => import('./date-range-popover');
+const DateRangePopover = lazy(loadPopover);
 
-const weekday = (day: string) => new Date(utcDay(day)).getUTCDay();
-const clamp = (day: string, max: string) => (day < EARLIEST ? EARLIEST : day > max ? max : day);
 const sameRange = (a: DateRange, b: DateRange) => a.start === b.start && a.end === b.end;
-
-/** The same day of the month `months` later, or that month's last day when it is shorter. */
-function addMonths(day: string, months: number): string {
-  const first = startOfMonth(day, months);
-  const length = daysBetween(first, startOfMonth(first, 1));
-  return addDays(first, Math.min(Number(day.slice(8, 10)), length) - 1);
-}
-
-/** The weeks (Sunday first) of the month starting on `first`; days outside the month are null. */
-function monthWeeks(first: string): (string | null)[][] {
-  const length = daysBetween(first, startOfMonth(first, 1));
-  const cells: (string | null)[] = [
-    ...Array.from({ length: weekday(first) }, () => null),
-    ...Array.from({ length }, (_, i) => addDays(first, i)),
-  ];
-  while (cells.length % 7 !== 0) cells.push(null);
-  return Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
-}
 
 /** "Mar 04, 2026 – Mar 10, 2026" (one date for a single day), in the user's display format. */
 function rangeLabel({ start, end }: DateRange, pattern: string): string {
@@ -56,6 +26,7 @@ function rangeLabel({ start, end }: DateRange, pattern: string): string {
  * Yesterday, Last 7 days, This month, Last month) and a month calendar where the first and the last day are
  * picked. Days after `today` (in the user's time zone) cannot be picked. The calendar is a keyboard grid:
  * arrows move by day and week, Home/End to the week's ends, Page Up/Down by month (with Shift by year).
+ * Pressed before the popover's code has arrived, it opens as soon as it does.
  */
 export function DateRangePicker({
   range,
@@ -67,230 +38,53 @@ export function DateRangePicker({
   onChange: (range: DateRange) => void;
 }) {
   const id = useId();
+  const trigger = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const pattern = DAY_FORMATS[dateFormatPreference.use()];
   const pick = (next: DateRange) => {
     setOpen(false);
     if (!sameRange(next, range)) onChange(next);
   };
+  const preload = () => void loadPopover();
   return (
     <div className="grid gap-1.5">
       <span id={`${id}-label`} className="text-sm leading-none font-medium">
         Date range
       </span>
-      <Popover open={open} onOpenChange={setOpen}>
-        <PopoverTrigger asChild>
-          <Button
-            variant="outline"
-            aria-labelledby={`${id}-label ${id}-value`}
-            className="justify-start font-normal tabular-nums"
-          >
-            <CalendarIcon aria-hidden className="text-muted-foreground" />
-            <span id={`${id}-value`}>{rangeLabel(range, pattern)}</span>
-          </Button>
-        </PopoverTrigger>
-        <PopoverContent
-          aria-label="Choose a date range"
-          // The calendar focuses its day itself (see RangePanel).
-          onOpenAutoFocus={(event) => event.preventDefault()}
-        >
-          <RangePanel range={range} today={today} pattern={pattern} onPick={pick} />
-        </PopoverContent>
-      </Popover>
-    </div>
-  );
-}
-
-/** The popover's body; mounted on open, so an unfinished pick starts over next time. */
-function RangePanel({
-  range,
-  today,
-  pattern,
-  onPick,
-}: {
-  range: DateRange;
-  today: string;
-  pattern: string;
-  onPick: (range: DateRange) => void;
-}) {
-  const id = useId();
-  /** The first day picked, while the last one is being chosen. */
-  const [anchor, setAnchor] = useState<string | undefined>(undefined);
-  const [hover, setHover] = useState<string | undefined>(undefined);
-  /** The day with the grid's tab stop; its month is the month shown. */
-  const [focusDay, setFocusDay] = useState(() => clamp(range.end, today));
-  const grid = useRef<HTMLTableElement>(null);
-  const moveFocus = useRef(true); // focus the day on open, then after each keyboard move
-
-  useEffect(() => {
-    if (!moveFocus.current) return;
-    moveFocus.current = false;
-    grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focusDay}"]`)?.focus();
-  }, [focusDay]);
-
-  const month = startOfMonth(focusDay);
-  const ordered = (a: string, b: string): DateRange => (a <= b ? { start: a, end: b } : { start: b, end: a });
-  const shown = anchor === undefined ? range : ordered(anchor, hover ?? anchor);
-  const unavailable = (day: string) =>
-    day > today ||
-    day < EARLIEST ||
-    (anchor !== undefined && Math.abs(daysBetween(anchor, day)) >= MAX_RANGE_DAYS);
-
-  const choose = (day: string) => {
-    if (unavailable(day)) return;
-    if (anchor === undefined) {
-      setAnchor(day);
-      setHover(undefined);
-    } else {
-      onPick(ordered(anchor, day));
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, () => string> = {
-      ArrowLeft: () => addDays(focusDay, -1),
-      ArrowRight: () => addDays(focusDay, 1),
-      ArrowUp: () => addDays(focusDay, -7),
-      ArrowDown: () => addDays(focusDay, 7),
-      Home: () => addDays(focusDay, -weekday(focusDay)),
-      End: () => addDays(focusDay, 6 - weekday(focusDay)),
-      PageUp: () => addMonths(focusDay, event.shiftKey ? -12 : -1),
-      PageDown: () => addMonths(focusDay, event.shiftKey ? 12 : 1),
-    };
-    const move = moves[event.key];
-    if (!move) return;
-    event.preventDefault();
-    const next = clamp(move(), today);
-    moveFocus.current = true;
-    setFocusDay(next);
-    if (anchor !== undefined) setHover(next);
-  };
-
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row">
-      <div
-        role="group"
-        aria-label="Presets"
-        className="flex flex-wrap gap-1 sm:w-32 sm:flex-col sm:border-r sm:pr-3"
+      <Button
+        ref={trigger}
+        variant="outline"
+        aria-labelledby={`${id}-label ${id}-value`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-popover` : undefined}
+        data-state={open ? 'open' : 'closed'}
+        className="justify-start font-normal tabular-nums"
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen((o) => !o);
+        }}
       >
-        {RANGE_PRESETS.map((preset) => {
-          const days = presetRange(preset.id, today);
-          return (
-            <Button
-              key={preset.id}
-              variant={sameRange(days, range) ? 'secondary' : 'ghost'}
-              size="sm"
-              aria-pressed={sameRange(days, range)}
-              className="justify-start"
-              onClick={() => onPick(days)}
-            >
-              {preset.label}
-            </Button>
-          );
-        })}
-      </div>
-
-      <div className="flex flex-col gap-2">
-        <div className="flex items-center justify-between gap-2">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Previous month"
-            disabled={month <= EARLIEST}
-            onClick={() => setFocusDay(clamp(addMonths(focusDay, -1), today))}
-          >
-            <ChevronLeft aria-hidden />
-          </Button>
-          <h2 id={`${id}-month`} aria-live="polite" className="text-sm font-medium">
-            {formatDay(month, 'MMMM yyyy')}
-          </h2>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Next month"
-            disabled={month >= startOfMonth(today)}
-            onClick={() => setFocusDay(clamp(addMonths(focusDay, 1), today))}
-          >
-            <ChevronRight aria-hidden />
-          </Button>
-        </div>
-
-        <table
-          ref={grid}
-          role="grid"
-          aria-labelledby={`${id}-month`}
-          onKeyDown={onKeyDown}
-          className="border-separate border-spacing-y-0.5 text-sm"
-        >
-          <thead>
-            <tr>
-              {WEEKDAYS.map((name) => (
-                <th
-                  key={name}
-                  scope="col"
-                  abbr={name}
-                  className="size-9 text-xs font-normal text-muted-foreground"
-                >
-                  {name.slice(0, 2)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {monthWeeks(month).map((week) => (
-              <tr key={week.find((d) => d !== null)}>
-                {week.map((day, i) => {
-                  if (day === null) return <td key={`blank-${i}`} role="gridcell" />;
-                  const inRange = day >= shown.start && day <= shown.end;
-                  const edge = day === shown.start || day === shown.end;
-                  const disabled = unavailable(day);
-                  return (
-                    <td
-                      key={day}
-                      role="gridcell"
-                      aria-selected={inRange}
-                      className={cx(
-                        'p-0',
-                        inRange && 'bg-accent',
-                        day === shown.start && 'rounded-l-md',
-                        day === shown.end && 'rounded-r-md',
-                      )}
-                    >
-                      <button
-                        type="button"
-                        data-day={day}
-                        tabIndex={day === focusDay ? 0 : -1}
-                        aria-label={formatDay(day, 'EEEE, MMMM d, yyyy')}
-                        aria-current={day === today ? 'date' : undefined}
-                        aria-disabled={disabled || undefined}
-                        onClick={() => choose(day)}
-                        onFocus={() => setFocusDay(day)}
-                        onMouseEnter={() => anchor !== undefined && !disabled && setHover(day)}
-                        className={cx(
-                          'size-9 rounded-md tabular-nums outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                          edge
-                            ? 'bg-primary text-primary-foreground'
-                            : !disabled && 'hover:bg-accent hover:text-accent-foreground',
-                          day === today && !edge && 'font-semibold underline underline-offset-4',
-                          disabled && 'cursor-not-allowed text-muted-foreground opacity-50',
-                        )}
-                      >
-                        {Number(day.slice(8, 10))}
-                      </button>
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-
-        <p role="status" className="max-w-64 text-xs text-muted-foreground">
-          {anchor === undefined
-            ? 'Pick the first day, then the last day.'
-            : `From ${formatDay(anchor, pattern)}: now pick the last day.`}
-        </p>
-      </div>
+        <CalendarIcon aria-hidden className="text-muted-foreground" />
+        <span id={`${id}-value`}>{rangeLabel(range, pattern)}</span>
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <DateRangePopover
+            id={`${id}-popover`}
+            trigger={trigger}
+            open={open}
+            onOpenChange={setOpen}
+            range={range}
+            today={today}
+            pattern={pattern}
+            onPick={pick}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

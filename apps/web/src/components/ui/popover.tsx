@@ -4,6 +4,8 @@ import { cx } from '@/lib/cx';
 
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
+/** Positions the content next to an element other than a trigger (`virtualRef`). */
+export const PopoverAnchor = PopoverPrimitive.Anchor;
 
 /** Floating content next to its trigger (a non-modal dialog): Escape and a click outside close it. */
 export function PopoverContent({
