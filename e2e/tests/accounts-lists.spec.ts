@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './session.ts';
+import { expect, test } from './session.ts';
 
 // Lists at a glance: at 1280×800 with the sidebar open, the key columns of the accounts, settlements, callback,
 // audit and report-history lists (status, amount, the reference a user searches by, the name) are in view
@@ -31,7 +30,6 @@ test.describe('at 1280×800', () => {
 
   for (const list of LISTS)
     test(`${list.path} shows ${list.columns.join(', ')} without sideways scrolling`, async ({ page }) => {
-      await signIn(page);
       await page.goto(list.path);
       const table = page.getByRole('table', { name: list.table });
       await expect(table).toBeVisible();

@@ -1,18 +1,15 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { signIn } from './session.ts';
+import { expect, test } from './session.ts';
 
 // Collections end to end: open a virtual account, money arrives in it on the sandbox rail, it shows in the
 // account's transactions and in the balances, a settlement sweeps it to the settlement account, and the history
 // shows it settled by the rail.
-const ADMIN = 'admin@acme.test';
 const OPS = 'ops@meridian.test';
 
 test('open a virtual account, receive a credit, see it in transactions and balances, settle it', async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  await signIn(page, ADMIN);
 
   // Open the virtual account.
   await page.goto('/accounts/virtual-accounts');
@@ -72,8 +69,7 @@ test('open a virtual account, receive a credit, see it in transactions and balan
   await expect(page.getByRole('row').filter({ hasText: number })).toContainText('₹0.00');
 });
 
-test('credit management is for Meridian operations only', async ({ page }) => {
-  await signIn(page, ADMIN);
+test('credit management is for Meridian operations only', async ({ page, pageAs }) => {
   await page.goto('/accounts');
   await expect(page.getByRole('link', { name: 'Settlements', exact: true }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Credit management' })).toHaveCount(0);
@@ -85,12 +81,11 @@ test('credit management is for Meridian operations only', async ({ page }) => {
   ).toBeVisible();
   await expect(page).toHaveURL(/\/accounts\/credits$/);
 
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
-  await signIn(page, OPS);
+  const ops = await pageAs(OPS);
+  await ops.goto('/flow');
   // Meridian's operations role reads no client accounts: credit management is in the navigation's Accounts group.
-  await page.getByRole('button', { name: 'Accounts', exact: true }).click();
-  await page.getByRole('link', { name: 'Credit management' }).click();
-  await page.getByRole('row').filter({ hasText: 'Globex Labs' }).click();
-  await expect(page.getByRole('heading', { name: /Globex Labs/ }).first()).toBeVisible();
+  await ops.getByRole('button', { name: 'Accounts', exact: true }).click();
+  await ops.getByRole('link', { name: 'Credit management' }).click();
+  await ops.getByRole('row').filter({ hasText: 'Globex Labs' }).click();
+  await expect(ops.getByRole('heading', { name: /Globex Labs/ }).first()).toBeVisible();
 });

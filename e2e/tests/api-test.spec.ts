@@ -1,13 +1,11 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { signIn } from './session.ts';
+import { expect, test } from './session.ts';
 
 // The API test page: operations from the server's own OpenAPI document, sent with the signed-in session.
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('run a GET from the API test page, see the answer, copy it as curl', async ({ page, baseURL }) => {
-  await signIn(page, 'admin@acme.test');
   await page.goto('/api-test');
   await page.getByLabel('Filter operations').fill('user details');
   await page.getByRole('button', { name: /^GET \/v2\/user\/details/ }).click();
@@ -35,7 +33,6 @@ test('run a GET from the API test page, see the answer, copy it as curl', async 
 test('a money-moving operation asks for confirmation first (cancelled: nothing is sent)', async ({
   page,
 }) => {
-  await signIn(page, 'admin@acme.test');
   await page.goto('/api-test?op=createPayout');
   await expect(page.getByText('Moves money')).toBeVisible();
   const body = page.getByRole('region', { name: 'Request body' });
@@ -75,7 +72,6 @@ test('a money-moving operation asks for confirmation first (cancelled: nothing i
 
 test('the page fits a 390 px screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'admin@acme.test');
   await page.goto('/api-test?op=createPayout');
   await expect(page.getByText('Moves money')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { confirmItsYou, signIn } from './session.ts';
+import { confirmItsYou, expect, openFlow, test } from './session.ts';
 
 // Maker-checker end to end: a Finance maker's ₹2,00,000 payout waits for approval (no money moves), a Finance
 // approver approves it in the inbox confirming it's them, and the payout then settles on the sandbox rail.
@@ -10,7 +10,6 @@ import { confirmItsYou, signIn } from './session.ts';
  * rules screen, by the owner, when it does not), with the preview of what it would have held.
  */
 async function ensurePayoutRule(page: Page) {
-  await signIn(page, 'admin@acme.test');
   await page.goto('/approvals/rules');
   await expect(page.getByRole('heading', { name: 'Approval rules', level: 1 })).toBeVisible();
   const table = page.getByRole('table');
@@ -29,16 +28,14 @@ async function ensurePayoutRule(page: Page) {
 }
 
 test("a maker's ₹2,00,000 payout waits for approval, the approver approves it in the inbox, it succeeds", async ({
-  browser,
+  page,
+  pageAs,
 }) => {
   test.setTimeout(90_000);
-  const admin = await (await browser.newContext()).newPage();
-  await ensurePayoutRule(admin);
-  await admin.context().close();
+  await ensurePayoutRule(page);
 
   // The maker pays an established payee ₹2,00,000: held, not sent.
-  const maker = await (await browser.newContext()).newPage();
-  await signIn(maker, 'maker@acme.test');
+  const maker = await pageAs('maker@acme.test');
   await maker.goto('/flow/initiate-payout');
   const beneficiary = maker.getByLabel('Beneficiary', { exact: true });
   const value = await beneficiary
@@ -57,8 +54,7 @@ test("a maker's ₹2,00,000 payout waits for approval, the approver approves it 
   await expect(maker.getByText(/Waiting for approval/)).toBeVisible();
 
   // The approver sees it in the inbox (and the badge), opens it and approves, confirming it's them.
-  const approver = await (await browser.newContext()).newPage();
-  await signIn(approver, 'approver@acme.test');
+  const approver = await pageAs('approver@acme.test');
   await approver.goto('/approvals');
   await expect(approver.getByRole('tab', { name: 'Waiting for you', selected: true })).toBeVisible();
   const row = approver
@@ -86,9 +82,10 @@ test("a maker's ₹2,00,000 payout waits for approval, the approver approves it 
 });
 
 test('a viewer sees no payout action, and a direct visit explains the permission it needs', async ({
-  page,
+  pageAs,
 }) => {
-  await signIn(page, 'viewer@acme.test');
+  const page = await pageAs('viewer@acme.test');
+  await openFlow(page);
   await expect(page.getByRole('link', { name: 'Initiate payout' })).toHaveCount(0);
   await page.goto('/flow/initiate-payout');
   await expect(page.getByRole('heading', { name: 'Access Forbidden' })).toBeVisible();

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { signIn } from './session.ts';
+import { expect, test } from './session.ts';
 
 // Callbacks end to end: configure a URL (the sandbox receiver of this server), see its secret once, send a test
 // event, watch the delivery land in the log with its attempt, resend it and see the second attempt.
@@ -16,9 +16,11 @@ async function refreshUntil(page: Page, webhookId: string, text: RegExp) {
   return row;
 }
 
-test('configure a callback, send a test event, see it delivered in the log, resend it', async ({ page }) => {
+test('configure a callback, send a test event, see it delivered in the log, resend it', async ({
+  pageAs,
+}) => {
   test.setTimeout(60_000);
-  await signIn(page, ADMIN);
+  const page = await pageAs(ADMIN);
   await page.goto('/configurations/callback-configurations');
   await expect(page.getByRole('heading', { name: 'Callback configurations', level: 1 })).toBeVisible();
   // This server's own sandbox receiver stands in for the client's endpoint (answers 200).
@@ -66,7 +68,6 @@ test('configure a callback, send a test event, see it delivered in the log, rese
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('the callback screen does not overflow sideways at 390 px', async ({ page }) => {
-    await signIn(page, 'admin@acme.test');
     await page.goto('/configurations/callback-configurations?status=FAILED');
     await expect(page.getByRole('region', { name: 'Payouts' })).toBeVisible();
     await expect(page.getByText('callback.test').first()).toBeVisible();

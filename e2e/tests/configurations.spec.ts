@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { PASSWORD, signIn } from './session.ts';
+import { expect, PASSWORD, test } from './session.ts';
 
 // Configurations end to end: add an address to the IP allow-list with the password, see it listed, and find
 // the change (with its before and after) in the audit log.
@@ -14,7 +14,6 @@ async function expectNoHorizontalOverflow(page: Page) {
 test('an admin adds an IP range with the password; it is listed and the change is in the audit log', async ({
   page,
 }) => {
-  await signIn(page);
   await page.goto('/configurations/manage-ips');
   await expect(page.getByRole('heading', { level: 1, name: 'Manage IPs' })).toBeVisible();
   // The demo list (added by the seed through the same service).
@@ -59,7 +58,6 @@ test('an admin adds an IP range with the password; it is listed and the change i
 
 test('both screens fit a 390 px wide screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
   await page.goto('/configurations/manage-ips');
   await expect(page.getByText('127.0.0.1/32').first()).toBeVisible();
   await expectNoHorizontalOverflow(page);

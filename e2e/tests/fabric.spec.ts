@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { signIn } from './session.ts';
+import { expect, test } from './session.ts';
 
 // Fabric end to end: create an API key on /configurations/api-keys, call text-match with it from the test
 // (HTTP Basic, as a client's server would), and see the call arrive on /fabric/text-match and in the /fabric
@@ -39,7 +39,6 @@ test('an API key calls text-match; the call shows on its screen and in the live 
   context,
   request,
 }) => {
-  await signIn(page);
   const keyName = `E2E text match ${Date.now()}`;
   const { keyId, secret } = await createApiKey(page, keyName);
 

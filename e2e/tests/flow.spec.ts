@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { confirmItsYou, signIn } from './session.ts';
+import { confirmItsYou, expect, test } from './session.ts';
 
 // Money end to end on the sandbox rail: add a beneficiary, pay it, watch the payout settle, open its details;
 // a payout to a closed test account fails and its debit is reversed in the statement.
@@ -42,7 +42,6 @@ async function pay(page: Page, code: string, amount: string) {
 test('add a beneficiary, pay it, see the payout succeed in the list and open its details', async ({
   page,
 }) => {
-  await signIn(page);
   await addBeneficiary(page, 'E2E-VENDOR', '50100055556666');
   await pay(page, 'E2E-VENDOR', '1500');
   const status = page.getByRole('status').filter({ hasText: /UTR|Paid/ });
@@ -63,7 +62,6 @@ test('add a beneficiary, pay it, see the payout succeed in the list and open its
 });
 
 test('a payout to a closed test account fails and the statement shows its reversal', async ({ page }) => {
-  await signIn(page);
   await addBeneficiary(page, 'E2E-CLOSED', '50100055550001');
   const reference = await pay(page, 'E2E-CLOSED', '700');
   await expect(page.getByText('Account closed')).toBeVisible({ timeout: 20_000 });
@@ -78,7 +76,6 @@ test('a payout to a closed test account fails and the statement shows its revers
 test('verify account: a name the bank does not know is never shown verified, and is saved only when confirmed', async ({
   page,
 }) => {
-  await signIn(page);
   await page.goto('/flow/add-beneficiary');
   const code = `E2E-NM-${Date.now().toString(36).toUpperCase()}`;
   await page.getByLabel('Beneficiary code', { exact: true }).fill(code);
@@ -116,7 +113,6 @@ test('verify account: a name the bank does not know is never shown verified, and
 test('the edit screen is prefilled from its search parameters and ignores malformed ones', async ({
   page,
 }) => {
-  await signIn(page);
   await page.goto(
     '/flow/edit-beneficiary?beneficiaryCode=VENDOR-BETA&beneficiaryName=Beta%20Traders&transferType=NEFT' +
       '&beneficiaryAccountNumber=000401234567&ifscCode=%7B%22x%22%3A1%7D',
@@ -135,7 +131,6 @@ test.describe('on a phone', () => {
   test('payouts are cards that open their details; the URN copies; a date preset filters', async ({
     page,
   }) => {
-    await signIn(page);
     await page.goto('/flow/payouts');
     const cards = page.getByRole('list', { name: /^Payouts from/ }).getByRole('button');
     await expect(cards.first()).toBeVisible();
@@ -182,8 +177,8 @@ async function currentBalance(page: Page): Promise<number> {
 
 test('create a payment link, pay it on the public page, see it paid and the balance moved', async ({
   page,
+  guestPage,
 }) => {
-  await signIn(page);
   const before = await currentBalance(page);
   const purpose = `E2E order ${Date.now()}`; // a retry makes its own link
 
@@ -199,7 +194,7 @@ test('create a payment link, pay it on the public page, see it paid and the bala
   expect(url).toMatch(/\/pay\//);
 
   // The customer's side: no sign-in.
-  const customer = await page.context().browser()!.newPage();
+  const customer = await guestPage();
   await customer.goto(url!);
   await expect(customer.getByRole('heading', { name: purpose })).toBeVisible();
   await customer.getByRole('button', { name: 'Pay (sandbox)' }).click();
@@ -213,10 +208,9 @@ test('create a payment link, pay it on the public page, see it paid and the bala
 
 test('upload a bulk file with two bad rows, fix one and drop one, submit, the approver approves it, watch it finish, download the response', async ({
   page,
-  browser,
+  pageAs,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page);
   await page.goto('/flow/bulk-upload');
   const stamp = Date.now().toString(36).toUpperCase();
   const csv = [
@@ -280,8 +274,7 @@ test('upload a bulk file with two bad rows, fix one and drop one, submit, the ap
   ).toBeVisible({ timeout: 15_000 });
 
   // The approver approves the whole bulk with one decision, confirming it's them.
-  const approver = await (await browser.newContext()).newPage();
-  await signIn(approver, 'approver@acme.test');
+  const approver = await pageAs('approver@acme.test');
   await approver.goto('/approvals');
   await approver
     .getByRole('button', { name: new RegExp(`^Details of Bulk e2e-bulk-${stamp}\\.csv`) })

@@ -1,12 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { signIn } from './session.ts';
+import { expect, openFlow, test } from './session.ts';
 
 // The help centre: search the articles and open one, the command palette finds an article, and a support ticket
 // sent from the form is listed as OPEN.
 
 test('search the help centre, open an article at the matching section', async ({ page }) => {
-  await signIn(page);
   await page.goto('/help-center');
   await expect(page.getByRole('heading', { level: 1, name: 'Help center' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search the help centre' }).fill('webhook signature python');
@@ -31,7 +29,7 @@ test('search the help centre, open an article at the matching section', async ({
 });
 
 test('the command palette finds a help article', async ({ page }) => {
-  await signIn(page);
+  await openFlow(page);
   await page.getByRole('heading', { level: 1 }).click();
   await page.keyboard.press('Control+K');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
@@ -47,7 +45,6 @@ test('the command palette finds a help article', async ({ page }) => {
 });
 
 test('send a support ticket: checked first, then listed as OPEN', async ({ page }) => {
-  await signIn(page);
   await page.goto('/help-center');
   const form = page.getByRole('form', { name: 'Contact support' });
   await form.getByRole('button', { name: 'Send to support' }).click();

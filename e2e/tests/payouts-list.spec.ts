@@ -1,5 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { signIn } from './session.ts';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './session.ts';
 
 // Lists at a glance: at 1280×800 with the sidebar open the payouts' key columns are in view without sideways
 // scrolling, a status filter narrows the list; at 390 px nothing pans sideways.
@@ -18,7 +18,6 @@ test.describe('at 1280×800', () => {
   test('payouts show Status, Amount and UTR without sideways scrolling, and filter by status', async ({
     page,
   }) => {
-    await signIn(page);
     await page.goto('/flow/payouts');
     const table = page.getByRole('table', { name: /^Payouts from/ });
     await expect(table.locator('tbody tr').first().getByRole('button')).toBeVisible();
@@ -55,7 +54,6 @@ test.describe('at 390×844', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('payouts do not pan sideways', async ({ page }) => {
-    await signIn(page);
     await page.goto('/flow/payouts?status=SUCCESS');
     await expect(
       page

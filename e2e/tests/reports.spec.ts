@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { signIn } from './session.ts';
+import { expect, test } from './session.ts';
 
 // Reports end to end: generate the payouts report as XLSX, watch it reach ready, download it and open it with a
 // reader other than the writer (openpyxl); the download history lists it and its filters narrow the list.
@@ -12,7 +11,6 @@ import { signIn } from './session.ts';
 test('generate the payouts report as XLSX, watch it become ready, download and open it; find it in the history', async ({
   page,
 }) => {
-  await signIn(page);
   await page.goto('/reports/payouts');
   const form = page.getByRole('form', { name: 'Payouts report request' });
   await form.getByLabel('Format', { exact: true }).selectOption('xlsx');
@@ -67,7 +65,6 @@ test('generate the payouts report as XLSX, watch it become ready, download and o
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('the report screen and the history fit 390 px', async ({ page }) => {
-    await signIn(page);
     for (const path of ['/reports/payouts', '/reports/download-history']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,15 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { signIn as signInTo } from './session.ts';
+import { ADMIN, expect, openFlow, signInThroughScreen, test } from './session.ts';
 
-/** Signs in as the Acme admin and waits for the overview to render. */
-async function signIn(page: Page) {
-  await signInTo(page);
+/** Signs in as the Acme admin through the screen (a session of its own) and waits for the overview to render. */
+async function signInOwnSession(page: Page) {
+  await signInThroughScreen(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Flow overview' })).toBeVisible();
 }
 
 // The signed-in shell: error pages, team filter, theme before first paint, command palette, auto-logout, axe.
-const ADMIN = 'admin@acme.test';
+// Journeys start signed in as the Acme owner with the worker's session (session.ts); those that end the session
+// (sign-out, the inactivity logout) make their own through the screen.
 const NOT_FOUND = 'Oops! Page Not Found!';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -17,7 +18,7 @@ const navGroup = (page: Page, title: string) =>
   mainNav(page).getByRole('button', { name: title, exact: true });
 
 test('an unknown path shows the 404 page; Go Back and Back to Home work', async ({ page }) => {
-  await signIn(page);
+  await openFlow(page);
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
   await expect(page).toHaveTitle(/Oops! Page Not Found!/);
@@ -36,15 +37,17 @@ test('an unknown path shows the 404 page; Go Back and Back to Home work', async 
   await expect(page).toHaveURL(/\/settings\/display$/);
 });
 
-test('error routes and an unknown changelog entry', async ({ page }) => {
-  await page.goto('/500');
-  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Something went wrong' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/flow');
-  await page.goto('/403');
-  await expect(page.getByRole('heading', { level: 1, name: 'Access Forbidden' })).toBeVisible();
+test('error routes and an unknown changelog entry', async ({ page, guestPage }) => {
+  // Signed out.
+  const guest = await guestPage();
+  await guest.goto('/500');
+  await expect(guest.getByRole('heading', { level: 1, name: 'Oops! Something went wrong' })).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Go Back' })).toBeVisible();
+  await expect(guest.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/flow');
+  await guest.goto('/403');
+  await expect(guest.getByRole('heading', { level: 1, name: 'Access Forbidden' })).toBeVisible();
 
-  await signIn(page);
+  await openFlow(page);
   await page.goto('/changelog');
   const titles = page.getByRole('article').getByRole('heading', { level: 2 });
   await expect(titles).toHaveCount(2);
@@ -54,13 +57,14 @@ test('error routes and an unknown changelog entry', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
 });
 
-test('signed-out visits go to /sign-in with the original path and query', async ({ page }) => {
+test('signed-out visits go to /sign-in with the original path and query', async ({ guestPage }) => {
+  const page = await guestPage();
   await page.goto('/reports/payouts?from=test');
   await expect(page).toHaveURL(/\/sign-in\?redirect=%2Freports%2Fpayouts%3Ffrom%3Dtest$/);
 });
 
 test('the team switch filters the navigation and survives a reload', async ({ page }) => {
-  await signIn(page);
+  await openFlow(page);
   await expect(navGroup(page, 'Fabric')).toBeVisible();
   await expect(navGroup(page, 'Flow')).toBeVisible();
 
@@ -84,9 +88,11 @@ test('the team switch filters the navigation and survives a reload', async ({ pa
 });
 
 test('the user menu loads on demand, opens from the keyboard, and signs out to /sign-in', async ({
-  page,
+  guestPage,
 }) => {
-  await signIn(page);
+  // Signing out ends the session on the server: a session of its own.
+  const page = await guestPage();
+  await signInOwnSession(page);
   const trigger = page.getByRole('button', { name: /^Account menu for / });
   await expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
   await trigger.focus();
@@ -105,7 +111,6 @@ test('the user menu loads on demand, opens from the keyboard, and signs out to /
 });
 
 test('the theme is applied before first paint and persists; system follows the OS live', async ({ page }) => {
-  await signIn(page);
   await page.goto('/settings/appearance');
   const themes = page.getByRole('radiogroup', { name: 'Theme' });
   await themes.getByRole('radio', { name: /^Dark/ }).click();
@@ -159,7 +164,7 @@ test('Cmd+K and Ctrl+K open the command palette (loaded on intent), it navigates
   page.on('request', (r) => {
     if (/command-menu-[\w-]+\.js$/.test(r.url())) paletteChunks.push(r.url());
   });
-  await signIn(page);
+  await openFlow(page);
   await page.getByRole('heading', { level: 1 }).click(); // focus in the page, not the search button
   // Not part of what a visit transfers: fetched once the member shows intent (the Cmd key goes down before the K).
   await page.waitForLoadState('networkidle');
@@ -205,10 +210,12 @@ test('Cmd+K and Ctrl+K open the command palette (loaded on intent), it navigates
 });
 
 test('after 30 minutes without activity the session expires and the user goes to /sign-in', async ({
-  page,
+  guestPage,
 }) => {
+  // The inactivity logout ends the session on the server: a session of its own.
+  const page = await guestPage();
   await page.clock.install();
-  await signIn(page);
+  await signInOwnSession(page);
   await page.clock.fastForward('29:00');
   await expect(page.getByRole('dialog', { name: 'Session Expired' })).toHaveCount(0);
   await page.clock.fastForward('01:01');
@@ -233,7 +240,7 @@ test('after 30 minutes without activity the session expires and the user goes to
 });
 
 test('the signed-in shell has no axe violations', async ({ page }) => {
-  await signIn(page);
+  await openFlow(page);
   await expectNoAxeViolations(page);
   await page.goto('/settings/account');
   await expect(page.getByLabel('E-mail')).toHaveValue(ADMIN);
@@ -243,7 +250,7 @@ test('the signed-in shell has no axe violations', async ({ page }) => {
 });
 
 test('the dark and brand themes have no axe violations either', async ({ page }) => {
-  await signIn(page);
+  await openFlow(page);
   for (const theme of ['dark', 'brand']) {
     await page.evaluate((t) => localStorage.setItem('staging_theme', t), theme);
     await page.goto('/settings/appearance');
@@ -256,7 +263,6 @@ test('the dark and brand themes have no axe violations either', async ({ page })
 test('account settings: the name is saved through PATCH /v2/user/details, the e-mail is read-only', async ({
   page,
 }) => {
-  await signIn(page);
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/settings\/account$/);
   const name = page.getByLabel('Name', { exact: true });

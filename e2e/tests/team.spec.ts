@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { signIn } from './session.ts';
+import { expect, test } from './session.ts';
 
 const LOG = join(import.meta.dirname, '..', '..', '.tmp', 'e2e-server.log');
 const NEW_MEMBER = 'e2e.viewer@acme.test';
@@ -32,10 +32,9 @@ async function signInWith(page: Page, email: string, password: string) {
 
 test('owner invites a viewer, who accepts from the e-mailed link, signs in and has a viewer’s limits', async ({
   page,
-  browser,
+  guestPage,
 }) => {
-  // The owner invites from Settings → Team.
-  await signIn(page, 'admin@acme.test');
+  // The owner invites from Settings → Team (with the owner's session).
   await page.goto('/settings/team');
   await expect(page.getByRole('heading', { name: 'Team', level: 2 })).toBeVisible();
   await expect(page.getByTestId('member-admin@acme.test')).toContainText('(you)');
@@ -51,10 +50,9 @@ test('owner invites a viewer, who accepts from the e-mailed link, signs in and h
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId(`invitation-${NEW_MEMBER}`)).toContainText('Viewer');
 
-  // The invited person opens the printed link in their own browser.
+  // The invited person opens the printed link in their own browser, and signs in through the screen.
   const link = await invitationLink(NEW_MEMBER);
-  const context = await browser.newContext();
-  const invited = await context.newPage();
+  const invited = await guestPage();
   await invited.goto(link);
   await expect(invited.getByRole('heading', { name: 'Join your team' })).toBeVisible();
   await expect(invited.getByText('Acme Retail')).toBeVisible();
@@ -73,7 +71,7 @@ test('owner invites a viewer, who accepts from the e-mailed link, signs in and h
   await expect(invited.getByText('Your role (Viewer) does not include managing the team')).toBeVisible();
   await expect(invited.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
   await expect(invited.getByTestId('role-viewer')).toBeVisible();
-  await context.close();
+  await invited.context().close();
 
   // The owner sees the new member with the Viewer role and a last sign-in; the invitation is gone.
   await page.reload();

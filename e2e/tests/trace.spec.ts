@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { confirmItsYou, signIn } from './session.ts';
+import { confirmItsYou, expect, test } from './session.ts';
 
 // One trace per payout: pay a beneficiary from the dashboard, open the payout's details, follow "Trace" to the
 // timeline (the debit with its balances, the rail's states with the bank reference), download the JSON and the
@@ -39,7 +39,6 @@ test('pay from the dashboard, open the trace from the payout details, download t
   page,
 }) => {
   test.setTimeout(60_000);
-  await signIn(page);
   await addBeneficiary(page, 'E2E-TRACE', '50100077778888');
   await pay(page, 'E2E-TRACE', '1250');
   await expect(page.getByRole('status').filter({ hasText: /UTR|Paid/ })).toBeVisible({ timeout: 20_000 });
