@@ -13,6 +13,7 @@ const started = performance.now();
 // reused by the next start: a second start loads the server in about two thirds of the time. The modules are
 // imported after this line, hence dynamically.
 enableCompileCache();
+(await import('./lib/fast-resolve.ts')).registerFastResolve();
 const [{ loadConfig }, { loggerOptions, resolveLogFormat }, { createServer }, { trimMemory, trimWhenIdle }] =
   await Promise.all([
     import('./config/config.ts'),
