@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
+import { prepared } from '../db/prepared.ts';
 import { accounts, payouts } from '../db/schema.ts';
 import type { PAYOUTS_LIST } from '@meridian/contract/flow-lists';
-import type { ListFilter } from '../lists/list-query.ts';
 import { amountBounds, type FilterParams, type ListScope } from '../lists/register-list.ts';
 import { toPayout } from './service.ts';
 
@@ -54,8 +54,17 @@ function filteredWhere(scope: Scope, conditions: SQL[]): SQL | undefined {
 const columns = { payout: payouts, senderAccountNumber: accounts.accountNumber };
 const senderAccount = withinClient(accounts, payouts.clientRef, payouts.accountRef);
 
+/** A value of a statement: given, or a placeholder that each execution of the prepared statement fills. */
+type Bound<T> = T | Placeholder;
+
 /** The first or last seq of a client's payouts created in [from, to): one index probe. */
-function probe(db: Db, clientRef: number, from: Date, to: Date, which: 'first' | 'last') {
+function probe(
+  db: Db,
+  clientRef: Bound<number>,
+  from: Bound<Date>,
+  to: Bound<Date>,
+  which: 'first' | 'last',
+) {
   return db
     .select({ seq: payouts.seq })
     .from(payouts)
@@ -69,7 +78,7 @@ function probe(db: Db, clientRef: number, from: Date, to: Date, which: 'first' |
 }
 
 /** Both ends of the range's seq interval in one statement (two scalar subqueries, one round trip). */
-export function seqIntervalQuery(db: Db, clientRef: number, from: Date, to: Date) {
+export function seqIntervalQuery(db: Db, clientRef: Bound<number>, from: Bound<Date>, to: Bound<Date>) {
   return db
     .select({
       first: sql<string | null>`(${probe(db, clientRef, from, to, 'first')})`,
@@ -78,11 +87,13 @@ export function seqIntervalQuery(db: Db, clientRef: number, from: Date, to: Date
     .from(sql`(values (1)) as one`);
 }
 
+type PageBounds = { from: Bound<Date>; to: Bound<Date>; offset: Bound<number>; limit: Bound<number> };
+
 /**
  * One page of the range without a search, in one statement: the probes run once as InitPlans, then the page is
  * read backwards on (client_ref, seq) from seq = last − offset.
  */
-export function payoutPageQuery(db: Db, clientRef: number, filter: ListFilter) {
+export function payoutPageQuery(db: Db, clientRef: Bound<number>, filter: PageBounds) {
   const first = probe(db, clientRef, filter.from, filter.to, 'first');
   const last = probe(db, clientRef, filter.from, filter.to, 'last');
   return db
@@ -100,6 +111,25 @@ export function payoutPageQuery(db: Db, clientRef: number, filter: ListFilter) {
     .limit(filter.limit);
 }
 
+/** The plain range's page and interval, prepared once (the dashboard's default view of the list). */
+const placeholders = {
+  clientRef: sql.placeholder('clientRef'),
+  from: sql.placeholder('from'),
+  to: sql.placeholder('to'),
+  offset: sql.placeholder('offset'),
+  limit: sql.placeholder('limit'),
+};
+const pageStatement = prepared('payouts_page', (db) =>
+  payoutPageQuery(db, placeholders.clientRef, placeholders),
+);
+const intervalStatement = prepared('payouts_seq_interval', (db) =>
+  seqIntervalQuery(db, placeholders.clientRef, placeholders.from, placeholders.to),
+);
+
+/** The seq interval of a client's payouts created in [from, to) (both null when there are none). */
+export const seqInterval = (db: Db, clientRef: number, from: Date, to: Date) =>
+  intervalStatement(db, { clientRef, from, to });
+
 export async function listPayouts(db: Db, scope: Scope) {
   const { clientRef, filter } = scope;
   const conditions = filterConditions(scope);
@@ -112,7 +142,13 @@ export async function listPayouts(db: Db, scope: Scope) {
         .orderBy(desc(payouts.seq))
         .limit(filter.limit)
         .offset(filter.offset)
-    : await payoutPageQuery(db, clientRef, filter);
+    : await pageStatement(db, {
+        clientRef,
+        from: filter.from,
+        to: filter.to,
+        offset: filter.offset,
+        limit: filter.limit,
+      });
   return rows.map((r) => toPayout(r.payout, r.senderAccountNumber));
 }
 
@@ -125,7 +161,7 @@ export async function countPayouts(db: Db, scope: Scope): Promise<number> {
       .where(filteredWhere(scope, conditions));
     return row?.n ?? 0;
   }
-  const [interval] = await seqIntervalQuery(db, scope.clientRef, scope.filter.from, scope.filter.to);
+  const [interval] = await seqInterval(db, scope.clientRef, scope.filter.from, scope.filter.to);
   if (!interval?.first || !interval.last) return 0;
   return Number(interval.last) - Number(interval.first) + 1;
 }

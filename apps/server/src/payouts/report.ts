@@ -5,7 +5,7 @@ import { notFound } from '../http/errors.ts';
 import { clientAccountByNumber } from '../ledger/ledger.ts';
 import type { ListFilter } from '../lists/list-query.ts';
 import { amountBounds } from '../lists/register-list.ts';
-import { SEARCH_COLUMNS, seqIntervalQuery } from './queries.ts';
+import { SEARCH_COLUMNS, seqInterval } from './queries.ts';
 
 /**
  * The payouts report's reads: every payout of a range in pages by keyset on the per-client `seq` (descending,
@@ -83,7 +83,7 @@ async function conditions(db: Db, f: PayoutReportFilter): Promise<{ where: SQL[]
 }
 
 async function window(db: Db, f: PayoutReportFilter) {
-  const [interval] = await seqIntervalQuery(db, f.clientRef, f.filter.from, f.filter.to);
+  const [interval] = await seqInterval(db, f.clientRef, f.filter.from, f.filter.to);
   return interval?.first && interval.last
     ? { first: Number(interval.first), last: Number(interval.last) }
     : null;
