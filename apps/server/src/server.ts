@@ -16,6 +16,7 @@ import {
 } from './notify/senders.ts';
 import { seedDemo } from './seed/demo.ts';
 import { seedDemoTwoFactor } from './seed/demo-two-factor.ts';
+import { recordSeedRun, seedFinished, seedRun } from './seed/seed-runs.ts';
 import { openFabricEventHub } from './fabric/events.ts';
 import { PRODUCTS } from './fabric/products/index.ts';
 import type { FabricProduct } from './fabric/product.ts';
@@ -71,7 +72,21 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       dataDir: config.DATA_DIR,
     }));
   phase('database');
-  const seeded = config.SEED_DEMO
+  // The demo seed, skipped in one query when the same seed (code and options) finished before (seed-runs.ts).
+  const products = overrides.fabricProducts ?? PRODUCTS;
+  const demoRun = config.SEED_DEMO
+    ? seedRun('demo', {
+        port: config.PORT,
+        publicUrl: config.PUBLIC_URL ?? null,
+        provider: config.PROVIDER,
+        railTimeScale: config.RAIL_TIME_SCALE,
+        flow: config.SEED_DEMO_FLOW,
+        approvals: config.SEED_DEMO_APPROVALS,
+        products: products.map((p) => p.slug),
+      })
+    : null;
+  const seedDemoNow = demoRun !== null && !(await seedFinished(handle.db, demoRun));
+  const seeded = seedDemoNow
     ? await seedDemo(
         handle.db,
         {
@@ -83,7 +98,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
           payoutTransitions: PAYOUT_TRANSITIONS,
         },
         {
-          products: overrides.fabricProducts ?? PRODUCTS,
+          products,
           calls: config.SEED_DEMO_FLOW,
           provider: config.PROVIDER,
           publicUrl: config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`,
@@ -135,7 +150,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   appLog = app.log;
   phase('app');
   // The demo's authenticator-app user, enrolled through the two-factor service (it needs the server's keys).
-  if (config.SEED_DEMO)
+  if (seedDemoNow)
     await seedDemoTwoFactor({
       db: handle.db,
       config,
@@ -175,6 +190,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     });
     if (seeded) await runEffects(seeded.effects);
   }
+  // Recorded once its work is handed to the jobs (with JOBS=off the sweeper sends it).
+  if (seedDemoNow && demoRun) await recordSeedRun(handle.db, demoRun);
   phase('jobs');
   app.log.debug({ phases_ms: phases }, 'server composed');
 

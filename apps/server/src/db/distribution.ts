@@ -92,6 +92,7 @@ export const DISTRIBUTION = {
 
   // Meridian-wide and never joined: plain tables on the coordinator.
   rate_limits: 'local',
+  seed_runs: 'local',
   outbox: 'local',
   access_requests: 'local',
   platform_audit_log: 'local',

@@ -208,6 +208,16 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_window_idx').on(t.windowEndsAt)],
 );
 
+/**
+ * Seeds that ran to the end, with the fingerprint of their code and options (seed/seed-runs.ts): a start whose
+ * seed has the same fingerprint skips it in one query.
+ */
+export const seedRuns = pgTable('seed_runs', {
+  name: text('name').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  finishedAt: ts('finished_at').notNull().defaultNow(),
+});
+
 export const passwordResets = pgTable(
   'password_resets',
   {
