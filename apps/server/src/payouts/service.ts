@@ -584,18 +584,23 @@ export async function getPayoutDetails(
     .from(payouts)
     .where(and(eq(payouts.clientRef, clientRef), eq(payouts.urn, urn)));
   if (!row) throw notFound(`No payout with urn ${urn}`);
-  const events = await db
-    .select()
-    .from(payoutEvents)
-    .where(and(eq(payoutEvents.clientRef, clientRef), eq(payoutEvents.payoutRef, row.id)))
-    .orderBy(asc(payoutEvents.createdAt), asc(payoutEvents.id));
+  // The timeline, the sender account and the callbacks are independent reads: sent together.
+  const [events, accountNumber, callbacks] = await Promise.all([
+    db
+      .select()
+      .from(payoutEvents)
+      .where(and(eq(payoutEvents.clientRef, clientRef), eq(payoutEvents.payoutRef, row.id)))
+      .orderBy(asc(payoutEvents.createdAt), asc(payoutEvents.id)),
+    accountNumberOf(db, row),
+    deliveriesFor(db, clientRef, urn),
+  ]);
   return {
-    ...toPayout(row, await accountNumberOf(db, row)),
+    ...toPayout(row, accountNumber),
     events: events.map((e) => ({
       status: e.status as PayoutStatus,
       message: e.message,
       at: e.createdAt.toISOString(),
     })),
-    callbacks: await deliveriesFor(db, clientRef, urn),
+    callbacks,
   };
 }

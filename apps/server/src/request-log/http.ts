@@ -35,15 +35,16 @@ export async function registerRequestLog(
     log: (msg, err) => app.log.error({ err }, msg),
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback hooks, not async ones: they run on every request and need no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.auth && typeof payload === 'string' && JSON_TYPE.test(contentTypeOf(reply) ?? ''))
       answered.set(request, payload);
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const auth = request.auth;
-    if (!auth) return;
+    if (!auth) return done();
     const url = request.url;
     const q = url.indexOf('?');
     const responseText = answered.get(request) ?? null;
@@ -76,6 +77,7 @@ export async function registerRequestLog(
       responseText,
       responseType: responseText === null ? contentTypeOf(reply) : null,
     });
+    done();
   });
 
   app.addHook('onClose', () => recorder.close());
