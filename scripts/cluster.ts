@@ -2,7 +2,7 @@
 //
 // Meridian on one machine in the shape of a production deployment (docs/scaling.md, "The cluster as run"):
 // a PostgreSQL primary and a hot-standby streaming replica, PgBouncer (transaction mode) in front of the primary,
-// one worker process (jobs, demo seed, /health only), two API processes (JOBS=off) and HAProxy in front of them.
+// one worker process (jobs, demo seed, /health only), two API processes (JOBS=send: they queue the jobs of their own writes and run none) and HAProxy in front of them.
 // Everything lives under CLUSTER_DIR (default .cluster/ in the repository): data directories, configuration,
 // logs, pid files and state.json (what was started, with its pid). Needs Debian's postgresql, pgbouncer and
 // haproxy (.ci/run installs them). PostgreSQL and PgBouncer refuse to run as root: as root they run as the
@@ -49,8 +49,8 @@ const ROLES: Record<string, string> = {
   replica: 'postgresql hot standby (streaming)',
   pgbouncer: 'pooler (transaction mode) → primary',
   worker: 'worker (jobs, /health only)',
-  api1: 'api (JOBS=off)',
-  api2: 'api (JOBS=off)',
+  api1: 'api (JOBS=send: queues, runs no job)',
+  api2: 'api (JOBS=send: queues, runs no job)',
   balancer: 'haproxy → api1, api2',
 };
 
@@ -126,9 +126,15 @@ export const alive = (pid: number | null | undefined): boolean => {
   if (!pid) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  // A killed process that its parent has not reaped yet (a zombie) still answers signal 0: it is dead.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 };
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -282,6 +288,9 @@ function initReplica() {
       'stream',
       '-S',
       'replica1',
+      // an immediate checkpoint: without it the copy waits for the next scheduled one (minutes)
+      '-c',
+      'fast',
     ],
     { asPg: true, env: { ...process.env, PGPASSWORD: repl } },
   );
@@ -373,7 +382,7 @@ function nodeEnv(part: string): NodeJS.ProcessEnv {
       SERVE: 'health',
       SEED_DEMO: process.env.SEED_DEMO ?? 'true',
     };
-  return { ...common, PORT: String(PORTS[part]), JOBS: 'off', SERVE: 'all', SEED_DEMO: 'false' };
+  return { ...common, PORT: String(PORTS[part]), JOBS: 'send', SERVE: 'all', SEED_DEMO: 'false' };
 }
 
 async function startNode(part: string) {
@@ -546,10 +555,13 @@ export async function stopPart(part: string): Promise<void> {
   return stopNode(part);
 }
 
-/** kill -9 of a part's main process (the fault tests). */
-export function killPart(part: string): number | null {
+/** kill -9 of a part's main process (the fault tests); resolves once it is gone. */
+export async function killPart(part: string): Promise<number | null> {
   const pid = pidOf(part);
-  if (pid) process.kill(pid, 'SIGKILL');
+  if (!pid) return null;
+  process.kill(pid, 'SIGKILL');
+  const until = Date.now() + 10_000;
+  while (alive(pid) && Date.now() < until) await sleep(20);
   return pid;
 }
 
@@ -616,7 +628,7 @@ async function main() {
     else if (command === 'restart' && part) {
       await stopPart(part);
       await startPart(part);
-    } else if (command === 'kill' && part) console.log(killPart(part) ?? 'not running');
+    } else if (command === 'kill' && part) console.log((await killPart(part)) ?? 'not running');
     else if (command === 'destroy') {
       await down();
       rmSync(DIR, { recursive: true, force: true });

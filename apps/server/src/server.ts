@@ -189,6 +189,14 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       publicUrl: config.PUBLIC_URL,
     });
     if (seeded) await runEffects(seeded.effects);
+  } else if (config.JOBS === 'send') {
+    // Queues the jobs of this process's committed work at once; the worker processes run them.
+    const [{ startBoss }, { effectRunner }] = await Promise.all([
+      import('./jobs/boss.ts'),
+      import('./workers.ts'),
+    ]);
+    boss = await startBoss(handle, (err) => app.log.error({ err }, 'job queue error'), { sendOnly: true });
+    runEffects = effectRunner(boss);
   }
   // Recorded once its work is handed to the jobs (with JOBS=off the sweeper sends it).
   if (seedDemoNow && demoRun) await recordSeedRun(handle.db, demoRun);

@@ -49,7 +49,7 @@ export type WorkerOptions = {
 };
 
 /** Sends the jobs for committed work. Singleton keys make a second send of the same step a no-op. */
-function effectRunner(boss: PgBoss | null): EffectRunner {
+export function effectRunner(boss: PgBoss | null): EffectRunner {
   return async (effects: Effects) => {
     if (!boss) return;
     for (const r of effects.rail)

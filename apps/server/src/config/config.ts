@@ -43,7 +43,11 @@ export const ConfigSchema = z.object({
   /** `pretty` (one line per request, for a terminal) or `json`; unset: pretty when stdout is a terminal. */
   LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['pretty', 'json']).optional()),
   TRUST_PROXY: z.stringbool().default(false),
-  JOBS: z.enum(['on', 'off']).default('on'),
+  /**
+   * `on`: this process runs the jobs; `off`: none (committed work waits for a worker's minute sweeper); `send`:
+   * runs none but queues the jobs of its own committed work at once (an API process beside worker processes).
+   */
+  JOBS: z.enum(['on', 'off', 'send']).default('on'),
   /** Heavy engines (face model, OCR) run in their own process, ended after this long without a call (ms). */
   ENGINE_IDLE_MS: int(60_000),
   SEED_DEMO: z.stringbool().default(true),

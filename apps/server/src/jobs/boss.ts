@@ -11,11 +11,17 @@ export const QUEUE_DEFAULTS = {
 } as const;
 
 /** pg-boss on the same database as the application (PGlite or PostgreSQL). */
-export async function startBoss(handle: DatabaseHandle, onError: (err: Error) => void): Promise<PgBoss> {
+export async function startBoss(
+  handle: DatabaseHandle,
+  onError: (err: Error) => void,
+  opts: { sendOnly?: boolean } = {},
+): Promise<PgBoss> {
+  // A process that only sends (JOBS=send) neither supervises the queues nor runs the schedules: the workers do.
+  const role = opts.sendOnly ? { supervise: false, schedule: false } : {};
   const boss =
     handle.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(handle.pglite!), backend: 'pglite', schema: 'pgboss' })
-      : new PgBoss({ connectionString: handle.url!, max: 5, schema: 'pgboss' });
+      ? new PgBoss({ db: fromPglite(handle.pglite!), backend: 'pglite', schema: 'pgboss', ...role })
+      : new PgBoss({ connectionString: handle.url!, max: opts.sendOnly ? 2 : 5, schema: 'pgboss', ...role });
   boss.on('error', onError);
   await boss.start();
   return boss;
