@@ -43,7 +43,7 @@ server.app.log.info(
 // What loading and composing left behind goes back to the system at once, and whatever a burst of work leaves
 // behind once the process is idle again (lib/memory.ts).
 trimMemory();
-trimWhenIdle({ intervalMs: 30_000 });
+trimWhenIdle({ intervalMs: 30_000, log: (figures) => server.app.log.debug(figures, 'memory trimmed') });
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -38,17 +38,27 @@ export function trimWhenIdle(opts: {
   intervalMs: number;
   maxUtilization?: number;
   slackBytes?: number;
+  /** Told each trim's figures (RSS and heap before and after, in MB). */
+  log?: (figures: Record<string, number>) => void;
 }): () => void {
   const maxUtilization = opts.maxUtilization ?? 0.05;
   const slack = opts.slackBytes ?? 32 * 1024 * 1024;
+  const mb = (n: number) => Math.round(n / 1024 / 1024);
   let last = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
     const busy = performance.eventLoopUtilization(now, last).utilization;
     last = now;
-    const { heapTotal, heapUsed } = process.memoryUsage();
-    if (busy <= maxUtilization && heapTotal - heapUsed > slack) {
+    const before = process.memoryUsage();
+    if (busy <= maxUtilization && before.heapTotal - before.heapUsed > slack) {
       trimMemory();
+      const after = process.memoryUsage();
+      opts.log?.({
+        rss_before_mb: mb(before.rss),
+        rss_after_mb: mb(after.rss),
+        heap_before_mb: mb(before.heapTotal),
+        heap_after_mb: mb(after.heapTotal),
+      });
       last = performance.eventLoopUtilization(); // the collection itself is not work
     }
   }, opts.intervalMs);
