@@ -10,7 +10,7 @@
  *   3. an API-only process (JOBS=off SEED_DEMO=false) on the same database: its RSS when idle.
  * It ends with a Goals PASS/MISS table.
  *
- *   npm run bench:start -- [--settle=80] [--idle=10] [--starts=3]
+ *   npm run bench:start -- [--settle=80] [--idle=10] [--starts=3] [--main=<other checkout>/apps/server/src/main.ts]
  *   DATABASE_URL=postgres://user:pass@host:5432/postgres npm run bench:start
  *
  * With DATABASE_URL the server runs on a new database created next to the one named there (dropped at the end);
@@ -25,8 +25,12 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-const SERVER_MAIN = join(import.meta.dirname, '..', 'src', 'main.ts');
-const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
+/** The server's entry: this checkout's, or another's with --main=<path> (e.g. a worktree of an older commit). */
+const mainArg = process.argv.slice(2).find((a) => a.startsWith('--main='));
+const SERVER_MAIN = mainArg
+  ? mainArg.slice('--main='.length)
+  : join(import.meta.dirname, '..', 'src', 'main.ts');
+const REPO_ROOT = join(SERVER_MAIN, '..', '..', '..', '..');
 
 /** The goals. */
 export const GOALS = { firstStartRssMb: 250, apiOnlyRssMb: 150, secondStartMs: 1000 } as const;
