@@ -15,22 +15,25 @@ delete env.DATABASE_URL;
 /** @type {(name: string, cmd: string, args: string[], env?: Record<string, string>) => Step} */
 const step = (name, cmd, args, env) => ({ name, cmd, args, ...(env ? { env } : {}) });
 
-/** Steps that read the sources and write nothing another one reads; each inner list runs in order. */
+/**
+ * Steps that read the sources and write nothing another one reads; each inner list runs in order. The longest
+ * first (the build with its budgets, the web typecheck), so that no worker is left alone with a long one at the end.
+ */
 const checks = [
-  [step('lint', 'npx', ['eslint', '.', '--max-warnings=0'])],
-  [step('format', 'npx', ['prettier', '--check', '.'])],
-  ...['packages/contract', 'packages/sdk', 'apps/server', 'apps/web', 'e2e', 'scripts'].map((p) => [
-    step(`typecheck ${p}`, 'npx', ['tsc', '-p', p]),
-  ]),
-  // The OpenAPI document as /docs/json serves it: Redocly's recommended rules, 0 errors and 0 warnings.
-  [step('OpenAPI lint', 'node', ['apps/server/scripts/openapi-lint.ts'])],
-  // packages/sdk's generated types match the document (else: run npm run sdk:generate).
-  [step('SDK drift', 'node', ['packages/sdk/scripts/generate.ts', '--check'])],
   [
     step('web build', 'npm', ['run', 'build', '-w', 'apps/web']),
     // Bytes and requests a browser receives for /sign-in, /flow and /flow/payouts, against their budgets.
     step('web delivery budgets', 'npm', ['run', 'size', '-w', 'apps/web', '--', '--check']),
   ],
+  [step('typecheck apps/web', 'npx', ['tsc', '-p', 'apps/web'])],
+  [step('lint', 'npx', ['eslint', '.', '--max-warnings=0'])],
+  [step('format', 'npx', ['prettier', '--check', '.'])],
+  ...['apps/server', 'scripts', 'packages/sdk'].map((p) => [step(`typecheck ${p}`, 'npx', ['tsc', '-p', p])]),
+  // The OpenAPI document as /docs/json serves it: Redocly's recommended rules, 0 errors and 0 warnings.
+  [step('OpenAPI lint', 'node', ['apps/server/scripts/openapi-lint.ts'])],
+  // packages/sdk's generated types match the document (else: run npm run sdk:generate).
+  [step('SDK drift', 'node', ['packages/sdk/scripts/generate.ts', '--check'])],
+  ...['e2e', 'packages/contract'].map((p) => [step(`typecheck ${p}`, 'npx', ['tsc', '-p', p])]),
 ];
 
 const suites = [
