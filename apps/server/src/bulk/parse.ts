@@ -12,6 +12,7 @@ import {
   type BulkRowCells,
 } from '@meridian/contract/bulk';
 import { AppError } from '../http/errors.ts';
+import { xlsxEngine } from './xlsx-engine.ts';
 
 /** A data row as read: every column's cell ('' when blank) and the problems found while reading it. */
 export type ReadRow = { cells: Required<BulkRowCells>; errors: Record<string, string> };
@@ -210,8 +211,26 @@ function checkZipDirectory(bytes: Buffer): void {
   if (unpacked > XLSX_MAX_UNPACKED) throw unreadable('it unpacks to more than an XLSX of 10,000 rows can');
 }
 
-/** Reads the first worksheet of an XLSX with exceljs' streaming reader: stops at once past the row limit. */
+/** What the XLSX engine answers: the rows, or the refusal to throw (an AppError's parts). */
+export type XlsxAnswer =
+  | { rows: ReadRow[] }
+  | { refused: { status: number; key: string; message: string; fields?: Record<string, string> } };
+
+/**
+ * Reads the first worksheet of an XLSX in the XLSX engine's process (xlsx-engine.ts: exceljs, ~40 MB, never in the
+ * serving process; started by the first XLSX and ended after ENGINE_IDLE_MS idle). The zip directory is checked
+ * here first.
+ */
 async function readXlsx(bytes: Buffer): Promise<ReadRow[]> {
+  checkZipDirectory(bytes);
+  const answer = await xlsxEngine.call<XlsxAnswer>({ kind: 'read-xlsx', bytes: new Uint8Array(bytes) });
+  if ('rows' in answer) return answer.rows;
+  const { status, key, message, fields } = answer.refused;
+  throw new AppError(status, key, message, fields ? { fields } : {});
+}
+
+/** Reads the first worksheet of an XLSX with exceljs' streaming reader, in this process (the XLSX engine's). */
+export async function readXlsxHere(bytes: Buffer): Promise<ReadRow[]> {
   checkZipDirectory(bytes);
   // exceljs (~40 MB, ~0.4 s to load) is imported by the first XLSX, not at start.
   const { default: Excel } = await import('exceljs');
