@@ -13,8 +13,8 @@ const MONEY = /[\\/](flow|trace|approvals|accounts)\.spec\.ts$/;
 export default defineConfig({
   testDir: './tests',
   // A file's journeys run in order (some build on the one before: auth.spec's sign-in attempts); files run two at
-  // a time, since a journey mostly waits (the sandbox rail, the jobs, the live tail): on 2 cores the browser suite
-  // took about half the time with two workers, its CPU time the same (E2E_WORKERS=1 for one at a time).
+  // a time, since a journey mostly waits (the sandbox rail, the jobs, the live tail) rather than computes
+  // (E2E_WORKERS=1: one at a time).
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   projects: [
