@@ -8,9 +8,11 @@
 //  4. the replica stopped under list load: reads fall back to the primary within 2 s, no 5xx; after its restart
 //     it catches up with a write made while it was down;
 //  5. PgBouncer restarted: requests recover.
-// Prints each fault's figures as JSON (bench:cluster reports them too) and exits 1 on the first broken rule.
+// Prints each fault's figures as JSON and exits 1 when a rule is broken. With --bench (npm run bench:cluster) it
+// first measures the list with two and with one API process and the replica's lag under writes (benchLoad).
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import pg from 'pg';
 import { join } from 'node:path';
 import {
   call,
@@ -24,6 +26,7 @@ import {
 } from './cluster-lib.ts';
 
 const KEEP = process.env.CLUSTER_KEEP === '1';
+const BENCH = process.argv.includes('--bench');
 const ownDir = !process.env.CLUSTER_DIR;
 if (ownDir) {
   const dir = mkdtempSync(join(tmpdir(), 'meridian-cluster-test-'));
@@ -114,6 +117,59 @@ async function readYourWrites(s: Session) {
   const after =
     ((await replicaOf(PORTS.api1))?.reads.replica ?? 0) + ((await replicaOf(PORTS.api2))?.reads.replica ?? 0);
   check(after > reads + reads2, `list reads without a pending write are served by the replica (${after})`);
+}
+
+/**
+ * bench:cluster (`--bench`): the list through the balancer with two API processes and with one (the other
+ * drained and stopped), then the replica's lag under a write load (payouts created by 8 writers), sampled on
+ * the primary from pg_stat_replication every 100 ms.
+ */
+async function benchLoad(s: Session) {
+  await loadList(s, { connections: 20, seconds: 3 }); // warm-up
+  const two = await loadList(s, { connections: 50, seconds: 10 });
+  await cluster.stopPart('api2');
+  const one = await loadList(s, { connections: 50, seconds: 10 });
+  await cluster.startPart('api2');
+  results.list_two_api = two;
+  results.list_one_api = one;
+  console.error(
+    `     list: two API processes ${two.rps} req/s (p99 ${two.p99} ms), one ${one.rps} req/s (p99 ${one.p99} ms)`,
+  );
+
+  const client = new pg.Client({ connectionString: cluster.urls().direct });
+  await client.connect();
+  const lagMs: number[] = [];
+  const lagBytes: number[] = [];
+  let stop = false;
+  const sampler = (async () => {
+    while (!stop) {
+      const { rows } = await client.query<{ bytes: string | null; ms: string | null }>(
+        `SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn)::text AS bytes,
+                (extract(epoch FROM replay_lag) * 1000)::text AS ms FROM pg_stat_replication`,
+      );
+      const row = rows[0];
+      if (row) {
+        lagBytes.push(Number(row.bytes ?? 0));
+        lagMs.push(Number(row.ms ?? 0));
+      }
+      await sleep(100);
+    }
+  })();
+  const t = Date.now();
+  const made = await payoutWriters(s, `LAG-${run}`, 8, () => Date.now() - t > 10_000);
+  stop = true;
+  await sampler;
+  await client.end();
+  const sorted = [...lagMs].sort((a, b) => a - b);
+  const pct = (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  results.replica_lag_under_writes = {
+    payouts_per_s: Math.round((made.filter((m) => m.status === 201).length / (Date.now() - t)) * 1000),
+    samples: lagMs.length,
+    replay_lag_ms: { p50: pct(0.5), p99: pct(0.99), max: Math.round(Math.max(0, ...lagMs)) },
+    max_bytes_behind: Math.max(0, ...lagBytes),
+  };
+  console.error(`     replica lag under writes: ${JSON.stringify(results.replica_lag_under_writes)}`);
 }
 
 async function startBulk(s: Session): Promise<{ urn: string; tag: string; killedAfterMs: number }> {
@@ -323,6 +379,7 @@ try {
   console.error(`     up in ${results.up_ms} ms at ${BALANCER_URL}`);
   const s = await signIn(BALANCER_URL);
   await readYourWrites(s);
+  if (BENCH) await benchLoad(s);
   const bulk = await startBulk(s);
   const killedAt = Date.now();
   await killApi(s);
