@@ -1,14 +1,22 @@
+import { documentsEngine, runInEngine } from '../lib/engine.ts';
 import { zoneClock } from './cells.ts';
 
-/** A one-page document of labelled lines (a payout's receipt), as PDF bytes. */
-export async function receiptPdf(doc: {
+export type ReceiptDoc = {
   title: string;
   issuer: string;
   lines: [string, string | null][];
   timeZone: string;
   footer: string;
-}): Promise<Buffer> {
-  // pdfkit (~30 MB, ~0.2 s to load) is imported by the first document, not at start.
+};
+
+/** A one-page document of labelled lines (a payout's receipt), as PDF bytes, written by the documents engine. */
+export function receiptPdf(doc: ReceiptDoc): Promise<Buffer> {
+  return runInEngine<Buffer>(documentsEngine, import.meta.url, 'receiptPdfHere', doc);
+}
+
+/** receiptPdf in this process (the documents engine's). */
+export async function receiptPdfHere(doc: ReceiptDoc): Promise<Buffer> {
+  // pdfkit (~30 MB, ~0.2 s to load) is imported by the engine's first document.
   const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: doc.title, Author: doc.issuer } });
   const chunks: Buffer[] = [];

@@ -3,6 +3,7 @@ import type { ReportColumnInfo, ReportFormat } from '@meridian/contract/reports'
 import type { FileCell, FilePage } from './cells.ts';
 import { ByteBuilder } from './bytes.ts';
 import { xlsxFile } from './xlsx.ts';
+import { documentsEngine, runInEngine } from '../lib/engine.ts';
 
 /**
  * The report writers: each turns pages of cells into the bytes of one file format as a stream, reading the next
@@ -109,101 +110,116 @@ const PDF = { margin: 36, font: 7, rowHeight: 11, headerHeight: 54 } as const;
 /**
  * A paged PDF table (A4 landscape): each page has the client's name, the report's title and period, the column
  * headers, and "Page n of m" at the foot; rows in sections (a statement's accounts) get a heading per section.
+ * Written by the documents engine (lib/engine.ts: pdfkit never loads in the serving process) from the pages read
+ * here; a PDF holds at most PDF_MAX_ROWS rows, so they fit in memory.
  */
 function pdfFile(pages: AsyncIterable<FilePage>, meta: FileMeta): Readable {
   const out = new PassThrough();
   void (async () => {
     try {
-      // pdfkit (~30 MB, ~0.2 s to load) is imported by the first PDF, not at start.
-      const { default: PDFDocument } = await import('pdfkit');
-      const doc = new PDFDocument({
-        size: 'A4',
-        layout: 'landscape',
-        margin: PDF.margin,
-        bufferPages: true,
-        info: { Title: meta.title, Author: 'Meridian', Subject: meta.period },
-      });
-      doc.pipe(out);
-      const width = doc.page.width - 2 * PDF.margin;
-      const colWidth = width / Math.max(1, meta.headers.length);
-      let y = 0;
-      const cellText = (texts: readonly FileCell[], bold: boolean) => {
-        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(PDF.font);
-        texts.forEach((t, i) =>
-          doc.text(t === null ? '' : String(t), PDF.margin + i * colWidth, y, {
-            width: colWidth - 4,
-            height: PDF.rowHeight,
-            lineBreak: false,
-            ellipsis: true,
-          }),
-        );
-        y += PDF.rowHeight;
-      };
-      const pageTop = () => {
-        y = PDF.margin;
-        doc.font('Helvetica-Bold').fontSize(11).text(meta.clientName, PDF.margin, y, { lineBreak: false });
-        doc
-          .font('Helvetica')
-          .fontSize(9)
-          .text(`${meta.title} · ${meta.period}`, PDF.margin, y + 15, { lineBreak: false });
-        y += PDF.headerHeight - 18;
-        cellText(meta.headers, true);
-        doc
-          .moveTo(PDF.margin, y)
-          .lineTo(PDF.margin + width, y)
-          .lineWidth(0.5)
-          .stroke();
-        y += 2;
-      };
-      const bottom = () => doc.page.height - PDF.margin - PDF.rowHeight * 2;
-      pageTop();
-      let section: string | null = null;
-      let rows = 0;
-      for await (const page of pages) {
-        page.cells.forEach((cells, i) => {
-          const s = page.sections?.[i];
-          if (s && s.key !== section) {
-            if (y + PDF.rowHeight * 3 > bottom()) {
-              doc.addPage();
-              pageTop();
-            }
-            y += 4;
-            doc.font('Helvetica-Bold').fontSize(9).text(s.title, PDF.margin, y, { lineBreak: false });
-            y += PDF.rowHeight + 2;
-            section = s.key;
-          }
-          if (y > bottom()) {
-            doc.addPage();
-            pageTop();
-          }
-          cellText(cells, false);
-          rows++;
-        });
-      }
-      if (!rows) {
-        doc
-          .font('Helvetica')
-          .fontSize(9)
-          .text('No rows in this period.', PDF.margin, y + 6, { lineBreak: false });
-      }
-      const range = doc.bufferedPageRange();
-      for (let i = 0; i < range.count; i++) {
-        doc.switchToPage(range.start + i);
-        // Text below the bottom margin would start a new page: the footer is written with no bottom margin.
-        doc.page.margins.bottom = 0;
-        doc
-          .font('Helvetica')
-          .fontSize(8)
-          .text(`Page ${i + 1} of ${range.count}`, PDF.margin, doc.page.height - PDF.margin - 10, {
-            width,
-            align: 'right',
-            lineBreak: false,
-          });
-      }
-      doc.end();
+      const read: FilePage[] = [];
+      for await (const page of pages) read.push(page);
+      out.end(await runInEngine<Buffer>(documentsEngine, import.meta.url, 'pdfTableHere', read, meta));
     } catch (err) {
       out.destroy(err as Error);
     }
   })();
   return out;
+}
+
+/** The PDF table of `pages` (pdfFile), written in this process (the documents engine's). */
+export async function pdfTableHere(pages: FilePage[], meta: FileMeta): Promise<Buffer> {
+  // pdfkit (~30 MB, ~0.2 s to load) is imported by the engine's first document.
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: PDF.margin,
+    bufferPages: true,
+    info: { Title: meta.title, Author: 'Meridian', Subject: meta.period },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - 2 * PDF.margin;
+  const colWidth = width / Math.max(1, meta.headers.length);
+  let y = 0;
+  const cellText = (texts: readonly FileCell[], bold: boolean) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(PDF.font);
+    texts.forEach((t, i) =>
+      doc.text(t === null ? '' : String(t), PDF.margin + i * colWidth, y, {
+        width: colWidth - 4,
+        height: PDF.rowHeight,
+        lineBreak: false,
+        ellipsis: true,
+      }),
+    );
+    y += PDF.rowHeight;
+  };
+  const pageTop = () => {
+    y = PDF.margin;
+    doc.font('Helvetica-Bold').fontSize(11).text(meta.clientName, PDF.margin, y, { lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`${meta.title} · ${meta.period}`, PDF.margin, y + 15, { lineBreak: false });
+    y += PDF.headerHeight - 18;
+    cellText(meta.headers, true);
+    doc
+      .moveTo(PDF.margin, y)
+      .lineTo(PDF.margin + width, y)
+      .lineWidth(0.5)
+      .stroke();
+    y += 2;
+  };
+  const bottom = () => doc.page.height - PDF.margin - PDF.rowHeight * 2;
+  pageTop();
+  let section: string | null = null;
+  let rows = 0;
+  for await (const page of pages) {
+    page.cells.forEach((cells, i) => {
+      const s = page.sections?.[i];
+      if (s && s.key !== section) {
+        if (y + PDF.rowHeight * 3 > bottom()) {
+          doc.addPage();
+          pageTop();
+        }
+        y += 4;
+        doc.font('Helvetica-Bold').fontSize(9).text(s.title, PDF.margin, y, { lineBreak: false });
+        y += PDF.rowHeight + 2;
+        section = s.key;
+      }
+      if (y > bottom()) {
+        doc.addPage();
+        pageTop();
+      }
+      cellText(cells, false);
+      rows++;
+    });
+  }
+  if (!rows) {
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text('No rows in this period.', PDF.margin, y + 6, { lineBreak: false });
+  }
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    // Text below the bottom margin would start a new page: the footer is written with no bottom margin.
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(`Page ${i + 1} of ${range.count}`, PDF.margin, doc.page.height - PDF.margin - 10, {
+        width,
+        align: 'right',
+        lineBreak: false,
+      });
+  }
+  doc.end();
+  return done;
 }

@@ -145,3 +145,30 @@ function idle(proc: ChildProcess) {
 export async function closeEngines(): Promise<void> {
   await Promise.all([...engines].map((e) => e.close()));
 }
+
+/**
+ * The documents engine: PDF writing (pdfkit, ~30 MB) for receipts, evidence packs and report tables, in a
+ * process of its own (function-engine-main.ts), started by the first document and ended when idle.
+ */
+export const documentsEngine = defineEngine(
+  'Documents engine',
+  new URL('./function-engine-main.ts', import.meta.url),
+);
+
+/**
+ * Runs the exported function `fn` of the module at `moduleUrl` (its `import.meta.url`) in `engine`'s process and
+ * answers its result; bytes come back as a Buffer.
+ */
+export async function runInEngine<T>(
+  engine: Engine,
+  moduleUrl: string,
+  fn: string,
+  ...args: unknown[]
+): Promise<T> {
+  const result = await engine.call<unknown>({ kind: 'call', module: moduleUrl, fn, args });
+  return (
+    result instanceof Uint8Array && !Buffer.isBuffer(result)
+      ? Buffer.from(result.buffer, result.byteOffset, result.byteLength)
+      : result
+  ) as T;
+}

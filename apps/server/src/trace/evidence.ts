@@ -1,5 +1,6 @@
 import type { Trace, TraceStep } from '@meridian/contract/developers';
 import { zoneClock } from '../files/cells.ts';
+import { documentsEngine, runInEngine } from '../lib/engine.ts';
 
 const MARGIN = 40;
 const KIND_LABELS: Record<TraceStep['kind'], string> = {
@@ -49,12 +50,17 @@ const detailLines = (details: Record<string, unknown>): string =>
  * status, actor, idempotency key), the resources, then the timeline as a table (time in `timeZone`, kind, what
  * happened, its details). A4 portrait, pages added as the table grows.
  */
-export async function evidencePdf(
+export function evidencePdf(trace: Trace, meta: { clientName: string; timeZone: string }): Promise<Buffer> {
+  return runInEngine<Buffer>(documentsEngine, import.meta.url, 'evidencePdfHere', trace, meta);
+}
+
+/** evidencePdf in this process (the documents engine's). */
+export async function evidencePdfHere(
   trace: Trace,
   meta: { clientName: string; timeZone: string },
 ): Promise<Buffer> {
   const title = `Evidence pack: trace of ${trace.id}`;
-  // pdfkit (~30 MB, ~0.2 s to load) is imported by the first document, not at start.
+  // pdfkit (~30 MB, ~0.2 s to load) is imported by the engine's first document.
   const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({
     size: 'A4',
