@@ -204,7 +204,8 @@ describe('PayoutsPage', () => {
 
     const range = screen.getByRole('button', { name: 'Date range Mar 04, 2026 – Mar 10, 2026' });
     await user.click(range);
-    await user.click(screen.getByRole('button', { name: 'Yesterday' }));
+    // The picker's popover loads on the first press.
+    await user.click(await screen.findByRole('button', { name: 'Yesterday' }));
     await waitFor(() =>
       expect(lastSearchQuery()).toMatchObject({
         start_date: '2026-03-09',
@@ -229,7 +230,7 @@ describe('PayoutsPage', () => {
     await screen.findByRole('row', { name: /PAY01JTESTURN0001/ });
     expect(lastSearchQuery()).toMatchObject({ start_date: '2026-03-04', end_date: '2026-03-10' });
     await user.click(screen.getByRole('button', { name: /^Date range/ }));
-    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await user.click(await screen.findByRole('button', { name: 'Today' }));
     await waitFor(() => expect(search()).toEqual({ start_date: '2026-03-10', end_date: '2026-03-10' }));
   });
 
@@ -251,7 +252,7 @@ describe('PayoutsPage', () => {
     expect(screen.getByLabelText('Transfer type').querySelectorAll('option').length).toBeGreaterThan(1);
     await user.selectOptions(status, 'FAILURE');
     await user.click(screen.getByRole('button', { name: /^Date range/ }));
-    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await user.click(await screen.findByRole('button', { name: 'Today' }));
     await waitFor(() =>
       expect(search()).toEqual({ status: 'FAILURE', start_date: '2026-03-10', end_date: '2026-03-10' }),
     );
