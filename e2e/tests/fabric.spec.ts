@@ -39,6 +39,9 @@ test('an API key calls text-match; the call shows on its screen and in the live 
   context,
   request,
 }) => {
+  // Two screens, a second page and six accessibility scans: 13 s on a quiet machine, 27–32 s at load 13 with the
+  // other worker's journeys (the 30 s default ran out once), as long as the other long journeys get.
+  test.setTimeout(60_000);
   const keyName = `E2E text match ${Date.now()}`;
   const { keyId, secret } = await createApiKey(page, keyName);
 
