@@ -14,7 +14,7 @@ const started = performance.now();
 // imported after this line, hence dynamically.
 enableCompileCache();
 (await import('./lib/fast-resolve.ts')).registerFastResolve();
-const [{ loadConfig }, { loggerOptions, resolveLogFormat }, { createServer }, { trimMemory, trimWhenIdle }] =
+const [{ loadConfig }, { loggerOptions, resolveLogFormat }, { createServer }, { trimWhenIdle }] =
   await Promise.all([
     import('./config/config.ts'),
     import('./http/logging.ts'),
@@ -40,10 +40,14 @@ server.app.log.info(
   { database: server.handle.kind, startup_ms: Math.round(performance.now() - started) },
   `Meridian Dashboard listening on ${address}`,
 );
-// What loading and composing left behind goes back to the system at once, and whatever a burst of work leaves
-// behind once the process is idle again (lib/memory.ts).
-trimMemory();
-trimWhenIdle({ intervalMs: 30_000, log: (figures) => server.app.log.debug(figures, 'memory trimmed') });
+// What loading and composing left behind goes back to the system once the process is idle after listening (not
+// at once: the first requests would wait for the collection), and whatever a burst of work leaves behind once it is
+// idle again (lib/memory.ts).
+trimWhenIdle({
+  firstAfterMs: 2_000,
+  intervalMs: 30_000,
+  log: (figures) => server.app.log.debug(figures, 'memory trimmed'),
+});
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

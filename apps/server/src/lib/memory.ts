@@ -36,6 +36,8 @@ export function trimMemory(): void {
  */
 export function trimWhenIdle(opts: {
   intervalMs: number;
+  /** The first check, sooner (e.g. what the start left behind); default `intervalMs`. */
+  firstAfterMs?: number;
   maxUtilization?: number;
   slackBytes?: number;
   /** Told each trim's figures (RSS and heap before and after, in MB). */
@@ -45,7 +47,7 @@ export function trimWhenIdle(opts: {
   const slack = opts.slackBytes ?? 32 * 1024 * 1024;
   const mb = (n: number) => Math.round(n / 1024 / 1024);
   let last = performance.eventLoopUtilization();
-  const timer = setInterval(() => {
+  const check = () => {
     const now = performance.eventLoopUtilization();
     const busy = performance.eventLoopUtilization(now, last).utilization;
     last = now;
@@ -61,7 +63,16 @@ export function trimWhenIdle(opts: {
       });
       last = performance.eventLoopUtilization(); // the collection itself is not work
     }
-  }, opts.intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  };
+  let interval: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    check();
+    interval = setInterval(check, opts.intervalMs);
+    interval.unref();
+  }, opts.firstAfterMs ?? opts.intervalMs);
+  first.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(interval);
+  };
 }
