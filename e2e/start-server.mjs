@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = join(root, '.tmp');
@@ -11,7 +12,8 @@ const dataDir = join(tmp, 'e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 const log = createWriteStream(join(tmp, 'e2e-server.log'));
-const child = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
+// The server runs with the V8 settings npm start gives it.
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'apps/server/src/main.ts')], {
   env: {
     ...process.env,
     PORT: process.env.E2E_PORT ?? '3100',

@@ -24,6 +24,7 @@ import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../src/node-flags.ts';
 
 /** The server's entry: this checkout's, or another's with --main=<path> (e.g. a worktree of an older commit). */
 const mainArg = process.argv.slice(2).find((a) => a.startsWith('--main='));
@@ -31,6 +32,14 @@ const SERVER_MAIN = mainArg
   ? mainArg.slice('--main='.length)
   : join(import.meta.dirname, '..', 'src', 'main.ts');
 const REPO_ROOT = join(SERVER_MAIN, '..', '..', '..', '..');
+/**
+ * The server's V8 settings, as `npm start` passes them; BENCH_NODE_FLAGS replaces them (space-separated, "none"
+ * for none) to compare settings.
+ */
+const NODE_FLAGS =
+  process.env.BENCH_NODE_FLAGS === undefined
+    ? [...SERVER_NODE_FLAGS]
+    : process.env.BENCH_NODE_FLAGS.split(' ').filter((f) => f !== '' && f !== 'none');
 
 /** The issue's goals. */
 export const GOALS = { firstStartRssMb: 250, apiOnlyRssMb: 150, secondStartMs: 1000 } as const;
@@ -98,7 +107,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
