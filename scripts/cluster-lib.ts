@@ -132,7 +132,8 @@ export type PayoutOutcome = {
 export async function createPayout(s: Session, key: string, crn: string): Promise<PayoutOutcome> {
   let retries = 0;
   let failures = 0;
-  for (let attempt = 0; attempt < 120; attempt++) {
+  const deadline = Date.now() + 30_000;
+  for (let attempt = 0; Date.now() < deadline; attempt++) {
     if (attempt > 0) {
       retries++;
       await sleep(250);

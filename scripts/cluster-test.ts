@@ -7,7 +7,8 @@
 //     client could not retry safely fails, each payout exists exactly once;
 //  4. the replica stopped under list load: reads fall back to the primary within 2 s, no 5xx; after its restart
 //     it catches up with a write made while it was down;
-//  5. PgBouncer restarted: requests recover.
+//  5. the replica lagging (its replay paused): skipped, another caller reads fresh rows from the primary;
+//  6. PgBouncer restarted: requests recover.
 // Prints each fault's figures as JSON and exits 1 when a rule is broken. With --bench (npm run bench:cluster) it
 // first measures the list with two and with one API process and the replica's lag under writes (benchLoad).
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -336,6 +337,48 @@ async function stopReplica(s: Session) {
   check(made.status === 201, `replica stopped: writes go on (${made.status})`);
 }
 
+/**
+ * The replica lagging: its replay paused while payouts are written, it falls further behind than
+ * REPLICA_MAX_LAG_MS (3 s): both API processes skip it, and a caller with no write of their own (another
+ * session) sees the newest payout at once; replay resumed, it is used again.
+ */
+async function lagReplica(s: Session) {
+  cluster.psql('SELECT pg_wal_replay_pause()', PORTS.replica);
+  const t = Date.now();
+  let skippedMs = -1;
+  const made = await payoutWriters(s, `LAG2-${run}`, 1, () => Date.now() - t > 5000);
+  await cluster.waitFor(
+    'replica skipped for its lag',
+    async () => !(await replicaOf(PORTS.api1))?.usable && !(await replicaOf(PORTS.api2))?.usable,
+    10_000,
+  );
+  skippedMs = since(t);
+  const other = await signIn(BALANCER_URL);
+  const last = made.filter((m) => m.status === 201).at(-1);
+  const list = await call(
+    other,
+    'GET',
+    `${LIST_PATH}?search_key=customer_reference_number&search_value=${last?.crn ?? 'none'}`,
+  );
+  const seen = ((list.body.data as unknown[] | undefined) ?? []).length;
+  cluster.psql('SELECT pg_wal_replay_resume()', PORTS.replica);
+  const resumed = Date.now();
+  await cluster.waitFor(
+    'replica used again',
+    async () => !!(await replicaOf(PORTS.api1))?.usable && !!(await replicaOf(PORTS.api2))?.usable,
+    15_000,
+  );
+  results.replica_lagging = {
+    skipped_after_ms: skippedMs,
+    newest_payout_seen_by_another_session: seen === 1,
+    used_again_after_resume_ms: since(resumed),
+  };
+  check(
+    !!last && seen === 1,
+    `replica lagging > REPLICA_MAX_LAG_MS: skipped, another session reads the newest payout (${seen})`,
+  );
+}
+
 async function restartPgbouncer(s: Session) {
   let stop = false;
   const load = loadList(s, { connections: 8, seconds: 8 });
@@ -348,7 +391,7 @@ async function restartPgbouncer(s: Session) {
   const restartMs = since(at);
   // recovered: a write through the pooler answers
   let recoveredMs = -1;
-  for (let i = 0; i < 100 && recoveredMs < 0; i++) {
+  for (let i = 0; recoveredMs < 0 && since(at) < 60_000; i++) {
     const o = await createPayout(s, `${tag}-probe-${i}`, `${tag}-probe-${i}`);
     if (o.status === 201 && o.failures === 0) recoveredMs = since(at);
   }
@@ -367,6 +410,11 @@ async function restartPgbouncer(s: Session) {
     not_exactly_once: notOnce,
   };
   check(recoveredMs >= 0, `pgbouncer restarted: requests recover (${recoveredMs} ms)`);
+  const gone = ['worker', 'api1', 'api2'].filter((part) => !cluster.pidOf(part));
+  check(
+    gone.length === 0,
+    `pgbouncer restarted: every Node process lived through it (${gone.join(', ') || 'all'})`,
+  );
   check(notOnce === 0, `pgbouncer restarted: each payout exactly once (${created.length})`);
 }
 
@@ -384,6 +432,7 @@ try {
   const killedAt = Date.now();
   await killApi(s);
   await stopReplica(s);
+  await lagReplica(s);
   await restartPgbouncer(s);
   await finishBulk(bulk, killedAt);
   results.total_ms = since(started);

@@ -73,6 +73,10 @@ export async function openDatabase(opts: {
     // An idle connection that the server ends (restart, failover, pg_terminate_backend) is an 'error' on the
     // pool; without a listener it would crash the process. The pool drops that connection and opens another.
     pool.on('error', () => {});
+    // A connection that ends while checked out between two queries (a transaction waiting on the code, a
+    // pooler restarted) is an 'error' on its client, with no listener then: the next query fails instead, and
+    // the pool drops the connection.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const url = opts.directUrl ?? opts.url;
     if (opts.directUrl) TRANSACTION_POOLED.add(pool);

@@ -110,6 +110,7 @@ export function openReplicaRouter(primary: DatabaseHandle, opts: ReplicaOptions)
   });
   // A replica that goes away ends its idle connections: an 'error' here must not crash the process.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const replica = drizzlePg(pool, { schema }) as unknown as Db;
   /** The primary's position over the last minute: [time, lsn], oldest first. */
   const samples: [number, bigint][] = [];
