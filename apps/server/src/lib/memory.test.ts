@@ -24,7 +24,7 @@ describe('memory trim when idle', () => {
     expect(keep).toEqual([]);
     expect(reports.length).toBeGreaterThan(0);
     const [first] = reports;
-    expect(first!.heap_after_mb).toBeLessThanOrEqual(first!.heap_before_mb);
+    expect(first!.heap_after_mb!).toBeLessThanOrEqual(first!.heap_before_mb!);
   });
 
   it('does nothing while the event loop is busy', async () => {

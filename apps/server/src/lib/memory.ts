@@ -31,8 +31,10 @@ export function trimMemory(): void {
 }
 
 /**
- * Every `intervalMs`, trims (trimMemory) when the event loop was idle over the interval (utilisation below
- * `maxUtilization`) and the heap holds more than `slackBytes` it does not use. Answers a function that stops it.
+ * Every `intervalMs` (the first time after `firstAfterMs`), trims (trimMemory) when the event loop was idle over
+ * the interval (utilisation below `maxUtilization`) and it is the first check (what the start left behind), or
+ * the heap grew by more than `slackBytes` since the last trim (garbage counts as used until it is collected, so
+ * the heap's size is what tells). Answers a function that stops it.
  */
 export function trimWhenIdle(opts: {
   intervalMs: number;
@@ -44,17 +46,20 @@ export function trimWhenIdle(opts: {
   log?: (figures: Record<string, number>) => void;
 }): () => void {
   const maxUtilization = opts.maxUtilization ?? 0.05;
-  const slack = opts.slackBytes ?? 32 * 1024 * 1024;
+  const slack = opts.slackBytes ?? 16 * 1024 * 1024;
   const mb = (n: number) => Math.round(n / 1024 / 1024);
   let last = performance.eventLoopUtilization();
+  /** The heap's size after the last trim (null: none yet). */
+  let trimmedHeap: number | null = null;
   const check = () => {
     const now = performance.eventLoopUtilization();
     const busy = performance.eventLoopUtilization(now, last).utilization;
     last = now;
     const before = process.memoryUsage();
-    if (busy <= maxUtilization && before.heapTotal - before.heapUsed > slack) {
+    if (busy <= maxUtilization && (trimmedHeap === null || before.heapTotal > trimmedHeap + slack)) {
       trimMemory();
       const after = process.memoryUsage();
+      trimmedHeap = after.heapTotal;
       opts.log?.({
         rss_before_mb: mb(before.rss),
         rss_after_mb: mb(after.rss),
