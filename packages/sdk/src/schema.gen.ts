@@ -6286,6 +6286,15 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description Temporarily unavailable (the database could not be reached for a moment, or a dependency is down): retry after `retry-after` seconds. */
+    E503: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
   };
   parameters: {
     account_number: string;
@@ -6455,6 +6464,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createPayout: {
@@ -6522,6 +6532,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   validateBankAccount: {
@@ -6573,6 +6584,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   resetPassword: {
@@ -6607,6 +6619,7 @@ export interface operations {
       415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createPasswordResetLink: {
@@ -6640,6 +6653,7 @@ export interface operations {
       415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createBulkBulkPayout: {
@@ -6728,6 +6742,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getBulkTemplateCsv: {
@@ -6752,6 +6767,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getBulkTemplateXlsx: {
@@ -6776,6 +6792,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createBulkValidate: {
@@ -6870,6 +6887,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getOperationsCompanies: {
@@ -6910,6 +6928,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getOperationsCompanyMeter: {
@@ -6958,6 +6977,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   replaceOperationsCompanyMeter: {
@@ -7016,6 +7036,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countOperationsCompanies: {
@@ -7045,6 +7066,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getOperationsCreditByClientId: {
@@ -7086,6 +7108,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countOperationsCredit: {
@@ -7115,6 +7138,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   loadOperationsCredits: {
@@ -7181,6 +7205,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   unloadOperationsCredits: {
@@ -7233,6 +7258,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getOperationsConsumerTypes: {
@@ -7262,6 +7288,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getOperationsCreditOperationTypes: {
@@ -7291,6 +7318,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getOperationsSettlementAccount: {
@@ -7330,6 +7358,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createOperationsSettlementAccount: {
@@ -7377,6 +7406,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getOperationsSettlementCycles: {
@@ -7415,6 +7445,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getOperationsSettlementCycleById: {
@@ -7454,6 +7485,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   replaceOperationsSettlementCycle: {
@@ -7506,6 +7538,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   invokeOperationsSettlementCycle: {
@@ -7559,6 +7592,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getOperationsSettlementHistory: {
@@ -7621,6 +7655,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   reattemptOperationsSettlementHistory: {
@@ -7669,6 +7704,7 @@ export interface operations {
       404: components['responses']['E404'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countOperationsSettlementHistory: {
@@ -7711,6 +7747,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getOperationsSettlementOptionsStatus: {
@@ -7740,6 +7777,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getOperationsSettlementOptionsType: {
@@ -7769,6 +7807,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getOperationsSettlementReport: {
@@ -7823,6 +7862,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getOperationsSupportTickets: {
@@ -7867,6 +7907,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createOperationsSupportTicketStatus: {
@@ -7916,6 +7957,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countOperationsSupportTickets: {
@@ -7944,6 +7986,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countAccountTransactions: {
@@ -7988,6 +8031,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countAccountTransactionsVa: {
@@ -8032,6 +8076,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countApprovalsRequests: {
@@ -8070,6 +8115,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countAuditLog: {
@@ -8104,6 +8150,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countBulkLineItems: {
@@ -8142,6 +8189,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countBulkPayouts: {
@@ -8185,6 +8233,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countCallbackDeliveries: {
@@ -8223,6 +8272,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countCreditsDetails: {
@@ -8261,6 +8311,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countEvents: {
@@ -8297,6 +8348,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countFabricAadhaarUidMasking: {
@@ -8333,6 +8385,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countFabricAadhaarXml: {
@@ -8369,6 +8422,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countFabricCkyc: {
@@ -8405,6 +8459,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countFabricCreditReport: {
@@ -8441,6 +8496,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countFabricCustomerDataPull: {
@@ -8477,6 +8533,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countFabricFaceMatch: {
@@ -8513,6 +8570,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countFabricIdClassification: {
@@ -8549,6 +8607,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countFabricKycDigilocker: {
@@ -8585,6 +8644,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countFabricKycValidate: {
@@ -8621,6 +8681,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countFabricMobileToX: {
@@ -8657,6 +8718,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countFabricTextMatch: {
@@ -8693,6 +8755,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countFabricVideoLiveness: {
@@ -8729,6 +8792,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countManageAccounts: {
@@ -8765,6 +8829,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countManageBeneficiary: {
@@ -8803,6 +8868,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countManageVirtualAccount: {
@@ -8839,6 +8905,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countManageVirtualAccountCredits: {
@@ -8879,6 +8946,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countMandatesPresentations: {
@@ -8921,6 +8989,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countMandatesRegistrations: {
@@ -8959,6 +9028,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countPaymentLinks: {
@@ -8995,6 +9065,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countRequestLogs: {
@@ -9035,6 +9106,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countSupportTickets: {
@@ -9072,6 +9144,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countTransactionPayouts: {
@@ -9114,6 +9187,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countTransactionStatement: {
@@ -9156,6 +9230,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countTransactionValidations: {
@@ -9194,6 +9269,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getDownloadBulkInput: {
@@ -9222,6 +9298,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getDownloadBulkResponse: {
@@ -9250,6 +9327,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportAccountTransactions: {
@@ -9306,6 +9384,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportAccountTransactionsVa: {
@@ -9362,6 +9441,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportApprovalsRequests: {
@@ -9412,6 +9492,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportAuditLog: {
@@ -9458,6 +9539,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportBulkLineItems: {
@@ -9508,6 +9590,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportBulkPayouts: {
@@ -9563,6 +9646,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportCallbackDeliveries: {
@@ -9613,6 +9697,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportCreditsDetails: {
@@ -9663,6 +9748,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportEvents: {
@@ -9711,6 +9797,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportFabricAadhaarUidMasking: {
@@ -9759,6 +9846,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportFabricAadhaarXml: {
@@ -9807,6 +9895,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportFabricCkyc: {
@@ -9855,6 +9944,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportFabricCreditReport: {
@@ -9903,6 +9993,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportFabricCustomerDataPull: {
@@ -9951,6 +10042,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportFabricFaceMatch: {
@@ -9999,6 +10091,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportFabricIdClassification: {
@@ -10047,6 +10140,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportFabricKycDigilocker: {
@@ -10095,6 +10189,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportFabricKycValidate: {
@@ -10143,6 +10238,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportFabricMobileToX: {
@@ -10191,6 +10287,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportFabricTextMatch: {
@@ -10239,6 +10336,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportFabricVideoLiveness: {
@@ -10287,6 +10385,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportManageAccounts: {
@@ -10335,6 +10434,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportManageBeneficiary: {
@@ -10385,6 +10485,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportManageVirtualAccount: {
@@ -10433,6 +10534,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportManageVirtualAccountCredits: {
@@ -10485,6 +10587,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportMandatesPresentations: {
@@ -10539,6 +10642,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportMandatesRegistrations: {
@@ -10589,6 +10693,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportPaymentLinks: {
@@ -10637,6 +10742,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportRequestLogs: {
@@ -10689,6 +10795,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportSupportTickets: {
@@ -10738,6 +10845,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportTransactionPayouts: {
@@ -10792,6 +10900,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportTransactionStatement: {
@@ -10846,6 +10955,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportTransactionValidations: {
@@ -10896,6 +11006,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getAccountBalances: {
@@ -10937,6 +11048,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getAccountsSummary: {
@@ -11002,6 +11114,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getApiKeys: {
@@ -11039,6 +11152,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getApprovalByUrn: {
@@ -11110,6 +11224,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getApprovalsInbox: {
@@ -11180,6 +11295,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getApprovalsRules: {
@@ -11234,6 +11350,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getBalance: {
@@ -11270,6 +11387,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getBulkByUrn: {
@@ -11322,6 +11440,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   listCallbackHttpMethods: {
@@ -11352,6 +11471,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getCallbackReplay: {
@@ -11400,6 +11520,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   listCallbackSubscriptions: {
@@ -11446,6 +11567,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   listCallbackTypes: {
@@ -11485,6 +11607,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getCollectionRequestsProviders: {
@@ -11514,6 +11637,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getCommissionBalance: {
@@ -11546,6 +11670,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getCreditsBalance: {
@@ -11575,6 +11700,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getCreditsConsumption: {
@@ -11612,6 +11738,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getCreditsDetails: {
@@ -11660,6 +11787,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getCreditsUsageByDay: {
@@ -11695,6 +11823,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getDropdownBeneficiaries: {
@@ -11732,6 +11861,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getDropdownPaymentMethods: {
@@ -11764,6 +11894,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getDropdownProviderAccounts: {
@@ -11796,6 +11927,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getDropdownVirtualAccounts: {
@@ -11825,6 +11957,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getEvent: {
@@ -11874,6 +12007,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getFabricBySlugByUrn: {
@@ -11952,6 +12086,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getFabricSummary: {
@@ -11999,6 +12134,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getFeatureFlags: {
@@ -12026,6 +12162,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getFlowSummary: {
@@ -12097,6 +12234,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getIfscByIfsc: {
@@ -12129,6 +12267,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getManageBeneficiary: {
@@ -12188,6 +12327,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getManageBeneficiaryByBeneficiaryCode: {
@@ -12236,6 +12376,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getRequestLogByRequestId: {
@@ -12290,6 +12431,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getSavedViews: {
@@ -12324,6 +12466,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getTeamMembers: {
@@ -12377,6 +12520,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getTeamRoles: {
@@ -12439,6 +12583,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getTraceById: {
@@ -12513,6 +12658,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getTraceEvidencePdf: {
@@ -12543,6 +12689,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getTransactionPayoutByUrn: {
@@ -12613,6 +12760,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getTransactionValidationByUrn: {
@@ -12656,6 +12804,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getWhitelistedIps: {
@@ -12697,6 +12846,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getReportByReportUrn: {
@@ -12769,6 +12919,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getReportDownload: {
@@ -12801,6 +12952,7 @@ export interface operations {
       409: components['responses']['E409'];
       410: components['responses']['E410'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getReportsHistory: {
@@ -12883,6 +13035,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   countReportsHistory: {
@@ -12920,6 +13073,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   exportReportsHistory: {
@@ -12969,6 +13123,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getReportsPreview: {
@@ -13036,6 +13191,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getReportsSchedules: {
@@ -13100,6 +13256,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getReportsTypes: {
@@ -13178,6 +13335,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchAccountTransactions: {
@@ -13244,6 +13402,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchAccountTransactionsVa: {
@@ -13310,6 +13469,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchApprovalsRequests: {
@@ -13391,6 +13551,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchAuditLog: {
@@ -13445,6 +13606,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchBulkLineItems: {
@@ -13501,6 +13663,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchBulkPayouts: {
@@ -13569,6 +13732,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchCallbackDeliveries: {
@@ -13638,6 +13802,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchEvents: {
@@ -13684,6 +13849,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchFabricAadhaarUidMasking: {
@@ -13752,6 +13918,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchFabricAadhaarXml: {
@@ -13820,6 +13987,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchFabricCkyc: {
@@ -13888,6 +14056,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchFabricCreditReport: {
@@ -13956,6 +14125,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchFabricCustomerDataPull: {
@@ -14024,6 +14194,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchFabricFaceMatch: {
@@ -14092,6 +14263,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchFabricIdClassification: {
@@ -14160,6 +14332,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchFabricKycDigilocker: {
@@ -14228,6 +14401,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchFabricKycValidate: {
@@ -14296,6 +14470,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchFabricMobileToX: {
@@ -14364,6 +14539,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchFabricTextMatch: {
@@ -14432,6 +14608,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchFabricVideoLiveness: {
@@ -14500,6 +14677,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchGlobal: {
@@ -14542,6 +14720,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchManageAccounts: {
@@ -14593,6 +14772,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchManageVirtualAccount: {
@@ -14649,6 +14829,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchManageVirtualAccountCredits: {
@@ -14706,6 +14887,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchMandatesPresentations: {
@@ -14763,6 +14945,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchMandatesRegistrations: {
@@ -14828,6 +15011,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchPaymentLinks: {
@@ -14890,6 +15074,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchRequestLogs: {
@@ -14949,6 +15134,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchSupportTickets: {
@@ -14998,6 +15184,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchTransactionPayouts: {
@@ -15061,6 +15248,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchTransactionStatement: {
@@ -15125,6 +15313,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   searchTransactionValidations: {
@@ -15179,6 +15368,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   streamFabricEvents: {
@@ -15210,6 +15400,7 @@ export interface operations {
       403: components['responses']['E403'];
       406: components['responses']['E406'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createReportsGenerate: {
@@ -15279,6 +15470,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createReportsSchedules: {
@@ -15386,6 +15578,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   deleteReportsSchedule: {
@@ -15411,6 +15604,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createSandboxSimulateCredit: {
@@ -15497,6 +15691,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createApprovalRules: {
@@ -15595,6 +15790,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   replaceApprovalRule: {
@@ -15696,6 +15892,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   deleteApprovalRule: {
@@ -15765,6 +15962,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createApprovalRulesPreview: {
@@ -15825,6 +16023,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createApprovalApprove: {
@@ -15907,6 +16106,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createApprovalReject: {
@@ -15989,6 +16189,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createApprovalsDecisions: {
@@ -16039,6 +16240,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createAuthAccessRequest: {
@@ -16077,6 +16279,7 @@ export interface operations {
       415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   logoutAuth: {
@@ -16111,6 +16314,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getAuthPublicKey: {
@@ -16135,6 +16339,7 @@ export interface operations {
       };
       400: components['responses']['E400'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createAuthStepUp: {
@@ -16174,6 +16379,7 @@ export interface operations {
       415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createAuthToken: {
@@ -16243,6 +16449,7 @@ export interface operations {
       415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createAccountConsolidatedAccountStatement: {
@@ -16288,6 +16495,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createAccountVirtual: {
@@ -16351,6 +16559,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   closeAccountVirtual: {
@@ -16398,6 +16607,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   reopenAccountVirtual: {
@@ -16445,6 +16655,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createBeneficiary: {
@@ -16527,6 +16738,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   updateBeneficiary: {
@@ -16612,6 +16824,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createApiKeys: {
@@ -16674,6 +16887,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   revokeApiKey: {
@@ -16712,6 +16926,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   listCallbacks: {
@@ -16756,6 +16971,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createCallback: {
@@ -16910,6 +17126,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   resendCallbackDelivery: {
@@ -16968,6 +17185,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   replayFailedCallbacks: {
@@ -17032,6 +17250,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   sendCallbackTestEvent: {
@@ -17096,6 +17315,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   replaceMfaRequirement: {
@@ -17131,6 +17351,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   resendEvent: {
@@ -17175,6 +17396,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createFabricAadhaarUidMasking: {
@@ -17220,6 +17442,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createFabricAadhaarXml: {
@@ -17277,6 +17500,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createFabricCkyc: {
@@ -17333,6 +17557,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createFabricCreditReport: {
@@ -17382,6 +17607,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createFabricCustomerDataPull: {
@@ -17431,6 +17657,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createFabricFaceMatch: {
@@ -17477,6 +17704,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createFabricIdClassification: {
@@ -17522,6 +17750,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createFabricKycDigilocker: {
@@ -17570,6 +17799,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createFabricKycValidate: {
@@ -17619,6 +17849,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createFabricMobileToX: {
@@ -17664,6 +17895,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createFabricTextMatch: {
@@ -17712,6 +17944,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createFabricVideoLiveness: {
@@ -17757,6 +17990,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createMandates: {
@@ -17834,6 +18068,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getMandateByUrn: {
@@ -17910,6 +18145,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   cancelMandate: {
@@ -17964,6 +18200,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   pauseMandate: {
@@ -18018,6 +18255,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   presentMandate: {
@@ -18074,6 +18312,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   resumeMandate: {
@@ -18128,6 +18367,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   verifyMfa: {
@@ -18173,6 +18413,7 @@ export interface operations {
       415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createPaymentsLinks: {
@@ -18272,6 +18513,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getPaymentsLinkByUrn: {
@@ -18350,6 +18592,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   cancelPaymentsLink: {
@@ -18403,6 +18646,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createPaymentsUpiLink: {
@@ -18447,6 +18691,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createRequestIpWhitelist: {
@@ -18555,6 +18800,7 @@ export interface operations {
       422: components['responses']['E422'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createSavedViews: {
@@ -18606,6 +18852,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   deleteSavedView: {
@@ -18632,6 +18879,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createSupportTickets: {
@@ -18679,6 +18927,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getSupportTicketByUrn: {
@@ -18718,6 +18967,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createTeamInvitations: {
@@ -18766,6 +19016,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createTeamInvitationResend: {
@@ -18806,6 +19057,7 @@ export interface operations {
       409: components['responses']['E409'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   revokeTeamInvitation: {
@@ -18845,6 +19097,7 @@ export interface operations {
       404: components['responses']['E404'];
       409: components['responses']['E409'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createTeamInvitationsAccept: {
@@ -18884,6 +19137,7 @@ export interface operations {
       415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getTeamInvitationsLookup: {
@@ -18918,6 +19172,7 @@ export interface operations {
       404: components['responses']['E404'];
       410: components['responses']['E410'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   updateTeamMember: {
@@ -18983,6 +19238,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createTeamMemberDeactivate: {
@@ -19026,6 +19282,7 @@ export interface operations {
       404: components['responses']['E404'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createTeamMemberReactivate: {
@@ -19068,6 +19325,7 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createTeamRoles: {
@@ -19170,6 +19428,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   replaceTeamRole: {
@@ -19275,6 +19534,7 @@ export interface operations {
       415: components['responses']['E415'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   deleteTeamRole: {
@@ -19306,6 +19566,7 @@ export interface operations {
       409: components['responses']['E409'];
       422: components['responses']['E422'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getUserDetails: {
@@ -19343,6 +19604,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   updateUserDetails: {
@@ -19389,6 +19651,7 @@ export interface operations {
       413: components['responses']['E413'];
       415: components['responses']['E415'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   getUserMfa: {
@@ -19420,6 +19683,7 @@ export interface operations {
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createUserMfaPreference: {
@@ -19466,6 +19730,7 @@ export interface operations {
       415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createUserMfaRecoveryCodes: {
@@ -19507,6 +19772,7 @@ export interface operations {
       415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createUserMfaSmsStepUp: {
@@ -19546,6 +19812,7 @@ export interface operations {
       415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createUserMfaTotpConfirm: {
@@ -19584,6 +19851,7 @@ export interface operations {
       415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   createUserMfaTotpEnrol: {
@@ -19625,6 +19893,7 @@ export interface operations {
       415: components['responses']['E415'];
       429: components['responses']['E429'];
       500: components['responses']['E500'];
+      503: components['responses']['E503'];
     };
   };
   onApprovalEvent: {

@@ -18,7 +18,8 @@ import { codeSamples } from './openapi-samples.ts';
  *   derivation against the server's real answers (no credentials: 401 exactly when secured).
  * - Error answers, all the one error shape (`#/components/schemas/Error`): 400 (validation) everywhere, 401 and
  *   403 when secured, 404 when the path or a required query parameter names a record (`…_urn`, `account_number`:
- *   one of another client is not found), 413 and 415 when there is a request body, 500 everywhere, and whatever
+ *   one of another client is not found), 413 and 415 when there is a request body, 500 and 503 (the database out
+ *   of reach for a moment) everywhere, and whatever
  *   the route adds in `config.openapi.errors` (404 for a record named in the body, 409/422 for idempotency and
  *   business rules, 429 for rate limits, 406, 410, 503…). An API test replays the server's real answers against
  *   the document (test/openapi-conformance.test.ts).
@@ -165,7 +166,7 @@ const ERROR_TEXT: Record<number, string> = {
   422: 'Well-formed but refused by a business rule (or the Idempotency-Key was used with another body).',
   429: 'Too many requests: wait for the `retry-after` seconds.',
   500: 'An error of ours (logged with the request id).',
-  503: 'Temporarily unavailable: try again later.',
+  503: 'Temporarily unavailable (the database could not be reached for a moment, or a dependency is down): retry after `retry-after` seconds.',
 };
 
 const ACTION_VERBS = new Set([
@@ -310,7 +311,7 @@ export function completeDocument(doc: Json, opts: { provider: string }): Json {
           .filter(Boolean)
           .join('\n\n');
       }
-      const statuses = new Set([400, 500, ...(op['x-meridian-errors'] ?? [])]);
+      const statuses = new Set([400, 500, 503, ...(op['x-meridian-errors'] ?? [])]);
       if (secured) [401, 403].forEach((s) => statuses.add(s));
       if (
         op.parameters?.some(

@@ -97,10 +97,45 @@ export function errorAnswer(
       },
     };
   }
+  if (databaseUnreachable(error)) {
+    request.log.warn({ err: error }, 'database unreachable');
+    return {
+      body: {
+        status: 503,
+        message: 'The database could not be reached for a moment: try again',
+        error: 'service_unavailable',
+        request_id: request.id,
+      },
+      headers: { 'retry-after': '1' },
+    };
+  }
   request.log.error({ err: error }, 'unhandled error');
   return {
     body: { status: 500, message: 'Internal Server Error', error: 'internal_error', request_id: request.id },
   };
+}
+
+/** SQLSTATEs of a connection that is gone or refused (class 08, the server shutting down or starting, full). */
+const UNREACHABLE_STATES = /^(08|57P0[123]$|53300$)/;
+/** What node-postgres and the socket say when a connection cannot be made or ends under a query. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/;
+
+/**
+ * True when a query failed because the database could not be reached (a restarted pooler, a primary going
+ * away). It answers 503 with Retry-After rather than 500: a read may simply be sent again, and so may a write
+ * with its Idempotency-Key (its outcome is answered once, whether or not it was committed), which is what the
+ * balancer retries. drizzle wraps the driver's error: its causes are read.
+ */
+export function databaseUnreachable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_STATES.test(code) || UNREACHABLE_CODES.has(code)))
+      return true;
+    if (UNREACHABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
 }
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
