@@ -69,15 +69,19 @@ export function trimWhenIdle(opts: {
       last = performance.eventLoopUtilization(); // the collection itself is not work
     }
   };
-  let interval: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    check();
-    interval = setInterval(check, opts.intervalMs);
-    interval.unref();
-  }, opts.firstAfterMs ?? opts.intervalMs);
-  first.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(interval);
+  // Until the first trim, checks every `firstAfterMs` (a start may keep the loop busy for a while); then every
+  // `intervalMs`.
+  let timer: NodeJS.Timeout;
+  const schedule = () => {
+    timer = setTimeout(
+      () => {
+        check();
+        schedule();
+      },
+      trimmedHeap === null ? (opts.firstAfterMs ?? opts.intervalMs) : opts.intervalMs,
+    );
+    timer.unref();
   };
+  schedule();
+  return () => clearTimeout(timer);
 }
