@@ -195,6 +195,8 @@ export type Load = {
   p50: number;
   p99: number;
   non2xx: number;
+  /** 500 answers: an error of the server's; a database out of reach answers 503 (retried by HAProxy). */
+  status500: number;
   errors: number;
   timeouts: number;
 };
@@ -217,6 +219,7 @@ export async function loadList(
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
+    status500: result.statusCodeStats?.['500']?.count ?? 0,
     errors: result.errors,
     timeouts: result.timeouts,
   };

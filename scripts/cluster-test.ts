@@ -410,6 +410,11 @@ async function restartPgbouncer(s: Session) {
     not_exactly_once: notOnce,
   };
   check(recoveredMs >= 0, `pgbouncer restarted: requests recover (${recoveredMs} ms)`);
+  check(
+    listed.status500 === 0,
+    `pgbouncer restarted: no list request answered 500 (a lost connection is a 503 HAProxy retries; ` +
+      `${listed.non2xx} non-2xx of ${listed.requests})`,
+  );
   const gone = ['worker', 'api1', 'api2'].filter((part) => !cluster.pidOf(part));
   check(
     gone.length === 0,

@@ -22,6 +22,7 @@ import {
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 import { bootstrap, root, run, webBuildIsStale } from './lib.mjs';
 
 export const DIR = resolve(process.env.CLUSTER_DIR ?? join(root, '.cluster'));
@@ -389,7 +390,8 @@ async function startNode(part: string) {
   if (pidOf(part)) return;
   mkdirSync(join(DIR, 'data'), { recursive: true });
   const out = openSync(join(LOGS, `${part}.log`), 'a');
-  const child = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
+  // with the V8 settings npm start gives the server
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: nodeEnv(part),
     detached: true,
