@@ -2,9 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { AuthContext } from '../auth/guard.ts';
 import { queryRows, type DatabaseHandle, type Db } from './database.ts';
 import * as schema from './schema.ts';
+
+/**
+ * What read-your-writes needs of the caller the guard set on the request (`request.auth`): its session or API
+ * key. Declared here, not imported, so that the database layer does not depend on auth.
+ */
+type CallerIds = { sessionId?: string | null; apiKeyId?: string | null };
 
 /**
  * Read routing to a streaming replica (DATABASE_REPLICA_URL).
@@ -73,7 +78,7 @@ export function formatLsn(lsn: bigint): string {
 
 /** The caller a write is remembered for: the dashboard session, else the API key. */
 function callerOf(request: FastifyRequest): string | null {
-  const auth = (request as FastifyRequest & { auth?: AuthContext | null }).auth;
+  const auth = (request as FastifyRequest & { auth?: CallerIds | null }).auth;
   if (!auth) return null;
   if (auth.sessionId) return `s:${auth.sessionId}`;
   if (auth.apiKeyId) return `k:${auth.apiKeyId}`;
