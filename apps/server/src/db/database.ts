@@ -81,8 +81,11 @@ export async function openDatabase(opts: {
     const url = opts.directUrl ?? opts.url;
     if (opts.directUrl) TRANSACTION_POOLED.add(pool);
     const handle: DatabaseHandle = { db, kind: 'postgresql', pool, url, close: () => pool.end() };
-    // Several processes may start at once: they migrate one after the other.
-    await withMigrationLock(url, () => migrateDatabase(handle, opts.migrationsFolder));
+    // Several processes may start at once: they migrate one after the other. The usual start finds every
+    // migration applied in one query and needs no lock (nor its extra connection).
+    const folder = opts.migrationsFolder ?? MIGRATIONS_FOLDER;
+    if (!(await migrationsApplied(db, folder)))
+      await withMigrationLock(url, () => migrateDatabase(handle, folder));
     return handle;
   }
   let dir: string | undefined;
