@@ -1,9 +1,8 @@
 // What the cluster's fault test and benchmark share: a signed-in demo admin talking to the balancer, payouts
 // created with Idempotency-Keys and retried as a careful client does, the list loaded with autocannon.
-import { constants, publicEncrypt } from 'node:crypto';
 import autocannon from 'autocannon';
+import { demoSignIn, encryptForServer, publicKeyOf } from '../apps/server/bench/demo-sign-in.ts';
 
-export const DEMO_PASSWORD = 'Meridian#Demo2026';
 export const LIST_PATH = '/meridian/read/search/transaction/payouts';
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -18,13 +17,6 @@ export type Session = {
 };
 
 export type Answer = { status: number; body: Record<string, unknown>; headers: Headers };
-
-function encrypt(publicKey: string, text: string): string {
-  return publicEncrypt(
-    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(text),
-  ).toString('base64');
-}
 
 /** One call through the balancer; keeps the session's LSN cookie as a browser would. */
 export async function call(
@@ -58,28 +50,16 @@ export async function call(
 
 /** Signs in as Acme's demo admin, steps up, and finds a sender account and a beneficiary. */
 export async function signIn(base: string): Promise<Session> {
-  const key = (await (await fetch(`${base}/v2/auth/public-key`)).json()) as { public_key: string };
-  const res = await fetch(`${base}/v2/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'user_credentials',
-      email: 'admin@acme.test',
-      encrypted_password: encrypt(key.public_key, DEMO_PASSWORD),
-    }),
-  });
-  const tokens = (await res.json()) as { access_token?: string; client_id?: string };
-  if (!res.ok || !tokens.access_token || !tokens.client_id)
-    throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(tokens)}`);
+  const headers = await demoSignIn(base);
   const s: Session = {
     base,
-    headers: { authorization: `Bearer ${tokens.access_token}`, client_id: tokens.client_id },
+    headers: { ...headers },
     cookie: null,
     stepUp: '',
     senderAccount: '',
     beneficiaryCode: '',
   };
-  await stepUp(s, key.public_key);
+  await stepUp(s);
   const bens = await call(s, 'GET', '/meridian/read/fetch/manage/beneficiary?limit=100');
   type Ben = {
     beneficiary_code: string;
@@ -105,11 +85,9 @@ export async function signIn(base: string): Promise<Session> {
 }
 
 async function stepUp(s: Session, publicKey?: string) {
-  const pk =
-    publicKey ??
-    ((await (await fetch(`${s.base}/v2/auth/public-key`)).json()) as { public_key: string }).public_key;
+  const pk = publicKey ?? (await publicKeyOf(s.base));
   const res = await call(s, 'POST', '/v2/auth/step-up', {
-    body: { encrypted_password: encrypt(pk, DEMO_PASSWORD) },
+    body: { encrypted_password: encryptForServer(pk) },
   });
   if (res.status !== 200) throw new Error(`step-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   s.stepUp = res.body.step_up_token as string;

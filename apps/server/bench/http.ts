@@ -32,9 +32,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { constants, publicEncrypt } from 'node:crypto';
 import { openDatabase, queryRows } from '../src/db/database.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { demoSignIn } from './demo-sign-in.ts';
 import { freshStorage, rssMb, startServer, type RunningServer, type Storage } from './start-memory.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -97,27 +96,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Session = Record<string, string>;
 
-/** Signs in as the demo admin through the real token endpoint, the password encrypted as the browser does. */
-async function signIn(base: string): Promise<Session> {
-  const key = (await (await fetch(`${base}/v2/auth/public-key`)).json()) as { public_key: string };
-  const encrypted = publicEncrypt(
-    { key: key.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(DEMO_PASSWORD),
-  ).toString('base64');
-  const res = await fetch(`${base}/v2/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'user_credentials',
-      email: 'admin@acme.test',
-      encrypted_password: encrypted,
-    }),
-  });
-  const tokens = (await res.json()) as { access_token?: string; client_id?: string };
-  if (!res.ok || !tokens.access_token || !tokens.client_id)
-    throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(tokens)}`);
-  return { authorization: `Bearer ${tokens.access_token}`, client_id: tokens.client_id };
-}
+const signIn = (base: string): Promise<Session> => demoSignIn(base);
 
 const LIST = '/meridian/read/search/transaction/payouts';
 

@@ -23,7 +23,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { databaseBeside } from './fresh-database.ts';
 import { SERVER_NODE_FLAGS } from '../src/node-flags.ts';
 
 /** The server's entry: this checkout's, or another's with --main=<path> (e.g. a worktree of an older commit). */
@@ -66,22 +66,13 @@ export async function freshStorage(databaseUrl: string | undefined): Promise<Sto
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-start-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (!databaseUrl) return { dataDir, label: `PGlite in ${dataDir}`, drop: async () => removeDir() };
-  const name = `meridian_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
+  const { url, name, drop } = await databaseBeside(databaseUrl);
   return {
-    url: url.toString(),
+    url,
     dataDir,
     label: `PostgreSQL database ${name}`,
     async drop() {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await drop();
       removeDir();
     },
   };

@@ -69,6 +69,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     (await openDatabase({
       url: config.DATABASE_URL,
       directUrl: config.DATABASE_DIRECT_URL,
+      poolSize: config.DATABASE_POOL_SIZE,
       dataDir: config.DATA_DIR,
     }));
   phase('database');

@@ -24,6 +24,11 @@ export const ConfigSchema = z.object({
    * When set, DATABASE_URL is taken to be a transaction-mode pooler (PgBouncer): no named prepared statements.
    */
   DATABASE_DIRECT_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /**
+   * Connections of the process's PostgreSQL pool (each process's share of the database's or pooler's
+   * connections). On 2 cores 10 and 20 served the payouts list alike (bench:http, within its noise).
+   */
+  DATABASE_POOL_SIZE: int(20),
   /** A streaming replica for reads that tolerate a moment's staleness (lists, counts, exports, search). */
   DATABASE_REPLICA_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /** A replica further behind than this (or down) is skipped: its reads go to the primary. */

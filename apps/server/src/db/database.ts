@@ -31,6 +31,9 @@ export type DatabaseHandle = {
 const TRANSACTION_POOLED = new WeakSet<pg.Pool>();
 export const isTransactionPooled = (pool: pg.Pool): boolean => TRANSACTION_POOLED.has(pool);
 
+/** The pool's connections when DATABASE_POOL_SIZE is not set (see config.ts). */
+export const DEFAULT_POOL_SIZE = 20;
+
 /** The migrations drizzle-kit generates from schema.ts. */
 export const MIGRATIONS_FOLDER = join(import.meta.dirname, '..', '..', 'drizzle');
 
@@ -67,9 +70,11 @@ export async function openDatabase(opts: {
   dataDir: string | null;
   migrationsFolder?: string;
   pgliteDump?: Blob;
+  /** PostgreSQL connections of the pool (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }): Promise<DatabaseHandle> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
     // An idle connection that the server ends (restart, failover, pg_terminate_backend) is an 'error' on the
     // pool; without a listener it would crash the process. The pool drops that connection and opens another.
     pool.on('error', () => {});
