@@ -7,9 +7,10 @@
  *   2. throughput: autocannon over real sockets (C connections for D seconds after a warm-up) on /health, the
  *      payouts list, its count, a payout's details and the global search, signed in as the demo admin of "Acme
  *      Retail" through /v2/auth/token: req/s, p50/p99, non-2xx and errors;
- *   3. the RSS after N more list requests (sampled every N/4: flat or growing);
+ *   3. the RSS after N more list requests (sampled every N/4: flat or growing), and after 35 s idle;
  *   4. a second start on the same database (seed present): the time from spawn to the first /health 200;
- *   5. an API-only process (JOBS=off SEED_DEMO=false) on that database: its RSS idle;
+ *   5. an API-only process (JOBS=off SEED_DEMO=false) on that database: its RSS idle after one signed-in list
+ *      request (a process in service, not only started);
  * and ends with a Goals table (PASS/MISS against issue 24's goals) with the machine's load average.
  *
  *   npm run bench:http -- [--duration=15] [--connections=50] [--warmup=3] [--settle=80] [--soak=100000]
@@ -303,6 +304,10 @@ async function goals() {
               `${run.non2xx} non-2xx, ${run.errors} errors)`,
           );
         }
+        // What the process gives back once idle again (lib/memory.ts trims when idle, every 30 s): not the goal's
+        // reading, which is the RSS right after the requests.
+        await sleep(35_000);
+        console.log(`  after 35 s idle: RSS ${fmtMb(await settledRss(first.pid))}`);
       }
     } finally {
       await first.stop();
