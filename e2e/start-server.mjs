@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = join(root, '.tmp');
@@ -16,6 +16,7 @@ const log = createWriteStream(join(tmp, 'e2e-server.log'));
 const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'apps/server/src/main.ts')], {
   env: {
     ...process.env,
+    ...SERVER_ENV,
     PORT: process.env.E2E_PORT ?? '3100',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -22,7 +22,7 @@ import {
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 import { bootstrap, root, run, webBuildIsStale } from './lib.mjs';
 
 export const DIR = resolve(process.env.CLUSTER_DIR ?? join(root, '.cluster'));
@@ -364,6 +364,7 @@ function nodeEnv(part: string): NodeJS.ProcessEnv {
   const u = urls();
   const common = {
     ...process.env,
+    ...SERVER_ENV,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     HOST: '127.0.0.1',
     DATA_DIR: join(DIR, 'data'),

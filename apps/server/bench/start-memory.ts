@@ -24,7 +24,7 @@ import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { databaseBeside } from './fresh-database.ts';
-import { SERVER_NODE_FLAGS } from '../src/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/node-flags.ts';
 
 /** The server's entry: this checkout's, or another's with --main=<path> (e.g. a worktree of an older commit). */
 const mainArg = process.argv.slice(2).find((a) => a.startsWith('--main='));
@@ -33,13 +33,14 @@ const SERVER_MAIN = mainArg
   : join(import.meta.dirname, '..', 'src', 'main.ts');
 const REPO_ROOT = join(SERVER_MAIN, '..', '..', '..', '..');
 /**
- * The server's V8 settings, as `npm start` passes them; BENCH_NODE_FLAGS replaces them (space-separated, "none"
- * for none) to compare settings.
+ * The server's V8 settings and start environment, as `npm start` gives them; BENCH_NODE_FLAGS replaces them
+ * (space-separated V8 settings, "none" for none; then without SERVER_ENV) to compare settings.
  */
 const NODE_FLAGS =
   process.env.BENCH_NODE_FLAGS === undefined
     ? [...SERVER_NODE_FLAGS]
     : process.env.BENCH_NODE_FLAGS.split(' ').filter((f) => f !== '' && f !== 'none');
+const START_ENV = process.env.BENCH_NODE_FLAGS === undefined ? SERVER_ENV : {};
 
 /** The issue's goals. */
 export const GOALS = { firstStartRssMb: 250, apiOnlyRssMb: 150, secondStartMs: 1000 } as const;
@@ -102,6 +103,7 @@ export async function startServer(
     cwd: REPO_ROOT,
     env: {
       ...process.env,
+      ...START_ENV,
       NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -117,7 +117,7 @@ export function toRow(e: RawEntry, cap: number): Row {
     : capped(maskForLog(e.requestBody, opts), cap);
 
   let response: Stored = { value: null, truncated: false };
-  if (e.responseText !== null && e.method === 'GET' && e.status < 400 && LIST_PAGE.test(e.route))
+  if (e.responseText !== null && isListPage(e))
     response = { value: { _omitted: LIST_PAGE_ANSWER }, truncated: false };
   else if (e.responseText !== null) {
     // A write's answer names what it made or changed; a read's (a list page) names what it showed, not touched.
@@ -161,6 +161,8 @@ export function toRow(e: RawEntry, cap: number): Row {
 const DAY_MS = 86_400_000;
 /** The list routes whose successful answers (pages of rows) are not kept (LIST_PAGE_ANSWER). */
 const LIST_PAGE = /\/read\/search\//;
+const isListPage = (e: Pick<RawEntry, 'method' | 'status' | 'route'>) =>
+  e.method === 'GET' && e.status < 400 && LIST_PAGE.test(e.route);
 
 /**
  * Inserts a batch as ONE parameter: the rows as a JSON array read by `jsonb_populate_recordset` (the bodies are
@@ -256,7 +258,9 @@ export function createRecorder(opts: RecorderOptions): Recorder {
         counts.dropped += 1;
         return;
       }
-      queue.push(entry);
+      // A list page's answer is not kept: its text is let go now, not held in the queue until the write (every
+      // page's text would outlive the young generation and be collected again in the old one).
+      queue.push(entry.responseText && isListPage(entry) ? { ...entry, responseText: '' } : entry);
       if (queue.length >= batchSize) void drain();
       else if (!timer) {
         timer = setTimeout(() => void drain(), every);
