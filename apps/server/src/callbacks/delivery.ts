@@ -3,6 +3,7 @@ import type { CallbackDelivery } from '@meridian/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
+import { prepared } from '../db/prepared.ts';
 import type { DeliveryRef } from '../jobs/effects.ts';
 import { callbackAttempts, callbackConfigs, callbackDeliveries } from '../db/schema.ts';
 import { sendRequest, type HttpAnswer } from './http-client.ts';
@@ -153,36 +154,85 @@ export async function overdueDeliveries(db: Db, graceSeconds = 60) {
     .limit(500);
 }
 
+type AttemptView = z.infer<typeof CallbackDelivery>['attempts'][number];
+type AttemptRow = typeof callbackAttempts.$inferSelect;
+
+const toAttemptView = (a: Omit<AttemptRow, 'id' | 'clientRef' | 'deliveryRef'>): AttemptView => ({
+  attempt: a.attempt,
+  started_at: a.startedAt.toISOString(),
+  status_code: a.statusCode,
+  latency_ms: a.latencyMs,
+  response_excerpt: a.responseExcerpt,
+  error: a.error,
+});
+
+/**
+ * A subject's deliveries with their attempts in one statement (a row per attempt, or one without), prepared once
+ * (db/prepared.ts): the details views read it on every visit.
+ */
+const deliveriesOfSubject = prepared('callback_deliveries_of_subject', (db) =>
+  db
+    .select({
+      id: callbackDeliveries.id,
+      webhookId: callbackDeliveries.webhookId,
+      event: callbackDeliveries.event,
+      status: callbackDeliveries.status,
+      nextAttemptAt: callbackDeliveries.nextAttemptAt,
+      url: callbackConfigs.url,
+      attempt: {
+        attempt: callbackAttempts.attempt,
+        startedAt: callbackAttempts.startedAt,
+        statusCode: callbackAttempts.statusCode,
+        latencyMs: callbackAttempts.latencyMs,
+        responseExcerpt: callbackAttempts.responseExcerpt,
+        error: callbackAttempts.error,
+      },
+    })
+    .from(callbackDeliveries)
+    .innerJoin(callbackConfigs, configOfDelivery)
+    .leftJoin(
+      callbackAttempts,
+      and(
+        eq(callbackAttempts.clientRef, callbackDeliveries.clientRef),
+        eq(callbackAttempts.deliveryRef, callbackDeliveries.id),
+      ),
+    )
+    .where(
+      and(
+        eq(callbackDeliveries.clientRef, sql.placeholder('clientRef')),
+        eq(callbackDeliveries.subjectUrn, sql.placeholder('subjectUrn')),
+      ),
+    )
+    .orderBy(asc(callbackDeliveries.id), asc(callbackAttempts.attempt)),
+);
+
 /** Every callback sent about one object (a payout or a validation), with each attempt, for its details view. */
 export async function deliveriesFor(
   db: Db,
   clientRef: number,
   subjectUrn: string,
 ): Promise<z.infer<typeof CallbackDelivery>[]> {
-  const rows = await db
-    .select({ delivery: callbackDeliveries, url: callbackConfigs.url })
-    .from(callbackDeliveries)
-    .innerJoin(callbackConfigs, configOfDelivery)
-    .where(and(eq(callbackDeliveries.clientRef, clientRef), eq(callbackDeliveries.subjectUrn, subjectUrn)))
-    .orderBy(asc(callbackDeliveries.id));
-  const attempts = await attemptsOf(
-    db,
-    clientRef,
-    rows.map((r) => r.delivery.id),
-  );
-  return rows.map(({ delivery, url }) => ({
-    webhook_id: delivery.webhookId,
-    event: delivery.event,
-    url,
-    status: delivery.status as 'PENDING' | 'DELIVERED' | 'FAILED',
-    next_attempt_at: delivery.nextAttemptAt?.toISOString() ?? null,
-    attempts: attempts.get(delivery.id) ?? [],
-  }));
+  const rows = await deliveriesOfSubject(db, { clientRef, subjectUrn });
+  const deliveries: z.infer<typeof CallbackDelivery>[] = [];
+  let lastId: number | null = null;
+  for (const r of rows) {
+    if (r.id !== lastId) {
+      lastId = r.id;
+      deliveries.push({
+        webhook_id: r.webhookId,
+        event: r.event,
+        url: r.url,
+        status: r.status as 'PENDING' | 'DELIVERED' | 'FAILED',
+        next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
+        attempts: [],
+      });
+    }
+    if (r.attempt) deliveries.at(-1)!.attempts.push(toAttemptView(r.attempt));
+  }
+  return deliveries;
 }
 
-type AttemptView = z.infer<typeof CallbackDelivery>['attempts'][number];
-
-/** The attempts of these deliveries (one query), in order, by delivery id: for the details view and the log. */
+/** The attempts of these deliveries (one query), in order, by delivery id: for the delivery log. */
 export async function attemptsOf(
   db: Db,
   clientRef: number,
@@ -197,14 +247,7 @@ export async function attemptsOf(
     .orderBy(asc(callbackAttempts.attempt));
   for (const a of rows) {
     const list = byDelivery.get(a.deliveryRef) ?? [];
-    list.push({
-      attempt: a.attempt,
-      started_at: a.startedAt.toISOString(),
-      status_code: a.statusCode,
-      latency_ms: a.latencyMs,
-      response_excerpt: a.responseExcerpt,
-      error: a.error,
-    });
+    list.push(toAttemptView(a));
     byDelivery.set(a.deliveryRef, list);
   }
   return byDelivery;

@@ -1,11 +1,10 @@
 import { and, desc, eq, gte, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { withinClient } from '../db/distribution.ts';
 import { prepared } from '../db/prepared.ts';
-import { accounts, payouts } from '../db/schema.ts';
+import { payouts } from '../db/schema.ts';
 import type { PAYOUTS_LIST } from '@meridian/contract/flow-lists';
 import { amountBounds, type FilterParams, type ListScope } from '../lists/register-list.ts';
-import { toPayout } from './service.ts';
+import { answerColumns, senderAccountNumber, toPayout } from './service.ts';
 
 /**
  * Payout lists without scanning: each client's payouts are numbered 1, 2, 3… (`seq`) in creation order, and
@@ -50,9 +49,8 @@ function filteredWhere(scope: Scope, conditions: SQL[]): SQL | undefined {
   );
 }
 
-/** A payout with its sender account's number; the join stays within the client. */
-const columns = { payout: payouts, senderAccountNumber: accounts.accountNumber };
-const senderAccount = withinClient(accounts, payouts.clientRef, payouts.accountRef);
+/** What a list reads of a payout: the columns of its answer and its sender account's number. */
+const columns = { ...answerColumns, senderAccountNumber };
 
 /** A value of a statement: given, or a placeholder that each execution of the prepared statement fills. */
 type Bound<T> = T | Placeholder;
@@ -99,7 +97,6 @@ export function payoutPageQuery(db: Db, clientRef: Bound<number>, filter: PageBo
   return db
     .select(columns)
     .from(payouts)
-    .innerJoin(accounts, senderAccount)
     .where(
       and(
         eq(payouts.clientRef, clientRef),
@@ -137,7 +134,6 @@ export async function listPayouts(db: Db, scope: Scope) {
     ? await db
         .select(columns)
         .from(payouts)
-        .innerJoin(accounts, senderAccount)
         .where(filteredWhere(scope, conditions))
         .orderBy(desc(payouts.seq))
         .limit(filter.limit)
@@ -149,7 +145,7 @@ export async function listPayouts(db: Db, scope: Scope) {
         offset: filter.offset,
         limit: filter.limit,
       });
-  return rows.map((r) => toPayout(r.payout, r.senderAccountNumber));
+  return rows.map((r) => toPayout(r, r.senderAccountNumber));
 }
 
 export async function countPayouts(db: Db, scope: Scope): Promise<number> {
