@@ -84,6 +84,10 @@ export async function registerWeb(
       wildcard: false,
       index: false,
       preCompressed: true,
+      // A route per file of the build (exact routes, no file-system lookup for an unknown path), but not for its
+      // `.br`/`.gz` copies: preCompressed finds those beside the file it serves. Two thirds fewer routes to add
+      // at every start (~1,200 → ~420).
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (reply, path) => {
         reply.header('cache-control', cacheControlFor(path));
         if (SUBRESOURCE.test(path))
