@@ -56,7 +56,10 @@ export const answerColumns = {
  */
 export const senderAccountNumber = sql<string>`(select ${accounts.accountNumber} from ${accounts} where ${withinClient(accounts, payouts.clientRef, payouts.accountRef)})`;
 
-export const toPayout = (p: Pick<PayoutRow, keyof typeof answerColumns>, senderAccountNumber: string): Answer => ({
+export const toPayout = (
+  p: Pick<PayoutRow, keyof typeof answerColumns>,
+  senderAccountNumber: string,
+): Answer => ({
   urn: p.urn,
   customer_reference_number: p.customerReferenceNumber,
   bank_reference_number: p.bankReferenceNumber,
@@ -612,9 +615,7 @@ const payoutByUrn = prepared('payout_by_urn', (db) =>
       senderAccountNumber,
     })
     .from(payouts)
-    .where(
-      and(eq(payouts.clientRef, sql.placeholder('clientRef')), eq(payouts.urn, sql.placeholder('urn'))),
-    ),
+    .where(and(eq(payouts.clientRef, sql.placeholder('clientRef')), eq(payouts.urn, sql.placeholder('urn')))),
 );
 const timelineOf = prepared('payout_timeline', (db) =>
   db
