@@ -40,6 +40,14 @@ server.app.log.info(
   { database: server.handle.kind, startup_ms: Math.round(performance.now() - started) },
   `Meridian Dashboard listening on ${address}`,
 );
+// The job queue starts beside the listener (work handed to it meanwhile waits); a queue that cannot start stops
+// the process, as a database that cannot be opened does.
+try {
+  await server.jobs;
+} catch (err) {
+  server.app.log.fatal({ err }, 'the job queue could not start');
+  process.exit(1);
+}
 // What loading and composing left behind goes back to the system once the process is idle after listening (not
 // at once: the first requests would wait for the collection), and whatever a burst of work leaves behind once it is
 // idle again (lib/memory.ts): checked every 10 s, so that a load's heap is given back within ~20 s of its end.

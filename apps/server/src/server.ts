@@ -28,7 +28,13 @@ import { setEngineIdleMs } from './lib/engine.ts';
 export type Server = {
   app: FastifyInstance;
   handle: DatabaseHandle;
-  boss: PgBoss | null;
+  /** The job queue, once `jobs` has resolved (null before, and with JOBS=off). */
+  readonly boss: PgBoss | null;
+  /**
+   * Resolves once the job queue and its workers run (at once with JOBS=off). The app can listen before: work a
+   * request hands to the jobs meanwhile waits for them. Rejects when the queue cannot start.
+   */
+  jobs: Promise<void>;
   /** This process's cache of checked sessions (its figures: `stats()`). */
   sessions: LiveSessionCache<AuthContext>;
   close(): Promise<void>;
@@ -122,10 +128,16 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   });
   phase('fabric events');
 
-  // Jobs start after the app is built; until then (and with JOBS=off) committed work waits for the sweeper.
-  let runEffects: EffectRunner = async () => {};
+  // The jobs start after the app is built, beside the listener (`jobs` below): work handed to them before waits
+  // for them to run. With JOBS=off committed work waits for the sweeper of a process that runs jobs.
+  let run: EffectRunner = async () => {};
+  let jobsStarted: Promise<void> = Promise.resolve();
+  const runEffects: EffectRunner = async (effects) => {
+    await jobsStarted;
+    return run(effects);
+  };
   const app = await buildApp({
-    runEffects: (effects) => runEffects(effects),
+    runEffects,
     db: handle.db,
     config,
     keys,
@@ -164,52 +176,62 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   phase('two-factor seed');
 
   let boss: PgBoss | null = null;
-  if (config.JOBS === 'on') {
-    // The job queue and its workers are imported only by a process that runs jobs (not an API-only one).
-    const [{ startBoss }, { registerMaintenance }, { registerWorkers }] = await Promise.all([
-      import('./jobs/boss.ts'),
-      import('./jobs/maintenance.ts'),
-      import('./workers.ts'),
-    ]);
-    boss = await startBoss(handle, (err) => app.log.error({ err }, 'job queue error'));
-    const log = (msg: string, data?: object) => app.log.info(data ?? {}, msg);
-    await registerMaintenance(boss, handle.db, log);
-    runEffects = await registerWorkers(boss, handle.db, {
-      railTimeScale: config.RAIL_TIME_SCALE,
-      delivery: { allowPrivate: config.CALLBACK_ALLOW_PRIVATE ?? config.NODE_ENV !== 'production' },
-      log,
-      payoutTransitions: PAYOUT_TRANSITIONS,
-      sweepTasks: sweepTasks(handle.db, {
+  /** The job queue and its workers (~100 ms of database round trips), started once the app is built. */
+  async function startJobs(): Promise<void> {
+    if (config.JOBS === 'on') {
+      // The job queue and its workers are imported only by a process that runs jobs (not an API-only one).
+      const [{ startBoss }, { registerMaintenance }, { registerWorkers }] = await Promise.all([
+        import('./jobs/boss.ts'),
+        import('./jobs/maintenance.ts'),
+        import('./workers.ts'),
+      ]);
+      boss = await startBoss(handle, (err) => app.log.error({ err }, 'job queue error'));
+      const log = (msg: string, data?: object) => app.log.info(data ?? {}, msg);
+      await registerMaintenance(boss, handle.db, log);
+      run = await registerWorkers(boss, handle.db, {
         railTimeScale: config.RAIL_TIME_SCALE,
-        fabricProducts: overrides.fabricProducts ?? PRODUCTS,
+        delivery: { allowPrivate: config.CALLBACK_ALLOW_PRIVATE ?? config.NODE_ENV !== 'production' },
+        log,
+        payoutTransitions: PAYOUT_TRANSITIONS,
+        sweepTasks: sweepTasks(handle.db, {
+          railTimeScale: config.RAIL_TIME_SCALE,
+          fabricProducts: overrides.fabricProducts ?? PRODUCTS,
+          product: config.PROVIDER,
+          requestLogRetentionDays: config.REQUEST_LOG_RETENTION_DAYS,
+        }),
         product: config.PROVIDER,
-        requestLogRetentionDays: config.REQUEST_LOG_RETENTION_DAYS,
-      }),
-      product: config.PROVIDER,
-      email: overrides.email ?? emailSenderFromConfig(config),
-      publicUrl: config.PUBLIC_URL,
-    });
-    if (seeded) await runEffects(seeded.effects);
-  } else if (config.JOBS === 'send') {
-    // Queues the jobs of this process's committed work at once; the worker processes run them.
-    const [{ startBoss }, { effectRunner }] = await Promise.all([
-      import('./jobs/boss.ts'),
-      import('./workers.ts'),
-    ]);
-    boss = await startBoss(handle, (err) => app.log.error({ err }, 'job queue error'), { sendOnly: true });
-    runEffects = effectRunner(boss);
+        email: overrides.email ?? emailSenderFromConfig(config),
+        publicUrl: config.PUBLIC_URL,
+      });
+      if (seeded) await run(seeded.effects);
+    } else if (config.JOBS === 'send') {
+      // Queues the jobs of this process's committed work at once; the worker processes run them.
+      const [{ startBoss }, { effectRunner }] = await Promise.all([
+        import('./jobs/boss.ts'),
+        import('./workers.ts'),
+      ]);
+      boss = await startBoss(handle, (err) => app.log.error({ err }, 'job queue error'), { sendOnly: true });
+      run = effectRunner(boss);
+    }
+    // Recorded once its work is handed to the jobs (with JOBS=off the sweeper sends it).
+    if (seedDemoNow && demoRun) await recordSeedRun(handle.db, demoRun);
+    phase('jobs');
+    app.log.debug({ phases_ms: phases }, 'server composed');
   }
-  // Recorded once its work is handed to the jobs (with JOBS=off the sweeper sends it).
-  if (seedDemoNow && demoRun) await recordSeedRun(handle.db, demoRun);
-  phase('jobs');
-  app.log.debug({ phases_ms: phases }, 'server composed');
+  jobsStarted = startJobs();
+  // Awaited by whoever holds the server (main.ts exits when it rejects); never an unhandled rejection here.
+  jobsStarted.catch(() => {});
 
   return {
     app,
     handle,
-    boss,
+    get boss() {
+      return boss;
+    },
+    jobs: jobsStarted,
     sessions,
     async close() {
+      await jobsStarted.catch(() => {});
       await app.close();
       await fabricEvents.close();
       if (boss) await boss.stop({ graceful: true, timeout: 5000 });

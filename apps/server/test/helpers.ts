@@ -146,6 +146,8 @@ async function startServer(
     logger: { level: 'info', stream, serializers: { res: answerOf } },
     ...extra,
   });
+  // The tests start with the job queue running (its workers, `server.boss`).
+  await server.jobs;
   return Object.assign(server, {
     config,
     outbox,
