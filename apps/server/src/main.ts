@@ -40,6 +40,18 @@ server.app.log.info(
   { database: server.handle.kind, startup_ms: Math.round(performance.now() - started) },
   `Meridian Dashboard listening on ${address}`,
 );
+
+// Stops gracefully from the moment it listens (the job queue's start included).
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await server.close();
+    process.exit(0);
+  });
+}
+
 // The job queue starts beside the listener (work handed to it meanwhile waits); a queue that cannot start stops
 // the process, as a database that cannot be opened does.
 try {
@@ -56,13 +68,3 @@ trimWhenIdle({
   intervalMs: 10_000,
   log: (figures) => server.app.log.debug(figures, 'memory trimmed'),
 });
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    await server.close();
-    process.exit(0);
-  });
-}
