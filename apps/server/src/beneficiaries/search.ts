@@ -5,7 +5,8 @@ import { beneficiaries } from '../db/schema.ts';
 import {
   likePrefix,
   listRoute,
-  type SearchScope,
+  probeStatement,
+  type ProbeBinding,
   type Searcher,
   firstOfEach,
   unionOfProbes,
@@ -29,7 +30,7 @@ export function nameWordsQuery(q: string): string | null {
   return words ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-function probe(db: Db, scope: SearchScope, match: Match, condition: SQL, order: SQL) {
+function probe(db: Db, binding: ProbeBinding, match: Match, condition: SQL, order: SQL) {
   return db
     .select({
       code: beneficiaries.code,
@@ -43,63 +44,52 @@ function probe(db: Db, scope: SearchScope, match: Match, condition: SQL, order: 
       matched: sql<Match>`${match}::text`.as('matched'),
     })
     .from(beneficiaries)
-    .where(and(eq(beneficiaries.clientRef, scope.clientRef), condition))
+    .where(and(eq(beneficiaries.clientRef, binding.clientRef), condition))
     .orderBy(order)
-    .limit(scope.limit);
+    .limit(binding.limit);
 }
 
-/** The statement of a search: code prefix, account-number prefix and name-word prefixes, each an index probe. */
-export function beneficiarySearchQuery(db: Db, scope: SearchScope) {
-  const q = scope.q;
-  const code = sql`lower(${beneficiaries.code})`;
+/** The probes a query can be (code prefix, account-number prefix, name-word prefixes), each with its value. */
+function probeValues(q: string): Partial<Record<Match, string>> {
   const words = nameWordsQuery(q);
-  const probes = [
-    ...(CODE.test(q)
-      ? [
-          probe(
-            db,
-            scope,
-            'beneficiary_code',
-            sql`${code} like ${likePrefix(q.toLowerCase())}`,
-            sql`${code} using ~<~`,
-          ),
-        ]
-      : []),
-    ...(DIGITS.test(q)
-      ? [
-          probe(
-            db,
-            scope,
-            'beneficiary_account_number',
-            sql`${beneficiaries.accountNumber} like ${likePrefix(q)}`,
-            sql`${beneficiaries.accountNumber} using ~<~`,
-          ),
-        ]
-      : []),
-    ...(words
-      ? [
-          probe(
-            db,
-            scope,
-            'beneficiary_name',
-            // The same expression as the GIN index beneficiaries_name_words_idx.
-            sql`to_tsvector('simple', ${beneficiaries.name}) @@ to_tsquery('simple', ${words})`,
-            sql`${beneficiaries.name}, ${beneficiaries.code}`,
-          ),
-        ]
-      : []),
-  ];
-  return unionOfProbes(probes);
+  return {
+    ...(CODE.test(q) ? { beneficiary_code: likePrefix(q.toLowerCase()) } : {}),
+    ...(DIGITS.test(q) ? { beneficiary_account_number: likePrefix(q) } : {}),
+    ...(words ? { beneficiary_name: words } : {}),
+  };
 }
+
+const code = sql`lower(${beneficiaries.code})`;
+/** Each probe's condition on its bound value, and its order (an index's). */
+const PROBES: Record<Match, { condition: (value: ProbeBinding['values'][string]) => SQL; order: SQL }> = {
+  beneficiary_code: { condition: (v) => sql`${code} like ${v}`, order: sql`${code} using ~<~` },
+  beneficiary_account_number: {
+    condition: (v) => sql`${beneficiaries.accountNumber} like ${v}`,
+    order: sql`${beneficiaries.accountNumber} using ~<~`,
+  },
+  beneficiary_name: {
+    // The same expression as the GIN index beneficiaries_name_words_idx.
+    condition: (v) => sql`to_tsvector('simple', ${beneficiaries.name}) @@ to_tsquery('simple', ${v})`,
+    order: sql`${beneficiaries.name}, ${beneficiaries.code}`,
+  },
+};
+
+/** The statement of a search: code prefix, account-number prefix and name-word prefixes, each an index probe. */
+const beneficiarySearch = probeStatement('search_beneficiaries', probeValues, (db, binding) =>
+  unionOfProbes(
+    (Object.keys(binding.values) as Match[]).map((match) =>
+      probe(db, binding, match, PROBES[match].condition(binding.values[match]!), PROBES[match].order),
+    ),
+  ),
+);
+export const beneficiarySearchQuery = beneficiarySearch.query;
 
 /** Beneficiaries by code, name or account number; each opens its details from the beneficiaries list. */
 export const beneficiarySearcher: Searcher = {
   type: 'beneficiary',
   async search(db, scope) {
-    const query = beneficiarySearchQuery(db, scope);
-    if (!query) return [];
     const results: GlobalSearchResult[] = [];
-    for (const row of firstOfEach(await query, (r) => r.code)) {
+    for (const row of firstOfEach(await beneficiarySearch.run(db, scope), (r) => r.code)) {
       const destination =
         row.transferType === 'UPI' ? `UPI ${row.upiId}` : `A/c ${row.accountNumber} · ${row.ifsc}`;
       results.push({

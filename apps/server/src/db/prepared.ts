@@ -18,13 +18,21 @@ type Statement<R> = ReturnType<Preparable<R>['prepare']>;
 export function prepared<V extends Record<string, unknown>, R>(
   name: string,
   build: (db: Db) => Preparable<R>,
+  opts: {
+    /**
+     * Always sent unnamed, so that PostgreSQL plans each execution with its values: for a statement whose best
+     * plan depends on them (a LIKE prefix's index range is derived from the pattern itself, which a generic plan
+     * does not know). Only drizzle's query building is saved.
+     */
+    planEach?: boolean;
+  } = {},
 ): (db: Db, values: V) => Promise<R> {
   const built = new WeakMap<Db, Statement<R>>();
   return (db, values) => {
     let statement = built.get(db);
     if (!statement) {
       const client = (db as { $client?: unknown }).$client;
-      const named = !(client instanceof pg.Pool && isTransactionPooled(client));
+      const named = !opts.planEach && !(client instanceof pg.Pool && isTransactionPooled(client));
       statement = build(db).prepare(named ? name : '');
       built.set(db, statement);
     }

@@ -6,7 +6,8 @@ import { formatRupees } from '../lib/money.ts';
 import {
   likePrefix,
   listRoute,
-  type SearchScope,
+  probeStatement,
+  type ProbeBinding,
   type Searcher,
   firstOfEach,
   unionOfProbes,
@@ -19,8 +20,8 @@ const UMRN = /^[A-Za-z0-9@]+$/;
 
 type Match = 'urn' | 'customer_reference_number' | 'umrn';
 
-/** One index probe: the client's mandates whose `key` starts with `pattern`, in the index's order. */
-function probe(db: Db, scope: SearchScope, match: Match, key: SQL, pattern: string) {
+/** One index probe: the client's mandates whose `key` starts with the probe's LIKE prefix, in the index's order. */
+function probe(db: Db, binding: ProbeBinding, match: Match, key: SQL) {
   return db
     .select({
       urn: mandates.urn,
@@ -34,50 +35,42 @@ function probe(db: Db, scope: SearchScope, match: Match, key: SQL, pattern: stri
       matched: sql<Match>`${match}::text`.as('matched'),
     })
     .from(mandates)
-    .where(and(eq(mandates.clientRef, scope.clientRef), sql`${key} like ${likePrefix(pattern)}`))
+    .where(and(eq(mandates.clientRef, binding.clientRef), sql`${key} like ${binding.values[match]}`))
     .orderBy(sql`${key} using ~<~`)
-    .limit(scope.limit);
+    .limit(binding.limit);
 }
 
-export function mandateSearchQuery(db: Db, scope: SearchScope) {
-  const q = scope.q;
-  const probes = [
-    ...(ALPHANUMERIC.test(q) ? [probe(db, scope, 'urn', sql`${mandates.urn}`, q.toUpperCase())] : []),
-    ...(REFERENCE.test(q)
-      ? [
-          probe(
-            db,
-            scope,
-            'customer_reference_number',
-            sql`lower(${mandates.customerReferenceNumber})`,
-            q.toLowerCase(),
-          ),
-        ]
-      : []),
+/** The probes a query can be (urn, customer reference, UMRN), each with its LIKE prefix. */
+function probeValues(q: string): Partial<Record<Match, string>> {
+  return {
+    ...(ALPHANUMERIC.test(q) ? { urn: likePrefix(q.toUpperCase()) } : {}),
+    ...(REFERENCE.test(q) ? { customer_reference_number: likePrefix(q.toLowerCase()) } : {}),
     // NACH UMRNs are upper case (MRDN…), UPI mandate numbers lower-case hex: both as typed, and upper.
     ...(UMRN.test(q) && q.length >= 4
-      ? [
-          probe(
-            db,
-            scope,
-            'umrn',
-            sql`${mandates.umrn}`,
-            /^mrdn/i.test(q) ? q.toUpperCase() : q.toLowerCase(),
-          ),
-        ]
-      : []),
-  ];
-  return unionOfProbes(probes);
+      ? { umrn: likePrefix(/^mrdn/i.test(q) ? q.toUpperCase() : q.toLowerCase()) }
+      : {}),
+  };
 }
+
+const KEYS: Record<Match, SQL> = {
+  urn: sql`${mandates.urn}`,
+  customer_reference_number: sql`lower(${mandates.customerReferenceNumber})`,
+  umrn: sql`${mandates.umrn}`,
+};
+
+const mandateSearch = probeStatement('search_mandates', probeValues, (db, binding) =>
+  unionOfProbes(
+    (Object.keys(binding.values) as Match[]).map((match) => probe(db, binding, match, KEYS[match])),
+  ),
+);
+export const mandateSearchQuery = mandateSearch.query;
 
 /** Mandates by urn, customer reference or UMRN; each opens in the e-mandates registrations list. */
 export const mandateSearcher: Searcher = {
   type: 'mandate',
   async search(db, scope) {
-    const query = mandateSearchQuery(db, scope);
-    if (!query) return [];
     const results: GlobalSearchResult[] = [];
-    for (const row of firstOfEach(await query, (r) => r.urn)) {
+    for (const row of firstOfEach(await mandateSearch.run(db, scope), (r) => r.urn)) {
       const label =
         row.matched === 'customer_reference_number'
           ? `Ref ${row.customerReferenceNumber}`

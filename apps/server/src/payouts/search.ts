@@ -6,7 +6,8 @@ import { formatRupees } from '../lib/money.ts';
 import {
   likePrefix,
   listRoute,
-  type SearchScope,
+  probeStatement,
+  type ProbeBinding,
   type Searcher,
   firstOfEach,
   unionOfProbes,
@@ -19,10 +20,10 @@ const REFERENCE = /^[A-Za-z0-9_-]+$/;
 type Match = 'urn' | 'bank_reference_number' | 'customer_reference_number';
 
 /**
- * One index probe: the client's payouts whose `key` starts with `pattern`, in the index's own order
- * (`USING ~<~` is text_pattern_ops' order), so the scan stops after `limit` rows however many match.
+ * One index probe: the client's payouts whose `key` starts with `pattern` (a LIKE prefix), in the index's own
+ * order (`USING ~<~` is text_pattern_ops' order), so the scan stops after `limit` rows however many match.
  */
-function probe(db: Db, scope: SearchScope, match: Match, key: SQL, pattern: string) {
+function probe(db: Db, binding: ProbeBinding, match: Match, key: SQL) {
   return db
     .select({
       urn: payouts.urn,
@@ -36,44 +37,41 @@ function probe(db: Db, scope: SearchScope, match: Match, key: SQL, pattern: stri
       matched: sql<Match>`${match}::text`.as('matched'),
     })
     .from(payouts)
-    .where(and(eq(payouts.clientRef, scope.clientRef), sql`${key} like ${likePrefix(pattern)}`))
+    .where(and(eq(payouts.clientRef, binding.clientRef), sql`${key} like ${binding.values[match]}`))
     .orderBy(sql`${key} using ~<~`)
-    .limit(scope.limit);
+    .limit(binding.limit);
 }
 
-/** The statement of a search: one probe per field the query can be (urn, UTR, customer reference). */
-export function payoutSearchQuery(db: Db, scope: SearchScope) {
-  const q = scope.q;
-  const probes = [
+/** The probes a query can be (urn, UTR, customer reference), each with its LIKE prefix. */
+function probeValues(q: string): Partial<Record<Match, string>> {
+  return {
     ...(ALPHANUMERIC.test(q)
-      ? [
-          probe(db, scope, 'urn', sql`${payouts.urn}`, q.toUpperCase()),
-          probe(db, scope, 'bank_reference_number', sql`${payouts.bankReferenceNumber}`, q.toUpperCase()),
-        ]
-      : []),
-    ...(REFERENCE.test(q)
-      ? [
-          probe(
-            db,
-            scope,
-            'customer_reference_number',
-            sql`lower(${payouts.customerReferenceNumber})`,
-            q.toLowerCase(),
-          ),
-        ]
-      : []),
-  ];
-  return unionOfProbes(probes);
+      ? { urn: likePrefix(q.toUpperCase()), bank_reference_number: likePrefix(q.toUpperCase()) }
+      : {}),
+    ...(REFERENCE.test(q) ? { customer_reference_number: likePrefix(q.toLowerCase()) } : {}),
+  };
 }
+
+const KEYS: Record<Match, SQL> = {
+  urn: sql`${payouts.urn}`,
+  bank_reference_number: sql`${payouts.bankReferenceNumber}`,
+  customer_reference_number: sql`lower(${payouts.customerReferenceNumber})`,
+};
+
+/** The statement of a search: one probe per field the query can be. */
+const payoutSearch = probeStatement('search_payouts', probeValues, (db, binding) =>
+  unionOfProbes(
+    (Object.keys(binding.values) as Match[]).map((match) => probe(db, binding, match, KEYS[match])),
+  ),
+);
+export const payoutSearchQuery = payoutSearch.query;
 
 /** Payouts by urn, UTR (bank reference number) or customer reference; each opens in the payouts list. */
 export const payoutSearcher: Searcher = {
   type: 'payout',
   async search(db, scope) {
-    const query = payoutSearchQuery(db, scope);
-    if (!query) return [];
     const results: GlobalSearchResult[] = [];
-    for (const row of firstOfEach(await query, (r) => r.urn)) {
+    for (const row of firstOfEach(await payoutSearch.run(db, scope), (r) => r.urn)) {
       // Say which field matched when it is not the title.
       const label =
         row.matched === 'bank_reference_number'

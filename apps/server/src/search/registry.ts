@@ -1,6 +1,8 @@
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { GlobalSearchResult, SearchRoute } from '@meridian/contract';
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import { dayIn } from '../lists/list-query.ts';
 
 /** What every searcher gets: the caller's client (every read is scoped to it), the query and the limit. */
@@ -28,7 +30,6 @@ export type Searcher = {
   search: (db: Db, scope: SearchScope) => Promise<GlobalSearchResult[]>;
 };
 
-/** `value%` for LIKE, with LIKE's own characters (`%`, `_`, `\`) matched literally. */
 /**
  * The probes of one searcher (one per field it matches) as one query: `UNION ALL` of them (each keeps its own
  * order and limit), the only one, or null when the search term fits none.
@@ -52,6 +53,56 @@ export function firstOfEach<R>(rows: readonly R[], key: (row: R) => string): R[]
   });
 }
 
+/**
+ * What a searcher's statement binds: the client, the limit and each probe's value by the probe's name (values, or
+ * placeholders that each execution fills).
+ */
+export type ProbeBinding = {
+  clientRef: number | Placeholder;
+  limit: number | Placeholder;
+  values: Readonly<Record<string, string | Placeholder>>;
+};
+
+/** A statement drizzle can prepare (a select, a union of selects). */
+type Preparable<R> = { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> } };
+
+export function probeStatement<Q extends Preparable<unknown>>(
+  name: string,
+  valuesOf: (q: string) => Record<string, string>,
+  build: (db: Db, binding: ProbeBinding) => Q | null,
+) {
+  type R = Q extends Preparable<infer Rows> ? Rows : never;
+  const statements = new Map<string, (db: Db, values: Record<string, unknown>) => Promise<R>>();
+  return {
+    query: (db: Db, scope: SearchScope) =>
+      build(db, { clientRef: scope.clientRef, limit: scope.limit, values: valuesOf(scope.q) }),
+    async run(db: Db, scope: SearchScope): Promise<R | []> {
+      const values = valuesOf(scope.q);
+      const names = Object.keys(values);
+      if (!names.length) return [];
+      const key = names.join('+');
+      let statement = statements.get(key);
+      if (!statement) {
+        const binding: ProbeBinding = {
+          clientRef: sql.placeholder('clientRef'),
+          limit: sql.placeholder('limit'),
+          values: Object.fromEntries(names.map((n) => [n, sql.placeholder(n)])),
+        };
+        statement = prepared<Record<string, unknown>, R>(
+          `${name}:${key}`,
+          (db) => build(db, binding) as Preparable<R>,
+          {
+            planEach: true,
+          },
+        );
+        statements.set(key, statement);
+      }
+      return statement(db, { clientRef: scope.clientRef, limit: scope.limit, ...values });
+    },
+  };
+}
+
+/** `value%` for LIKE, with LIKE's own characters (`%`, `_`, `\`) matched literally. */
 export const likePrefix = (value: string): string => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
