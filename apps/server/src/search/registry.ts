@@ -66,6 +66,13 @@ export type ProbeBinding = {
 /** A statement drizzle can prepare (a select, a union of selects). */
 type Preparable<R> = { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> } };
 
+/**
+ * A searcher's statement: `valuesOf` names the probes a query can be, each with its value (in order); `build`
+ * makes their statement. Each combination of probes is built once, with placeholders (drizzle's query building
+ * was about a quarter of a search's CPU), and sent unnamed, so that PostgreSQL still plans every search with its
+ * values (db/prepared.ts `planEach`: a LIKE prefix's index range is derived from the pattern). `query` renders
+ * the statement with the values (the benchmark's EXPLAIN).
+ */
 export function probeStatement<Q extends Preparable<unknown>>(
   name: string,
   valuesOf: (q: string) => Record<string, string>,
@@ -88,13 +95,8 @@ export function probeStatement<Q extends Preparable<unknown>>(
           limit: sql.placeholder('limit'),
           values: Object.fromEntries(names.map((n) => [n, sql.placeholder(n)])),
         };
-        statement = prepared<Record<string, unknown>, R>(
-          `${name}:${key}`,
-          (db) => build(db, binding) as Preparable<R>,
-          {
-            planEach: true,
-          },
-        );
+        const make = (db: Db) => build(db, binding) as Preparable<R>;
+        statement = prepared<Record<string, unknown>, R>(`${name}:${key}`, make, { planEach: true });
         statements.set(key, statement);
       }
       return statement(db, { clientRef: scope.clientRef, limit: scope.limit, ...values });
