@@ -192,10 +192,7 @@ const deliveriesOfSubject = prepared('callback_deliveries_of_subject', (db) =>
     .innerJoin(callbackConfigs, configOfDelivery)
     .leftJoin(
       callbackAttempts,
-      and(
-        eq(callbackAttempts.clientRef, callbackDeliveries.clientRef),
-        eq(callbackAttempts.deliveryRef, callbackDeliveries.id),
-      ),
+      withinClient(callbackDeliveries, callbackAttempts.clientRef, callbackAttempts.deliveryRef),
     )
     .where(
       and(
