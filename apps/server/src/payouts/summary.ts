@@ -3,12 +3,11 @@ import type { FlowSummary, PayoutStatus } from '@meridian/contract';
 import { PAYOUT_STATUSES } from '@meridian/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
-import { withinClient } from '../db/distribution.ts';
-import { accounts, payouts } from '../db/schema.ts';
+import { payouts } from '../db/schema.ts';
 import { clientAccounts, toAccount } from '../ledger/ledger.ts';
 import { dayIn, startOfDay } from '../lists/list-query.ts';
 import { formatMoney } from '../lib/money.ts';
-import { toPayout } from './service.ts';
+import { answerColumns, senderAccountNumber, toPayout } from './service.ts';
 
 /** The /flow home: balances, today's payouts by status, 7-day volume and the latest payouts. */
 export async function flowSummary(
@@ -45,9 +44,8 @@ export async function flowSummary(
       .where(and(inRange(from), notInArray(payouts.status, ['PENDING_APPROVAL', 'REJECTED'])))
       .groupBy(sql`1`),
     db
-      .select({ payout: payouts, senderAccountNumber: accounts.accountNumber })
+      .select({ ...answerColumns, senderAccountNumber })
       .from(payouts)
-      .innerJoin(accounts, withinClient(accounts, payouts.clientRef, payouts.accountRef))
       .where(eq(payouts.clientRef, clientRef))
       .orderBy(desc(payouts.seq))
       .limit(5),
@@ -62,6 +60,6 @@ export async function flowSummary(
       const row = byDay.find((r) => r.day === date);
       return { date, count: row?.n ?? 0, amount: formatMoney(BigInt(row?.amount ?? 0)) };
     }),
-    recent: recent.map((r) => toPayout(r.payout, r.senderAccountNumber)),
+    recent: recent.map((r) => toPayout(r, r.senderAccountNumber)),
   };
 }
