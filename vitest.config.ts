@@ -13,7 +13,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
+          include: [
+            'apps/server/src/**/*.test.ts',
+            'packages/contract/src/**/*.test.ts',
+            'scripts/house/*.test.ts',
+          ],
           environment: 'node',
         },
       },
