@@ -21,16 +21,35 @@ import { CycleEditDialog } from './cycle-edit-dialog';
 import { SETTLEMENT_STATUS_VARIANTS, typeLabel } from './statuses';
 import { Can } from '@/components/permissions/can';
 
-/** "Run now": a confirmation, then what the run did (settlements created, or why nothing moved). */
-export function RunNowDialog({
-  cycle,
-  open,
-  onOpenChange,
-}: {
-  cycle: SettlementCycle;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+/** What a run did: its window, and the settlements it created (or why nothing moved). */
+function RunResult({ result, onDone }: { result: SettlementRunResult; onDone: () => void }) {
+  return (
+    <div role="status" className="flex flex-col gap-3 text-sm">
+      <p>
+        Window <DateTimeText value={result.window_start} /> to <DateTimeText value={result.window_end} />
+      </p>
+      {result.settlements.length === 0 ? (
+        <p className="font-medium">{result.message ?? 'Nothing was settled.'}</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {result.settlements.map((s) => (
+            <li key={s.urn} className="flex flex-wrap items-center gap-2 rounded-md border p-2">
+              <Code>{s.urn}</Code>
+              <MoneyText value={s.amount} />
+              <StatusBadge status={s.status} variants={SETTLEMENT_STATUS_VARIANTS} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex justify-end">
+        <Button onClick={onDone}>Done</Button>
+      </div>
+    </div>
+  );
+}
+
+/** Invoking a cycle from the dialog: the run's answer or error, cleared when the dialog closes. */
+function useRunNow(cycle: SettlementCycle, onOpenChange: (open: boolean) => void) {
   const invoke = useInvokeCycle();
   const [result, setResult] = useState<SettlementRunResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -56,6 +75,20 @@ export function RunNowDialog({
       setError(serverErrorMessage(e));
     }
   };
+  return { result, error, change, run, pending: invoke.isPending };
+}
+
+/** "Run now": a confirmation, then what the run did (settlements created, or why nothing moved). */
+export function RunNowDialog({
+  cycle,
+  open,
+  onOpenChange,
+}: {
+  cycle: SettlementCycle;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { result, error, change, run, pending } = useRunNow(cycle, onOpenChange);
   return (
     <Dialog open={open} onOpenChange={change}>
       {open && (
@@ -73,35 +106,14 @@ export function RunNowDialog({
             </p>
           )}
           {result ? (
-            <div role="status" className="flex flex-col gap-3 text-sm">
-              <p>
-                Window <DateTimeText value={result.window_start} /> to{' '}
-                <DateTimeText value={result.window_end} />
-              </p>
-              {result.settlements.length === 0 ? (
-                <p className="font-medium">{result.message ?? 'Nothing was settled.'}</p>
-              ) : (
-                <ul className="flex flex-col gap-2">
-                  {result.settlements.map((s) => (
-                    <li key={s.urn} className="flex flex-wrap items-center gap-2 rounded-md border p-2">
-                      <Code>{s.urn}</Code>
-                      <MoneyText value={s.amount} />
-                      <StatusBadge status={s.status} variants={SETTLEMENT_STATUS_VARIANTS} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <div className="flex justify-end">
-                <Button onClick={() => change(false)}>Done</Button>
-              </div>
-            </div>
+            <RunResult result={result} onDone={() => change(false)} />
           ) : (
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="outline" onClick={() => change(false)}>
                 Cancel
               </Button>
-              <Button onClick={() => void run()} disabled={invoke.isPending}>
-                {invoke.isPending ? 'Running…' : 'Run now'}
+              <Button onClick={() => void run()} disabled={pending}>
+                {pending ? 'Running…' : 'Run now'}
               </Button>
             </div>
           )}

@@ -45,15 +45,14 @@ function AccountDetails({ account }: { account: SettlementAccount }) {
   );
 }
 
-/** The form that submits a new settlement account (checked by penny drop; a validation fee is charged). */
-export function ChangeAccountForm({ onDone }: { onDone: (account: SettlementAccount) => void }) {
+/** The new account form's state and its submit; `onDone` hears the account as the penny drop left it. */
+function useChangeAccountForm(onDone: (account: SettlementAccount) => void) {
   const mutation = useSetSettlementAccount();
   const [failure, setFailure] = useState<Pick<ServerErrorView<string>, 'message' | 'unmatched'> | null>(null);
   const form = useForm<SetSettlementAccountBody, unknown, SetSettlementAccountBody>({
     resolver: zodResolver(SetSettlementAccount),
     defaultValues: EMPTY,
   });
-  const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (body) => {
     setFailure(null);
     try {
@@ -72,6 +71,13 @@ export function ChangeAccountForm({ onDone }: { onDone: (account: SettlementAcco
       toast.error('The account was not changed', { description: serverErrorMessage(error) });
     }
   });
+  return { form, failure, onSubmit, pending: mutation.isPending };
+}
+
+/** The form that submits a new settlement account (checked by penny drop; a validation fee is charged). */
+export function ChangeAccountForm({ onDone }: { onDone: (account: SettlementAccount) => void }) {
+  const { form, failure, onSubmit, pending } = useChangeAccountForm(onDone);
+  const errors = form.formState.errors;
   return (
     <form onSubmit={onSubmit} noValidate aria-label="New settlement account" className="flex flex-col gap-4">
       <FormErrorAlert
@@ -120,8 +126,8 @@ export function ChangeAccountForm({ onDone }: { onDone: (account: SettlementAcco
         validation fee is charged to your account.
       </p>
       <div>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Verifying…' : 'Verify and use this account'}
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Verifying…' : 'Verify and use this account'}
         </Button>
       </div>
     </form>
