@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { apiFetch } from '@/lib/api';
 import { cx } from '@/lib/cx';
 import { Method } from './method';
-import { filterOperations, groupByTag, operationsOf } from './openapi';
+import { filterOperations, groupByTag, operationsOf, type ApiOperation } from './openapi';
 import { OperationPanel } from './operation-panel';
 
 /**
@@ -40,48 +40,7 @@ export function ApiTestPage({ op: selected, onSelect }: { op?: string; onSelect:
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
           />
-          <div className="max-h-80 overflow-y-auto rounded-md border md:max-h-[calc(100svh-14rem)]">
-            {doc.isPending && (
-              <div className="flex flex-col gap-2 p-2">
-                {Array.from({ length: 6 }, (_v, i) => (
-                  <Skeleton key={i} className="h-8" />
-                ))}
-              </div>
-            )}
-            {doc.isError && (
-              <p className="p-3 text-sm text-destructive">The API document could not be loaded.</p>
-            )}
-            {doc.data && groups.length === 0 && (
-              <p className="p-3 text-sm text-muted-foreground">No operation matches.</p>
-            )}
-            {groups.map(([tag, list]) => (
-              <div key={tag}>
-                <h2 className="sticky top-0 bg-background px-3 py-1 text-xs font-semibold text-muted-foreground uppercase">
-                  {tag}
-                </h2>
-                <ul>
-                  {list.map((o) => (
-                    <li key={o.id}>
-                      <button
-                        type="button"
-                        aria-current={o.id === selected ? 'true' : undefined}
-                        aria-label={`${o.method} ${o.path}: ${o.summary}`}
-                        title={o.summary}
-                        onClick={() => onSelect(o.id)}
-                        className={cx(
-                          'flex w-full min-w-0 items-start gap-2 px-3 py-1.5 text-left text-xs hover:bg-accent',
-                          o.id === selected && 'bg-accent font-medium',
-                        )}
-                      >
-                        <Method method={o.method} />
-                        <span className="min-w-0 font-mono break-all">{o.path}</span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </div>
+          <OperationList doc={doc} groups={groups} selected={selected} onSelect={onSelect} />
         </nav>
         <div className="min-w-0">
           {current ? (
@@ -94,5 +53,61 @@ export function ApiTestPage({ op: selected, onSelect }: { op?: string; onSelect:
         </div>
       </div>
     </PageFrame>
+  );
+}
+
+/** The operations of the document, grouped by tag, the selected one marked; or why there are none. */
+function OperationList({
+  doc,
+  groups,
+  selected,
+  onSelect,
+}: {
+  doc: UseQueryResult<Record<string, unknown>>;
+  groups: Array<[string, ApiOperation[]]>;
+  selected?: string;
+  onSelect: (id: string) => void;
+}) {
+  return (
+    <div className="max-h-80 overflow-y-auto rounded-md border md:max-h-[calc(100svh-14rem)]">
+      {doc.isPending && (
+        <div className="flex flex-col gap-2 p-2">
+          {Array.from({ length: 6 }, (_v, i) => (
+            <Skeleton key={i} className="h-8" />
+          ))}
+        </div>
+      )}
+      {doc.isError && <p className="p-3 text-sm text-destructive">The API document could not be loaded.</p>}
+      {doc.data && groups.length === 0 && (
+        <p className="p-3 text-sm text-muted-foreground">No operation matches.</p>
+      )}
+      {groups.map(([tag, list]) => (
+        <div key={tag}>
+          <h2 className="sticky top-0 bg-background px-3 py-1 text-xs font-semibold text-muted-foreground uppercase">
+            {tag}
+          </h2>
+          <ul>
+            {list.map((o) => (
+              <li key={o.id}>
+                <button
+                  type="button"
+                  aria-current={o.id === selected ? 'true' : undefined}
+                  aria-label={`${o.method} ${o.path}: ${o.summary}`}
+                  title={o.summary}
+                  onClick={() => onSelect(o.id)}
+                  className={cx(
+                    'flex w-full min-w-0 items-start gap-2 px-3 py-1.5 text-left text-xs hover:bg-accent',
+                    o.id === selected && 'bg-accent font-medium',
+                  )}
+                >
+                  <Method method={o.method} />
+                  <span className="min-w-0 font-mono break-all">{o.path}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
   );
 }

@@ -3,18 +3,15 @@ import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { apiResponse, buildUrl, isApiError } from '@/lib/api';
-import { getAccessToken, getStoredUser } from '@/lib/storage';
-import { toast } from '@/lib/toast';
 import { AuthFields } from './auth-fields';
 import { BodyEditor } from './body-editor';
 import { Method } from './method';
 import { MoneyConfirmDialog } from './money-confirm-dialog';
-import type { ApiOperation, AuthMode } from './openapi';
-import { collectRequest, initialOperationState, operationForm, operationReducer } from './operation-state';
+import type { ApiOperation } from './openapi';
+import { operationActions } from './operation-actions';
+import { initialOperationState, operationForm, operationReducer } from './operation-state';
 import { ParameterFields } from './parameter-fields';
-import { credentialHeaders, toCurl, type BuiltRequest, type Credentials } from './request';
-import { readResult, ResponseView } from './response-view';
+import { ResponseView } from './response-view';
 import type { FieldError } from './schema-form';
 
 /** The operation's method and path, summary, description, id, and whether it moves money. */
@@ -61,76 +58,13 @@ function FormErrors({ errors }: { errors: FieldError[] }) {
 
 /**
  * The form of one operation: parameters, body (form or raw JSON), credentials, send, copy as curl, answer.
- * Its state lives in operation-state.ts; this component adds what touches the outside world (the call, the
- * clipboard, the stored session).
+ * Its state lives in operation-state.ts, what touches the outside world (the call, the clipboard, the stored
+ * session) in operation-actions.ts.
  */
 export function OperationPanel({ op }: { op: ApiOperation }) {
   const [state, dispatch] = useReducer(operationReducer, op, (o) => initialOperationState(operationForm(o)));
   const { auth } = state;
-
-  const credentialsFor = (mode: AuthMode): Credentials =>
-    mode === 'session'
-      ? { mode, token: getAccessToken() ?? '', clientId: getStoredUser()?.client_id }
-      : mode === 'apiKey'
-        ? { mode, keyId: state.keyId.trim(), keySecret: state.keySecret }
-        : { mode: 'none' };
-
-  const send = async (request: BuiltRequest) => {
-    dispatch({ type: 'sendStarted' });
-    const init = {
-      method: request.method,
-      headers: Object.fromEntries(request.headers),
-      body: request.body ?? null,
-    };
-    const startedAt = performance.now();
-    try {
-      let response: Response;
-      if (auth === 'session') response = await apiResponse(request.path, init);
-      else {
-        const headers = new Headers(init.headers);
-        if (auth === 'apiKey') {
-          for (const [name, value] of credentialHeaders(credentialsFor('apiKey'))) headers.set(name, value);
-        }
-        response = await fetch(buildUrl(request.path), { ...init, headers });
-      }
-      dispatch({ type: 'sendSucceeded', result: await readResult(response, startedAt, op.id) });
-    } catch (error) {
-      dispatch({
-        type: 'sendFailed',
-        failure: isApiError(error) ? `${error.status}: ${error.message}` : String(error),
-      });
-    }
-  };
-
-  /** Checks the form; the request when it passes (its problems are shown otherwise). */
-  const check = (): BuiltRequest | undefined => {
-    const collected = collectRequest(state);
-    dispatch({ type: 'checked', errors: collected.errors });
-    return collected.request;
-  };
-
-  const onSend = () => {
-    const request = check();
-    if (!request) return;
-    if (op.movesMoney) dispatch({ type: 'confirm', request });
-    else void send(request);
-  };
-
-  const onCopy = async () => {
-    const request = check();
-    if (!request) return;
-    // The API host (same origin by default, else the configured absolute URL).
-    const base = new URL(buildUrl('') || '/', window.location.href).toString();
-    const curl = toCurl(request, base, credentialsFor(auth));
-    try {
-      await navigator.clipboard.writeText(curl);
-      toast.success('Copied as curl', {
-        description: auth === 'none' ? undefined : 'It contains your credential: do not share it.',
-      });
-    } catch {
-      toast.error('Could not copy', { description: 'The browser did not allow access to the clipboard.' });
-    }
-  };
+  const { send, onSend, onCopy } = operationActions(op, state, dispatch);
 
   return (
     <div className="flex min-w-0 flex-col gap-5">

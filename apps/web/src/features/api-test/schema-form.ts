@@ -272,92 +272,124 @@ export function toJson(
   return { value, errors };
 }
 
+/** An empty draft: "… is required" for a required field; left out either way. */
+function missing(field: Field, path: string, errors: FieldError[]): undefined {
+  if (field.required) errors.push({ path, message: `${label(path)} is required` });
+  return undefined;
+}
+
 function convert(field: Field, draft: Draft, path: string, errors: FieldError[]): unknown {
-  const required = () => {
-    if (field.required) errors.push({ path, message: `${label(path)} is required` });
-    return undefined;
-  };
   switch (field.kind) {
     case 'string': {
       const text = typeof draft === 'string' ? draft : '';
-      if (text === '') return required();
+      if (text === '') return missing(field, path, errors);
       checkString(field, text, path, errors);
       return text;
     }
     case 'number':
-    case 'integer': {
-      const text = typeof draft === 'string' ? draft.trim() : '';
-      if (text === '') return required();
-      const n = Number(text);
-      if (!Number.isFinite(n) || !/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text)) {
-        errors.push({ path, message: `${label(path)} must be a number` });
-        return undefined;
-      }
-      if (field.kind === 'integer' && !Number.isInteger(n)) {
-        errors.push({ path, message: `${label(path)} must be a whole number` });
-        return undefined;
-      }
-      checkNumber(field, n, path, errors);
-      return n;
-    }
+    case 'integer':
+      return convertNumber(field, draft, path, errors);
     case 'boolean': {
       if (draft === 'true') return true;
       if (draft === 'false') return false;
-      return required();
+      return missing(field, path, errors);
     }
-    case 'enum': {
-      const text = typeof draft === 'string' ? draft : '';
-      if (text === '') return required();
-      const option = field.options.find((o) => String(o) === text);
-      if (option === undefined) {
-        errors.push({ path, message: `${label(path)} must be one of ${field.options.join(', ')}` });
-        return undefined;
-      }
-      return option;
-    }
-    case 'object': {
-      const drafts =
-        isRecord(draft) && !('variant' in draft && 'value' in draft) ? (draft as Record<string, Draft>) : {};
-      const inner: FieldError[] = [];
-      const out: Record<string, unknown> = {};
-      for (const f of field.fields) {
-        const v = convert(f, drafts[f.name] ?? emptyDraft(f), join(path, f.name), inner);
-        if (v !== undefined) out[f.name] = v;
-      }
-      // An optional object left entirely empty is left out, without complaining about its required fields.
-      if (!field.required && Object.keys(out).length === 0) return undefined;
-      errors.push(...inner);
-      return out;
-    }
-    case 'array': {
-      const items = Array.isArray(draft) ? draft : [];
-      const out = items
-        .map((d, i) => ({ d, i }))
-        .filter(({ d }) => d !== '')
-        .map(({ d, i }) => convert(field.item, d, join(path, i), errors));
-      if (out.length === 0 && !field.required) return undefined;
-      const s = field.schema;
-      if (s.minItems !== undefined && out.length < s.minItems)
-        errors.push({ path, message: `${label(path)} needs at least ${s.minItems} item(s)` });
-      if (s.maxItems !== undefined && out.length > s.maxItems)
-        errors.push({ path, message: `${label(path)} takes at most ${s.maxItems} item(s)` });
-      return out;
-    }
+    case 'enum':
+      return convertEnum(field, draft, path, errors);
+    case 'object':
+      return convertObject(field, draft, path, errors);
+    case 'array':
+      return convertArray(field, draft, path, errors);
     case 'union': {
       const u =
         isRecord(draft) && 'variant' in draft ? (draft as unknown as UnionDraft) : { variant: 0, value: '' };
       const variant = field.variants[u.variant] ?? field.variants[0]!;
       return convert(variant.field, u.value, path, errors);
     }
-    case 'json': {
-      const text = typeof draft === 'string' ? draft.trim() : '';
-      if (text === '') return required();
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        errors.push({ path, message: `${label(path)} is not valid JSON` });
-        return undefined;
-      }
-    }
+    case 'json':
+      return convertJson(field, draft, path, errors);
+  }
+}
+
+function convertNumber(field: Field, draft: Draft, path: string, errors: FieldError[]): number | undefined {
+  const text = typeof draft === 'string' ? draft.trim() : '';
+  if (text === '') return missing(field, path, errors);
+  const n = Number(text);
+  if (!Number.isFinite(n) || !/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text)) {
+    errors.push({ path, message: `${label(path)} must be a number` });
+    return undefined;
+  }
+  if (field.kind === 'integer' && !Number.isInteger(n)) {
+    errors.push({ path, message: `${label(path)} must be a whole number` });
+    return undefined;
+  }
+  checkNumber(field, n, path, errors);
+  return n;
+}
+
+function convertEnum(
+  field: Extract<Field, { kind: 'enum' }>,
+  draft: Draft,
+  path: string,
+  errors: FieldError[],
+): unknown {
+  const text = typeof draft === 'string' ? draft : '';
+  if (text === '') return missing(field, path, errors);
+  const option = field.options.find((o) => String(o) === text);
+  if (option === undefined) {
+    errors.push({ path, message: `${label(path)} must be one of ${field.options.join(', ')}` });
+    return undefined;
+  }
+  return option;
+}
+
+function convertObject(
+  field: Extract<Field, { kind: 'object' }>,
+  draft: Draft,
+  path: string,
+  errors: FieldError[],
+): unknown {
+  const drafts =
+    isRecord(draft) && !('variant' in draft && 'value' in draft) ? (draft as Record<string, Draft>) : {};
+  const inner: FieldError[] = [];
+  const out: Record<string, unknown> = {};
+  for (const f of field.fields) {
+    const v = convert(f, drafts[f.name] ?? emptyDraft(f), join(path, f.name), inner);
+    if (v !== undefined) out[f.name] = v;
+  }
+  // An optional object left entirely empty is left out, without complaining about its required fields.
+  if (!field.required && Object.keys(out).length === 0) return undefined;
+  errors.push(...inner);
+  return out;
+}
+
+function convertArray(
+  field: Extract<Field, { kind: 'array' }>,
+  draft: Draft,
+  path: string,
+  errors: FieldError[],
+): unknown {
+  const items = Array.isArray(draft) ? draft : [];
+  const out = items
+    .map((d, i) => ({ d, i }))
+    .filter(({ d }) => d !== '')
+    .map(({ d, i }) => convert(field.item, d, join(path, i), errors));
+  if (out.length === 0 && !field.required) return undefined;
+  const s = field.schema;
+  if (s.minItems !== undefined && out.length < s.minItems)
+    errors.push({ path, message: `${label(path)} needs at least ${s.minItems} item(s)` });
+  if (s.maxItems !== undefined && out.length > s.maxItems)
+    errors.push({ path, message: `${label(path)} takes at most ${s.maxItems} item(s)` });
+  return out;
+}
+
+function convertJson(field: Field, draft: Draft, path: string, errors: FieldError[]): unknown {
+  const text = typeof draft === 'string' ? draft.trim() : '';
+  if (text === '') return missing(field, path, errors);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    errors.push({ path, message: `${label(path)} is not valid JSON` });
+    return undefined;
   }
 }
