@@ -25,7 +25,8 @@ import {
 import { sandboxReceiverRoutes } from './callbacks/sandbox-receiver.ts';
 import { featureRoutes } from './features/routes.ts';
 import { makeApiKeyAuthenticator } from './api-keys/guard.ts';
-import { actorOf, authenticateSecuredRoutes, authOf, makeGuard, type AuthContext } from './auth/guard.ts';
+import { actorOf, authenticateSecuredRoutes, authOf, makeGuard } from './auth/guard.ts';
+import type { AuthContext } from './auth/guard-types.ts';
 import type { RouteDeps } from './http/route-deps.ts';
 import { answerFrameworkError, apiMatcher, registerHttpBasics } from './http/setup.ts';
 import { registerWeb } from './http/web.ts';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { openSessionCache, type LiveSessionCache } from './db/session-cache.ts';
-import type { AuthContext } from './auth/guard.ts';
+import type { AuthContext } from './auth/guard-types.ts';
 import type { Config } from './config/config.ts';
 import { loadKeys, type KeyMaterial } from './config/keys.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';

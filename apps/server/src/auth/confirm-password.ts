@@ -1,7 +1,7 @@
 import { audit } from '../audit/audit.ts';
 import type { AppDeps, RequestMeta } from '../http/context.ts';
 import { AppError } from '../http/errors.ts';
-import type { SessionAuth } from './guard.ts';
+import type { SessionAuth } from './guard-types.ts';
 import { verifyPassword } from './passwords.ts';
 import { decryptOrThrow } from './service.ts';
 import { findUserById } from './sessions.ts';

@@ -13,36 +13,7 @@ import type { Actor } from '../audit/actor.ts';
 import { metaOf, type AppDeps } from '../http/context.ts';
 import { AppError, forbidden, unauthorized } from '../http/errors.ts';
 import { parseBasic, type BasicCredentials } from './basic.ts';
-
-/**
- * The verified caller of an API route: a member's dashboard session, or (on every client operation but a
- * person's own settings) an API key. `clientRef` scopes every read and write; `permissions` are the role's.
- */
-export type AuthContext = {
-  channel: 'dashboard' | 'api_key';
-  /** The member (null for an API key). */
-  userRef: number | null;
-  userId: string | null;
-  /** The member's e-mail, or `api_key:<key_id>`: the actor recorded in the audit log. */
-  email: string;
-  clientRef: number;
-  clientId: string;
-  /** The member's or the key's role (built-in key or `custom_…`). */
-  role: string;
-  permissions: ReadonlySet<Permission>;
-  sessionId: string | null;
-  apiKeyId: string | null;
-  /** The company requires two-factor sign-in and this member has not chosen a method yet. */
-  twoFactorSetupRequired: boolean;
-};
-
-/** A member's dashboard session (what `self` operations and step-up need). */
-export type SessionAuth = AuthContext & {
-  channel: 'dashboard';
-  userRef: number;
-  userId: string;
-  sessionId: string;
-};
+import type { AuthContext, SessionAuth } from './guard-types.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -9,7 +9,7 @@ import { audit } from '../audit/audit.ts';
 import type { AppDeps, RequestMeta } from '../http/context.ts';
 import { AppError } from '../http/errors.ts';
 import { confirmPassword } from './confirm-password.ts';
-import type { SessionAuth } from './guard.ts';
+import type { SessionAuth } from './guard-types.ts';
 import { findUserById } from './sessions.ts';
 import type { TokenKeys } from './tokens.ts';
 import { verifySecondFactorCode } from './two-factor.ts';

@@ -18,7 +18,7 @@ import { AppError } from '../http/errors.ts';
 import type { AppDeps, RequestMeta } from '../http/context.ts';
 import { newId, newOtp, safeEqual } from '../lib/ids.ts';
 import { deliver } from '../notify/senders.ts';
-import type { SessionAuth } from './guard.ts';
+import type { SessionAuth } from './guard-types.ts';
 import { hashOtp, OTP_MAX_FAILURES, OTP_TTL_SECONDS, otpSmsText } from './otp.ts';
 import { decryptPassword, verifyPassword } from './passwords.ts';
 import * as limits from './rate-limit.ts';

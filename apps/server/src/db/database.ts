@@ -1,6 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,10 +7,9 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 import { withMigrationLock } from './migration-lock.ts';
 import { migrationsApplied } from './migration-state.ts';
+import type { Db } from './db-type.ts';
 
-export type Schema = typeof schema;
-/** The one database type the code uses, whichever driver is behind it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Db, Schema } from './db-type.ts';
 
 export type DatabaseHandle = {
   db: Db;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from './database.ts';
+import type { Db } from './db-type.ts';
 
 type Journal = { entries: { tag: string; when: number }[] };
 type Applied = { count: number; hash: string; created_at: string };

@@ -2,7 +2,7 @@ import { constants, publicEncrypt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { confirmTotpEnrolment, startTotpEnrolment } from '../auth/two-factor.ts';
 import { base32Decode, totpAt } from '../auth/totp.ts';
-import type { SessionAuth } from '../auth/guard.ts';
+import type { SessionAuth } from '../auth/guard-types.ts';
 import { findUserByEmail } from '../auth/sessions.ts';
 import { userTotp } from '../db/schema.ts';
 import type { AppDeps } from '../http/context.ts';

@@ -5,7 +5,7 @@ import { findUserById } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import type { SessionAuth } from '../auth/guard.ts';
+import type { SessionAuth } from '../auth/guard-types.ts';
 import { permissionsOf, roleName } from '../auth/permissions.ts';
 import type { RequestMeta } from '../http/context.ts';
 
