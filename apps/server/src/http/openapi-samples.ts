@@ -85,11 +85,22 @@ function sample(schema: Schema | undefined, depth = 0, name?: string): unknown {
   }
 }
 
-export function codeSamples(method: string, path: string, op: Operation) {
-  const verb = method.toUpperCase();
+/** A header of the samples: name, curl value, Node value, Python value. */
+type Header = [string, string, string, string];
+/** What the three samples of an operation share. */
+interface SampleRequest {
+  verb: string;
+  path: string;
+  qs: string;
+  apiKey: boolean;
+  body: string | null;
+  headers: Header[];
+}
+
+/** The request every sample sends: the required query, the credentials' headers and an example body. */
+function sampleRequest(method: string, path: string, op: Operation): SampleRequest {
   const secured = (op.security?.length ?? 1) > 0;
   const apiKey = JSON.stringify(op.security ?? []).includes('apiKeyAuth');
-  const url = `$MERIDIAN_URL${path.replace(/\{([^}]+)\}/g, (_m, name: string) => `<${name}>`)}`;
   const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required);
   const qs = query.length
     ? `?${query.map((p) => `${p.name}=${String(sample(p.schema, 0, p.name))}`).join('&')}`
@@ -100,7 +111,7 @@ export function codeSamples(method: string, path: string, op: Operation) {
   const content = op.requestBody?.content ?? {};
   const json = content['application/json']?.schema;
   const body = json ? JSON.stringify(sample(json), null, 2) : null;
-  const headers: [string, string, string, string][] = []; // name, curl value, node value, python value
+  const headers: Header[] = [];
   if (apiKey)
     headers.push([
       'authorization',
@@ -113,15 +124,21 @@ export function codeSamples(method: string, path: string, op: Operation) {
   if (secured) headers.push(['client_id', '$CLIENT_ID', 'process.env.CLIENT_ID', '']);
   if (idempotent) headers.push(['idempotency-key', '$(uuidgen)', 'crypto.randomUUID()', '']);
   if (body) headers.push(['content-type', 'application/json', "'application/json'", '']);
+  return { verb: method.toUpperCase(), path, qs, apiKey, body, headers };
+}
 
-  const curl = [
+function curlSample({ verb, path, qs, body, headers }: SampleRequest): string {
+  const url = `$MERIDIAN_URL${path.replace(/\{([^}]+)\}/g, (_m, name: string) => `<${name}>`)}`;
+  return [
     `curl -X ${verb} "${url}${qs}"`,
     ...headers.map(([n, v]) => `  -H "${n}: ${v}"`),
     ...(body ? [`  -d '${body.replaceAll("'", "'\\''")}'`] : []),
   ].join(' \\\n');
+}
 
+function nodeSample({ verb, path, qs, body, headers }: SampleRequest): string {
   const nodeHeaders = headers.map(([n, , v]) => `    '${n}': ${v},`).join('\n');
-  const node = [
+  return [
     `const res = await fetch(\`\${process.env.MERIDIAN_URL}${path.replace(/\{([^}]+)\}/g, '<$1>')}${qs}\`, {`,
     `  method: '${verb}',`,
     ...(headers.length ? ['  headers: {', nodeHeaders, '  },'] : []),
@@ -129,7 +146,9 @@ export function codeSamples(method: string, path: string, op: Operation) {
     '});',
     'console.log(res.status, await res.json());',
   ].join('\n');
+}
 
+function pythonSample({ verb, path, qs, apiKey, body, headers }: SampleRequest): string {
   const pyHeaders = headers
     .map(([n]) => {
       if (n === 'authorization' && apiKey) return null;
@@ -144,7 +163,7 @@ export function codeSamples(method: string, path: string, op: Operation) {
       return v ? `        "${n}": ${v},` : null;
     })
     .filter(Boolean);
-  const python = [
+  return [
     'import os, uuid, requests',
     '',
     `res = requests.request(`,
@@ -164,10 +183,13 @@ export function codeSamples(method: string, path: string, op: Operation) {
     ')',
     'print(res.status_code, res.json())',
   ].join('\n');
+}
 
+export function codeSamples(method: string, path: string, op: Operation) {
+  const request = sampleRequest(method, path, op);
   return [
-    { lang: 'Shell', label: 'curl', source: curl },
-    { lang: 'JavaScript', label: 'Node', source: node },
-    { lang: 'Python', label: 'Python', source: python },
+    { lang: 'Shell', label: 'curl', source: curlSample(request) },
+    { lang: 'JavaScript', label: 'Node', source: nodeSample(request) },
+    { lang: 'Python', label: 'Python', source: pythonSample(request) },
   ];
 }
