@@ -18,7 +18,7 @@ import type { SweepTask } from './jobs/sweep.ts';
 import { expireMandates, overduePresentations } from './mandates/service.ts';
 import { expireDueLinks } from './payment-links/service.ts';
 import { payoutApprovalExecutor } from './payouts/approval.ts';
-import { overduePayouts, type PayoutTransitions } from './payouts/service.ts';
+import { overduePayouts, type PayoutTransitions } from './payouts/advance.ts';
 import { lostReports, purgeExpiredReports } from './reports/engine.ts';
 import { runDueSchedules } from './reports/schedules.ts';
 import { REPORT_SOURCES } from './reports/sources/index.ts';

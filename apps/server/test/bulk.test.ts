@@ -9,7 +9,7 @@ import { BULK_COLUMNS, type Bulk, type BulkLineItem, type BulkValidation } from 
 import { queryRows } from '../src/db/database.ts';
 import { overdueBulks, processBulk, processBulkBatch } from '../src/bulk/service.ts';
 import { PAYOUT_TRANSITIONS } from '../src/composition.ts';
-import { advancePayout } from '../src/payouts/service.ts';
+import { advancePayout } from '../src/payouts/advance.ts';
 import { clientSession, useServer, type ClientSession } from './helpers.ts';
 
 const server = useServer({ SEED_DEMO_FLOW: 'true' });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, beneficiaries, clients, ledgerPostings } from '../src/db/schema.ts';
 import { queryRows } from '../src/db/database.ts';
 import { PAYOUT_TRANSITIONS } from '../src/composition.ts';
-import { advancePayout } from '../src/payouts/service.ts';
+import { advancePayout } from '../src/payouts/advance.ts';
 import { clientSession, useServer, type ClientSession } from './helpers.ts';
 
 const server = useServer({ SEED_DEMO_FLOW: 'true' });

@@ -13,7 +13,7 @@ import {
 import { post, SANDBOX_PROVIDER } from '../src/ledger/ledger.ts';
 import { newId } from '../src/lib/ids.ts';
 import { PAYOUT_TRANSITIONS } from '../src/composition.ts';
-import { advancePayout } from '../src/payouts/service.ts';
+import { advancePayout } from '../src/payouts/advance.ts';
 import { registeredHolder } from '../src/rail/sandbox.ts';
 import { seedDemoSettlements } from '../src/seed/demo-settlements.ts';
 import { runDueCycles } from '../src/settlements/service.ts';

@@ -1,5 +1,5 @@
 import type { ApprovalExecutor } from '../approvals/engine.ts';
-import { rejectHeldPayout, releaseHeldPayout } from './service.ts';
+import { rejectHeldPayout, releaseHeldPayout } from './held.ts';
 
 /**
  * A held payout's part in its approval: once approved it is debited (the balance checked at approval) and goes to

@@ -4,7 +4,7 @@ import { prepared } from '../db/prepared.ts';
 import { payouts } from '../db/schema.ts';
 import type { PAYOUTS_LIST } from '@meridian/contract/flow-lists';
 import { amountBounds, type FilterParams, type ListScope } from '../lists/register-list.ts';
-import { answerColumns, senderAccountNumber, toPayout } from './service.ts';
+import { answerColumns, senderAccountNumber, toPayout } from './answer.ts';
 
 /**
  * Payout lists without scanning: each client's payouts are numbered 1, 2, 3… (`seq`) in creation order, and

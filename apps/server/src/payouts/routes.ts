@@ -20,7 +20,9 @@ import { registerList } from '../lists/register-list.ts';
 import { DEFAULT_TIME_ZONE, resolveListQuery } from '../lists/list-query.ts';
 import { formatMoney } from '../lib/money.ts';
 import { countPayouts, listPayouts } from './queries.ts';
-import { getPayoutDetails, initiatePayout } from './service.ts';
+import { getPayoutDetails } from './details.ts';
+import { initiatePayout } from './service.ts';
+import { flowSummary } from './summary.ts';
 import { mailApprovers } from '../approvals/engine.ts';
 
 /** The initiate answer: the payout, and the approval request that holds it when a rule does (PENDING_APPROVAL). */
@@ -29,13 +31,27 @@ const InitiatedPayout = Payout.extend({
     description: 'The approval request holding the payout (status PENDING_APPROVAL): no money moved yet.',
   }),
 });
-import { flowSummary } from './summary.ts';
+
+/** The app as a route plugin receives it (the zod type provider). */
+type App = Parameters<FastifyPluginAsyncZod<RouteDeps>>[0];
 
 export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // Reads need flow.read; each write names its own permission.
   defaultPermission(app, 'flow.read');
-  const p = deps.config.PROVIDER;
+  registerInitiatePayout(app, deps);
+  registerPayoutReads(app, deps);
+  registerList(app, deps.db, deps.config.PROVIDER, {
+    list: PAYOUTS_LIST,
+    report: { type: 'payouts', queue: deps.queueReport },
+    tag: 'payouts',
+    row: Payout,
+    fetch: listPayouts,
+    count: countPayouts,
+  });
+};
 
+/** POST initiate: a payout (Idempotency-Key required), held when an approval rule covers it. */
+function registerInitiatePayout(app: App, deps: RouteDeps) {
   app.post(
     '/core_banking/money_transfer/initiate',
     {
@@ -98,7 +114,11 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       return reply.status(201).send(answer.body as z.infer<typeof InitiatedPayout>);
     },
   );
+}
 
+/** A payout with its timeline, the /flow home's summary and the payment methods (rails) with their limits. */
+function registerPayoutReads(app: App, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   app.get(
     `/${p}/read/fetch/transaction/payouts/:urn`,
     {
@@ -157,13 +177,4 @@ export const payoutRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       })),
     }),
   );
-
-  registerList(app, deps.db, p, {
-    list: PAYOUTS_LIST,
-    report: { type: 'payouts', queue: deps.queueReport },
-    tag: 'payouts',
-    row: Payout,
-    fetch: listPayouts,
-    count: countPayouts,
-  });
-};
+}

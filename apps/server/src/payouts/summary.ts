@@ -7,7 +7,7 @@ import { payouts } from '../db/schema.ts';
 import { clientAccounts, toAccount } from '../ledger/ledger.ts';
 import { dayIn, startOfDay } from '../lists/list-query.ts';
 import { formatMoney } from '../lib/money.ts';
-import { answerColumns, senderAccountNumber, toPayout } from './service.ts';
+import { answerColumns, senderAccountNumber, toPayout } from './answer.ts';
 
 /** The /flow home: balances, today's payouts by status, 7-day volume and the latest payouts. */
 export async function flowSummary(

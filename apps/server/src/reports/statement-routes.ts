@@ -15,7 +15,7 @@ import { receiptPdf } from '../files/receipt.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { FILE_TYPES } from '../http/openapi.ts';
 import { DEFAULT_TIME_ZONE, checkTimeZone } from '../lists/list-query.ts';
-import { getPayoutDetails } from '../payouts/service.ts';
+import { getPayoutDetails } from '../payouts/details.ts';
 import { createReport } from './engine.ts';
 import { REPORT_SOURCES } from './sources/index.ts';
 

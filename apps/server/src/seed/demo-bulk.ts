@@ -9,7 +9,7 @@ import { checkRows } from '../bulk/validate.ts';
 import type { Db } from '../db/database.ts';
 import { bulkLineItems, bulks, payouts } from '../db/schema.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
-import { advancePayout, type PayoutTransitions } from '../payouts/service.ts';
+import { advancePayout, type PayoutTransitions } from '../payouts/advance.ts';
 
 const DAY = 86_400_000;
 

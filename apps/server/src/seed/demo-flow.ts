@@ -9,7 +9,8 @@ import { systemActor } from '../audit/actor.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { setFeatureFlags } from '../features/flags.ts';
 import { clientAccounts, openClientAccount, SANDBOX_PROVIDER, topUp } from '../ledger/ledger.ts';
-import { advancePayout, initiatePayout, type PayoutTransitions } from '../payouts/service.ts';
+import { advancePayout, type PayoutTransitions } from '../payouts/advance.ts';
+import { initiatePayout } from '../payouts/service.ts';
 import { registeredHolder } from '../rail/sandbox.ts';
 import { validateAccount } from '../validations/service.ts';
 

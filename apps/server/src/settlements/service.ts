@@ -16,7 +16,8 @@ import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { formatMoney, formatRupees, toPaise } from '../lib/money.ts';
 import { newId } from '../lib/ids.ts';
 import { DEFAULT_TIME_ZONE } from '../lists/list-query.ts';
-import { createPayout, type PayoutRow } from '../payouts/service.ts';
+import type { PayoutRow } from '../payouts/answer.ts';
+import { createPayout } from '../payouts/service.ts';
 import { validateAccount } from '../validations/service.ts';
 import { manualWindow, nextRunAt, normaliseRunTimes, scheduledWindow, type Window } from './schedule.ts';
 
