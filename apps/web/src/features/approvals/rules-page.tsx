@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Plus from 'lucide-react/icons/plus';
-import { APPROVAL_ACTIONS, type ApprovalRule } from '@meridian/contract/approvals';
+import { APPROVAL_ACTIONS, type ApprovalAction, type ApprovalRule } from '@meridian/contract/approvals';
 import { MoneyText } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form/form-alert';
 import { serverErrorMessage } from '@/components/form/server-errors';
@@ -151,67 +151,79 @@ export function RulesPage() {
           ) : rules.data.length === 0 ? (
             <TableStateRow colSpan={colSpan}>No rules yet: nothing waits for approval.</TableStateRow>
           ) : (
-            rules.data.map((rule) => (
-              <TableRow key={rule.urn}>
-                <TableCell className="font-medium">{rule.name}</TableCell>
-                <TableCell>{actionLabel(rule.action)}</TableCell>
-                <TableCell>
-                  <AmountBand rule={rule} />
-                </TableCell>
-                <TableCell className="text-sm">
-                  {[
-                    rule.conditions.transfer_types?.join(', '),
-                    rule.conditions.sources?.map(sourceLabel).join(', '),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ') || <span className="text-muted-foreground">Always</span>}
-                </TableCell>
-                <TableCell className="text-sm">
-                  <ol className="list-decimal pl-4">
-                    {rule.steps.map((s, i) => (
-                      <li key={i}>{stepText(s)}</li>
-                    ))}
-                  </ol>
-                </TableCell>
-                <TableCell>
-                  <Badge variant={rule.active ? 'green' : 'grey'}>{rule.active ? 'Active' : 'Paused'}</Badge>
-                </TableCell>
-                <TableCell>
-                  <div className="flex gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Edit ${rule.name}`}
-                      onClick={() => setEditing(rule)}
-                    >
-                      Edit
-                    </Button>
-                    <RemoveRule rule={rule} />
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))
+            rules.data.map((rule) => <RuleRow key={rule.urn} rule={rule} onEdit={setEditing} />)
           )}
         </TableBody>
       </Table>
-      <Dialog open={editing !== null} onOpenChange={(next) => !next && setEditing(null)}>
-        {editing !== null && (
-          <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-2xl">
-            <DialogHeader className="pr-8">
-              <DialogTitle>{editing === 'new' ? 'New approval rule' : `Edit “${editing.name}”`}</DialogTitle>
-              <DialogDescription>
-                Every condition given must hold; a request then waits for each step in turn.
-              </DialogDescription>
-            </DialogHeader>
-            <RuleForm
-              key={editing === 'new' ? 'new' : editing.urn}
-              rule={editing === 'new' ? undefined : editing}
-              actions={actions}
-              onDone={() => setEditing(null)}
-            />
-          </DialogContent>
-        )}
-      </Dialog>
+      <RuleDialog editing={editing} actions={actions} onClose={() => setEditing(null)} />
     </PageFrame>
+  );
+}
+
+/** One rule: its name, action, amount band, other conditions, steps, status, and Edit and Delete. */
+function RuleRow({ rule, onEdit }: { rule: ApprovalRule; onEdit: (rule: ApprovalRule) => void }) {
+  return (
+    <TableRow>
+      <TableCell className="font-medium">{rule.name}</TableCell>
+      <TableCell>{actionLabel(rule.action)}</TableCell>
+      <TableCell>
+        <AmountBand rule={rule} />
+      </TableCell>
+      <TableCell className="text-sm">
+        {[rule.conditions.transfer_types?.join(', '), rule.conditions.sources?.map(sourceLabel).join(', ')]
+          .filter(Boolean)
+          .join(' · ') || <span className="text-muted-foreground">Always</span>}
+      </TableCell>
+      <TableCell className="text-sm">
+        <ol className="list-decimal pl-4">
+          {rule.steps.map((s, i) => (
+            <li key={i}>{stepText(s)}</li>
+          ))}
+        </ol>
+      </TableCell>
+      <TableCell>
+        <Badge variant={rule.active ? 'green' : 'grey'}>{rule.active ? 'Active' : 'Paused'}</Badge>
+      </TableCell>
+      <TableCell>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" aria-label={`Edit ${rule.name}`} onClick={() => onEdit(rule)}>
+            Edit
+          </Button>
+          <RemoveRule rule={rule} />
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The rule being created or edited, in a dialog (closed while `editing` is null). */
+function RuleDialog({
+  editing,
+  actions,
+  onClose,
+}: {
+  editing: ApprovalRule | 'new' | null;
+  actions: readonly ApprovalAction[];
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={editing !== null} onOpenChange={(next) => !next && onClose()}>
+      {editing !== null && (
+        <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-2xl">
+          <DialogHeader className="pr-8">
+            <DialogTitle>{editing === 'new' ? 'New approval rule' : `Edit “${editing.name}”`}</DialogTitle>
+            <DialogDescription>
+              Every condition given must hold; a request then waits for each step in turn.
+            </DialogDescription>
+          </DialogHeader>
+          <RuleForm
+            key={editing === 'new' ? 'new' : editing.urn}
+            rule={editing === 'new' ? undefined : editing}
+            actions={actions}
+            onDone={onClose}
+          />
+        </DialogContent>
+      )}
+    </Dialog>
   );
 }
