@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportTypeInfo } from '@meridian/contract/reports';
-import { orderedColumns, requestOf } from './report-screen';
+import { orderedColumns, requestOf } from './report-request';
 import { toSeries } from './daily-bars';
 
 const info: ReportTypeInfo = {
