@@ -46,19 +46,14 @@ function useInvitation(token: string | undefined): Lookup {
   return lookup;
 }
 
-/**
- * /accept-invite?token=…: shows the company and role of an invitation, asks the new member's name and password
- * (encrypted like sign-in), creates the account and sends them to sign in.
- */
-export function AcceptInvitePage({ token }: { token?: string | undefined }) {
-  const lookup = useInvitation(token);
+/** The accept form's state: the name (the invitation's until edited), the passwords, and the submit. */
+function useAcceptInvite(token: string | undefined, invitation: Invitation) {
   const [name, setName] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
   const { pending, outcome, submit } = usePublicSubmit('/v2/team/invitations/accept');
-  const invitation = lookup.state === 'ok' ? lookup.invitation : null;
-  const shownName = name ?? invitation?.name ?? '';
+  const shownName = name ?? invitation.name ?? '';
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,6 +70,28 @@ export function AcceptInvitePage({ token }: { token?: string | undefined }) {
       goTo('/sign-in');
     }
   }
+
+  return {
+    shownName,
+    setName,
+    password,
+    setPassword,
+    confirm,
+    setConfirm,
+    mismatch,
+    pending,
+    outcome,
+    onSubmit,
+  };
+}
+
+/**
+ * /accept-invite?token=…: shows the company and role of an invitation, asks the new member's name and password
+ * (encrypted like sign-in), creates the account and sends them to sign in.
+ */
+export function AcceptInvitePage({ token }: { token?: string | undefined }) {
+  const lookup = useInvitation(token);
+  const invitation = lookup.state === 'ok' ? lookup.invitation : null;
 
   return (
     <AuthCard
@@ -103,51 +120,59 @@ export function AcceptInvitePage({ token }: { token?: string | undefined }) {
       ) : lookup.state === 'error' ? (
         <FormMessage tone="error">{lookup.message}</FormMessage>
       ) : (
-        <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)} aria-busy={pending}>
-          <Field label="Email" name="email" type="email" value={lookup.invitation.email} readOnly disabled />
-          <Field
-            label="Your name"
-            name="name"
-            autoComplete="name"
-            required
-            minLength={2}
-            maxLength={120}
-            value={shownName}
-            error={outcome?.fields.name}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            error={outcome?.fields.encrypted_password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <Field
-            label="Confirm password"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            error={mismatch ? PASSWORDS_DIFFER : undefined}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-          {lookup.invitation.mfa_required_by_company ? (
-            <p className="text-sm text-muted-foreground">
-              {lookup.invitation.company} requires two-factor sign-in: you will set it up when you first sign
-              in.
-            </p>
-          ) : null}
-          <FormMessage tone="error">{outcome && !outcome.ok ? outcome.message : undefined}</FormMessage>
-          <Button type="submit" className="w-full" disabled={pending}>
-            {pending ? 'Creating your account…' : 'Create account'}
-          </Button>
-        </form>
+        <AcceptInviteForm token={token} invitation={lookup.invitation} />
       )}
     </AuthCard>
+  );
+}
+
+/** The new member's name and password, for an invitation found. */
+function AcceptInviteForm({ token, invitation }: { token: string | undefined; invitation: Invitation }) {
+  const form = useAcceptInvite(token, invitation);
+  const { pending, outcome } = form;
+  return (
+    <form className="grid gap-4" onSubmit={(e) => void form.onSubmit(e)} aria-busy={pending}>
+      <Field label="Email" name="email" type="email" value={invitation.email} readOnly disabled />
+      <Field
+        label="Your name"
+        name="name"
+        autoComplete="name"
+        required
+        minLength={2}
+        maxLength={120}
+        value={form.shownName}
+        error={outcome?.fields.name}
+        onChange={(e) => form.setName(e.target.value)}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={form.password}
+        error={outcome?.fields.encrypted_password}
+        onChange={(e) => form.setPassword(e.target.value)}
+      />
+      <Field
+        label="Confirm password"
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={form.confirm}
+        error={form.mismatch ? PASSWORDS_DIFFER : undefined}
+        onChange={(e) => form.setConfirm(e.target.value)}
+      />
+      {invitation.mfa_required_by_company ? (
+        <p className="text-sm text-muted-foreground">
+          {invitation.company} requires two-factor sign-in: you will set it up when you first sign in.
+        </p>
+      ) : null}
+      <FormMessage tone="error">{outcome && !outcome.ok ? outcome.message : undefined}</FormMessage>
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? 'Creating your account…' : 'Create account'}
+      </Button>
+    </form>
   );
 }

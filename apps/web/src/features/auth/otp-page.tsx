@@ -19,10 +19,10 @@ const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, OTP_LENG
 /** A recovery code: 10 base32 characters, shown as `abcde-fghij`. */
 const recoveryChars = (value: string) => value.replace(/[^A-Za-z2-7-]/g, '').slice(0, 11);
 
-/** /otp: the one-time code of an SMS sign-in, or the authenticator app's code (or a recovery code; no resend). Without a pending sign-in it goes to /sign-in. */
-export function OtpPage({ redirect }: { redirect?: string | undefined }) {
-  const { mfaRequired, isAuthenticated, loading, error, resendAttempts, mfaMethod } = useAuth();
-  const totp = mfaMethod === 'totp';
+/** The code form's state: the code typed, recovery mode, the notice, and verify and resend. */
+function useOtpForm(redirect: string | undefined) {
+  const auth = useAuth();
+  const { mfaRequired, isAuthenticated, loading, error } = auth;
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
@@ -52,7 +52,21 @@ export function OtpPage({ redirect }: { redirect?: string | undefined }) {
     if (result.ok) setNotice('A new code has been sent.');
   }
 
+  const toggleRecovery = () => {
+    setUseRecovery((v) => !v);
+    setCode('');
+  };
+
   const shownError = (submitted || ended) && !loading ? error : null;
+  return { auth, useRecovery, toggleRecovery, code, setCode, notice, ended, shownError, onVerify, onResend };
+}
+
+/** /otp: the one-time code of an SMS sign-in, or the authenticator app's code (or a recovery code; no resend). Without a pending sign-in it goes to /sign-in. */
+export function OtpPage({ redirect }: { redirect?: string | undefined }) {
+  const form = useOtpForm(redirect);
+  const { loading, resendAttempts, mfaMethod } = form.auth;
+  const { useRecovery, ended } = form;
+  const totp = mfaMethod === 'totp';
   const description = !totp
     ? `We sent a ${OTP_LENGTH}-digit code by SMS to your registered mobile number.`
     : useRecovery
@@ -71,53 +85,15 @@ export function OtpPage({ redirect }: { redirect?: string | undefined }) {
         </p>
       }
     >
-      <form className="grid gap-4" onSubmit={onVerify} aria-busy={loading}>
-        {totp && useRecovery ? (
-          <Field
-            label="Recovery code"
-            name="otp"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            pattern="[A-Za-z2-7]{5}-?[A-Za-z2-7]{5}"
-            maxLength={11}
-            required
-            hint="e.g. abcde-fghij"
-            className="text-center font-mono text-lg tracking-widest"
-            value={code}
-            onChange={(e) => setCode(recoveryChars(e.target.value))}
-          />
-        ) : (
-          <Field
-            label="One-time code"
-            name="otp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern={`\\d{${OTP_LENGTH}}`}
-            maxLength={OTP_LENGTH}
-            required
-            disabled={ended}
-            hint={`${OTP_LENGTH} digits`}
-            className="text-center font-mono text-lg tracking-[0.5em]"
-            value={code}
-            onChange={(e) => setCode(digitsOnly(e.target.value))}
-          />
-        )}
-        <FormMessage tone="error">{shownError}</FormMessage>
-        <FormMessage tone="success">{notice}</FormMessage>
+      <form className="grid gap-4" onSubmit={form.onVerify} aria-busy={loading}>
+        <CodeField recovery={totp && useRecovery} code={form.code} setCode={form.setCode} ended={ended} />
+        <FormMessage tone="error">{form.shownError}</FormMessage>
+        <FormMessage tone="success">{form.notice}</FormMessage>
         <Button type="submit" className="w-full" disabled={loading || ended}>
           {loading ? 'Verifying…' : 'Verify'}
         </Button>
         {totp ? (
-          <Button
-            variant="link"
-            size="sm"
-            className="justify-self-start px-0"
-            onClick={() => {
-              setUseRecovery((v) => !v);
-              setCode('');
-            }}
-          >
+          <Button variant="link" size="sm" className="justify-self-start px-0" onClick={form.toggleRecovery}>
             {useRecovery ? 'Use the authenticator app code' : 'Use a recovery code'}
           </Button>
         ) : (
@@ -125,12 +101,57 @@ export function OtpPage({ redirect }: { redirect?: string | undefined }) {
             <span data-testid="resend-counter" className="text-muted-foreground">
               {ended ? MAX_OTP_RESENDS : resendAttempts} of {MAX_OTP_RESENDS} resends used
             </span>
-            <Button variant="outline" size="sm" onClick={onResend} disabled={loading || ended}>
+            <Button variant="outline" size="sm" onClick={form.onResend} disabled={loading || ended}>
               Resend code
             </Button>
           </div>
         )}
       </form>
     </AuthCard>
+  );
+}
+
+/** The code itself: a recovery code, or the one-time code of the SMS or the authenticator app. */
+function CodeField({
+  recovery,
+  code,
+  setCode,
+  ended,
+}: {
+  recovery: boolean;
+  code: string;
+  setCode: (code: string) => void;
+  ended: boolean;
+}) {
+  return recovery ? (
+    <Field
+      label="Recovery code"
+      name="otp"
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      pattern="[A-Za-z2-7]{5}-?[A-Za-z2-7]{5}"
+      maxLength={11}
+      required
+      hint="e.g. abcde-fghij"
+      className="text-center font-mono text-lg tracking-widest"
+      value={code}
+      onChange={(e) => setCode(recoveryChars(e.target.value))}
+    />
+  ) : (
+    <Field
+      label="One-time code"
+      name="otp"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern={`\\d{${OTP_LENGTH}}`}
+      maxLength={OTP_LENGTH}
+      required
+      disabled={ended}
+      hint={`${OTP_LENGTH} digits`}
+      className="text-center font-mono text-lg tracking-[0.5em]"
+      value={code}
+      onChange={(e) => setCode(digitsOnly(e.target.value))}
+    />
   );
 }

@@ -37,63 +37,80 @@ export function SignUpPage() {
       }
     >
       <form className="grid gap-4" onSubmit={onSubmit} aria-busy={pending}>
-        <Field
-          label="Company name"
-          name="company_name"
-          autoComplete="organization"
-          required
-          minLength={2}
-          maxLength={120}
-          value={form.company_name}
-          error={fields.company_name}
-          onChange={set('company_name')}
-        />
-        <Field
-          label="Your name"
-          name="name"
-          autoComplete="name"
-          required
-          minLength={2}
-          maxLength={120}
-          value={form.name}
-          error={fields.name}
-          onChange={set('name')}
-        />
-        <Field
-          label="Work email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          error={fields.email}
-          onChange={set('email')}
-        />
-        <Field
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          hint="10 to 15 digits, optionally starting with +"
-          value={form.phone}
-          error={fields.phone}
-          onChange={set('phone')}
-        />
-        <TextareaField
-          label="Message (optional)"
-          name="message"
-          maxLength={1000}
-          rows={3}
-          value={form.message}
-          error={fields.message}
-          onChange={set('message')}
-        />
+        <AccessFields form={form} fields={fields} set={set} />
         <FormMessage tone={outcome?.ok ? 'success' : 'error'}>{outcome?.message}</FormMessage>
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? 'Sending…' : 'Request access'}
         </Button>
       </form>
     </AuthCard>
+  );
+}
+
+/** What the access request asks: company, name, work email, phone, and an optional message. */
+function AccessFields({
+  form,
+  fields,
+  set,
+}: {
+  form: AccessForm;
+  fields: Record<string, string>;
+  set: (key: keyof AccessForm) => (e: { target: { value: string } }) => void;
+}) {
+  return (
+    <>
+      <Field
+        label="Company name"
+        name="company_name"
+        autoComplete="organization"
+        required
+        minLength={2}
+        maxLength={120}
+        value={form.company_name}
+        error={fields.company_name}
+        onChange={set('company_name')}
+      />
+      <Field
+        label="Your name"
+        name="name"
+        autoComplete="name"
+        required
+        minLength={2}
+        maxLength={120}
+        value={form.name}
+        error={fields.name}
+        onChange={set('name')}
+      />
+      <Field
+        label="Work email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={form.email}
+        error={fields.email}
+        onChange={set('email')}
+      />
+      <Field
+        label="Phone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        required
+        hint="10 to 15 digits, optionally starting with +"
+        value={form.phone}
+        error={fields.phone}
+        onChange={set('phone')}
+      />
+      <TextareaField
+        label="Message (optional)"
+        name="message"
+        maxLength={1000}
+        rows={3}
+        value={form.message}
+        error={fields.message}
+        onChange={set('message')}
+      />
+    </>
   );
 }
