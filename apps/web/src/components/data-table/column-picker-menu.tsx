@@ -8,7 +8,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import type { OnDemandMenuProps } from '@/components/ui/menu-on-demand';
-import { ColumnPickerContext } from './column-picker';
+import { ColumnPickerContext } from './column-picker-state';
 
 /**
  * The "Columns" dropdown (loaded on demand by ColumnPicker): a checkbox per column; the column that names the

@@ -1,20 +1,8 @@
-import { createContext, lazy } from 'react';
+import { lazy } from 'react';
 import Columns3 from 'lucide-react/icons/columns-3';
 import { buttonVariants } from '@/components/ui/button';
 import { MenuOnDemand } from '@/components/ui/menu-on-demand';
-import type { TableColumn } from './columns';
-
-/** What the picker knows of a column. */
-export type PickerColumn = Pick<TableColumn<unknown>, 'id' | 'header' | 'primary' | 'priority'>;
-
-/** What the menu (loaded on demand) needs: the columns, which are shown and how to show or hide one. */
-export interface ColumnPickerState {
-  columns: readonly PickerColumn[];
-  visible: ReadonlySet<string>;
-  onChange: (column: PickerColumn, shown: boolean) => void;
-}
-
-export const ColumnPickerContext = createContext<ColumnPickerState | null>(null);
+import { ColumnPickerContext, type ColumnPickerState } from './column-picker-state';
 
 const loadMenu = () => import('./column-picker-menu');
 const PickerMenu = lazy(loadMenu);

@@ -14,7 +14,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import type { OnDemandMenuProps } from '@/components/ui/menu-on-demand';
-import { sameSearch, useSavedViewsMenu } from './saved-views';
+import { sameSearch, useSavedViewsMenu } from './saved-views-state';
 import { useSavedViews } from './saved-views-api';
 
 const subTriggerClass =

@@ -7,7 +7,6 @@ export {
   type ApiInit,
   type ApiMethod,
   type ApiOperation,
-  type ApiPath,
   type ApiPathFor,
   type ApiPathParams,
   type ApiQuery,
@@ -15,6 +14,7 @@ export {
   type ApiResponseBody,
   type PathParamNames,
 } from './typed';
+export type { ApiPath } from './paths';
 export { ApiError, isApiError, fieldErrors, messageFromBody, type ApiStatus } from './errors';
 export { setNavigator, navigateTo, type Navigate } from './navigation';
 export { reportError, recentErrors, type ReportedError } from './error-reporter';

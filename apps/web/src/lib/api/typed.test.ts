@@ -2,7 +2,8 @@ import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { apiFetch } from './client';
 import type * as ApiClient from './client';
 import type * as Env from '@/lib/env';
-import { api, resolvePath, type ApiPath } from './typed';
+import type { ApiPath } from './paths';
+import { api, resolvePath } from './typed';
 
 // A deployment whose provider slug is not the document's: paths are written as the document has them.
 vi.mock('@/lib/env', async (importOriginal) => ({

@@ -30,9 +30,7 @@
 import type { paths } from '@meridian/sdk';
 import { PROVIDER } from '@/lib/env';
 import { apiFetch, type ApiRequestInit } from './client';
-
-/** Every path of the API document, as the document writes it (provider paths begin `/meridian/`). */
-export type ApiPath = keyof paths & string;
+import type { ApiPath } from './paths';
 
 /** The HTTP methods the web calls. */
 export type ApiMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -1,4 +1,4 @@
-import type { ApiPath } from '@/lib/api/typed';
+import type { ApiPath } from '@/lib/api/paths';
 import { API_HOSTS } from '@/lib/env';
 
 export interface JsonAnswer<T> {
