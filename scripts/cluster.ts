@@ -1,6 +1,6 @@
 // `npm run cluster -- up | status | down | start <part> | stop <part> | kill <part> | restart <part>`
 //
-// Meridian on one machine in the shape of a production deployment (docs/scaling.md, "The cluster as run"):
+// Meridian on one machine in the shape of a production deployment (docs/operating/scaling.md, "The cluster as run"):
 // a PostgreSQL primary and a hot-standby streaming replica, PgBouncer (transaction mode) in front of the primary,
 // one worker process (jobs, demo seed, /health only), two API processes (JOBS=send: they queue the jobs of their own writes and run none) and HAProxy in front of them.
 // Everything lives under CLUSTER_DIR (default .cluster/ in the repository): data directories, configuration,

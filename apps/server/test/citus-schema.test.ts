@@ -6,7 +6,7 @@ import { freshDatabase } from './helpers.ts';
 
 /**
  * Reads the catalogue of a migrated database and lists what would stop it from becoming a Citus cluster
- * distributed by client (docs/scaling.md): a table that `DISTRIBUTION` does not classify; a distributed table
+ * distributed by client (docs/operating/scaling.md): a table that `DISTRIBUTION` does not classify; a distributed table
  * without a NOT NULL `client_ref`, whose primary key or a unique constraint/index lacks it, or that references
  * another distributed table without carrying it (client_ref ↔ client_ref, at the same position); and foreign keys
  * Citus refuses (a reference or local table pointing at a distributed one, a distributed or reference table

@@ -1,4 +1,4 @@
-// The flow lists' definitions (docs/adding-a-list.md): payouts, beneficiaries, bank-account validations and
+// The flow lists' definitions (docs/developing/adding-a-list.md): payouts, beneficiaries, bank-account validations and
 // transactions. Their own entry (`@meridian/contract/flow-lists`), not the barrel: only the list screens, the
 // server's list routes and the reports read them, and the web bundles the barrel into the first paint of every
 // signed-in page.
@@ -51,7 +51,7 @@ export const BENEFICIARIES_LIST = defineList({
   ],
 });
 
-/** /flow/payouts and its export and report (docs/adding-a-list.md). */
+/** /flow/payouts and its export and report (docs/developing/adding-a-list.md). */
 export const PAYOUTS_LIST = defineList({
   name: 'payouts',
   title: 'Payouts',

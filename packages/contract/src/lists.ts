@@ -5,7 +5,7 @@
 // definition says everything that is the same on the server and the web: its paths, its search keys with their
 // labels, its default date range, its filters, its columns (label, format, priority) and which of them its
 // export and its report write. The server's `registerList`, the report sources, the web's list endpoints and
-// `DataTable` all read it; nothing about a list is spelled twice. docs/adding-a-list.md is the recipe.
+// `DataTable` all read it; nothing about a list is spelled twice. docs/developing/adding-a-list.md is the recipe.
 
 import type { Permission } from './permissions.ts';
 

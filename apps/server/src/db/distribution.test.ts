@@ -5,13 +5,13 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { citusStatements, withinClient } from './distribution.ts';
 import { accounts, payouts } from './schema.ts';
 
-const SCALING = join(import.meta.dirname, '..', '..', '..', '..', 'docs', 'scaling.md');
+const SCALING = join(import.meta.dirname, '..', '..', '..', '..', 'docs', 'operating', 'scaling.md');
 
 describe('the Citus layout', () => {
-  it('is the one docs/scaling.md shows', () => {
+  it('is the one docs/operating/scaling.md shows', () => {
     const doc = readFileSync(SCALING, 'utf8');
     const block = doc.match(/<!-- citus-statements -->\n```sql\n([\s\S]*?)```\n<!-- \/citus-statements -->/);
-    expect(block, 'docs/scaling.md lost its citus-statements block').not.toBeNull();
+    expect(block, 'docs/operating/scaling.md lost its citus-statements block').not.toBeNull();
     expect(block![1]!.trim().split('\n')).toEqual(citusStatements());
   });
 

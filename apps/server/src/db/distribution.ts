@@ -4,7 +4,7 @@ import * as schema from './schema.ts';
 
 /**
  * Where each table lives when one PostgreSQL primary is not enough and the database becomes a Citus cluster,
- * distributed by client (docs/scaling.md):
+ * distributed by client (docs/operating/scaling.md):
  *
  * - `distributed`: a client's rows, sharded by `client_ref`. Its primary key and every unique constraint include
  *   `client_ref`; it references other distributed tables with `(client_ref, x_ref) → (client_ref, id)`; queries
@@ -15,8 +15,8 @@ import * as schema from './schema.ts';
  * - `local`: Meridian-wide rows that nothing joins: they stay on the coordinator as plain tables.
  *
  * The catalogue test (apps/server/test/citus-schema.test.ts) fails when a table is missing here or a distributed
- * table breaks the rules; the Citus statements in docs/scaling.md are generated from this map (`citusStatements`).
- * pg-boss keeps its own tables in the `pgboss` schema (local: see docs/scaling.md).
+ * table breaks the rules; the Citus statements in docs/operating/scaling.md are generated from this map (`citusStatements`).
+ * pg-boss keeps its own tables in the `pgboss` schema (local: see docs/operating/scaling.md).
  */
 export type Placement = 'distributed' | 'reference' | 'local';
 

@@ -1,7 +1,7 @@
 /**
  * Builds a page of a file as bytes, one row's text at a time: each row's string is encoded into one growing
  * buffer as it is made. Appending a whole page's rows to one string instead and encoding that at the end is
- * many times slower (V8 builds a deep rope of the pieces and flattens it), measured in docs/reports.md.
+ * many times slower (V8 builds a deep rope of the pieces and flattens it), measured in docs/developing/reports-engine.md.
  */
 export class ByteBuilder {
   private buf: Buffer;

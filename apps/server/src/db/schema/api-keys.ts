@@ -8,7 +8,7 @@ import { createdAt, ts } from './columns.ts';
 /**
  * A client's API keys for the public fabric endpoints (HTTP Basic `key_id:key_secret`). The secret is stored only
  * as its SHA-256 (it has 256 bits of entropy, so a slow hash adds nothing). A reference table, like the sign-in
- * tables: a call is authenticated by `key_id` before its client is known (docs/scaling.md).
+ * tables: a call is authenticated by `key_id` before its client is known (docs/operating/scaling.md).
  */
 export const apiKeys = pgTable(
   'api_keys',

@@ -6,7 +6,7 @@ import { DL_STATE_CODES, GST_STATES, PAN_HOLDER_TYPES, type PanHolderType } from
  * The sandbox directory: stands in for the registries a real KYC service asks (Income Tax, UIDAI, the Election
  * Commission, Sarathi, GSTN, Passport Seva, telecom and bureau records). Every answer is derived from a SHA-256
  * of the identifier, so the same number always gives the same holder, and a few documented test values give the
- * other outcomes (docs/fabric-sandbox.md):
+ * other outcomes (docs/using/fabric-sandbox.md):
  *
  * | the identifier's last four digits | outcome |
  * | `0000` | not found |

@@ -7,7 +7,7 @@ import { checkAadhaar } from '../logic/identifiers.ts';
 import { maskAadhaar, maskMobile, maskPersonalData } from '../logic/mask.ts';
 import type { ExpiredOutcome, FabricProduct } from '../product.ts';
 
-/** The OTP the sandbox "sends" to the linked mobile: always this (docs/fabric-sandbox.md). */
+/** The OTP the sandbox "sends" to the linked mobile: always this (docs/using/fabric-sandbox.md). */
 export const SANDBOX_OTP = '123456';
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const MAX_OTP_ATTEMPTS = 3;
@@ -103,7 +103,7 @@ export const DEMO_INPUTS: z.input<typeof body>[] = [
  * the linked mobile and answers PENDING with `initiation_transaction_id`; `submit` with that id, the OTP and a
  * 4-digit share code answers the e-KYC data and `transaction_id`. The OTP is valid 10 minutes and allows 3 wrong
  * tries; it is kept only as an HMAC. Sandbox: the OTP is always 123456; Aadhaar numbers ending `0000` do not
- * exist, `0001` are deactivated, `0002` have no mobile linked (docs/fabric-sandbox.md).
+ * exist, `0001` are deactivated, `0002` have no mobile linked (docs/using/fabric-sandbox.md).
  */
 export const aadhaarXml: FabricProduct<typeof body> = {
   slug: 'aadhaar-xml',

@@ -119,7 +119,7 @@ export const DEMO_INPUTS: z.input<typeof body>[] = [
 /**
  * Credit report: the sandbox bureau's score (300–900) and account summary for an individual's PAN, with the
  * person's consent. The name given must match the PAN holder (else IDENTITY_MISMATCH); PAN digits `0000` have
- * no credit history (NO_RECORD), `0001` a file with defaults, `0002` a thin file (docs/fabric-sandbox.md).
+ * no credit history (NO_RECORD), `0001` a file with defaults, `0002` a thin file (docs/using/fabric-sandbox.md).
  */
 export const creditReport: FabricProduct<typeof body> = {
   slug: 'credit-report',

@@ -24,7 +24,7 @@ export const DEMO_INPUTS: z.input<typeof body>[] = [
 /**
  * Mobile to X: who a mobile number belongs to, from the sandbox telecom and UPI directory — the subscriber's
  * name, their PAN (masked, as the real service answers it), their UPI handles and the operator. Test numbers:
- * ending `0000` not found, `0001` disconnected, `0002` found without UPI handles (docs/fabric-sandbox.md).
+ * ending `0000` not found, `0001` disconnected, `0002` found without UPI handles (docs/using/fabric-sandbox.md).
  */
 export const mobileToX: FabricProduct<typeof body> = {
   slug: 'mobile-to-x',

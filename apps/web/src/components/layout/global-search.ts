@@ -6,7 +6,7 @@ import { api, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';
 
 /**
- * GET /{provider}/read/search/global?q=&time_zone= (docs/flow-api.md): the caller's payouts and beneficiaries
+ * GET /{provider}/read/search/global?q=&time_zone= (docs/using/flow-api.md): the caller's payouts and beneficiaries
  * (and the records of later modules) matching a reference, code, name or account number, with the route that
  * opens each.
  */

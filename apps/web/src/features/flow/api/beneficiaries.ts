@@ -3,7 +3,7 @@ import { BENEFICIARIES_LIST } from '@meridian/contract/flow-lists';
 import { createListEndpoints } from '@/components/data-table';
 
 /**
- * Beneficiaries (docs/flow-api.md): search, count and CSV at the paths of their definition (BENEFICIARIES_LIST,
+ * Beneficiaries (docs/using/flow-api.md): search, count and CSV at the paths of their definition (BENEFICIARIES_LIST,
  * …/read/fetch|count|export/manage/beneficiary). One beneficiary: ./beneficiary-details.ts (shared with the edit
  * form, which updates that cache entry after a save).
  */

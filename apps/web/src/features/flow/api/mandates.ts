@@ -16,7 +16,7 @@ import type { MutationMeta } from '@/lib/api/query-client';
 import { invalidateTopics } from './invalidate';
 
 /**
- * E-mandates (docs/flow-api.md#e-mandates): registrations and presentations (debits) as lists at the paths of
+ * E-mandates (docs/using/flow-api.md#e-mandates-nach-and-upi-autopay): registrations and presentations (debits) as lists at the paths of
  * their definitions (MANDATE_REGISTRATIONS_LIST, MANDATE_PRESENTATIONS_LIST:
  * `/{provider}/read/search|count|export/mandates/{registrations|presentations}`), one mandate
  * (`GET /v2/mandates/{urn}`) and the actions (`POST /v2/mandates`, `…/{urn}/pause|resume|cancel`,

@@ -6,7 +6,7 @@ import { api, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';
 
 /**
- * Payouts (docs/flow-api.md): the list's search, count and CSV at the paths of its definition (PAYOUTS_LIST),
+ * Payouts (docs/using/flow-api.md): the list's search, count and CSV at the paths of its definition (PAYOUTS_LIST),
  * and one payout with its timeline and callback deliveries at …/read/fetch/transaction/payouts/{urn}.
  */
 const PayoutList = listResponse(Payout);

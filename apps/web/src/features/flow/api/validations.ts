@@ -6,7 +6,7 @@ import { api, isApiError } from '@/lib/api';
 import { shouldRetry } from '@/lib/api/query-client';
 
 /**
- * Bank-account validations (docs/flow-api.md): search, count and CSV at the paths of their definition
+ * Bank-account validations (docs/using/flow-api.md): search, count and CSV at the paths of their definition
  * (VALIDATIONS_LIST), and one validation at …/read/fetch/transaction/validations/{urn}.
  */
 const ValidationList = listResponse(Validation);

@@ -6,7 +6,7 @@ const shape = CreateBeneficiary.shape;
 
 /**
  * The beneficiary form (add and edit): the contract's CreateBeneficiary with "choose/enter" messages, and the
- * rule of docs/flow-api.md: UPI needs a UPI id, every other transfer type an account number and an IFSC.
+ * rule of docs/using/flow-api.md: UPI needs a UPI id, every other transfer type an account number and an IFSC.
  * The output clears the fields the chosen transfer type does not use.
  */
 export const beneficiaryFormSchema = CreateBeneficiary.extend({

@@ -39,7 +39,7 @@ export const PAYOUT_FIELDS = [
   'customer_reference_number',
 ] as const satisfies readonly (keyof PayoutFormInput)[];
 
-/** Server errors without field errors that still belong to one field (docs/flow-api.md). */
+/** Server errors without field errors that still belong to one field (docs/using/flow-api.md). */
 export const PAYOUT_ERROR_FIELDS = {
   insufficient_balance: 'amount',
   amount_out_of_range: 'amount',
