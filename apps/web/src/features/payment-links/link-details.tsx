@@ -51,57 +51,15 @@ async function share(link: PaymentLinkDetails) {
 
 /** A link's details dialog (below its column values): its QR code (the server's SVG), the pay page to copy, share or open, and cancel. */
 export function LinkDetailsView({ link }: { link: PaymentLinkDetails }) {
-  const cancel = useCancelPaymentLink();
-  const [confirming, setConfirming] = useState(false);
   // What the customer may enter, when the link has no fixed amount.
   const limits = link.customer_enters_amount ? (
     <span>
       <MoneyText value={link.min_amount ?? '1.00'} /> to <MoneyText value={link.max_amount ?? '100000.00'} />
     </span>
   ) : null;
-  const doCancel = async () => {
-    try {
-      await cancel.mutateAsync(link.urn);
-      toast.success(`Payment link ${link.customer_reference_number} cancelled`);
-    } catch (error) {
-      if (!isApiError(error)) throw error;
-    } finally {
-      setConfirming(false);
-    }
-  };
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
-        <QrImage svg={link.qr_svg} label={`UPI QR code to pay ${link.customer_reference_number}`} />
-        <div className="flex min-w-0 flex-1 flex-col gap-2">
-          <p className="text-sm text-muted-foreground">Pay page (no sign-in needed)</p>
-          <div className="flex items-center gap-1">
-            <Code wrap className="min-w-0 flex-1 text-xs">
-              {link.short_url}
-            </Code>
-            <CopyButton value={link.short_url} label="Copy link" />
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" onClick={() => void share(link)}>
-              <Share2 aria-hidden />
-              Share
-            </Button>
-            <Button variant="outline" size="sm" asChild>
-              <a href={link.link_url} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden />
-                Open pay page
-              </a>
-            </Button>
-          </div>
-          <p className="text-sm text-muted-foreground">UPI intent</p>
-          <div className="flex items-center gap-1">
-            <Code wrap className="min-w-0 flex-1 text-xs">
-              {link.upi_intent}
-            </Code>
-            <CopyButton value={link.upi_intent} label="Copy UPI intent" />
-          </div>
-        </div>
-      </div>
+      <LinkShare link={link} />
       {/* The list's columns are listed above this view; these are the link's facts beside them. */}
       <DetailList
         items={[
@@ -118,41 +76,101 @@ export function LinkDetailsView({ link }: { link: PaymentLinkDetails }) {
           ['Failed attempts', String(link.failed_attempts)],
         ]}
       />
-      {link.attempts.length > 0 && (
-        <section className="flex flex-col gap-2 border-t pt-4">
-          <h3 className="font-medium">Payment attempts</h3>
-          <ul className="flex flex-col gap-1 text-sm">
-            {link.attempts.map((a) => (
-              <li key={`${a.at}-${a.status}`} className="flex flex-wrap gap-2">
-                <StatusBadge status={a.status} variants={{ SUCCESS: 'green', FAILED: 'red' }} />
-                <MoneyText value={a.amount} />
-                <DateTimeText value={a.at} />
-                {a.reason && <span className="text-muted-foreground">{a.reason}</span>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {link.attempts.length > 0 && <LinkAttempts attempts={link.attempts} />}
       {link.status === 'CREATED' && (
         <Can permission="links.manage">
-          <div className="flex flex-wrap items-center justify-end gap-2 border-t pt-4">
-            {confirming ? (
-              <>
-                <span className="text-sm">Cancel this link? The customer can no longer pay it.</span>
-                <Button variant="outline" onClick={() => setConfirming(false)}>
-                  Keep it
-                </Button>
-                <Button variant="destructive" disabled={cancel.isPending} onClick={() => void doCancel()}>
-                  {cancel.isPending ? 'Cancelling…' : 'Cancel link'}
-                </Button>
-              </>
-            ) : (
-              <Button variant="outline" onClick={() => setConfirming(true)}>
-                Cancel link
-              </Button>
-            )}
-          </div>
+          <CancelLink link={link} />
         </Can>
+      )}
+    </div>
+  );
+}
+
+/** The QR code, and the pay page and UPI intent to copy, share or open. */
+function LinkShare({ link }: { link: PaymentLinkDetails }) {
+  return (
+    <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
+      <QrImage svg={link.qr_svg} label={`UPI QR code to pay ${link.customer_reference_number}`} />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <p className="text-sm text-muted-foreground">Pay page (no sign-in needed)</p>
+        <div className="flex items-center gap-1">
+          <Code wrap className="min-w-0 flex-1 text-xs">
+            {link.short_url}
+          </Code>
+          <CopyButton value={link.short_url} label="Copy link" />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => void share(link)}>
+            <Share2 aria-hidden />
+            Share
+          </Button>
+          <Button variant="outline" size="sm" asChild>
+            <a href={link.link_url} target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden />
+              Open pay page
+            </a>
+          </Button>
+        </div>
+        <p className="text-sm text-muted-foreground">UPI intent</p>
+        <div className="flex items-center gap-1">
+          <Code wrap className="min-w-0 flex-1 text-xs">
+            {link.upi_intent}
+          </Code>
+          <CopyButton value={link.upi_intent} label="Copy UPI intent" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function LinkAttempts({ attempts }: { attempts: PaymentLinkDetails['attempts'] }) {
+  return (
+    <section className="flex flex-col gap-2 border-t pt-4">
+      <h3 className="font-medium">Payment attempts</h3>
+      <ul className="flex flex-col gap-1 text-sm">
+        {attempts.map((a) => (
+          <li key={`${a.at}-${a.status}`} className="flex flex-wrap gap-2">
+            <StatusBadge status={a.status} variants={{ SUCCESS: 'green', FAILED: 'red' }} />
+            <MoneyText value={a.amount} />
+            <DateTimeText value={a.at} />
+            {a.reason && <span className="text-muted-foreground">{a.reason}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Cancel the link, after a confirmation. */
+function CancelLink({ link }: { link: PaymentLinkDetails }) {
+  const cancel = useCancelPaymentLink();
+  const [confirming, setConfirming] = useState(false);
+  const doCancel = async () => {
+    try {
+      await cancel.mutateAsync(link.urn);
+      toast.success(`Payment link ${link.customer_reference_number} cancelled`);
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+    } finally {
+      setConfirming(false);
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2 border-t pt-4">
+      {confirming ? (
+        <>
+          <span className="text-sm">Cancel this link? The customer can no longer pay it.</span>
+          <Button variant="outline" onClick={() => setConfirming(false)}>
+            Keep it
+          </Button>
+          <Button variant="destructive" disabled={cancel.isPending} onClick={() => void doCancel()}>
+            {cancel.isPending ? 'Cancelling…' : 'Cancel link'}
+          </Button>
+        </>
+      ) : (
+        <Button variant="outline" onClick={() => setConfirming(true)}>
+          Cancel link
+        </Button>
       )}
     </div>
   );

@@ -10,12 +10,8 @@ import { QrImage, TextField } from './field';
 const FIELDS = ['payee_vpa', 'payee_name', 'amount', 'reference', 'note'] as const;
 type Field = (typeof FIELDS)[number];
 
-/**
- * The UPI link generator (POST /v2/payments/upi/link): a `upi://pay?…` intent and its QR code for any payee,
- * amount, reference and note; empty fields take the server's defaults (your collection VPA and name, the payer
- * enters the amount). Nothing is stored.
- */
-export function UpiLinkGenerator() {
+/** The generator's fields, its answer and errors, and the submit (empty fields are left out). */
+function useUpiLinkForm() {
   const make = useCreateUpiLink();
   const [values, setValues] = useState<Record<Field, string>>({
     payee_vpa: '',
@@ -48,6 +44,16 @@ export function UpiLinkGenerator() {
       setMessage(error instanceof Error ? error.message : 'Something went wrong!');
     }
   };
+  return { values, setValues, result, errors, message, submit, pending: make.isPending };
+}
+
+/**
+ * The UPI link generator (POST /v2/payments/upi/link): a `upi://pay?…` intent and its QR code for any payee,
+ * amount, reference and note; empty fields take the server's defaults (your collection VPA and name, the payer
+ * enters the amount). Nothing is stored.
+ */
+export function UpiLinkGenerator() {
+  const { values, setValues, result, errors, message, submit, pending } = useUpiLinkForm();
   const field = (name: Field, label: string, extra: Partial<React.ComponentProps<'input'>> = {}) => (
     <TextField
       id={`upi-${name}`}
@@ -81,25 +87,29 @@ export function UpiLinkGenerator() {
           </p>
         )}
         <div className="flex justify-end">
-          <Button type="submit" disabled={make.isPending}>
-            {make.isPending ? 'Generating…' : 'Generate UPI link'}
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Generating…' : 'Generate UPI link'}
           </Button>
         </div>
       </form>
-      {result && (
-        <section
-          aria-label="Generated UPI link"
-          className="flex flex-col items-center gap-3 border-t pt-4 sm:flex-row sm:items-start"
-        >
-          <QrImage svg={result.qr_svg} label={`UPI QR code to pay ${result.payee_name}`} />
-          <div className="flex min-w-0 flex-1 items-start gap-1">
-            <Code wrap className="min-w-0 flex-1 text-xs">
-              {result.intent}
-            </Code>
-            <CopyButton value={result.intent} label="Copy UPI link" />
-          </div>
-        </section>
-      )}
+      {result && <UpiLinkResult result={result} />}
     </div>
+  );
+}
+
+function UpiLinkResult({ result }: { result: UpiLink }) {
+  return (
+    <section
+      aria-label="Generated UPI link"
+      className="flex flex-col items-center gap-3 border-t pt-4 sm:flex-row sm:items-start"
+    >
+      <QrImage svg={result.qr_svg} label={`UPI QR code to pay ${result.payee_name}`} />
+      <div className="flex min-w-0 flex-1 items-start gap-1">
+        <Code wrap className="min-w-0 flex-1 text-xs">
+          {result.intent}
+        </Code>
+        <CopyButton value={result.intent} label="Copy UPI link" />
+      </div>
+    </section>
   );
 }
