@@ -53,7 +53,7 @@ export const CLIENT_PERMISSIONS: readonly Permission[] = PERMISSION_KEYS.filter(
 
 const READ: Permission[] = ['flow.read', 'accounts.read', 'reports.read', 'support.use', 'logs.read'];
 
-/** The built-in roles, each a documented set (README "Roles and permissions"). */
+/** The built-in roles, each a documented set (docs/using/roles-and-permissions.md). */
 export const BUILT_IN_ROLES = {
   owner: {
     name: 'Owner',

@@ -185,7 +185,7 @@ const HEARTBEAT_MS = 15_000;
  *
  * Authentication is the dashboard session. The browser's EventSource cannot set headers, so on this route only
  * the access token and client id may also be sent as query parameters `access_token` and `client_id`. Query
- * strings are never logged (README, Settings: LOG_FORMAT), and the token is short-lived. The session is checked
+ * strings are never logged (docs/operating/settings.md: LOG_FORMAT), and the token is short-lived. The session is checked
  * again at every heartbeat: the stream ends after a logout or when its token expires (the page then opens a new
  * one with its current token, resuming with `last_event_id`).
  */

@@ -97,15 +97,15 @@ describe('sandbox rail', () => {
     expect(upi.settleAfterMs).toBeGreaterThanOrEqual(2000);
     expect(upi.settleAfterMs).toBeLessThan(5000);
   });
-  it('documents in README exactly the test accounts and payers that it applies', () => {
-    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+  it('documents in docs/using/flow.md exactly the test accounts and payers that it applies', () => {
+    const readme = readFileSync(new URL('../../../../docs/using/flow.md', import.meta.url), 'utf8');
     /** The first two cells (`0001` | `closed@…`) of each row of the table under a heading. */
     const rows = (heading: string) => {
       const section = readme.slice(readme.indexOf(heading)).split('\n#')[0]!;
       return [...section.matchAll(/^\| `(\d{4})` \| `([a-z]+)@…` \|/gm)].map(([, e, u]) => `${e} ${u}`);
     };
-    expect(rows('#### Sandbox test accounts')).toEqual(TEST_ACCOUNTS.map((a) => `${a.ending} ${a.upi}`));
-    expect(rows('#### Sandbox test mandates')).toEqual(TEST_PAYERS.map((p) => `${p.ending} ${p.vpa}`));
+    expect(rows('## Sandbox test accounts')).toEqual(TEST_ACCOUNTS.map((a) => `${a.ending} ${a.upi}`));
+    expect(rows('## Sandbox test mandates')).toEqual(TEST_PAYERS.map((p) => `${p.ending} ${p.vpa}`));
   });
   it('answers the same holder and UTR every time', () => {
     expect(registeredHolder('50100012345678', 'HDFC0000001')).toBe(

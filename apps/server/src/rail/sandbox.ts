@@ -3,7 +3,7 @@ import type { TransferType } from '@meridian/contract';
 
 /**
  * The sandbox banking rail's rules. Everything is deterministic from the input, so that test accounts behave
- * the same on every run (README: "Sandbox test accounts").
+ * the same on every run (docs/using/flow.md: "Sandbox test accounts").
  */
 
 export type PayoutPlan =
@@ -41,7 +41,7 @@ type TestAccount = {
 
 /**
  * The sandbox's test accounts: the one table that the rail's payout and validation outcomes are read from
- * (README "Sandbox test accounts" shows it; sandbox.test.ts holds the two in step). A destination with a UPI id
+ * (docs/using/flow.md "Sandbox test accounts" shows it; sandbox.test.ts holds the two in step). A destination with a UPI id
  * is matched by the part before `@`, any other by its account number's last four digits; every destination
  * that matches no row succeeds.
  */
@@ -144,7 +144,7 @@ export function bankReference(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// E-mandates (README: "Sandbox test mandates")
+// E-mandates (docs/using/flow.md: "Sandbox test mandates")
 
 export type PayerAccount = { accountNumber: string | null; vpa: string | null };
 
@@ -155,7 +155,7 @@ type PresentationRule =
   | { outcome: 'SUCCESS'; pendingMs: number };
 
 /**
- * The sandbox's test payers: the one table that presentation outcomes are read from (README "Sandbox test
+ * The sandbox's test payers: the one table that presentation outcomes are read from (docs/using/flow.md "Sandbox test
  * mandates" shows it; sandbox.test.ts holds the two in step). Matched as test accounts are: a VPA by its part
  * before `@`, else the payer account's last four digits; every other payer's debit succeeds.
  */

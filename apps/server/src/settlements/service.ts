@@ -23,7 +23,7 @@ import { manualWindow, nextRunAt, normaliseRunTimes, scheduledWindow, type Windo
 
 /**
  * Settlements: the money collected in a client's virtual accounts swept, by cycle, to the client's verified
- * settlement account, as payouts of kind SETTLEMENT on the sandbox rail (README "Settlements").
+ * settlement account, as payouts of kind SETTLEMENT on the sandbox rail (docs/using/settlements.md).
  */
 
 type AccountRow = typeof settlementAccounts.$inferSelect;

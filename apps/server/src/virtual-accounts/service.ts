@@ -229,7 +229,7 @@ export function checkCreditLimits(mode: SimulateCredit['mode'], amount: bigint):
     );
 }
 
-/** Why the sandbox rail returns this credit to the remitter, or null when it is credited (README rules). */
+/** Why the sandbox rail returns this credit to the remitter, or null when it is credited (docs/using/virtual-accounts.md). */
 export function returnReason(
   va: VirtualAccountRow,
   input: SimulateCredit,

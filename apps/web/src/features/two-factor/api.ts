@@ -10,7 +10,7 @@ import { api } from '@/lib/api';
 import { userDetailsQueryKey } from '@/lib/api/user-details';
 import { encryptPassword } from '@/lib/auth';
 
-/** The two-factor calls of `/configurations/manage-2fa` (docs: README, "Two-factor sign-in"). */
+/** The two-factor calls of `/configurations/manage-2fa` (docs/using/what-the-server-does.md, "Two-factor sign-in"). */
 export const twoFactorQueryKey = ['User', 'two-factor'] as const;
 
 export const twoFactorQueryOptions = () =>
