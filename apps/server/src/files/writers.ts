@@ -55,7 +55,7 @@ export function writeFile(format: ReportFormat, pages: AsyncIterable<FilePage>, 
 /**
  * One CSV field (RFC 4180, as csv-stringify writes it by default): quoted when it holds a quote, a comma or a line
  * break, quotes doubled; null is empty. Written by hand because csv-stringify costs ~20 µs a row of 17 fields
- * (about 20 s for a million payouts) where this costs ~3 µs: measured in docs/reports.md.
+ * (about 20 s for a million payouts) where this costs ~3 µs: measured in docs/developing/reports-engine.md.
  */
 const csvField = (v: FileCell): string =>
   v === null ? '' : typeof v === 'string' && /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : String(v);

@@ -16,7 +16,7 @@ import { zipStream, type ZipEntry } from './zip.ts';
  *
  * Written here rather than with exceljs' streaming writer: exceljs builds objects for every row and cell
  * (~50 µs a row of 17 cells against ~5 µs here) and its sheet buffer writes into the zip without heeding
- * backpressure, so a million rows held ~500 MB (figures in docs/reports.md).
+ * backpressure, so a million rows held ~500 MB (figures in docs/developing/reports-engine.md).
  */
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
