@@ -6,7 +6,7 @@ import { apiFetch } from '@/lib/api';
 import type * as ApiClient from '@/lib/api/client';
 import { fakeApi, renderRoutedPage, serverError } from '@/test/render-page';
 import { CallbacksPage } from './callbacks-page';
-import { urlProblem } from './config-dialog';
+import { urlProblem } from './config-form-state';
 import { attemptOutcome } from './delivery-log';
 import { replayProgressText } from './replay-panel';
 import { callbacksSearchSchema } from './search';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { FormErrorAlert } from '@/components/form/form-alert';
-import { PendingApprovalAlert } from '@/components/form/pending-approval-alert';
 import type { CallbackSubscription, CallbackTypeOption } from '@meridian/contract/callback-configurations';
 import Webhook from 'lucide-react/icons/webhook';
 import { Code } from '@/components/data-table/cells';
@@ -22,7 +21,7 @@ import { toast } from '@/lib/toast';
 import { waitingTitle } from '@/lib/api/pending-approval';
 import { useSaveCallback, useSendTestEvent } from './api';
 import { ConfigDialog } from './config-dialog';
-import { SecretView } from './secret-view';
+import { HeldView, SecretView } from './secret-view';
 import { Can } from '@/components/permissions/can';
 import { useCan } from '@/lib/api/user-details';
 
@@ -77,22 +76,7 @@ function RotateSecretButton({ config }: { config: Config }) {
             </DialogDescription>
           </DialogHeader>
           {held ? (
-            <div className="flex flex-col gap-4">
-              <PendingApprovalAlert
-                what={`the new secret of ${config.url}`}
-                pending={held}
-                focus={!held.secret}
-              />
-              {held.secret ? (
-                <SecretView secret={held.secret} />
-              ) : (
-                <div className="flex justify-end">
-                  <DialogClose asChild>
-                    <Button>Done</Button>
-                  </DialogClose>
-                </div>
-              )}
-            </div>
+            <HeldView what={`the new secret of ${config.url}`} held={held} />
           ) : rotated ? (
             <SecretView secret={rotated.secret} />
           ) : (

@@ -35,7 +35,6 @@ export function ReplayPanel({ search }: { search: CallbacksSearch }) {
   const progress = useReplayProgress(replayId);
   const replay = progress.data ?? start.data;
   const running = replay !== undefined && replay.status !== 'COMPLETED';
-  const pct = replay && replay.total ? Math.round((replay.done / replay.total) * 100) : 100;
   const confirm = () =>
     start.mutate(
       {
@@ -90,21 +89,27 @@ export function ReplayPanel({ search }: { search: CallbacksSearch }) {
           </DialogContent>
         )}
       </Dialog>
-      {replay && (
-        <div className="flex flex-col gap-1" role="status" aria-live="polite">
-          <p className="text-sm">{replayProgressText(replay)}</p>
-          {replay.total > 0 && (
-            <div
-              role="progressbar"
-              aria-label="Replay progress"
-              aria-valuemin={0}
-              aria-valuemax={replay.total}
-              aria-valuenow={replay.done}
-              className="h-2 w-full max-w-sm overflow-hidden rounded bg-muted"
-            >
-              <div className="h-full bg-primary transition-[width]" style={{ width: `${pct}%` }} />
-            </div>
-          )}
+      {replay && <ReplayProgress replay={replay} />}
+    </div>
+  );
+}
+
+/** The replay's progress: the line, and a bar while there is anything to send. */
+function ReplayProgress({ replay }: { replay: CallbackReplay }) {
+  const pct = replay.total ? Math.round((replay.done / replay.total) * 100) : 100;
+  return (
+    <div className="flex flex-col gap-1" role="status" aria-live="polite">
+      <p className="text-sm">{replayProgressText(replay)}</p>
+      {replay.total > 0 && (
+        <div
+          role="progressbar"
+          aria-label="Replay progress"
+          aria-valuemin={0}
+          aria-valuemax={replay.total}
+          aria-valuenow={replay.done}
+          className="h-2 w-full max-w-sm overflow-hidden rounded bg-muted"
+        >
+          <div className="h-full bg-primary transition-[width]" style={{ width: `${pct}%` }} />
         </div>
       )}
     </div>

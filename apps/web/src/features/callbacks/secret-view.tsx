@@ -5,6 +5,8 @@ import { CopyButton } from '@/components/data-table/copy-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog';
+import { PendingApprovalAlert } from '@/components/form/pending-approval-alert';
+import type { PendingCallback } from './api';
 
 /** A signing secret just created or rotated: shown whole here only, with a copy button. */
 export function SecretView({ secret }: { secret: string }) {
@@ -31,6 +33,27 @@ export function SecretView({ secret }: { secret: string }) {
           <Button>I have copied the secret</Button>
         </DialogClose>
       </div>
+    </div>
+  );
+}
+
+/**
+ * A create, change or rotation held for approval (202): it waits, and a secret that comes with it is shown,
+ * once; else Done.
+ */
+export function HeldView({ what, held }: { what: string; held: PendingCallback }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <PendingApprovalAlert what={what} pending={held} focus={!held.secret} />
+      {held.secret ? (
+        <SecretView secret={held.secret} />
+      ) : (
+        <div className="flex justify-end">
+          <DialogClose asChild>
+            <Button>Done</Button>
+          </DialogClose>
+        </div>
+      )}
     </div>
   );
 }
