@@ -1,5 +1,6 @@
 import { documentsEngine, runInEngine } from '../lib/engine.ts';
 import { zoneClock } from './cells.ts';
+import { openPdf } from './pdf.ts';
 
 export type ReceiptDoc = {
   title: string;
@@ -16,14 +17,10 @@ export function receiptPdf(doc: ReceiptDoc): Promise<Buffer> {
 
 /** receiptPdf in this process (the documents engine's). */
 export async function receiptPdfHere(doc: ReceiptDoc): Promise<Buffer> {
-  // pdfkit (~30 MB, ~0.2 s to load) is imported by the engine's first document.
-  const { default: PDFDocument } = await import('pdfkit');
-  const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: doc.title, Author: doc.issuer } });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
+  const { pdf, bytes } = await openPdf({
+    size: 'A4',
+    margin: 48,
+    info: { Title: doc.title, Author: doc.issuer },
   });
   pdf.font('Helvetica-Bold').fontSize(16).text(doc.issuer);
   pdf.moveDown(0.3).font('Helvetica').fontSize(12).text(doc.title);
@@ -40,5 +37,5 @@ export async function receiptPdfHere(doc: ReceiptDoc): Promise<Buffer> {
   pdf.moveDown(1.5).font('Helvetica').fontSize(8).fillColor('#555555').text(doc.footer, 48);
   pdf.text(`Generated ${zoneClock(doc.timeZone).text(Date.now())} (${doc.timeZone})`);
   pdf.end();
-  return done;
+  return bytes;
 }

@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { ReportColumnInfo, ReportFormat } from '@meridian/contract/reports';
 import type { FileCell, FilePage } from './cells.ts';
 import { ByteBuilder } from './bytes.ts';
+import { openPdf } from './pdf.ts';
 import { xlsxFile } from './xlsx.ts';
 import { documentsEngine, runInEngine } from '../lib/engine.ts';
 
@@ -127,76 +128,112 @@ function pdfFile(pages: AsyncIterable<FilePage>, meta: FileMeta): Readable {
   return out;
 }
 
-/** The PDF table of `pages` (pdfFile), written in this process (the documents engine's). */
-export async function pdfTableHere(pages: FilePage[], meta: FileMeta): Promise<Buffer> {
-  // pdfkit (~30 MB, ~0.2 s to load) is imported by the engine's first document.
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: PDF.margin,
-    bufferPages: true,
-    info: { Title: meta.title, Author: 'Meridian', Subject: meta.period },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const width = doc.page.width - 2 * PDF.margin;
-  const colWidth = width / Math.max(1, meta.headers.length);
-  let y = 0;
-  const cellText = (texts: readonly FileCell[], bold: boolean) => {
+/** A PDF table being written: the document, where its next row goes, and the width of its columns. */
+class PdfTable {
+  y = 0;
+  readonly width: number;
+  readonly colWidth: number;
+  readonly doc: PDFKit.PDFDocument;
+  readonly meta: FileMeta;
+  constructor(doc: PDFKit.PDFDocument, meta: FileMeta) {
+    this.doc = doc;
+    this.meta = meta;
+    this.width = doc.page.width - 2 * PDF.margin;
+    this.colWidth = this.width / Math.max(1, meta.headers.length);
+  }
+
+  /** One row of cells, cut to their columns. */
+  row(texts: readonly FileCell[], bold: boolean): void {
+    const { doc, colWidth } = this;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(PDF.font);
     texts.forEach((t, i) =>
-      doc.text(t === null ? '' : String(t), PDF.margin + i * colWidth, y, {
+      doc.text(t === null ? '' : String(t), PDF.margin + i * colWidth, this.y, {
         width: colWidth - 4,
         height: PDF.rowHeight,
         lineBreak: false,
         ellipsis: true,
       }),
     );
-    y += PDF.rowHeight;
-  };
-  const pageTop = () => {
-    y = PDF.margin;
-    doc.font('Helvetica-Bold').fontSize(11).text(meta.clientName, PDF.margin, y, { lineBreak: false });
+    this.y += PDF.rowHeight;
+  }
+
+  /** A page's head: the client's name, the title and period, the column headers underlined. */
+  pageTop(): void {
+    const { doc, meta } = this;
+    this.y = PDF.margin;
+    doc.font('Helvetica-Bold').fontSize(11).text(meta.clientName, PDF.margin, this.y, { lineBreak: false });
     doc
       .font('Helvetica')
       .fontSize(9)
-      .text(`${meta.title} · ${meta.period}`, PDF.margin, y + 15, { lineBreak: false });
-    y += PDF.headerHeight - 18;
-    cellText(meta.headers, true);
+      .text(`${meta.title} · ${meta.period}`, PDF.margin, this.y + 15, { lineBreak: false });
+    this.y += PDF.headerHeight - 18;
+    this.row(meta.headers, true);
     doc
-      .moveTo(PDF.margin, y)
-      .lineTo(PDF.margin + width, y)
+      .moveTo(PDF.margin, this.y)
+      .lineTo(PDF.margin + this.width, this.y)
       .lineWidth(0.5)
       .stroke();
-    y += 2;
-  };
-  const bottom = () => doc.page.height - PDF.margin - PDF.rowHeight * 2;
-  pageTop();
+    this.y += 2;
+  }
+
+  /** A new page (with its head) when the table is within `rows` rows of the page's foot (0: past it). */
+  room(rows: number): void {
+    if (this.y + PDF.rowHeight * rows > this.doc.page.height - PDF.margin - PDF.rowHeight * 2) {
+      this.doc.addPage();
+      this.pageTop();
+    }
+  }
+
+  /** A section's heading (a statement's account), kept on a page with at least two of its rows. */
+  section(title: string): void {
+    this.room(3);
+    this.y += 4;
+    this.doc.font('Helvetica-Bold').fontSize(9).text(title, PDF.margin, this.y, { lineBreak: false });
+    this.y += PDF.rowHeight + 2;
+  }
+
+  /** "Page n of m" at the foot of every page. */
+  footers(): void {
+    const { doc } = this;
+    const range = doc.bufferedPageRange();
+    for (let i = 0; i < range.count; i++) {
+      doc.switchToPage(range.start + i);
+      // Text below the bottom margin would start a new page: the footer is written with no bottom margin.
+      doc.page.margins.bottom = 0;
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .text(`Page ${i + 1} of ${range.count}`, PDF.margin, doc.page.height - PDF.margin - 10, {
+          width: this.width,
+          align: 'right',
+          lineBreak: false,
+        });
+    }
+  }
+}
+
+/** The PDF table of `pages` (pdfFile), written in this process (the documents engine's). */
+export async function pdfTableHere(pages: FilePage[], meta: FileMeta): Promise<Buffer> {
+  const { pdf: doc, bytes } = await openPdf({
+    size: 'A4',
+    layout: 'landscape',
+    margin: PDF.margin,
+    bufferPages: true,
+    info: { Title: meta.title, Author: 'Meridian', Subject: meta.period },
+  });
+  const table = new PdfTable(doc, meta);
+  table.pageTop();
   let section: string | null = null;
   let rows = 0;
-  for await (const page of pages) {
+  for (const page of pages) {
     page.cells.forEach((cells, i) => {
       const s = page.sections?.[i];
       if (s && s.key !== section) {
-        if (y + PDF.rowHeight * 3 > bottom()) {
-          doc.addPage();
-          pageTop();
-        }
-        y += 4;
-        doc.font('Helvetica-Bold').fontSize(9).text(s.title, PDF.margin, y, { lineBreak: false });
-        y += PDF.rowHeight + 2;
+        table.section(s.title);
         section = s.key;
       }
-      if (y > bottom()) {
-        doc.addPage();
-        pageTop();
-      }
-      cellText(cells, false);
+      table.room(0);
+      table.row(cells, false);
       rows++;
     });
   }
@@ -204,22 +241,9 @@ export async function pdfTableHere(pages: FilePage[], meta: FileMeta): Promise<B
     doc
       .font('Helvetica')
       .fontSize(9)
-      .text('No rows in this period.', PDF.margin, y + 6, { lineBreak: false });
+      .text('No rows in this period.', PDF.margin, table.y + 6, { lineBreak: false });
   }
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i++) {
-    doc.switchToPage(range.start + i);
-    // Text below the bottom margin would start a new page: the footer is written with no bottom margin.
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .text(`Page ${i + 1} of ${range.count}`, PDF.margin, doc.page.height - PDF.margin - 10, {
-        width,
-        align: 'right',
-        lineBreak: false,
-      });
-  }
+  table.footers();
   doc.end();
-  return done;
+  return bytes;
 }

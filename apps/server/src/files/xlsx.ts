@@ -95,26 +95,17 @@ export function xlsxFile(
   });
 }
 
-async function* xlsxParts(
-  headers: readonly string[],
-  pages: AsyncIterable<FilePage> | Iterable<FilePage>,
-  sheetName: string,
-  opts: XlsxOptions,
-): AsyncGenerator<ZipEntry> {
-  const rowsPerSheet = opts.rowsPerSheet ?? XLSX_ROWS_PER_SHEET;
+/** The XML of one row (`r` from 1), its cells' references by column letter, numbers styled by column kind. */
+type RowXml = (r: number, cells: readonly FileCell[]) => string;
+
+function rowWriter(headers: readonly string[], kinds: XlsxOptions['kinds']): RowXml {
   const letters = headers.map((_, i) => columnName(i));
   // What follows a number cell's reference: its style, if its column's kind has one.
   const numberOpen = headers.map((_, i) => {
-    const style = STYLE_OF[opts.kinds?.[i] ?? 'text'];
+    const style = STYLE_OF[kinds?.[i] ?? 'text'];
     return style ? `" s="${style}"><v>` : '"><v>';
   });
-  const source = (async function* () {
-    for await (const page of pages) yield page.cells;
-  })();
-  let leftover: FileCell[][] = [];
-  let exhausted = false;
-
-  const rowXml = (r: number, cells: readonly FileCell[]) => {
+  return (r, cells) => {
     let xml = `<row r="${r}">`;
     for (let i = 0; i < cells.length; i++) {
       const v = cells[i];
@@ -132,108 +123,161 @@ async function* xlsxParts(
     }
     return `${xml}</row>`;
   };
+}
 
+/** A sheet's XML up to its first data row: the frozen header row, the columns' widths, the header row. */
+function sheetHead(headers: readonly string[], kinds: XlsxOptions['kinds'], rowXml: RowXml): string {
   const cols = headers.length
     ? `<cols>${headers
         .map((h, i) => {
-          const width = Math.min(40, Math.max(MIN_WIDTH[opts.kinds?.[i] ?? 'text'], h.length + 2));
+          const width = Math.min(40, Math.max(MIN_WIDTH[kinds?.[i] ?? 'text'], h.length + 2));
           return `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"/>`;
         })
         .join('')}</cols>`
     : '';
-  const sheetHead =
+  return (
     `${XML_HEAD}<worksheet xmlns="${NS}"><sheetViews><sheetView workbookViewId="0">` +
     `<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
-    `${cols}<sheetData>${rowXml(1, headers)}`;
+    `${cols}<sheetData>${rowXml(1, headers)}`
+  );
+}
 
-  async function* sheet(): AsyncGenerator<Buffer> {
-    yield Buffer.from(sheetHead);
-    const page = new ByteBuilder();
-    let rows = 0;
-    let bytes = 0;
-    for (;;) {
-      let cells: FileCell[][];
-      if (leftover.length) {
-        cells = leftover;
-        leftover = [];
-      } else {
-        const next = await source.next();
-        if (next.done) {
-          exhausted = true;
-          break;
-        }
-        cells = next.value;
-      }
-      let i = 0;
-      for (; i < cells.length; i++) {
-        if (rows === rowsPerSheet || bytes + page.length > MAX_SHEET_BYTES) break;
-        page.append(rowXml(rows + 2, cells[i]!));
-        rows++;
-      }
-      bytes += page.length;
-      if (page.length) yield page.take();
-      if (i < cells.length) {
-        leftover = cells.slice(i);
-        break;
-      }
-      if (rows === rowsPerSheet) {
-        // Full at a page's end: look ahead, so that a last full sheet is not followed by an empty one.
-        const next = await source.next();
-        if (next.done) exhausted = true;
-        else leftover = next.value;
-        break;
-      }
-    }
-    yield Buffer.from('</sheetData></worksheet>');
+/** The rows to write, page by page across the sheets: a page that fills a sheet leaves its rest to the next. */
+class SheetRows {
+  #source: AsyncIterator<FileCell[][]>;
+  #leftover: FileCell[][] = [];
+  /** No rows are left. */
+  exhausted = false;
+
+  constructor(pages: AsyncIterable<FilePage> | Iterable<FilePage>) {
+    this.#source = (async function* () {
+      for await (const page of pages) yield page.cells;
+    })();
   }
 
+  /** The rest a full sheet left, else the next page (null when none is left). */
+  async next(): Promise<FileCell[][] | null> {
+    if (this.#leftover.length) {
+      const cells = this.#leftover;
+      this.#leftover = [];
+      return cells;
+    }
+    const next = await this.#source.next();
+    if (next.done) {
+      this.exhausted = true;
+      return null;
+    }
+    return next.value;
+  }
+
+  /** Rows the sheet had no room for, for the next sheet. */
+  leave(cells: FileCell[][]): void {
+    this.#leftover = cells;
+  }
+
+  /** A sheet full at a page's end looks ahead, so that a last full sheet is not followed by an empty one. */
+  async lookAhead(): Promise<void> {
+    const next = await this.#source.next();
+    if (next.done) this.exhausted = true;
+    else this.#leftover = next.value;
+  }
+}
+
+/** One sheet's XML in pieces of a page each, until it holds `rowsPerSheet` rows, nears 4 GiB or rows run out. */
+async function* sheetXml(head: string, rows: SheetRows, rowXml: RowXml, rowsPerSheet: number) {
+  yield Buffer.from(head);
+  const page = new ByteBuilder();
+  let count = 0;
+  let bytes = 0;
+  for (;;) {
+    const cells = await rows.next();
+    if (!cells) break;
+    let i = 0;
+    for (; i < cells.length; i++) {
+      if (count === rowsPerSheet || bytes + page.length > MAX_SHEET_BYTES) break;
+      page.append(rowXml(count + 2, cells[i]!));
+      count++;
+    }
+    bytes += page.length;
+    if (page.length) yield page.take();
+    if (i < cells.length) {
+      rows.leave(cells.slice(i));
+      break;
+    }
+    if (count === rowsPerSheet) {
+      await rows.lookAhead();
+      break;
+    }
+  }
+  yield Buffer.from('</sheetData></worksheet>');
+}
+
+async function* xlsxParts(
+  headers: readonly string[],
+  pages: AsyncIterable<FilePage> | Iterable<FilePage>,
+  sheetName: string,
+  opts: XlsxOptions,
+): AsyncGenerator<ZipEntry> {
+  const rowsPerSheet = opts.rowsPerSheet ?? XLSX_ROWS_PER_SHEET;
+  const rowXml = rowWriter(headers, opts.kinds);
+  const head = sheetHead(headers, opts.kinds, rowXml);
+  const rows = new SheetRows(pages);
   const names: string[] = [];
   do {
     names.push(names.length ? `${sheetName} ${names.length + 1}` : sheetName);
-    yield { name: `xl/worksheets/sheet${names.length}.xml`, data: sheet() };
-  } while (!exhausted);
+    yield {
+      name: `xl/worksheets/sheet${names.length}.xml`,
+      data: sheetXml(head, rows, rowXml, rowsPerSheet),
+    };
+  } while (!rows.exhausted);
+  yield* packageParts(names);
+}
 
-  yield {
-    name: 'xl/workbook.xml',
-    data:
-      `${XML_HEAD}<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets>` +
-      names.map((n, i) => `<sheet name="${xmlAttr(n)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
-      '</sheets></workbook>',
-  };
-  yield { name: 'xl/styles.xml', data: STYLES };
-  yield {
-    name: 'xl/_rels/workbook.xml.rels',
-    data:
-      `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
-      names
-        .map(
-          (_, i) =>
-            `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
-        )
-        .join('') +
-      `<Relationship Id="rId${names.length + 1}" Type="${REL_NS}/styles" Target="styles.xml"/>` +
-      '</Relationships>',
-  };
-  yield {
-    name: '_rels/.rels',
-    data:
-      `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
-      `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-  };
-  yield {
-    name: '[Content_Types].xml',
-    data:
-      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-      '<Default Extension="xml" ContentType="application/xml"/>' +
-      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-      '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
-      names
-        .map(
-          (_, i) =>
-            `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
-        )
-        .join('') +
-      '</Types>',
-  };
+/** The parts of the package beside its sheets: the workbook, its styles, relationships and content types. */
+function packageParts(names: string[]): ZipEntry[] {
+  return [
+    {
+      name: 'xl/workbook.xml',
+      data:
+        `${XML_HEAD}<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets>` +
+        names.map((n, i) => `<sheet name="${xmlAttr(n)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
+        '</sheets></workbook>',
+    },
+    { name: 'xl/styles.xml', data: STYLES },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data:
+        `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
+        names
+          .map(
+            (_, i) =>
+              `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+          )
+          .join('') +
+        `<Relationship Id="rId${names.length + 1}" Type="${REL_NS}/styles" Target="styles.xml"/>` +
+        '</Relationships>',
+    },
+    {
+      name: '_rels/.rels',
+      data:
+        `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
+        `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    },
+    {
+      name: '[Content_Types].xml',
+      data:
+        `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+        names
+          .map(
+            (_, i) =>
+              `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+          )
+          .join('') +
+        '</Types>',
+    },
+  ];
 }
