@@ -96,8 +96,8 @@ function HeldChange({ what, pending }: { what: string; pending: PendingApproval 
   );
 }
 
-/** Add an address or range with a label; the password confirms the change. */
-function AddIpDialog({ disabled }: { disabled: boolean }) {
+/** The add dialog's state: open or not, the values and their problems, and the change (held, refused). */
+function useAddIp() {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState({ ip: '', label: '', password: '' });
   const [errors, setErrors] = useState<IpFormErrors>({});
@@ -136,6 +136,14 @@ function AddIpDialog({ disabled }: { disabled: boolean }) {
     );
   };
 
+  return { open, setOpen, values, change, server, held, shown, preview, onOpenChange, set, submit };
+}
+
+/** Add an address or range with a label; the password confirms the change. */
+function AddIpDialog({ disabled }: { disabled: boolean }) {
+  const { open, setOpen, values, change, server, held, shown, preview, onOpenChange, set, submit } =
+    useAddIp();
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <Button onClick={() => setOpen(true)} disabled={disabled}>
@@ -157,35 +165,7 @@ function AddIpDialog({ disabled }: { disabled: boolean }) {
             <HeldChange what={`adding ${values.ip.trim()}`} pending={held} />
           ) : (
             <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-              <Field
-                id="ip-address"
-                label="IP address or CIDR range"
-                placeholder="203.0.113.7 or 203.0.113.0/24"
-                autoComplete="off"
-                spellCheck={false}
-                value={values.ip}
-                onChange={set('ip')}
-                error={shown.ip}
-                hint={preview ? `Saved as ${preview}` : 'IPv4 up to /16, IPv6 up to /48'}
-              />
-              <Field
-                id="ip-label"
-                label="Label"
-                placeholder="Production NAT gateway"
-                autoComplete="off"
-                value={values.label}
-                onChange={set('label')}
-                error={shown.label}
-              />
-              <Field
-                id="ip-password"
-                label="Your password"
-                type="password"
-                autoComplete="current-password"
-                value={values.password}
-                onChange={set('password')}
-                error={shown.password}
-              />
+              <AddIpFields values={values} set={set} shown={shown} preview={preview} />
               <FormErrorAlert title="The address was not added" message={server.general ?? null} />
               <div className="flex flex-wrap justify-end gap-2">
                 <DialogClose asChild>
@@ -200,6 +180,53 @@ function AddIpDialog({ disabled }: { disabled: boolean }) {
         </DialogContent>
       )}
     </Dialog>
+  );
+}
+
+/** The address or range (with how it will be saved), its label, and the password. */
+function AddIpFields({
+  values,
+  set,
+  shown,
+  preview,
+}: {
+  values: { ip: string; label: string; password: string };
+  set: (field: 'ip' | 'label' | 'password') => (e: React.ChangeEvent<HTMLInputElement>) => void;
+  shown: IpFormErrors;
+  preview: string | null;
+}) {
+  return (
+    <>
+      <Field
+        id="ip-address"
+        label="IP address or CIDR range"
+        placeholder="203.0.113.7 or 203.0.113.0/24"
+        autoComplete="off"
+        spellCheck={false}
+        value={values.ip}
+        onChange={set('ip')}
+        error={shown.ip}
+        hint={preview ? `Saved as ${preview}` : 'IPv4 up to /16, IPv6 up to /48'}
+      />
+      <Field
+        id="ip-label"
+        label="Label"
+        placeholder="Production NAT gateway"
+        autoComplete="off"
+        value={values.label}
+        onChange={set('label')}
+        error={shown.label}
+      />
+      <Field
+        id="ip-password"
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={set('password')}
+        error={shown.password}
+      />
+    </>
   );
 }
 
