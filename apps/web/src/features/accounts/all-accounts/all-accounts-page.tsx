@@ -40,25 +40,15 @@ export interface AllAccountsPageProps {
 }
 
 /**
- * /accounts/all-accounts: the client's current and virtual accounts; selecting one (its row, or its
- * Transactions button) shows its transactions below the list, paged by pageIndex/pageSize.
+ * The page's own cells: the name with the account number's copy button and the named control that shows the
+ * account's transactions (the row and its account number select too; the button is for keyboard and
+ * screen-reader users). The account number's cell is the row's button, so it holds no control of its own.
  */
-export function AllAccountsPage({ search: routeSearch, onSearchChange }: AllAccountsPageProps) {
-  // The list's own filters (kind) ride along as raw parameters; DataTable validates them by the definition.
-  const search = useMemo<AllAccountsSearch>(
-    () => ({
-      ...routeSearch,
-      ...allAccountsSearchSchema(routeSearch as Parameters<typeof allAccountsSearchSchema>[0]),
-    }),
-    [routeSearch],
-  );
-  const state = resolveTransactionsState(search);
-  const select = (account: SelectedAccount | undefined) => onSearchChange(withAccount(search, account));
-
-  // The page's own cells: the name with the account number's copy button and the named control that shows the
-  // account's transactions (the row and its account number select too; the button is for keyboard and
-  // screen-reader users). The account number's cell is the row's button, so it holds no control of its own.
-  const columns = useMemo<ColumnOverrides<ManagedAccount, ColumnKey<typeof ACCOUNTS_LIST>>>(
+function useAccountColumns(
+  search: AllAccountsSearch,
+  select: (account: SelectedAccount | undefined) => void,
+) {
+  return useMemo<ColumnOverrides<ManagedAccount, ColumnKey<typeof ACCOUNTS_LIST>>>(
     () => ({
       cells: {
         account_name: (a) => (
@@ -89,6 +79,24 @@ export function AllAccountsPage({ search: routeSearch, onSearchChange }: AllAcco
     // eslint-disable-next-line react-hooks/exhaustive-deps -- select reads the current search
     [search],
   );
+}
+
+/**
+ * /accounts/all-accounts: the client's current and virtual accounts; selecting one (its row, or its
+ * Transactions button) shows its transactions below the list, paged by pageIndex/pageSize.
+ */
+export function AllAccountsPage({ search: routeSearch, onSearchChange }: AllAccountsPageProps) {
+  // The list's own filters (kind) ride along as raw parameters; DataTable validates them by the definition.
+  const search = useMemo<AllAccountsSearch>(
+    () => ({
+      ...routeSearch,
+      ...allAccountsSearchSchema(routeSearch as Parameters<typeof allAccountsSearchSchema>[0]),
+    }),
+    [routeSearch],
+  );
+  const state = resolveTransactionsState(search);
+  const select = (account: SelectedAccount | undefined) => onSearchChange(withAccount(search, account));
+  const columns = useAccountColumns(search, select);
 
   const keepTransactions = (next: ListSearch) => {
     const kept: AllAccountsSearch = { ...next };

@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CreateVirtualAccount } from '@meridian/contract/accounts';
-import Trash from 'lucide-react/icons/trash-2';
 import { FormErrorAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { mapServerError, setServerFieldErrors, type ServerErrorView } from '@/components/form/server-errors';
@@ -13,10 +12,10 @@ import { toast } from '@/lib/toast';
 import { todayIn } from '@/components/data-table';
 import { timeZonePreference } from '@/lib/preferences/display';
 import { useCreateVirtualAccount } from '../api/virtual-accounts';
+import { AllowedPayersField } from './allowed-payers-field';
 import { MoneyInput } from './money-input';
 import { createVaFields, createVaFormSchema, emptyCreateVa, type CreateVaForm } from './va-forms';
 
-const MAX_PAYERS = 10;
 type Failure = Pick<ServerErrorView<string>, 'message' | 'unmatched'>;
 
 /** The "Create virtual account" dialog: POST /v2/banking/account/virtual; the list refreshes on success. */
@@ -47,17 +46,15 @@ export function CreateVirtualAccountDialog({
   );
 }
 
-export function CreateVirtualAccountForm({ onDone }: { onDone: () => void }) {
-  const id = useId();
+/** The create form's state (with its payer rows) and its submit; the server's field errors land on their fields. */
+function useCreateVaForm(onDone: () => void) {
   const create = useCreateVirtualAccount();
-  const today = todayIn(timeZonePreference.use());
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm<CreateVaForm, unknown, CreateVirtualAccount>({
     resolver: zodResolver(createVaFormSchema),
     defaultValues: emptyCreateVa(),
   });
   const payers = useFieldArray({ control: form.control, name: 'allowed_payers' });
-  const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (body) => {
     setFailure(null);
@@ -71,6 +68,14 @@ export function CreateVirtualAccountForm({ onDone }: { onDone: () => void }) {
       setServerFieldErrors(form.setError, view.fields as Partial<Record<FieldPath<CreateVaForm>, string>>);
     }
   });
+  return { form, payers, failure, onSubmit, pending: create.isPending };
+}
+
+export function CreateVirtualAccountForm({ onDone }: { onDone: () => void }) {
+  const id = useId();
+  const { form, payers, failure, onSubmit, pending } = useCreateVaForm(onDone);
+  const today = todayIn(timeZonePreference.use());
+  const errors = form.formState.errors;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="New virtual account" className="flex flex-col gap-5">
@@ -111,81 +116,14 @@ export function CreateVirtualAccountForm({ onDone }: { onDone: () => void }) {
         </FormField>
       </div>
 
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-sm font-medium">
-          Allowed payers <span className="font-normal text-muted-foreground">(optional)</span>
-        </legend>
-        <p className="text-xs text-muted-foreground">
-          Only these accounts may pay in; leave empty to accept anyone. An empty IFSC accepts any branch.
-        </p>
-        {payers.fields.map((field, i) => {
-          const rowErrors = errors.allowed_payers?.[i];
-          return (
-            <div key={field.id} className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]">
-              <FormField
-                id={`${id}-payer-${i}-account`}
-                label={`Payer ${i + 1} account number`}
-                error={rowErrors?.account_number?.message}
-              >
-                {(p) => (
-                  <Input
-                    {...p}
-                    {...form.register(`allowed_payers.${i}.account_number`)}
-                    inputMode="numeric"
-                    autoComplete="off"
-                  />
-                )}
-              </FormField>
-              <FormField
-                id={`${id}-payer-${i}-ifsc`}
-                label={`Payer ${i + 1} IFSC`}
-                optional
-                error={rowErrors?.ifsc?.message}
-              >
-                {(p) => (
-                  <Input
-                    {...p}
-                    {...form.register(`allowed_payers.${i}.ifsc`)}
-                    autoComplete="off"
-                    className="uppercase"
-                  />
-                )}
-              </FormField>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="sm:mt-6"
-                aria-label={`Remove payer ${i + 1}`}
-                onClick={() => payers.remove(i)}
-              >
-                <Trash aria-hidden />
-              </Button>
-            </div>
-          );
-        })}
-        {errors.allowed_payers?.message && (
-          <p className="text-xs text-destructive">{errors.allowed_payers.message}</p>
-        )}
-        <div>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={payers.fields.length >= MAX_PAYERS}
-            onClick={() => payers.append({ account_number: '', ifsc: '' })}
-          >
-            Add payer
-          </Button>
-        </div>
-      </fieldset>
+      <AllowedPayersField id={id} register={form.register} payers={payers} errors={errors.allowed_payers} />
 
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create virtual account'}
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Creating…' : 'Create virtual account'}
         </Button>
       </div>
     </form>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldErrors, type FieldPath, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CREDIT_MODES, type SimulateCredit, type SimulateCreditResult } from '@meridian/contract/accounts';
 import type { z } from 'zod';
@@ -60,14 +60,8 @@ export function SimulateCreditDialog({
   );
 }
 
-export function SimulateCreditForm({
-  accountNumber,
-  onDone,
-}: {
-  accountNumber?: string;
-  onDone: () => void;
-}) {
-  const id = useId();
+/** The simulate form's state, the bank's answer and the submit; the server's field errors land on their fields. */
+function useSimulateCreditForm(accountNumber: string | undefined) {
   const simulate = useSimulateCredit();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [result, setResult] = useState<Result | null>(null);
@@ -75,8 +69,6 @@ export function SimulateCreditForm({
     resolver: zodResolver(simulateFormSchema),
     defaultValues: emptySimulate(accountNumber),
   });
-  const errors = form.formState.errors;
-  const mode = form.watch('mode');
 
   const onSubmit = form.handleSubmit(async (body) => {
     setFailure(null);
@@ -89,6 +81,20 @@ export function SimulateCreditForm({
       setServerFieldErrors(form.setError, view.fields as Partial<Record<FieldPath<SimulateForm>, string>>);
     }
   });
+  return { form, failure, result, onSubmit, pending: simulate.isPending };
+}
+
+export function SimulateCreditForm({
+  accountNumber,
+  onDone,
+}: {
+  accountNumber?: string;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const { form, failure, result, onSubmit, pending } = useSimulateCreditForm(accountNumber);
+  const errors = form.formState.errors;
+  const mode = form.watch('mode');
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Simulated credit" className="flex flex-col gap-5">
@@ -132,38 +138,7 @@ export function SimulateCreditForm({
             </Select>
           )}
         </FormField>
-        <FormField id={`${id}-remitter`} label="Remitter name" error={errors.remitter_name?.message}>
-          {(p) => <Input {...p} {...form.register('remitter_name')} autoComplete="off" />}
-        </FormField>
-        {mode === 'UPI' ? (
-          <FormField id={`${id}-upi`} label="Remitter UPI id" error={errors.remitter_upi_id?.message}>
-            {(p) => (
-              <Input {...p} {...form.register('remitter_upi_id')} autoComplete="off" spellCheck={false} />
-            )}
-          </FormField>
-        ) : (
-          <>
-            <FormField
-              id={`${id}-account`}
-              label="Remitter account number"
-              error={errors.remitter_account_number?.message}
-            >
-              {(p) => (
-                <Input
-                  {...p}
-                  {...form.register('remitter_account_number')}
-                  inputMode="numeric"
-                  autoComplete="off"
-                />
-              )}
-            </FormField>
-            <FormField id={`${id}-ifsc`} label="Remitter IFSC" error={errors.remitter_ifsc?.message}>
-              {(p) => (
-                <Input {...p} {...form.register('remitter_ifsc')} autoComplete="off" className="uppercase" />
-              )}
-            </FormField>
-          </>
-        )}
+        <RemitterFields id={id} mode={mode} register={form.register} errors={errors} />
         <FormField
           id={`${id}-utr`}
           label="UTR"
@@ -178,11 +153,52 @@ export function SimulateCreditForm({
         <Button type="button" variant="outline" onClick={onDone}>
           {result ? 'Done' : 'Cancel'}
         </Button>
-        <Button type="submit" disabled={simulate.isPending}>
-          {simulate.isPending ? 'Sending…' : 'Simulate credit'}
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Sending…' : 'Simulate credit'}
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Who sends the money: a name, and a UPI id (UPI) or an account and IFSC (NEFT, IMPS, RTGS). */
+function RemitterFields({
+  id,
+  mode,
+  register,
+  errors,
+}: {
+  id: string;
+  mode: SimulateForm['mode'];
+  register: UseFormRegister<SimulateForm>;
+  errors: FieldErrors<SimulateForm>;
+}) {
+  return (
+    <>
+      <FormField id={`${id}-remitter`} label="Remitter name" error={errors.remitter_name?.message}>
+        {(p) => <Input {...p} {...register('remitter_name')} autoComplete="off" />}
+      </FormField>
+      {mode === 'UPI' ? (
+        <FormField id={`${id}-upi`} label="Remitter UPI id" error={errors.remitter_upi_id?.message}>
+          {(p) => <Input {...p} {...register('remitter_upi_id')} autoComplete="off" spellCheck={false} />}
+        </FormField>
+      ) : (
+        <>
+          <FormField
+            id={`${id}-account`}
+            label="Remitter account number"
+            error={errors.remitter_account_number?.message}
+          >
+            {(p) => (
+              <Input {...p} {...register('remitter_account_number')} inputMode="numeric" autoComplete="off" />
+            )}
+          </FormField>
+          <FormField id={`${id}-ifsc`} label="Remitter IFSC" error={errors.remitter_ifsc?.message}>
+            {(p) => <Input {...p} {...register('remitter_ifsc')} autoComplete="off" className="uppercase" />}
+          </FormField>
+        </>
+      )}
+    </>
   );
 }
 

@@ -76,6 +76,55 @@ function StatusActions({ va }: { va: VirtualAccount }) {
   );
 }
 
+/** The account's facts: numbers to copy, status, money, limits and dates. */
+function VaDetailList({ va }: { va: VirtualAccount }) {
+  return (
+    <DetailList
+      items={[
+        [
+          'Account number',
+          <span key="acc" className="flex items-center gap-1">
+            <Code wrap>{va.account_number}</Code>
+            <CopyButton value={va.account_number} label="Copy account number" />
+          </span>,
+        ],
+        ['IFSC', <Code key="ifsc">{va.ifsc}</Code>],
+        [
+          'UPI id',
+          <span key="upi" className="flex items-center gap-1">
+            <Code wrap>{va.upi_id}</Code>
+            <CopyButton value={va.upi_id} label="Copy UPI id" />
+          </span>,
+        ],
+        ['Name', va.name],
+        ['Customer ID', <Code key="cid">{va.customer_id}</Code>],
+        ['Status', <StatusBadge key="s" status={va.status} variants={ACCOUNT_STATUS_VARIANTS} />],
+        ['Balance', <MoneyText key="b" value={va.balance} />],
+        ['Collected', <MoneyText key="c" value={va.total_collected} />],
+        ['Credits', String(va.credits_count)],
+        ['Expected amount', va.expected_amount ? <MoneyText key="e" value={va.expected_amount} /> : 'Any'],
+        ['Expires', va.expires_at ? <DateTimeText key="x" value={va.expires_at} /> : 'Never'],
+        [
+          'Allowed payers',
+          va.allowed_payers.length === 0 ? (
+            'Anyone'
+          ) : (
+            <ul key="p" className="flex flex-col gap-1">
+              {va.allowed_payers.map((p) => (
+                <li key={`${p.account_number}-${p.ifsc ?? ''}`}>
+                  <Code>{p.account_number}</Code> · {p.ifsc ?? 'any branch'}
+                </li>
+              ))}
+            </ul>
+          ),
+        ],
+        ['Created', <DateTimeText key="cr" value={va.created_at} />],
+        ['Updated', <DateTimeText key="up" value={va.updated_at} />],
+      ]}
+    />
+  );
+}
+
 /** The details dialog's body: the account, its actions, its transactions (the `/va` list) and its credits. */
 export function VirtualAccountDetails({ va }: { va: VirtualAccount }) {
   const [paging, setPaging] = useState<TransactionsSearch>({});
@@ -83,49 +132,7 @@ export function VirtualAccountDetails({ va }: { va: VirtualAccount }) {
   const state = resolveTransactionsState(paging);
   return (
     <div className="flex flex-col gap-4">
-      <DetailList
-        items={[
-          [
-            'Account number',
-            <span key="acc" className="flex items-center gap-1">
-              <Code wrap>{va.account_number}</Code>
-              <CopyButton value={va.account_number} label="Copy account number" />
-            </span>,
-          ],
-          ['IFSC', <Code key="ifsc">{va.ifsc}</Code>],
-          [
-            'UPI id',
-            <span key="upi" className="flex items-center gap-1">
-              <Code wrap>{va.upi_id}</Code>
-              <CopyButton value={va.upi_id} label="Copy UPI id" />
-            </span>,
-          ],
-          ['Name', va.name],
-          ['Customer ID', <Code key="cid">{va.customer_id}</Code>],
-          ['Status', <StatusBadge key="s" status={va.status} variants={ACCOUNT_STATUS_VARIANTS} />],
-          ['Balance', <MoneyText key="b" value={va.balance} />],
-          ['Collected', <MoneyText key="c" value={va.total_collected} />],
-          ['Credits', String(va.credits_count)],
-          ['Expected amount', va.expected_amount ? <MoneyText key="e" value={va.expected_amount} /> : 'Any'],
-          ['Expires', va.expires_at ? <DateTimeText key="x" value={va.expires_at} /> : 'Never'],
-          [
-            'Allowed payers',
-            va.allowed_payers.length === 0 ? (
-              'Anyone'
-            ) : (
-              <ul key="p" className="flex flex-col gap-1">
-                {va.allowed_payers.map((p) => (
-                  <li key={`${p.account_number}-${p.ifsc ?? ''}`}>
-                    <Code>{p.account_number}</Code> · {p.ifsc ?? 'any branch'}
-                  </li>
-                ))}
-              </ul>
-            ),
-          ],
-          ['Created', <DateTimeText key="cr" value={va.created_at} />],
-          ['Updated', <DateTimeText key="up" value={va.updated_at} />],
-        ]}
-      />
+      <VaDetailList va={va} />
       <Can permission="virtual_accounts.manage">
         <div className="flex flex-wrap items-start gap-2">
           <StatusActions va={va} />
