@@ -40,8 +40,6 @@ const engines = new Set<Engine>();
  * shared idle time (tests).
  */
 export function defineEngine(name: string, entry: URL, opts: { idleMs?: number } = {}): Engine {
-  /** The running process and the calls it has not answered yet. */
-  type Running = { proc: ChildProcess; pending: Map<number, Call>; exited: Promise<void> };
   let running: Running | null = null;
   let nextId = 1;
   let started = 0;
@@ -60,38 +58,15 @@ export function defineEngine(name: string, entry: URL, opts: { idleMs?: number }
   };
 
   const start = (): Running => {
-    const proc = fork(entry, [], {
-      serialization: 'advanced', // typed arrays cross as bytes, not JSON
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      // The parent's flags (e.g. --cpu-prof, --inspect) are not the engine's.
-      execArgv: [],
+    const r = forkEngine(name, entry, {
+      exited: (proc) => {
+        if (running?.proc === proc) running = null;
+      },
+      idle: (answered) => {
+        if (running === answered) arm();
+      },
     });
     started++;
-    const pending = new Map<number, Call>();
-    const failAll = (error: Error) => {
-      for (const call of pending.values()) call.reject(error);
-      pending.clear();
-    };
-    const exited = new Promise<void>((resolve) => {
-      proc.once('exit', (code, signal) => {
-        if (running?.proc === proc) running = null;
-        failAll(new Error(`${name} stopped (${signal ?? code})`));
-        resolve();
-      });
-    });
-    const r: Running = { proc, pending, exited };
-    proc.on('message', (reply: Reply) => {
-      const call = pending.get(reply.id);
-      if (!call) return;
-      pending.delete(reply.id);
-      if (reply.error !== undefined) call.reject(new Error(`${name} failed: ${reply.error}`));
-      else call.resolve(reply.result);
-      if (pending.size === 0) {
-        idle(proc);
-        if (running === r) arm();
-      }
-    });
-    proc.on('error', (error) => failAll(error));
     return r;
   };
 
@@ -127,6 +102,52 @@ export function defineEngine(name: string, entry: URL, opts: { idleMs?: number }
   };
   engines.add(engine);
   return engine;
+}
+
+/** An engine's running process and the calls it has not answered yet. */
+type Running = { proc: ChildProcess; pending: Map<number, Call>; exited: Promise<void> };
+
+/**
+ * Starts an engine's process: its answers settle their calls, and its exit (or an error) fails the ones left.
+ * `on.exited` hears of the exit, `on.idle` of the last call answered.
+ */
+function forkEngine(
+  name: string,
+  entry: URL,
+  on: { exited(proc: ChildProcess): void; idle(r: Running): void },
+): Running {
+  const proc = fork(entry, [], {
+    serialization: 'advanced', // typed arrays cross as bytes, not JSON
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // The parent's flags (e.g. --cpu-prof, --inspect) are not the engine's.
+    execArgv: [],
+  });
+  const pending = new Map<number, Call>();
+  const failAll = (error: Error) => {
+    for (const call of pending.values()) call.reject(error);
+    pending.clear();
+  };
+  const exited = new Promise<void>((resolve) => {
+    proc.once('exit', (code, signal) => {
+      on.exited(proc);
+      failAll(new Error(`${name} stopped (${signal ?? code})`));
+      resolve();
+    });
+  });
+  const r: Running = { proc, pending, exited };
+  proc.on('message', (reply: Reply) => {
+    const call = pending.get(reply.id);
+    if (!call) return;
+    pending.delete(reply.id);
+    if (reply.error !== undefined) call.reject(new Error(`${name} failed: ${reply.error}`));
+    else call.resolve(reply.result);
+    if (pending.size === 0) {
+      idle(proc);
+      on.idle(r);
+    }
+  });
+  proc.on('error', (error) => failAll(error));
+  return r;
 }
 
 /** A busy engine keeps the server's event loop alive until it answers. */
