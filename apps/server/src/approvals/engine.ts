@@ -1,26 +1,15 @@
-import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import {
-  type ApprovalAction,
-  type ApprovalConditions,
-  type ApprovalDecision,
-  type ApprovalRecord,
-  type ApprovalRequest,
-  type ApprovalSource,
-  type ApprovalStatus,
-  APPROVAL_ACTION_LABELS,
-  APPROVAL_ERRORS,
-} from '@meridian/contract/approvals';
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { ApprovalAction, ApprovalSource } from '@meridian/contract/approvals';
 import type { TransferType } from '@meridian/contract';
 import { BUILT_IN_ROLES, CLIENT_ROLE_KEYS } from '@meridian/contract/permissions';
 import { auditBy, systemActor, type Actor } from '../audit/actor.ts';
 import { enqueueCallbacks } from '../events/outbox.ts';
 import type { Db } from '../db/database.ts';
-import { approvalDecisions, approvalRequests, approvalRules, roles, users } from '../db/schema.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { approvalRequests, approvalRules, roles } from '../db/schema.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { newId } from '../lib/ids.ts';
-import { formatMoney, toPaise } from '../lib/money.ts';
-import { deliver, type EmailSender } from '../notify/senders.ts';
+import { conditionsHold, type MatchFacts, type StoredConditions } from './conditions.ts';
+import { decisionsOf, toRecord, type ApprovalRequestRow, type DecisionRow } from './records.ts';
 
 /*
  * The maker-checker engine. A domain that makes a held action (a payout, a bulk, a settings change, a credit load)
@@ -28,109 +17,15 @@ import { deliver, type EmailSender } from '../notify/senders.ts';
  * goes ahead, else it is stored as a PENDING request and the domain leaves it waiting (a payout in
  * PENDING_APPROVAL, a bulk not queued). What runs once the last step approves it, and what happens when it is
  * rejected, expires or fails, is the domain's `ApprovalExecutor`, given to the engine by the composition
- * (composition.ts `approvalExecutors`), so the engine imports no domain that builds on it.
+ * (composition.ts `approvalExecutors`), so the engine imports no domain that builds on it. A member's decision is
+ * decide.ts, a rule's conditions conditions.ts, a request's record records.ts, the approvers' e-mails mail.ts.
  */
 
-export type ApprovalRequestRow = typeof approvalRequests.$inferSelect;
 type RuleRow = typeof approvalRules.$inferSelect;
 type Step = { approvals: number; roles: string[] };
 
 /** How long a request waits by default before it expires (config APPROVAL_TTL_HOURS). */
 export const DEFAULT_APPROVAL_TTL_HOURS = 72;
-
-// ---------------------------------------------------------------------------------------------------------
-// Conditions
-
-/** A rule's conditions as stored: amounts in paise (decimal strings, jsonb keeps no bigint). */
-export type StoredConditions = {
-  amount_min?: string;
-  amount_max?: string;
-  transfer_types?: TransferType[];
-  sources?: ApprovalSource[];
-};
-
-/** The conditions of the API (rupees) as stored (paise). */
-export function storedConditions(c: ApprovalConditions): StoredConditions {
-  return {
-    ...(c.amount_min !== undefined ? { amount_min: toPaise(c.amount_min, 'amount_min').toString() } : {}),
-    ...(c.amount_max !== undefined ? { amount_max: toPaise(c.amount_max, 'amount_max').toString() } : {}),
-    ...(c.transfer_types ? { transfer_types: [...new Set(c.transfer_types)] } : {}),
-    ...(c.sources ? { sources: [...new Set(c.sources)] } : {}),
-  };
-}
-
-/** The stored conditions as the API shows them (rupees). */
-export function conditionsView(c: StoredConditions): ApprovalRecordConditions {
-  return {
-    ...(c.amount_min !== undefined ? { amount_min: formatMoney(BigInt(c.amount_min)) } : {}),
-    ...(c.amount_max !== undefined ? { amount_max: formatMoney(BigInt(c.amount_max)) } : {}),
-    ...(c.transfer_types ? { transfer_types: c.transfer_types } : {}),
-    ...(c.sources ? { sources: c.sources } : {}),
-  };
-}
-type ApprovalRecordConditions = {
-  amount_min?: string;
-  amount_max?: string;
-  transfer_types?: TransferType[];
-  sources?: ApprovalSource[];
-};
-
-/** What is known of a held action for matching. */
-export type MatchFacts = { amount?: bigint; transferType?: TransferType; source: ApprovalSource };
-
-/**
- * The one matching rule, over values (`holdForApproval`) or columns (the preview's SQL): every condition given
- * must hold, both ends of the amount band included; a condition about something the action does not have (an
- * amount of a settings change) holds, so a rule never lets through what it cannot judge.
- */
-function matchTerms<T>(
-  c: StoredConditions,
-  ops: {
-    amountAtLeast: (paise: bigint) => T | null;
-    amountAtMost: (paise: bigint) => T | null;
-    transferTypeIn: (types: TransferType[]) => T | null;
-    sourceIn: (sources: ApprovalSource[]) => T | null;
-  },
-): T[] {
-  const terms: (T | null)[] = [
-    c.amount_min !== undefined ? ops.amountAtLeast(BigInt(c.amount_min)) : null,
-    c.amount_max !== undefined ? ops.amountAtMost(BigInt(c.amount_max)) : null,
-    c.transfer_types ? ops.transferTypeIn(c.transfer_types) : null,
-    c.sources ? ops.sourceIn(c.sources) : null,
-  ];
-  return terms.filter((t): t is T => t !== null);
-}
-
-export function conditionsHold(c: StoredConditions, facts: MatchFacts): boolean {
-  return matchTerms<boolean>(c, {
-    amountAtLeast: (min) => (facts.amount === undefined ? null : facts.amount >= min),
-    amountAtMost: (max) => (facts.amount === undefined ? null : facts.amount <= max),
-    transferTypeIn: (types) => (facts.transferType === undefined ? null : types.includes(facts.transferType)),
-    sourceIn: (sources) => sources.includes(facts.source),
-  }).every(Boolean);
-}
-
-/** The same conditions as a SQL predicate over an amount (paise), a transfer type and a source expression. */
-export function conditionsSql(
-  c: StoredConditions,
-  cols: { amount: SQL | SQL.Aliased | unknown; transferType: unknown; source: SQL },
-): SQL {
-  const terms = matchTerms<SQL>(c, {
-    amountAtLeast: (min) => sql`${cols.amount} >= ${min.toString()}::bigint`,
-    amountAtMost: (max) => sql`${cols.amount} <= ${max.toString()}::bigint`,
-    transferTypeIn: (types) =>
-      sql`${cols.transferType} IN (${sql.join(
-        types.map((t) => sql`${t}`),
-        sql`, `,
-      )})`,
-    sourceIn: (sources) =>
-      sql`${cols.source} IN (${sql.join(
-        sources.map((s) => sql`${s}`),
-        sql`, `,
-      )})`,
-  });
-  return terms.length ? sql.join(terms, sql` AND `) : sql`TRUE`;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Holding
@@ -260,7 +155,8 @@ async function decidingRoles(tx: Db, clientRef: number): Promise<string[]> {
   ];
 }
 
-async function emitEvent(
+/** Queues an approval event to the client's APPROVAL callbacks, with the request as it now stands. */
+export async function emitEvent(
   tx: Db,
   row: ApprovalRequestRow,
   event: string,
@@ -309,292 +205,11 @@ export function registerApprovalExecutor(
   return { ...executors, [action]: executor };
 }
 
-function executorOf(executors: ApprovalExecutors, action: string): ApprovalExecutor {
+export function executorOf(executors: ApprovalExecutors, action: string): ApprovalExecutor {
   const executor = executors[action as ApprovalAction];
   // A request is only made by a domain whose executor the composition wires: a missing one is a wiring error.
   if (!executor) throw new Error(`No approval executor for ${action}`);
   return executor;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Views
-
-type DecisionRow = typeof approvalDecisions.$inferSelect;
-
-/** Who asks: a member (their role decides which steps they may decide). */
-export type Decider = { actor: Actor; userRef: number; role: string };
-
-export function toRecord(row: ApprovalRequestRow, decisions: DecisionRow[]): ApprovalRecord {
-  return {
-    urn: row.urn,
-    action: row.action as ApprovalAction,
-    status: row.status as ApprovalStatus,
-    summary: row.summary,
-    amount: row.amount === null ? null : formatMoney(row.amount),
-    resource_urn: row.resourceUrn,
-    source: row.source as ApprovalSource,
-    requested_by: row.requestedBy,
-    rule_urn: row.ruleUrn,
-    created_at: row.createdAt.toISOString(),
-    expires_at: row.expiresAt.toISOString(),
-    decided_at: row.decidedAt?.toISOString() ?? null,
-    current_step: row.currentStep,
-    steps: row.steps,
-    decisions: decisions
-      .filter((d) => d.requestRef === row.id)
-      .sort((a, b) => a.id - b.id)
-      .map((d) => ({
-        step: d.step,
-        email: d.email,
-        decision: d.decision as ApprovalDecision,
-        reason: d.reason,
-        created_at: d.createdAt.toISOString(),
-      })),
-    diff: (row.diff as ApprovalRecord['diff']) ?? null,
-    outcome: row.outcome,
-  };
-}
-
-const isOwn = (row: ApprovalRequestRow, who: { userRef: number; actor: Actor }) =>
-  row.requestedByRef === who.userRef || row.requestedBy.toLowerCase() === who.actor.email.toLowerCase();
-
-/** Why this member may not decide the request now, or null when they may. */
-function refusal(row: ApprovalRequestRow, decisions: DecisionRow[], who: Decider): AppError | null {
-  if (row.status !== 'PENDING')
-    return new AppError(
-      409,
-      APPROVAL_ERRORS.notPending,
-      `This request is ${row.status.toLowerCase()}: it can no longer be decided`,
-    );
-  if (isOwn(row, who))
-    return new AppError(
-      403,
-      APPROVAL_ERRORS.ownRequest,
-      'You made this request: another member of your company must approve or reject it',
-    );
-  if (decisions.some((d) => d.requestRef === row.id && d.userRef === who.userRef))
-    return new AppError(
-      409,
-      APPROVAL_ERRORS.alreadyDecided,
-      'You have already decided this request: each step needs other people',
-    );
-  const step = row.steps[row.currentStep];
-  if (!step || !step.roles.includes(who.role))
-    return new AppError(
-      403,
-      APPROVAL_ERRORS.notYourStep,
-      `This step is decided by ${step ? step.roles.join(' or ') : 'nobody'}: your role (${who.role}) cannot decide it`,
-    );
-  return null;
-}
-
-export function toRequest(
-  row: ApprovalRequestRow,
-  decisions: DecisionRow[],
-  who: Decider | null,
-): ApprovalRequest {
-  return { ...toRecord(row, decisions), can_decide: who !== null && refusal(row, decisions, who) === null };
-}
-
-export async function decisionsOf(db: Db, clientRef: number, requestRefs: number[]): Promise<DecisionRow[]> {
-  if (!requestRefs.length) return [];
-  return db
-    .select()
-    .from(approvalDecisions)
-    .where(
-      and(eq(approvalDecisions.clientRef, clientRef), inArray(approvalDecisions.requestRef, requestRefs)),
-    );
-}
-
-/** One request of the client (404 otherwise), as the caller sees it. */
-export async function getRequest(
-  db: Db,
-  clientRef: number,
-  urn: string,
-  who: Decider | null,
-): Promise<ApprovalRequest> {
-  const [row] = await db
-    .select()
-    .from(approvalRequests)
-    .where(and(eq(approvalRequests.clientRef, clientRef), eq(approvalRequests.urn, urn)));
-  if (!row) throw notFound(`There is no approval request ${urn}`);
-  return toRequest(row, await decisionsOf(db, clientRef, [row.id]), who);
-}
-
-/** The PENDING requests this member can decide now, oldest first (the inbox). */
-export async function inbox(db: Db, who: Decider): Promise<ApprovalRequest[]> {
-  const clientRef = who.actor.clientRef;
-  const rows = await db
-    .select()
-    .from(approvalRequests)
-    .where(
-      and(
-        eq(approvalRequests.clientRef, clientRef),
-        eq(approvalRequests.status, 'PENDING'),
-        // The current step's roles name the member's role (jsonb: steps[current_step].roles ? role).
-        sql`(${approvalRequests.steps} -> ${approvalRequests.currentStep} -> 'roles') ? ${who.role}`,
-      ),
-    )
-    .orderBy(asc(approvalRequests.createdAt), asc(approvalRequests.id))
-    .limit(1000);
-  const decisions = await decisionsOf(
-    db,
-    clientRef,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toRequest(r, decisions, who)).filter((r) => r.can_decide);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Deciding
-
-export type DecideOptions = { executors: ApprovalExecutors; now?: Date };
-/** A decision's result: the request as it now stands, the work after commit, and whether a new step opened. */
-export type Decided = { request: ApprovalRequest; effects: Effects; nextStepOpened: boolean };
-
-/**
- * One member's decision on one request, in its own transaction. The request row is locked (`FOR UPDATE`), so
- * two approvers deciding at once are one after the other: the second sees the first's decision (and a request
- * no longer PENDING), and the action runs once. A person decides a request at most once (also the unique index
- * (request, user)), never their own, and only a step whose roles name theirs. A rejection ends it (the executor's
- * `cancel`); an approval completing the last step runs the executor: an `AppError` from it (the balance is short)
- * leaves the request FAILED with the error's message and the action cancelled.
- */
-export async function decide(
-  db: Db,
-  who: Decider,
-  urn: string,
-  decision: ApprovalDecision,
-  reason: string | null,
-  opts: DecideOptions,
-): Promise<Decided> {
-  const clientRef = who.actor.clientRef;
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(approvalRequests)
-      .where(and(eq(approvalRequests.clientRef, clientRef), eq(approvalRequests.urn, urn)))
-      .for('update');
-    if (!row) throw notFound(`There is no approval request ${urn}`);
-    const decisions = await decisionsOf(tx, clientRef, [row.id]);
-    const now = opts.now ?? new Date();
-    if (row.status === 'PENDING' && row.expiresAt.getTime() <= now.getTime())
-      throw new AppError(
-        409,
-        APPROVAL_ERRORS.notPending,
-        'This request has expired: it can no longer be decided',
-      );
-    const refused = refusal(row, decisions, who);
-    if (refused) throw refused;
-
-    const [mine] = await tx
-      .insert(approvalDecisions)
-      .values({
-        clientRef,
-        requestRef: row.id,
-        step: row.currentStep,
-        userRef: who.userRef,
-        email: who.actor.email,
-        decision,
-        reason: reason || null,
-        createdAt: now,
-      })
-      .returning();
-    const all = [...decisions, mine!];
-    const executor = executorOf(opts.executors, row.action);
-    let effects = noEffects();
-    let nextStepOpened = false;
-    let update: Partial<ApprovalRequestRow>;
-    let event: string | null = null;
-
-    if (decision === 'REJECT') {
-      const message = `Rejected by ${who.actor.email}${reason ? `: ${reason}` : ''}`;
-      effects = await executor.cancel(tx, row, { status: 'REJECTED', message, by: who.actor });
-      update = { status: 'REJECTED', outcome: message, decidedAt: now };
-      event = 'approval.rejected';
-    } else {
-      const step = row.steps[row.currentStep]!;
-      const approvals = all.filter((d) => d.step === row.currentStep && d.decision === 'APPROVE').length;
-      if (approvals < step.approvals) update = {};
-      else if (row.currentStep + 1 < row.steps.length) {
-        update = { currentStep: row.currentStep + 1 };
-        nextStepOpened = true;
-      } else {
-        const approved = { ...row, currentStep: row.steps.length };
-        try {
-          // A savepoint: a refused action (AppError) undoes only its own writes, the decision stays.
-          const done = await tx.transaction((sp) => executor.execute(sp, approved, who.actor));
-          effects = done.effects;
-          update = {
-            status: 'APPROVED',
-            currentStep: row.steps.length,
-            outcome: done.outcome,
-            decidedAt: now,
-          };
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          const message = `Approved, but it could not be done: ${err.message}`;
-          effects = await executor.cancel(tx, approved, { status: 'FAILED', message, by: who.actor });
-          update = { status: 'FAILED', currentStep: row.steps.length, outcome: message, decidedAt: now };
-        }
-        event = 'approval.approved';
-      }
-    }
-    const [updated] = await tx
-      .update(approvalRequests)
-      .set({ ...update, updatedAt: now })
-      .where(and(eq(approvalRequests.clientRef, clientRef), eq(approvalRequests.id, row.id)))
-      .returning();
-    await auditBy(tx, who.actor, decision === 'APPROVE' ? 'approval.approved' : 'approval.rejected', urn, {
-      step: row.currentStep,
-      status: updated!.status,
-      ...(reason ? { reason } : {}),
-    });
-    if (event)
-      effects = mergeEffects(effects, {
-        ...noEffects(),
-        callbacks: await emitEvent(tx, updated!, event, all),
-      });
-    return { request: toRequest(updated!, all, who), effects, nextStepOpened };
-  });
-}
-
-/** One urn's result of a batch. */
-export type BatchResult = {
-  urn: string;
-  ok: boolean;
-  status?: ApprovalStatus;
-  error?: string;
-  message?: string;
-};
-
-/**
- * Many decisions with one confirmation: each request in its own transaction (one refused leaves the others
- * decided), in the order given; the results say per urn what happened.
- */
-export async function decideMany(
-  db: Db,
-  who: Decider,
-  urns: string[],
-  decision: ApprovalDecision,
-  reason: string | null,
-  opts: DecideOptions,
-): Promise<{ results: BatchResult[]; effects: Effects; nextStepOpened: string[] }> {
-  const results: BatchResult[] = [];
-  const effects: Effects[] = [];
-  const opened: string[] = [];
-  for (const urn of [...new Set(urns)]) {
-    try {
-      const done = await decide(db, who, urn, decision, reason, opts);
-      results.push({ urn, ok: true, status: done.request.status });
-      effects.push(done.effects);
-      if (done.nextStepOpened) opened.push(urn);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      results.push({ urn, ok: false, error: err.key, message: err.message });
-    }
-  }
-  return { results, effects: mergeEffects(...effects), nextStepOpened: opened };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -650,56 +265,6 @@ export async function expireDueRequests(
     }
   }
   return { expired, effects: mergeEffects(...effects) };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// E-mail
-
-/**
- * E-mails the people who can decide the request's current step (active members of its client whose role is one
- * of the step's, except its maker), through the configured sender (recorded in the outbox). After commit: a
- * provider failure is reported to `onError`, the request stays.
- */
-export async function mailApprovers(
-  db: Db,
-  email: EmailSender,
-  clientRef: number,
-  urn: string,
-  publicUrl: string,
-  onError: (err: unknown) => void,
-): Promise<number> {
-  try {
-    const [row] = await db
-      .select()
-      .from(approvalRequests)
-      .where(and(eq(approvalRequests.clientRef, clientRef), eq(approvalRequests.urn, urn)));
-    const step = row?.steps[row.currentStep];
-    if (!row || row.status !== 'PENDING' || !step) return 0;
-    const members = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(
-        and(eq(users.clientRef, clientRef), eq(users.status, 'active'), inArray(users.role, step.roles)),
-      );
-    const decided = new Set((await decisionsOf(db, clientRef, [row.id])).map((d) => d.userRef));
-    const to = members.filter(
-      (m) => m.id !== row.requestedByRef && m.email !== row.requestedBy && !decided.has(m.id),
-    );
-    const link = `${publicUrl.replace(/\/$/, '')}/approvals`;
-    for (const m of to) {
-      const text = `${row.requestedBy} asks for your approval: ${row.summary} (${APPROVAL_ACTION_LABELS[row.action as ApprovalAction]}).\n\nRequest: ${row.urn}\nExpires: ${row.expiresAt.toISOString()}\n\nApprove or reject it in your approvals inbox: ${link}\n`;
-      await deliver(db, email, 'email', {
-        to: m.email,
-        subject: `Approval needed: ${row.summary}`,
-        text,
-        redacted: text,
-      });
-    }
-    return to.length;
-  } catch (err) {
-    onError(err);
-    return 0;
-  }
 }
 
 /** Rows of approval requests that hold these resources and still wait (a payout's or bulk's request). */

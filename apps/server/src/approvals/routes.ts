@@ -19,16 +19,11 @@ import { actorOf, authOf, defaultPermission, sessionOf } from '../auth/guard.ts'
 import type { RouteDeps } from '../http/route-deps.ts';
 import type { Effects } from '../jobs/effects.ts';
 import { registerList } from '../lists/register-list.ts';
-import {
-  decide,
-  decideMany,
-  getRequest,
-  inbox,
-  mailApprovers,
-  type ApprovalExecutors,
-  type Decider,
-} from './engine.ts';
-import { countRequests, listRequests } from './queries.ts';
+import { decide, decideMany } from './decide.ts';
+import type { ApprovalExecutors } from './engine.ts';
+import { mailApprovers } from './mail.ts';
+import { countRequests, getRequest, inbox, listRequests } from './queries.ts';
+import type { Decider } from './records.ts';
 import { listRules, previewRule } from './rules.ts';
 import { holdRuleChange, makeRuleChange, planRuleChange, type RuleChange } from './rules-approval.ts';
 import { PendingApproval, holdOrApply, pendingApproval } from './settings.ts';
@@ -50,6 +45,9 @@ const readerOf = (request: FastifyRequest): Decider | null => {
     : null;
 };
 
+/** The app as a route plugin receives it (the zod type provider). */
+type App = Parameters<FastifyPluginAsyncZod<ApprovalRouteDeps>>[0];
+
 /**
  * Maker-checker approvals: the inbox, the requests list and details, decisions (one, or many with one step-up),
  * and the rules with their preview. Decisions need `approvals.decide` from a member's session with its step-up
@@ -57,22 +55,16 @@ const readerOf = (request: FastifyRequest): Decider | null => {
  */
 export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (app, deps) => {
   defaultPermission(app, 'flow.read');
+  registerApprovalReads(app, deps);
+  registerDecisions(app, deps);
+  registerDecideMany(app, deps);
+  registerRuleCreation(app, deps);
+  registerRuleChanges(app, deps);
+};
+
+/** The inbox, the rules, one request and the requests list. */
+function registerApprovalReads(app: App, deps: ApprovalRouteDeps) {
   const p = deps.config.PROVIDER;
-  const decideOpts = { executors: deps.executors };
-
-  /** After commit: the jobs, and the e-mails of the people a newly opened step waits for. */
-  async function afterDecision(request: FastifyRequest, effects: Effects, opened: string[]) {
-    await deps.runEffects(effects);
-    // A change an approval made may have told the session caches to drop something as it committed (the IP
-    // allow-list, an API key's or a member's role): answered once every process, this one included, has heard.
-    await deps.sessions.sync?.();
-    const clientRef = authOf(request).clientRef;
-    for (const urn of opened)
-      await mailApprovers(deps.db, deps.email, clientRef, urn, deps.publicUrl(request), (err) =>
-        request.log.error({ err }, 'approval e-mail failed'),
-      );
-  }
-
   app.get(
     `/${p}/read/fetch/approvals/inbox`,
     {
@@ -126,11 +118,32 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
     fetch: listRequests,
     count: countRequests,
   });
+}
 
-  // Every decision needs the approver's step-up; an approval (one or many) may run a held payout, so it moves
-  // money; a rejection never does.
-  const decisionConfig = { permission: 'approvals.decide', sessionOnly: true, stepUp: true } as const;
+// Every decision needs the approver's step-up; an approval (one or many) may run a held payout, so it moves
+// money; a rejection never does.
+const decisionConfig = { permission: 'approvals.decide', sessionOnly: true, stepUp: true } as const;
 
+/** After commit: the jobs, and the e-mails of the people a newly opened step waits for. */
+async function afterDecision(
+  deps: ApprovalRouteDeps,
+  request: FastifyRequest,
+  effects: Effects,
+  opened: string[],
+) {
+  await deps.runEffects(effects);
+  // A change an approval made may have told the session caches to drop something as it committed (the IP
+  // allow-list, an API key's or a member's role): answered once every process, this one included, has heard.
+  await deps.sessions.sync?.();
+  const clientRef = authOf(request).clientRef;
+  for (const urn of opened)
+    await mailApprovers(deps.db, deps.email, clientRef, urn, deps.publicUrl(request), (err) =>
+      request.log.error({ err }, 'approval e-mail failed'),
+    );
+}
+
+/** Approve or reject one request. */
+function registerDecisions(app: App, deps: ApprovalRouteDeps) {
   app.post(
     '/v2/approvals/:urn/approve',
     {
@@ -152,9 +165,9 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
         request.params.urn,
         'APPROVE',
         request.body.reason ?? null,
-        decideOpts,
+        { executors: deps.executors },
       );
-      await afterDecision(request, done.effects, done.nextStepOpened ? [request.params.urn] : []);
+      await afterDecision(deps, request, done.effects, done.nextStepOpened ? [request.params.urn] : []);
       return done.request;
     },
   );
@@ -180,13 +193,16 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
         request.params.urn,
         'REJECT',
         request.body.reason,
-        decideOpts,
+        { executors: deps.executors },
       );
-      await afterDecision(request, done.effects, []);
+      await afterDecision(deps, request, done.effects, []);
       return done.request;
     },
   );
+}
 
+/** Decide many requests with one step-up. */
+function registerDecideMany(app: App, deps: ApprovalRouteDeps) {
   app.post(
     '/v2/approvals/decisions',
     {
@@ -202,8 +218,10 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
     },
     async (request) => {
       const { urns, decision, reason } = request.body;
-      const done = await decideMany(deps.db, deciderOf(request), urns, decision, reason || null, decideOpts);
-      await afterDecision(request, done.effects, done.nextStepOpened);
+      const done = await decideMany(deps.db, deciderOf(request), urns, decision, reason || null, {
+        executors: deps.executors,
+      });
+      await afterDecision(deps, request, done.effects, done.nextStepOpened);
       const ok = done.results.filter((r) => r.ok);
       return {
         data: done.results,
@@ -213,16 +231,20 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
       };
     },
   );
+}
 
-  const configure = { permission: 'approvals.configure' } as const;
-  /** A rule change: made at once, or waiting under an active rule of action `approval_rule` (rules-approval.ts). */
-  const changeRule = (request: FastifyRequest, change: RuleChange) =>
-    holdOrApply(deps, request, 'approval_rule', {
-      plan: (tx) => planRuleChange(tx, actorOf(request), change),
-      hold: holdRuleChange,
-      apply: (tx) => makeRuleChange(tx, actorOf(request), change),
-    });
+const configure = { permission: 'approvals.configure' } as const;
 
+/** A rule change: made at once, or waiting under an active rule of action `approval_rule` (rules-approval.ts). */
+const changeRule = (deps: ApprovalRouteDeps, request: FastifyRequest, change: RuleChange) =>
+  holdOrApply(deps, request, 'approval_rule', {
+    plan: (tx) => planRuleChange(tx, actorOf(request), change),
+    hold: holdRuleChange,
+    apply: (tx) => makeRuleChange(tx, actorOf(request), change),
+  });
+
+/** Create a rule, and preview what a draft rule would have held. */
+function registerRuleCreation(app: App, deps: ApprovalRouteDeps) {
   app.post(
     '/v2/approval_rules',
     {
@@ -238,7 +260,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
       },
     },
     async (request, reply) => {
-      const answer = await changeRule(request, { op: 'create', input: request.body });
+      const answer = await changeRule(deps, request, { op: 'create', input: request.body });
       if ('held' in answer)
         return reply.status(202).send(pendingApproval(answer.held, 'The new approval rule'));
       return reply.status(201).send(answer.done);
@@ -260,7 +282,10 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
     },
     async (request) => previewRule(deps.db, authOf(request).clientRef, request.body),
   );
+}
 
+/** Change or delete a rule. */
+function registerRuleChanges(app: App, deps: ApprovalRouteDeps) {
   app.put(
     '/v2/approval_rules/:urn',
     {
@@ -278,7 +303,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
     },
     async (request, reply) => {
       const { urn } = request.params;
-      const answer = await changeRule(request, { op: 'update', urn, input: request.body });
+      const answer = await changeRule(deps, request, { op: 'update', urn, input: request.body });
       if ('held' in answer)
         return reply.status(202).send(pendingApproval(answer.held, `The change of rule ${urn}`));
       return answer.done;
@@ -301,10 +326,10 @@ export const approvalRoutes: FastifyPluginAsyncZod<ApprovalRouteDeps> = async (a
     },
     async (request, reply) => {
       const { urn } = request.params;
-      const answer = await changeRule(request, { op: 'delete', urn });
+      const answer = await changeRule(deps, request, { op: 'delete', urn });
       if ('held' in answer)
         return reply.status(202).send(pendingApproval(answer.held, `The deletion of rule ${urn}`));
       return answer.done;
     },
   );
-};
+}

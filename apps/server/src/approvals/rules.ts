@@ -19,7 +19,7 @@ import { approvalRules, bulks, payouts } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { formatMoney } from '../lib/money.ts';
-import { conditionsSql, conditionsView, storedConditions, type StoredConditions } from './engine.ts';
+import { conditionsSql, conditionsView, storedConditions, type StoredConditions } from './conditions.ts';
 
 type RuleRow = typeof approvalRules.$inferSelect;
 /** A rule as checked (the contract's parse output). */

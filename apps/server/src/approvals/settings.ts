@@ -6,13 +6,8 @@ import { actorOf, authOf } from '../auth/guard.ts';
 import { inTransaction, type Db } from '../db/database.ts';
 import { SESSION_CHANNEL } from '../db/session-cache.ts';
 import { noEffects, type EffectRunner, type Effects } from '../jobs/effects.ts';
-import {
-  holdForApproval,
-  type ApprovalExecutor,
-  type ApprovalRequestRow,
-  type Held,
-  type HoldInput,
-} from './engine.ts';
+import { holdForApproval, type ApprovalExecutor, type Held, type HoldInput } from './engine.ts';
+import type { ApprovalRequestRow } from './records.ts';
 
 /*
  * Four eyes on security settings and beneficiaries: adding or changing a beneficiary, creating an API key,

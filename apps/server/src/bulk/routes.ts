@@ -40,7 +40,7 @@ import { emptyFile, readBulkFile, readJsonRows, tooLarge, type ReadRow } from '.
 import { allLineItems, countBulks, countLineItems, listBulks, listLineItems } from './queries.ts';
 import { bulkInputFile, getBulk, storeBulk } from './service.ts';
 import { checkRows, invalidBulk } from './validate.ts';
-import { mailApprovers } from '../approvals/engine.ts';
+import { mailApprovers } from '../approvals/mail.ts';
 
 /** The input of validate and submit: a multipart file, or JSON rows (stored as a CSV). */
 type BulkInput = {

@@ -23,7 +23,7 @@ import { countPayouts, listPayouts } from './queries.ts';
 import { getPayoutDetails } from './details.ts';
 import { initiatePayout } from './service.ts';
 import { flowSummary } from './summary.ts';
-import { mailApprovers } from '../approvals/engine.ts';
+import { mailApprovers } from '../approvals/mail.ts';
 
 /** The initiate answer: the payout, and the approval request that holds it when a rule does (PENDING_APPROVAL). */
 const InitiatedPayout = Payout.extend({
