@@ -52,17 +52,6 @@ export const TWO_FACTOR_SETUP_MESSAGE =
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
- * The one guard of every API route, in two entry points:
- *
- * - `requireAuth`: a member's session. A valid bearer token whose session is not revoked, of an active member,
- *   and a `client_id` header equal to the token's client (else 403). The answer for a token is kept in this
- *   process's session cache until the token or session expires, the cache's TTL passes, or the database
- *   reports a change of the session, its user (role, status…), its client or the client's custom roles: then
- *   the next request checks the database again.
- * - `requireCaller`: an API key (HTTP Basic `key_id:key_secret`, limited to its role; the client's IP allow-list
- *   applies) or, without one, a member's session as above.
- */
-/**
  * Verifies an API key's HTTP Basic credentials (api-keys/guard.ts `makeApiKeyAuthenticator`, given by the
  * composition so that this folder never imports a domain): the key's client and role, or a 401/403 thrown.
  */
@@ -77,39 +66,50 @@ export type ApiKeyAuthenticator = (
   permissions: ReadonlySet<Permission>;
 }>;
 
+/** A cache miss: the token's signature and claims, then its session, user, client and role in the database. */
+async function loadSession(deps: Pick<AppDeps, 'db' | 'keys'>, token: string): Promise<Loaded<AuthContext>> {
+  const claims = await verifyAccessToken(deps.keys, token);
+  if (!claims) throw unauthorized('Invalid or expired access token', 'invalid_token');
+  const live = await liveSession(deps.db, claims.sid);
+  if (!live || live.user.publicId !== claims.sub || live.user.status !== 'active')
+    throw unauthorized('Session expired. Please login again.', 'session_revoked');
+  const auth: SessionAuth = Object.freeze({
+    channel: 'dashboard' as const,
+    userRef: live.user.id,
+    userId: live.user.publicId,
+    email: live.user.email,
+    clientRef: live.client.id,
+    clientId: live.client.clientId,
+    role: live.user.role,
+    permissions: await permissionsOf(deps.db, live.client.id, live.user.role),
+    sessionId: live.session.sessionId,
+    apiKeyId: null,
+    twoFactorSetupRequired: live.client.mfaRequired && live.user.mfaPreference === 'none',
+  });
+  return {
+    value: auth,
+    owner: { sessionId: auth.sessionId, userRef: auth.userRef, clientRef: auth.clientRef },
+    expiresAt: Math.min(claims.exp * 1000, live.session.expiresAt.getTime()),
+  };
+}
+
+/**
+ * The one guard of every API route, in two entry points:
+ *
+ * - `requireAuth`: a member's session. A valid bearer token whose session is not revoked, of an active member,
+ *   and a `client_id` header equal to the token's client (else 403). The answer for a token is kept in this
+ *   process's session cache until the token or session expires, the cache's TTL passes, or the database
+ *   reports a change of the session, its user (role, status…), its client or the client's custom roles: then
+ *   the next request checks the database again.
+ * - `requireCaller`: an API key (HTTP Basic `key_id:key_secret`, limited to its role; the client's IP allow-list
+ *   applies) or, without one, a member's session as above.
+ */
 export function makeGuard(
   deps: Pick<AppDeps, 'db' | 'keys'> & {
     sessions: LiveSessionCache<AuthContext>;
     authenticateKey: ApiKeyAuthenticator;
   },
 ) {
-  /** A cache miss: the token's signature and claims, then its session, user, client and role in the database. */
-  async function check(token: string): Promise<Loaded<AuthContext>> {
-    const claims = await verifyAccessToken(deps.keys, token);
-    if (!claims) throw unauthorized('Invalid or expired access token', 'invalid_token');
-    const live = await liveSession(deps.db, claims.sid);
-    if (!live || live.user.publicId !== claims.sub || live.user.status !== 'active')
-      throw unauthorized('Session expired. Please login again.', 'session_revoked');
-    const auth: SessionAuth = Object.freeze({
-      channel: 'dashboard' as const,
-      userRef: live.user.id,
-      userId: live.user.publicId,
-      email: live.user.email,
-      clientRef: live.client.id,
-      clientId: live.client.clientId,
-      role: live.user.role,
-      permissions: await permissionsOf(deps.db, live.client.id, live.user.role),
-      sessionId: live.session.sessionId,
-      apiKeyId: null,
-      twoFactorSetupRequired: live.client.mfaRequired && live.user.mfaPreference === 'none',
-    });
-    return {
-      value: auth,
-      owner: { sessionId: auth.sessionId, userRef: auth.userRef, clientRef: auth.clientRef },
-      expiresAt: Math.min(claims.exp * 1000, live.session.expiresAt.getTime()),
-    };
-  }
-
   const requireAuth: Guard = async (request) => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -119,7 +119,7 @@ export function makeGuard(
       throw unauthorized('Authentication required', 'unauthorized');
     }
     const token = match[1]!;
-    const auth = await deps.sessions.lookup(token, () => check(token));
+    const auth = await deps.sessions.lookup(token, () => loadSession(deps, token));
     const clientHeader = request.headers['client_id'];
     if (typeof clientHeader !== 'string' || clientHeader !== auth.clientId)
       throw forbidden('The client_id header does not match your account');

@@ -17,7 +17,16 @@ import type { RouteDeps } from '../http/route-deps.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { logout, passwordGrant, refreshGrant, verifyOtp } from './service.ts';
 
+/** The app as a route plugin receives it (the zod type provider). */
+type App = Parameters<FastifyPluginAsyncZod<RouteDeps>>[0];
+
 export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  registerSignIn(app, deps);
+  registerPasswordReset(app, deps);
+};
+
+/** The password's public key, the token grants, the SMS code and the logout. */
+function registerSignIn(app: App, deps: RouteDeps) {
   app.get(
     '/v2/auth/public-key',
     {
@@ -92,7 +101,10 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       return { message: 'Signed out' };
     },
   );
+}
 
+/** The password reset link and the new password it sets. */
+function registerPasswordReset(app: App, deps: RouteDeps) {
   app.post(
     '/excalibur/password/reset_link',
     {
@@ -128,4 +140,4 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request) => ({ message: await resetPassword(deps, request.body, metaOf(request)) }),
   );
-};
+}

@@ -14,15 +14,18 @@ import { AppError, badRequest, unauthorized } from '../http/errors.ts';
 import { newId, newOtp, safeEqual, sha256 } from '../lib/ids.ts';
 import { deliver } from '../notify/senders.ts';
 import type { AppDeps, RequestMeta } from '../http/context.ts';
+import type { Db } from '../db/database.ts';
 import { hashOtp, OTP_MAX_FAILURES, OTP_TTL_SECONDS, otpSmsText } from './otp.ts';
 import { decryptPassword, getDummyHash, verifyPassword } from './passwords.ts';
 import * as limits from './rate-limit.ts';
 import {
+  auditOf,
   checkTotpOrRecovery,
+  countFailure,
+  guardFailures,
   recoveryCodesRemaining,
-  SECOND_FACTOR_FAILURES_PER_WINDOW,
   startTotpAttempt,
-} from './two-factor.ts';
+} from './second-factor.ts';
 import {
   continueSession,
   findUserById,
@@ -40,14 +43,6 @@ export function decryptOrThrow(deps: AppDeps, encrypted: string): string {
   if (password === null) throw badRequest(DECRYPT_FAILED, { encrypted_password: 'cannot be decrypted' });
   return password;
 }
-
-const auditFor = (who: UserWithClient, meta: RequestMeta) => ({
-  clientRef: who.client.id,
-  userRef: who.user.id,
-  actor: who.user.email,
-  ip: meta.ip,
-  requestId: meta.requestId,
-});
 
 /**
  * `grant_type: user_credentials`. Answers tokens, or for an SMS-MFA user starts (or, while an attempt is open,
@@ -89,7 +84,7 @@ export async function passwordGrant(
   // A deactivated member is told so, but only once the password is right (it reveals nothing to a guesser).
   if (who.user.status !== 'active') {
     await audit(db, {
-      ...auditFor(who, meta),
+      ...auditOf(who, meta),
       action: 'auth.sign_in_refused',
       metadata: { reason: 'deactivated' },
     });
@@ -104,10 +99,15 @@ export async function passwordGrant(
   if (who.client.mfaRequired && who.user.phone) return startOrResendOtp(deps, who, who.user.phone, meta);
 
   const tokens = await startSession(deps, who, meta);
-  await audit(db, { ...auditFor(who, meta), action: 'auth.sign_in', metadata: { mfa: false } });
+  await audit(db, { ...auditOf(who, meta), action: 'auth.sign_in', metadata: { mfa: false } });
   return tokens;
 }
 
+type MfaAttempt = typeof mfaAttempts.$inferSelect;
+/** A new code's urn, hash and expiry. */
+type FreshCode = { requestUrn: string; codeHash: string; expiresAt: Date };
+
+/** Texts a sign-in code: a resend of the user's open attempt (at most 3), or a new attempt. */
 async function startOrResendOtp(
   deps: AppDeps,
   who: UserWithClient,
@@ -115,32 +115,64 @@ async function startOrResendOtp(
   meta: RequestMeta,
   retried = false,
 ): Promise<MfaInitiated> {
-  const { db } = deps;
   const now = new Date();
+  await closeStaleAttempts(deps.db, who.user.id, now);
+  const code = newOtp();
+  const requestUrn = newId('MFA');
+  const fresh: FreshCode = {
+    requestUrn,
+    codeHash: hashOtp(deps.keys.tokenKey, requestUrn, code),
+    expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
+  };
+  const resendCount = await resendOpenAttempt(deps, who, fresh, meta, now);
+  if (resendCount === null && !(await openSmsAttempt(deps, who, fresh, meta, now))) {
+    // A concurrent sign-in opened an attempt first: this request becomes a resend of it.
+    if (retried) throw new AppError(409, 'conflict', 'Another sign-in is in progress. Please try again.');
+    return startOrResendOtp(deps, who, phone, meta, true);
+  }
+  await deliver(deps.db, deps.sms, 'sms', {
+    to: phone,
+    text: otpSmsText(code),
+    redacted: otpSmsText('******'),
+  });
+  return {
+    response_key: 'success_initiate_auth_sms',
+    request_urn: requestUrn,
+    response_message: AUTH_MESSAGES.otpSent,
+    resend_count: resendCount ?? 0,
+  };
+}
+
+/** Ends the user's attempts that cannot go on before an SMS code is sent. */
+async function closeStaleAttempts(db: Db, userRef: number, now: Date): Promise<void> {
   // An authenticator-app attempt left open from before the user switched to SMS ends here.
   await db
     .update(mfaAttempts)
     .set({ closedAt: now, closedReason: 'superseded' })
-    .where(
-      and(eq(mfaAttempts.userRef, who.user.id), isNull(mfaAttempts.closedAt), ne(mfaAttempts.kind, 'sms')),
-    );
+    .where(and(eq(mfaAttempts.userRef, userRef), isNull(mfaAttempts.closedAt), ne(mfaAttempts.kind, 'sms')));
   // An attempt whose code expired is over: close it so a new one starts.
   await db
     .update(mfaAttempts)
     .set({ closedAt: now, closedReason: 'expired' })
     .where(
-      and(eq(mfaAttempts.userRef, who.user.id), isNull(mfaAttempts.closedAt), lt(mfaAttempts.expiresAt, now)),
+      and(eq(mfaAttempts.userRef, userRef), isNull(mfaAttempts.closedAt), lt(mfaAttempts.expiresAt, now)),
     );
+}
 
-  const code = newOtp();
-  const requestUrn = newId('MFA');
-  const codeHash = hashOtp(deps.keys.tokenKey, requestUrn, code);
-  const expiresAt = new Date(now.getTime() + OTP_TTL_SECONDS * 1000);
-
-  // A resend: one atomic step replaces urn and code while fewer than 3 resends were used.
-  const [resent] = await db
+/**
+ * A resend: one atomic step replaces urn and code while fewer than 3 resends were used. The resends so far, or
+ * null when there was no attempt to resend.
+ */
+async function resendOpenAttempt(
+  deps: AppDeps,
+  who: UserWithClient,
+  fresh: FreshCode,
+  meta: RequestMeta,
+  now: Date,
+): Promise<number | null> {
+  const [resent] = await deps.db
     .update(mfaAttempts)
-    .set({ requestUrn, codeHash, expiresAt, resendCount: sql`${mfaAttempts.resendCount} + 1` })
+    .set({ ...fresh, resendCount: sql`${mfaAttempts.resendCount} + 1` })
     .where(
       and(
         eq(mfaAttempts.userRef, who.user.id),
@@ -150,51 +182,45 @@ async function startOrResendOtp(
       ),
     )
     .returning({ resendCount: mfaAttempts.resendCount });
+  if (!resent) return null;
+  await audit(deps.db, {
+    ...auditOf(who, meta),
+    action: 'auth.mfa_resent',
+    target: fresh.requestUrn,
+    metadata: { resend_count: resent.resendCount },
+  });
+  return resent.resendCount;
+}
 
-  let resendCount = 0;
-  if (resent) {
-    resendCount = resent.resendCount;
-    await audit(db, {
-      ...auditFor(who, meta),
-      action: 'auth.mfa_resent',
-      target: requestUrn,
-      metadata: { resend_count: resendCount },
-    });
-  } else {
-    // Still open here means the resends are used up: close the attempt; the next sign-in starts afresh.
-    const [exhausted] = await db
-      .update(mfaAttempts)
-      .set({ closedAt: now, closedReason: 'max_resends' })
-      .where(and(eq(mfaAttempts.userRef, who.user.id), isNull(mfaAttempts.closedAt)))
-      .returning({ requestUrn: mfaAttempts.requestUrn });
-    if (exhausted) {
-      await audit(db, {
-        ...auditFor(who, meta),
-        action: 'auth.mfa_max_resends',
-        target: exhausted.requestUrn,
-      });
-      throw new AppError(429, 'max_resends', AUTH_MESSAGES.maxResends);
-    }
-    const inserted = await db
-      .insert(mfaAttempts)
-      .values({ requestUrn, userRef: who.user.id, codeHash, expiresAt, ip: meta.ip })
-      .onConflictDoNothing()
-      .returning({ id: mfaAttempts.id });
-    // A concurrent sign-in opened an attempt first: this request becomes a resend of it.
-    if (!inserted.length) {
-      if (retried) throw new AppError(409, 'conflict', 'Another sign-in is in progress. Please try again.');
-      return startOrResendOtp(deps, who, phone, meta, true);
-    }
-    await audit(db, { ...auditFor(who, meta), action: 'auth.mfa_initiated', target: requestUrn });
+/**
+ * No attempt to resend: one still open has used up its resends (closed here: 429, the next sign-in starts
+ * afresh), else a new attempt opens. False when a concurrent sign-in opened one first.
+ */
+async function openSmsAttempt(
+  deps: AppDeps,
+  who: UserWithClient,
+  fresh: FreshCode,
+  meta: RequestMeta,
+  now: Date,
+): Promise<boolean> {
+  const { db } = deps;
+  const [exhausted] = await db
+    .update(mfaAttempts)
+    .set({ closedAt: now, closedReason: 'max_resends' })
+    .where(and(eq(mfaAttempts.userRef, who.user.id), isNull(mfaAttempts.closedAt)))
+    .returning({ requestUrn: mfaAttempts.requestUrn });
+  if (exhausted) {
+    await audit(db, { ...auditOf(who, meta), action: 'auth.mfa_max_resends', target: exhausted.requestUrn });
+    throw new AppError(429, 'max_resends', AUTH_MESSAGES.maxResends);
   }
-
-  await deliver(db, deps.sms, 'sms', { to: phone, text: otpSmsText(code), redacted: otpSmsText('******') });
-  return {
-    response_key: 'success_initiate_auth_sms',
-    request_urn: requestUrn,
-    response_message: AUTH_MESSAGES.otpSent,
-    resend_count: resendCount,
-  };
+  const inserted = await db
+    .insert(mfaAttempts)
+    .values({ ...fresh, userRef: who.user.id, ip: meta.ip })
+    .onConflictDoNothing()
+    .returning({ id: mfaAttempts.id });
+  if (!inserted.length) return false;
+  await audit(db, { ...auditOf(who, meta), action: 'auth.mfa_initiated', target: fresh.requestUrn });
+  return true;
 }
 
 /** `POST /v2/mfa/verify`: a right code (single use, within 10 minutes, < 5 failures) opens a session. */
@@ -203,6 +229,44 @@ export async function verifyOtp(
   input: { request_urn: string; otp: string },
   meta: RequestMeta,
 ): Promise<MfaVerifyResponse> {
+  const { db } = deps;
+  const { attempt, who, now } = await openAttemptOf(deps, input.request_urn, meta);
+  const method = await matchCode(deps, attempt, who, input.otp, now);
+  if (!method) return refuseCode(deps, attempt, who, meta, now);
+
+  // Single use: only one request can close the attempt.
+  const [closed] = await db
+    .update(mfaAttempts)
+    .set({ closedAt: now, closedReason: 'verified' })
+    .where(and(eq(mfaAttempts.id, attempt.id), isNull(mfaAttempts.closedAt)))
+    .returning({ id: mfaAttempts.id });
+  if (!closed) throw new AppError(400, 'invalid_request_urn', AUTH_MESSAGES.otpInvalid);
+  const tokens = await startSession(deps, who, meta);
+  await audit(db, {
+    ...auditOf(who, meta),
+    action: 'auth.sign_in',
+    target: attempt.requestUrn,
+    metadata: { mfa: true, method },
+  });
+  if (method === 'recovery_code')
+    await audit(db, {
+      ...auditOf(who, meta),
+      action: 'auth.mfa_recovery_code_used',
+      target: attempt.requestUrn,
+      metadata: { remaining: await recoveryCodesRemaining(db, who.user.id) },
+    });
+  return { response_key: 'success_login', ...tokens };
+}
+
+/**
+ * The open attempt of a `request_urn` and its user, behind the per-IP limit: 400 when unknown or closed, 403
+ * for a deactivated member, 400 (and closed) when its code has expired.
+ */
+async function openAttemptOf(
+  deps: AppDeps,
+  requestUrn: string,
+  meta: RequestMeta,
+): Promise<{ attempt: MfaAttempt; who: UserWithClient; now: Date }> {
   const { db, config } = deps;
   await limits.enforce(
     db,
@@ -213,7 +277,7 @@ export async function verifyOtp(
   const [attempt] = await db
     .select()
     .from(mfaAttempts)
-    .where(eq(mfaAttempts.requestUrn, input.request_urn))
+    .where(eq(mfaAttempts.requestUrn, requestUrn))
     .limit(1);
   if (!attempt || attempt.closedAt) throw new AppError(400, 'invalid_request_urn', AUTH_MESSAGES.otpInvalid);
   const who = await findUserById(db, attempt.userRef);
@@ -227,69 +291,61 @@ export async function verifyOtp(
       .where(eq(mfaAttempts.id, attempt.id));
     throw new AppError(400, 'otp_expired', AUTH_MESSAGES.otpExpired);
   }
+  return { attempt, who, now };
+}
 
-  // An SMS attempt takes the texted code; an authenticator-app attempt the app's code or a recovery code.
-  let method: 'sms' | 'totp' | 'recovery_code' | null = null;
+/**
+ * What the code matched: an SMS attempt takes the texted code; an authenticator-app attempt the app's code or a
+ * recovery code (behind the user's second-factor failure limit, a wrong one counted there). Null for none.
+ */
+async function matchCode(
+  deps: AppDeps,
+  attempt: MfaAttempt,
+  who: UserWithClient,
+  code: string,
+  now: Date,
+): Promise<'sms' | 'totp' | 'recovery_code' | null> {
   if (attempt.kind === 'totp') {
-    const failures = await limits.peek(db, `mfa-fail:user:${who.user.id}`);
-    if (failures.count >= SECOND_FACTOR_FAILURES_PER_WINDOW)
-      throw new AppError(429, 'rate_limited', AUTH_MESSAGES.tooManyRequests, {
-        headers: { 'retry-after': String(failures.resetIn) },
-      });
-    method = await checkTotpOrRecovery(deps, who, input.otp, now.getTime());
-    if (!method) await limits.hit(db, `mfa-fail:user:${who.user.id}`, config.RATE_LIMIT_WINDOW_SECONDS);
-  } else if (
-    attempt.codeHash !== null &&
-    safeEqual(hashOtp(deps.keys.tokenKey, attempt.requestUrn, input.otp), attempt.codeHash)
-  )
-    method = 'sms';
-  if (!method) {
-    const [after] = await db
-      .update(mfaAttempts)
-      .set({ failedAttempts: sql`${mfaAttempts.failedAttempts} + 1` })
-      .where(and(eq(mfaAttempts.id, attempt.id), isNull(mfaAttempts.closedAt)))
-      .returning({ failedAttempts: mfaAttempts.failedAttempts });
-    const failed = after?.failedAttempts ?? OTP_MAX_FAILURES;
-    await audit(db, {
-      ...auditFor(who, meta),
-      action: 'auth.mfa_failed',
-      target: attempt.requestUrn,
-      metadata: { failed },
-    });
-    if (failed >= OTP_MAX_FAILURES) {
-      await db
-        .update(mfaAttempts)
-        .set({ closedAt: now, closedReason: 'too_many_failures' })
-        .where(and(eq(mfaAttempts.id, attempt.id), isNull(mfaAttempts.closedAt)));
-      throw new AppError(429, 'otp_too_many_attempts', AUTH_MESSAGES.otpTooManyAttempts);
-    }
-    throw new AppError(400, 'otp_invalid', AUTH_MESSAGES.otpInvalid, {
-      fields: { otp: `Incorrect code. ${OTP_MAX_FAILURES - failed} attempts left.` },
-    });
+    await guardFailures(deps, who.user.id);
+    const method = await checkTotpOrRecovery(deps, who, code, now.getTime());
+    if (!method) await countFailure(deps, who.user.id);
+    return method;
   }
+  const hash = hashOtp(deps.keys.tokenKey, attempt.requestUrn, code);
+  return attempt.codeHash !== null && safeEqual(hash, attempt.codeHash) ? 'sms' : null;
+}
 
-  // Single use: only one request can close the attempt.
-  const [closed] = await db
+/** A wrong code: counted on the attempt and audited; the 5th closes the attempt (429), else a 400 with the tries left. */
+async function refuseCode(
+  deps: AppDeps,
+  attempt: MfaAttempt,
+  who: UserWithClient,
+  meta: RequestMeta,
+  now: Date,
+): Promise<never> {
+  const { db } = deps;
+  const [after] = await db
     .update(mfaAttempts)
-    .set({ closedAt: now, closedReason: 'verified' })
+    .set({ failedAttempts: sql`${mfaAttempts.failedAttempts} + 1` })
     .where(and(eq(mfaAttempts.id, attempt.id), isNull(mfaAttempts.closedAt)))
-    .returning({ id: mfaAttempts.id });
-  if (!closed) throw new AppError(400, 'invalid_request_urn', AUTH_MESSAGES.otpInvalid);
-  const tokens = await startSession(deps, who, meta);
+    .returning({ failedAttempts: mfaAttempts.failedAttempts });
+  const failed = after?.failedAttempts ?? OTP_MAX_FAILURES;
   await audit(db, {
-    ...auditFor(who, meta),
-    action: 'auth.sign_in',
+    ...auditOf(who, meta),
+    action: 'auth.mfa_failed',
     target: attempt.requestUrn,
-    metadata: { mfa: true, method },
+    metadata: { failed },
   });
-  if (method === 'recovery_code')
-    await audit(db, {
-      ...auditFor(who, meta),
-      action: 'auth.mfa_recovery_code_used',
-      target: attempt.requestUrn,
-      metadata: { remaining: await recoveryCodesRemaining(db, who.user.id) },
-    });
-  return { response_key: 'success_login', ...tokens };
+  if (failed >= OTP_MAX_FAILURES) {
+    await db
+      .update(mfaAttempts)
+      .set({ closedAt: now, closedReason: 'too_many_failures' })
+      .where(and(eq(mfaAttempts.id, attempt.id), isNull(mfaAttempts.closedAt)));
+    throw new AppError(429, 'otp_too_many_attempts', AUTH_MESSAGES.otpTooManyAttempts);
+  }
+  throw new AppError(400, 'otp_invalid', AUTH_MESSAGES.otpInvalid, {
+    fields: { otp: `Incorrect code. ${OTP_MAX_FAILURES - failed} attempts left.` },
+  });
 }
 
 /**
@@ -322,7 +378,7 @@ export async function refreshGrant(
   if (!claimed) {
     await revokeSession(deps, { id: row.session.id }, 'refresh_token_reuse');
     await audit(db, {
-      ...auditFor(who, meta),
+      ...auditOf(who, meta),
       action: 'auth.refresh_token_reuse',
       target: row.session.sessionId,
     });

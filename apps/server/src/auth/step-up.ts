@@ -12,7 +12,7 @@ import { confirmPassword } from './confirm-password.ts';
 import type { SessionAuth } from './guard-types.ts';
 import { findUserById } from './sessions.ts';
 import type { TokenKeys } from './tokens.ts';
-import { verifySecondFactorCode } from './two-factor.ts';
+import { verifySecondFactorCode } from './second-factor.ts';
 
 // A step-up token is a JWT of its own type and audience, signed with the server's token key: an access token is
 // never taken for one, nor the other way round.

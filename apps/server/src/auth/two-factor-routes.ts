@@ -27,19 +27,29 @@ import {
   twoFactorStatus,
 } from './two-factor.ts';
 
+/** The app as a route plugin receives it (the zod type provider). */
+type App = Parameters<FastifyPluginAsyncZod<RouteDeps>>[0];
+
 /** `/configurations/manage-2fa`: the signed-in user's own two-factor setting and the company's requirement. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // A member's own two-factor settings; the company requirement names its own permission.
   defaultPermission(app, 'self');
-  /**
-   * The session guard reads the preference and the requirement (a user who must still set up two-factor reaches
-   * only these routes): a change answers once every process's session cache has heard of it.
-   */
-  const settled = async <T>(answer: T): Promise<T> => {
-    await deps.sessions.sync?.();
-    return answer;
-  };
+  registerStatusAndStepUp(app, deps);
+  registerTotpEnrolment(app, deps);
+  registerSettingChanges(app, deps);
+};
 
+/**
+ * The session guard reads the preference and the requirement (a user who must still set up two-factor reaches
+ * only these routes): a change answers once every process's session cache has heard of it.
+ */
+async function settled<T>(deps: RouteDeps, answer: T): Promise<T> {
+  await deps.sessions.sync?.();
+  return answer;
+}
+
+/** The user's two-factor status, the SMS step-up code and the step-up token of a money movement. */
+function registerStatusAndStepUp(app: App, deps: RouteDeps) {
   app.get(
     '/v2/user/mfa',
     {
@@ -85,7 +95,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
     },
     async (request) => issueStepUpToken(deps, sessionOf(request), request.body, metaOf(request)),
   );
+}
 
+/** The authenticator app's enrolment: its secret, then the first code that confirms it. */
+function registerTotpEnrolment(app: App, deps: RouteDeps) {
   app.post(
     '/v2/user/mfa/totp/enrol',
     {
@@ -116,9 +129,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
       },
     },
     async (request) =>
-      settled(await confirmTotpEnrolment(deps, sessionOf(request), request.body, metaOf(request))),
+      settled(deps, await confirmTotpEnrolment(deps, sessionOf(request), request.body, metaOf(request))),
   );
+}
 
+/** Off or SMS, new recovery codes, and the company's requirement. */
+function registerSettingChanges(app: App, deps: RouteDeps) {
   app.post(
     '/v2/user/mfa/preference',
     {
@@ -133,7 +149,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
       },
     },
     async (request) =>
-      settled(await setMfaPreference(deps, sessionOf(request), request.body, metaOf(request))),
+      settled(deps, await setMfaPreference(deps, sessionOf(request), request.body, metaOf(request))),
   );
 
   app.post(
@@ -166,6 +182,6 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, dep
       },
     },
     async (request) =>
-      settled(await setCompanyMfaRequirement(deps, sessionOf(request), request.body, metaOf(request))),
+      settled(deps, await setCompanyMfaRequirement(deps, sessionOf(request), request.body, metaOf(request))),
   );
-};
+}
