@@ -22,10 +22,17 @@ export default defineConfig({
     { name: 'screens', testIgnore: MONEY },
   ],
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Sized for a loaded machine: 2 cores shared by the server, two browsers and whatever else runs beside them
+  // (the whole suite passes beside `stress-ng --cpu 2`). A journey waits for what its user waits for (a row, a
+  // toast, a URL), never for a fixed time, so a generous limit costs nothing when the machine is quiet; it only
+  // keeps a slow step from being read as a failure. A journey that is genuinely long says so with test.slow().
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     baseURL: BASE_URL,
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
     // A failed journey keeps its trace (each action with the page's DOM) and a screenshot of its end. Without the
     // trace's film strip: screencasting every frame cost 4.7 s of CPU in 13 journeys (9.8 s without a trace,
     // 10.9 s without the film strip), on 2 cores shared with the server and a second browser.
@@ -47,7 +54,7 @@ export default defineConfig({
   webServer: {
     command: 'node start-server.mjs',
     url: `${BASE_URL}/health`,
-    timeout: 120_000,
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -31,7 +31,8 @@ test("a maker's ₹2,00,000 payout waits for approval, the approver approves it 
   page,
   pageAs,
 }) => {
-  test.setTimeout(90_000);
+  // Three users, two step-ups and the rail: a long journey.
+  test.slow();
   await ensurePayoutRule(page);
 
   // The maker pays an established payee ₹2,00,000: held, not sent.
@@ -50,7 +51,7 @@ test("a maker's ₹2,00,000 payout waits for approval, the approver approves it 
   await maker.getByRole('button', { name: 'Review payout' }).click();
   await maker.getByRole('button', { name: /^Confirm payout of/ }).click();
   await confirmItsYou(maker);
-  await expect(maker.getByText('PENDING_APPROVAL')).toBeVisible({ timeout: 15_000 });
+  await expect(maker.getByText('PENDING_APPROVAL')).toBeVisible({ timeout: 60_000 });
   await expect(maker.getByText(/Waiting for approval/)).toBeVisible();
 
   // The approver sees it in the inbox (and the badge), opens it and approves, confirming it's them.
@@ -71,14 +72,15 @@ test("a maker's ₹2,00,000 payout waits for approval, the approver approves it 
   await expect(details.getByText('Step 1: 1 person with the Finance approver role')).toBeVisible();
   await details.getByRole('button', { name: 'Approve', exact: true }).click();
   await confirmItsYou(approver);
-  await expect(approver.getByText(/^Approved/).first()).toBeVisible({ timeout: 15_000 });
+  await expect(approver.getByText(/^Approved/).first()).toBeVisible({ timeout: 60_000 });
 
   // The payout is sent once approved and settles on the sandbox rail within seconds.
   await maker.goto(`/flow/payouts?search_key=customer_reference_number&search_value=${reference}`);
+  // Each try reloads and waits long enough for the reloaded list to arrive on a loaded machine.
   await expect(async () => {
     await maker.reload();
-    await expect(maker.getByRole('row').filter({ hasText: 'SUCCESS' })).toHaveCount(1, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(maker.getByRole('row').filter({ hasText: 'SUCCESS' })).toHaveCount(1, { timeout: 10_000 });
+  }).toPass({ timeout: 90_000 });
 });
 
 test('a viewer sees no payout action, and a direct visit explains the permission it needs', async ({

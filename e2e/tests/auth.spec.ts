@@ -142,6 +142,10 @@ test('a 401 on a data call ends the session and returns to /sign-in with the red
       (JSON.parse(localStorage.getItem('staging_user_data') ?? '{}') as { client_id?: string }).client_id ??
       '',
   );
+  // The member has left the app (a closed tab): else a call /flow still has in flight (its approvals badge, on a
+  // loaded machine) meets the revoked session first and its redirect to /sign-in?redirect=%2Fflow races the visit
+  // below.
+  await page.goto('about:blank');
   const revoked = await page.request.post('/v2/auth/logout', {
     headers: { Authorization: `Bearer ${token}`, client_id: clientId },
     data: {},
@@ -151,8 +155,10 @@ test('a 401 on a data call ends the session and returns to /sign-in with the red
   await page.goto('/settings/account');
   await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fsettings%2Faccount$/);
   await expect(page.getByText('Session expired!')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('staging_is_logged_in'))).toBeNull();
-  expect((await context.cookies()).find((c) => c.name === 'staging_access_token')).toBeUndefined();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('staging_is_logged_in'))).toBeNull();
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === 'staging_access_token'))
+    .toBeUndefined();
 });
 
 test('the alternative sign-in layouts use the same form', async ({ page }) => {

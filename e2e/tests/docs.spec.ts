@@ -7,8 +7,9 @@ test('/docs renders the API reference under the CSP, grouped by tag, with no con
   page,
 }) => {
   // Redoc hydrates the whole reference on the main thread (2.x has no lazy mode): with ~250 operations that takes
-  // 20–30 s of a CI core shared with the server, after the page has shown. This test waits for the menu to
-  // answer: it gets three times the usual time.
+  // 20–30 s of a CI core shared with the server, after the page has shown, and minutes beside other work (the
+  // page answers nothing meanwhile, not even the test's checks). This test waits for the menu to answer: it gets
+  // three times the usual time, and its two waits for the hydration up to three minutes each.
   test.slow();
   const problems: string[] = [];
   page.on('console', (m) => {
@@ -35,7 +36,7 @@ test('/docs renders the API reference under the CSP, grouped by tag, with no con
   expect(html).toContain('Initiate a payout (Idempotency-Key header required)');
 
   // The getting-started section (info.description) and the tag groups in the sidebar.
-  await expect(page.getByRole('heading', { name: 'Getting started' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Getting started' })).toBeVisible({ timeout: 180_000 });
   await expect(page.getByText('RSA-OAEP, SHA-256').first()).toBeVisible();
   const menu = page.locator('.menu-content');
   for (const tag of ['auth', 'payouts', 'beneficiaries', 'fabric', 'callbacks'])
@@ -43,7 +44,7 @@ test('/docs renders the API reference under the CSP, grouped by tag, with no con
   await expect(menu.getByText('Webhooks', { exact: false }).first()).toBeAttached();
 
   // Once hydrated, the menu answers: an operation with its copyable samples.
-  await expect(page.locator('html')).toHaveAttribute('data-reference', 'ready', { timeout: 60_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-reference', 'ready', { timeout: 180_000 });
   await menu.getByText('payouts', { exact: true }).first().click();
   await expect(page).toHaveURL(/#tag\/payouts$/);
   await expect(page.getByText('Initiate a payout (Idempotency-Key header required)').first()).toBeVisible();

@@ -44,8 +44,9 @@ test('add a beneficiary, pay it, see the payout succeed in the list and open its
 }) => {
   await addBeneficiary(page, 'E2E-VENDOR', '50100055556666');
   await pay(page, 'E2E-VENDOR', '1500');
+  // The sandbox rail settles it in the background: the result step polls until then.
   const status = page.getByRole('status').filter({ hasText: /UTR|Paid/ });
-  await expect(status).toBeVisible({ timeout: 20_000 });
+  await expect(status).toBeVisible({ timeout: 60_000 });
   await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: 'View in payouts' }).click();
@@ -57,14 +58,16 @@ test('add a beneficiary, pay it, see the payout succeed in the list and open its
   await expect(dialog.getByText('PENDING').first()).toBeVisible(); // the timeline keeps every state
   await expect(dialog.getByText('₹1,500.00').first()).toBeVisible();
   await expectNoAxeViolations(page);
+  // Closing drops the row from the URL; the list behind it comes back once the router has moved.
   await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('row', { name: /E2E-VENDOR|Kavya Menon/ }).first()).toBeVisible();
 });
 
 test('a payout to a closed test account fails and the statement shows its reversal', async ({ page }) => {
   await addBeneficiary(page, 'E2E-CLOSED', '50100055550001');
   const reference = await pay(page, 'E2E-CLOSED', '700');
-  await expect(page.getByText('Account closed')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Account closed')).toBeVisible({ timeout: 60_000 });
 
   await page.goto(`/flow/transactions?search_key=customer_reference_number&search_value=${reference}`);
   const rows = page.getByRole('row').filter({ hasText: '700.00' });
@@ -152,6 +155,7 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(urn);
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
 
     // "This month" runs from the 1st to today in the user's time zone (Asia/Kolkata by default).
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
@@ -170,6 +174,8 @@ test.describe('on a phone', () => {
 async function currentBalance(page: Page): Promise<number> {
   await page.goto('/accounts/account-balances');
   const row = page.getByRole('row').filter({ hasText: 'current account' });
+  // Read once the balance is in the row, not while it loads.
+  await expect(row).toContainText(/₹[\d,]+\.\d{2}/);
   const text = (await row.textContent()) ?? '';
   const rupees = text.match(/₹([\d,]+\.\d{2})/)![1]!.replaceAll(',', '');
   return Math.round(Number(rupees) * 100);
@@ -210,7 +216,8 @@ test('upload a bulk file with two bad rows, fix one and drop one, submit, the ap
   page,
   pageAs,
 }) => {
-  test.setTimeout(90_000);
+  // Two users, a file check, two viewports, a step-up each and the bulk's run on the rail: a long journey.
+  test.slow();
   await page.goto('/flow/bulk-upload');
   const stamp = Date.now().toString(36).toUpperCase();
   const csv = [
@@ -271,7 +278,7 @@ test('upload a bulk file with two bad rows, fix one and drop one, submit, the ap
     page.getByText(
       'Waiting for approval: nothing is paid until an approver approves this bulk in Approvals.',
     ),
-  ).toBeVisible({ timeout: 15_000 });
+  ).toBeVisible({ timeout: 60_000 });
 
   // The approver approves the whole bulk with one decision, confirming it's them.
   const approver = await pageAs('approver@acme.test');
@@ -281,10 +288,11 @@ test('upload a bulk file with two bad rows, fix one and drop one, submit, the ap
     .click();
   await approver.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
   await confirmItsYou(approver);
-  await expect(approver.getByText(/^Approved/).first()).toBeVisible({ timeout: 15_000 });
+  await expect(approver.getByText(/^Approved/).first()).toBeVisible({ timeout: 60_000 });
   await approver.context().close();
 
-  await expect(page.getByText('Done: 2 paid, 0 failed.')).toBeVisible({ timeout: 30_000 });
+  // The bulk's payouts run on the rail in the background; the progress polls until they are done.
+  await expect(page.getByText('Done: 2 paid, 0 failed.')).toBeVisible({ timeout: 90_000 });
 
   // The response file: each row with its payout urn and status, read by a CSV reader.
   const download = page.waitForEvent('download');

@@ -3,8 +3,11 @@ import { join } from 'node:path';
 
 const LOG = join(import.meta.dirname, '..', '..', '.tmp', 'e2e-server.log');
 
-/** The newest one-time code the console SMS sender printed for this phone number. */
-export async function latestOtp(phone: string, after = 0, timeoutMs = 5000): Promise<string> {
+/**
+ * The newest one-time code the console SMS sender printed for this phone number. The line reaches the log file
+ * through the server's stdout pipe: on a loaded machine, seconds after the screen has moved on.
+ */
+export async function latestOtp(phone: string, after = 0, timeoutMs = 30_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const lines = readFileSync(LOG, 'utf8').split('\n').slice(after);

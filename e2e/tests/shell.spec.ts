@@ -74,7 +74,7 @@ test('the team switch filters the navigation and survives a reload', async ({ pa
   await expect(navGroup(page, 'Fabric')).toHaveCount(0);
   await expect(navGroup(page, 'Flow')).toBeVisible();
   await expect(navGroup(page, 'General')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('staging_team'))).toBe('flow');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('staging_team'))).toBe('flow');
 
   await page.reload();
   await expect(page.getByRole('button', { name: /^Team: Flow/ })).toBeVisible();
@@ -107,7 +107,7 @@ test('the user menu loads on demand, opens from the keyboard, and signs out to /
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('staging_is_logged_in'))).toBeNull();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('staging_is_logged_in'))).toBeNull();
 });
 
 test('the theme is applied before first paint and persists; system follows the OS live', async ({ page }) => {
@@ -120,7 +120,7 @@ test('the theme is applied before first paint and persists; system follows the O
     .getByRole('radio', { name: /^Manrope/ })
     .click();
   await expect(page.locator('html')).toHaveAttribute('data-font', 'manrope');
-  expect(await page.evaluate(() => localStorage.getItem('staging_theme'))).toBe('dark');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('staging_theme'))).toBe('dark');
 
   // The class is on <html> when <body> is first parsed: before any module script of the app can run.
   await page.addInitScript(() => {

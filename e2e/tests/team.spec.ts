@@ -8,8 +8,11 @@ const LOG = join(import.meta.dirname, '..', '..', '.tmp', 'e2e-server.log');
 const NEW_MEMBER = 'e2e.viewer@acme.test';
 const NEW_PASSWORD = 'Joined-Team-2026';
 
-/** The invitation link the console e-mail sender printed for `to` (its path and token). */
-async function invitationLink(to: string, timeoutMs = 5000): Promise<string> {
+/**
+ * The invitation link the console e-mail sender printed for `to` (its path and token). The server prints it before
+ * it answers, but the line reaches the log file through a pipe: on a loaded machine that can take seconds.
+ */
+async function invitationLink(to: string, timeoutMs = 30_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const line = readFileSync(LOG, 'utf8')

@@ -38,10 +38,9 @@ async function pay(page: Page, code: string, amount: string) {
 test('pay from the dashboard, open the trace from the payout details, download the evidence PDF and read it', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await addBeneficiary(page, 'E2E-TRACE', '50100077778888');
   await pay(page, 'E2E-TRACE', '1250');
-  await expect(page.getByRole('status').filter({ hasText: /UTR|Paid/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: /UTR|Paid/ })).toBeVisible({ timeout: 60_000 });
 
   await page.getByRole('link', { name: 'View in payouts' }).click();
   const dialog = page.getByRole('dialog');

@@ -29,7 +29,8 @@ async function fillSignIn(page: Page) {
 }
 
 test('enrol an authenticator app, sign out, sign in with a generated code', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Two sign-ins, an enrolment and ten recovery codes hashed on the server: a long journey.
+  test.slow();
   await fillSignIn(page);
   await expect(page).toHaveURL(/\/flow/);
   await page.goto('/configurations/manage-2fa');
