@@ -104,11 +104,70 @@ function askedLsn(request: FastifyRequest): bigint | null {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** What a router knows between probes. */
+type RouterState = {
+  /** The primary's position over the last minute: [time, lsn], oldest first. */
+  samples: [number, bigint][];
+  /** Each recent writer's last write position. */
+  callers: Map<string, { lsn: bigint; at: number }>;
+  replay: bigint | null;
+  primaryLsn: bigint | null;
+  up: boolean;
+  lagMs: number | null;
+  lastProbeOk: number;
+  reads: { replica: number; primary: number; fallbacks: number };
+};
+
+type Log = ReplicaOptions['log'];
+
 /** Opens the replica's pool and starts probing; reads go to the primary until the first probe answers. */
 export function openReplicaRouter(primary: DatabaseHandle, opts: ReplicaOptions): ReplicaRouter {
   const probeMs = opts.probeMs ?? 250;
+  const pool = openReplicaPool(opts.url);
+  const replica = drizzlePg(pool, { schema }) as unknown as Db;
+  const state: RouterState = {
+    samples: [],
+    callers: new Map(),
+    replay: null,
+    primaryLsn: null,
+    up: false,
+    lagMs: null,
+    lastProbeOk: 0,
+    reads: { replica: 0, primary: 0, fallbacks: 0 },
+  };
+  let closed = false;
+
+  const usable = () =>
+    state.up &&
+    state.lagMs !== null &&
+    state.lagMs <= opts.maxLagMs &&
+    Date.now() - state.lastProbeOk <= probeMs * 4 + 1000;
+
+  let timer: NodeJS.Timeout | null = null;
+  const loop = async () => {
+    await probe(primary.db, pool, state, opts.log);
+    if (!closed) timer = setTimeout(loop, probeMs).unref();
+  };
+  void loop();
+
+  return {
+    async read(request, read) {
+      if (!replicaServes(state, usable(), request)) return readOnPrimary(state, primary.db, read);
+      return readOnReplica(state, { primary: primary.db, replica }, read, opts.log);
+    },
+    noteWrite: (request, reply) => noteWrite(primary.db, state, request, reply),
+    status: () => statusOf(state, usable()),
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await pool.end().catch(() => {});
+    },
+  };
+}
+
+function openReplicaPool(url: string): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: opts.url,
+    connectionString: url,
     max: 10,
     connectionTimeoutMillis: 1000,
     application_name: 'meridian-replica-reads',
@@ -116,141 +175,124 @@ export function openReplicaRouter(primary: DatabaseHandle, opts: ReplicaOptions)
   // A replica that goes away ends its idle connections: an 'error' here must not crash the process.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const replica = drizzlePg(pool, { schema }) as unknown as Db;
-  /** The primary's position over the last minute: [time, lsn], oldest first. */
-  const samples: [number, bigint][] = [];
-  const callers = new Map<string, { lsn: bigint; at: number }>();
-  let replay: bigint | null = null;
-  let primaryLsn: bigint | null = null;
-  let up = false;
-  let lagMs: number | null = null;
-  let lastProbeOk = 0;
-  const reads = { replica: 0, primary: 0, fallbacks: 0 };
-  let closed = false;
+  return pool;
+}
 
-  const usable = () =>
-    up && lagMs !== null && lagMs <= opts.maxLagMs && Date.now() - lastProbeOk <= probeMs * 4 + 1000;
-
-  async function probe() {
-    const now = Date.now();
-    try {
-      const [p] = await queryRows<{ lsn: string }>(primary.db, sql`SELECT pg_current_wal_lsn()::text AS lsn`);
-      const current = parseLsn(p?.lsn);
-      if (current !== null) {
-        primaryLsn = current;
-        samples.push([now, current]);
-        while (samples.length > 2 && samples[0]![0] < now - 60_000) samples.shift();
-      }
-    } catch {
-      // the primary's position is unknown this round; the replica's lag is judged on the samples kept
+/** One probe: the primary's position (a new sample), then the replica's replay position and lag. */
+async function probe(primary: Db, pool: pg.Pool, state: RouterState, log: Log): Promise<void> {
+  const now = Date.now();
+  try {
+    const [p] = await queryRows<{ lsn: string }>(primary, sql`SELECT pg_current_wal_lsn()::text AS lsn`);
+    const current = parseLsn(p?.lsn);
+    if (current !== null) {
+      state.primaryLsn = current;
+      state.samples.push([now, current]);
+      while (state.samples.length > 2 && state.samples[0]![0] < now - 60_000) state.samples.shift();
     }
-    try {
-      const { rows } = await pool.query<{ lsn: string | null }>(
-        'SELECT pg_last_wal_replay_lsn()::text AS lsn',
-      );
-      const r = parseLsn(rows[0]?.lsn);
-      if (r === null) throw new Error('not a standby');
-      replay = r;
-      // The replica holds everything the primary had at the last sample whose position it has replayed: it is
-      // at most (now - that sample's time) behind; caught up when it has replayed the latest position.
-      let lag: number | null = null;
-      for (let i = samples.length - 1; i >= 0; i--)
-        if (samples[i]![1] <= r) {
-          lag = i === samples.length - 1 ? 0 : now - samples[i]![0];
-          break;
-        }
-      lagMs = lag ?? Number.POSITIVE_INFINITY;
-      if (!up) opts.log?.('replica up: reads tolerant of staleness go to it', { lag_ms: lagMs });
-      up = true;
-      lastProbeOk = Date.now();
-      for (const [caller, w] of callers) if (w.lsn <= r || w.at < now - REMEMBER_MS) callers.delete(caller);
-    } catch (err) {
-      if (up) opts.log?.('replica down: its reads go to the primary', { err: (err as Error).message });
-      up = false;
-      lagMs = null;
-    }
+  } catch {
+    // the primary's position is unknown this round; the replica's lag is judged on the samples kept
   }
-
-  let timer: NodeJS.Timeout | null = null;
-  const loop = async () => {
-    await probe();
-    if (!closed) timer = setTimeout(loop, probeMs).unref();
-  };
-  void loop();
-
-  /** The replica may serve this request: usable, and it has replayed the caller's last write. */
-  function replicaServes(request: FastifyRequest): boolean {
-    if (!usable() || replay === null) return false;
-    const caller = callerOf(request);
-    const mine = caller ? callers.get(caller) : undefined;
-    if (mine && mine.lsn > replay) return false;
-    const asked = askedLsn(request);
-    return asked === null || asked <= replay;
+  try {
+    const { rows } = await pool.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn');
+    const r = parseLsn(rows[0]?.lsn);
+    if (r === null) throw new Error('not a standby');
+    state.replay = r;
+    state.lagMs = lagOf(state.samples, r, now);
+    if (!state.up) log?.('replica up: reads tolerant of staleness go to it', { lag_ms: state.lagMs });
+    state.up = true;
+    state.lastProbeOk = Date.now();
+    for (const [caller, w] of state.callers)
+      if (w.lsn <= r || w.at < now - REMEMBER_MS) state.callers.delete(caller);
+  } catch (err) {
+    if (state.up) log?.('replica down: its reads go to the primary', { err: (err as Error).message });
+    state.up = false;
+    state.lagMs = null;
   }
+}
 
+/**
+ * The replica holds everything the primary had at the last sample whose position it has replayed: it is at most
+ * (now - that sample's time) behind; caught up when it has replayed the latest position. Infinite when it has
+ * replayed none of the samples.
+ */
+function lagOf(samples: [number, bigint][], replayed: bigint, now: number): number {
+  for (let i = samples.length - 1; i >= 0; i--)
+    if (samples[i]![1] <= replayed) return i === samples.length - 1 ? 0 : now - samples[i]![0];
+  return Number.POSITIVE_INFINITY;
+}
+
+/** The replica may serve this request: usable, and it has replayed the caller's last write. */
+function replicaServes(state: RouterState, usable: boolean, request: FastifyRequest): boolean {
+  if (!usable || state.replay === null) return false;
+  const caller = callerOf(request);
+  const mine = caller ? state.callers.get(caller) : undefined;
+  if (mine && mine.lsn > state.replay) return false;
+  const asked = askedLsn(request);
+  return asked === null || asked <= state.replay;
+}
+
+async function readOnPrimary<T>(state: RouterState, primary: Db, read: (db: Db) => Promise<T>): Promise<T> {
+  state.reads.primary++;
+  return read(primary);
+}
+
+async function readOnReplica<T>(
+  state: RouterState,
+  dbs: { primary: Db; replica: Db },
+  read: (db: Db) => Promise<T>,
+  log: Log,
+): Promise<T> {
+  try {
+    const answer = await read(dbs.replica);
+    state.reads.replica++;
+    return answer;
+  } catch (err) {
+    // An answer the read itself chose (a 400, a 404) is the same on the primary.
+    if (typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+    // The replica failed (gone, or a query cancelled by a conflict with recovery): skip it until the next
+    // probe answers, and read from the primary.
+    state.up = false;
+    state.reads.fallbacks++;
+    log?.('replica read failed: read from the primary', { err: (err as Error).message });
+    return read(dbs.primary);
+  }
+}
+
+/** After a write: the primary's position, noted for the caller and sent back (header, and cookie for a session). */
+async function noteWrite(primary: Db, state: RouterState, request: FastifyRequest, reply: FastifyReply) {
+  if (SAFE_METHODS.has(request.method)) return;
+  const caller = callerOf(request);
+  if (!caller) return;
+  let lsn: bigint | null = null;
+  try {
+    const [row] = await queryRows<{ lsn: string }>(primary, sql`SELECT pg_current_wal_lsn()::text AS lsn`);
+    lsn = parseLsn(row?.lsn);
+  } catch {
+    // unknown: keep this caller on the primary for the remembered time
+    lsn = state.primaryLsn === null ? null : state.primaryLsn + 1n;
+  }
+  if (lsn === null) return;
+  if (state.callers.size >= MAX_CALLERS) state.callers.clear();
+  state.callers.set(caller, { lsn, at: Date.now() });
+  const text = formatLsn(lsn);
+  reply.header(LSN_HEADER, text);
+  if (caller.startsWith('s:'))
+    reply.header(
+      'set-cookie',
+      `${LSN_COOKIE}=${encodeURIComponent(text)}; Path=/; Max-Age=${REMEMBER_MS / 1000}; HttpOnly; SameSite=Lax`,
+    );
+}
+
+function statusOf(state: RouterState, usable: boolean): ReplicaStatus {
+  const { lagMs, replay, primaryLsn } = state;
   return {
-    async read(request, read) {
-      if (!replicaServes(request)) {
-        reads.primary++;
-        return read(primary.db);
-      }
-      try {
-        const answer = await read(replica);
-        reads.replica++;
-        return answer;
-      } catch (err) {
-        // An answer the read itself chose (a 400, a 404) is the same on the primary.
-        if (typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
-        // The replica failed (gone, or a query cancelled by a conflict with recovery): skip it until the next
-        // probe answers, and read from the primary.
-        up = false;
-        reads.fallbacks++;
-        opts.log?.('replica read failed: read from the primary', { err: (err as Error).message });
-        return read(primary.db);
-      }
-    },
-    async noteWrite(request, reply) {
-      if (SAFE_METHODS.has(request.method)) return;
-      const caller = callerOf(request);
-      if (!caller) return;
-      let lsn: bigint | null = null;
-      try {
-        const [row] = await queryRows<{ lsn: string }>(
-          primary.db,
-          sql`SELECT pg_current_wal_lsn()::text AS lsn`,
-        );
-        lsn = parseLsn(row?.lsn);
-      } catch {
-        // unknown: keep this caller on the primary for the remembered time
-        lsn = primaryLsn === null ? null : primaryLsn + 1n;
-      }
-      if (lsn === null) return;
-      if (callers.size >= MAX_CALLERS) callers.clear();
-      callers.set(caller, { lsn, at: Date.now() });
-      const text = formatLsn(lsn);
-      reply.header(LSN_HEADER, text);
-      if (caller.startsWith('s:'))
-        reply.header(
-          'set-cookie',
-          `${LSN_COOKIE}=${encodeURIComponent(text)}; Path=/; Max-Age=${REMEMBER_MS / 1000}; HttpOnly; SameSite=Lax`,
-        );
-    },
-    status() {
-      return {
-        configured: true,
-        usable: usable(),
-        up,
-        lagMs: lagMs === null || !Number.isFinite(lagMs) ? null : lagMs,
-        replayLsn: replay === null ? null : formatLsn(replay),
-        primaryLsn: primaryLsn === null ? null : formatLsn(primaryLsn),
-        reads: { ...reads },
-      };
-    },
-    async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      await pool.end().catch(() => {});
-    },
+    configured: true,
+    usable,
+    up: state.up,
+    lagMs: lagMs === null || !Number.isFinite(lagMs) ? null : lagMs,
+    replayLsn: replay === null ? null : formatLsn(replay),
+    primaryLsn: primaryLsn === null ? null : formatLsn(primaryLsn),
+    reads: { ...state.reads },
   };
 }
 
