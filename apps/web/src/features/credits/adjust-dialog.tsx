@@ -38,20 +38,8 @@ const TEXT = {
 
 type Failure = Pick<ServerErrorView<string>, 'message' | 'unmatched'>;
 
-/**
- * Load or unload a company's credits: credits and a reason (the contract's CreditAdjustment), then a
- * confirmation with the balance after. Confirming sends the submission's Idempotency-Key; confirming again
- * after an unknown outcome (network, 5xx) reuses it, so the credits move once.
- */
-function AdjustForm({
-  kind,
-  company,
-  onClose,
-}: {
-  kind: AdjustmentKind;
-  company: Company;
-  onClose: () => void;
-}) {
+/** The adjust form's state: the form, the adjustment waiting for confirmation, and the last failure. */
+function useAdjust(kind: AdjustmentKind, company: Company, onClose: () => void) {
   const text = TEXT[kind];
   const adjust = useAdjustCredits();
   const submission = useIdempotentSubmission();
@@ -61,8 +49,6 @@ function AdjustForm({
     resolver: zodResolver(adjustFormSchema),
     defaultValues: EMPTY,
   });
-  const errors = form.formState.errors;
-  const id = `credits-${kind}`;
 
   const onReview = form.handleSubmit((values) => {
     setFailure(null);
@@ -103,44 +89,48 @@ function AdjustForm({
     }
   };
 
-  if (pending) {
-    const after = company.credits + text.sign * pending.credits;
+  return {
+    form,
+    pending,
+    back: () => setPending(null),
+    failure,
+    saving: adjust.isPending,
+    onReview,
+    onConfirm,
+  };
+}
+
+/**
+ * Load or unload a company's credits: credits and a reason (the contract's CreditAdjustment), then a
+ * confirmation with the balance after. Confirming sends the submission's Idempotency-Key; confirming again
+ * after an unknown outcome (network, 5xx) reuses it, so the credits move once.
+ */
+function AdjustForm({
+  kind,
+  company,
+  onClose,
+}: {
+  kind: AdjustmentKind;
+  company: Company;
+  onClose: () => void;
+}) {
+  const text = TEXT[kind];
+  const { form, pending, back, failure, saving, onReview, onConfirm } = useAdjust(kind, company, onClose);
+  const errors = form.formState.errors;
+  const id = `credits-${kind}`;
+
+  if (pending)
     return (
-      <div className="flex flex-col gap-4">
-        <FormErrorAlert
-          title={`The credits were not ${kind}ed`}
-          message={failure?.message ?? null}
-          details={failure?.unmatched}
-        />
-        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          <dt className="text-muted-foreground">Company</dt>
-          <dd className="font-medium">
-            {company.company_name} ({company.client_id})
-          </dd>
-          <dt className="text-muted-foreground">{text.verb}</dt>
-          <dd className="font-medium tabular-nums">{formatCredits(pending.credits)} credits</dd>
-          <dt className="text-muted-foreground">Reason</dt>
-          <dd className="font-medium break-words">{pending.reason}</dd>
-          <dt className="text-muted-foreground">Balance now</dt>
-          <dd className="tabular-nums">{formatCredits(company.credits)}</dd>
-          <dt className="text-muted-foreground">Balance after</dt>
-          <dd className="font-semibold tabular-nums">{formatCredits(after)}</dd>
-        </dl>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setPending(null)} disabled={adjust.isPending}>
-            Back
-          </Button>
-          <Button onClick={() => void onConfirm()} disabled={adjust.isPending}>
-            {adjust.isPending
-              ? 'Saving…'
-              : failure
-                ? `Try again: ${kind} ${formatCredits(pending.credits)}`
-                : `Confirm: ${kind} ${formatCredits(pending.credits)}`}
-          </Button>
-        </div>
-      </div>
+      <AdjustConfirm
+        kind={kind}
+        company={company}
+        pending={pending}
+        failure={failure}
+        saving={saving}
+        onBack={back}
+        onConfirm={() => void onConfirm()}
+      />
     );
-  }
 
   return (
     <form onSubmit={onReview} noValidate aria-label={text.title} className="flex flex-col gap-4">
@@ -176,6 +166,63 @@ function AdjustForm({
         <Button type="submit">Review</Button>
       </div>
     </form>
+  );
+}
+
+/** The adjustment to confirm: company, credits, reason, the balance now and after; Back, or Confirm. */
+function AdjustConfirm({
+  kind,
+  company,
+  pending,
+  failure,
+  saving,
+  onBack,
+  onConfirm,
+}: {
+  kind: AdjustmentKind;
+  company: Company;
+  pending: CreditAdjustment;
+  failure: Failure | null;
+  saving: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const text = TEXT[kind];
+  const after = company.credits + text.sign * pending.credits;
+  return (
+    <div className="flex flex-col gap-4">
+      <FormErrorAlert
+        title={`The credits were not ${kind}ed`}
+        message={failure?.message ?? null}
+        details={failure?.unmatched}
+      />
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+        <dt className="text-muted-foreground">Company</dt>
+        <dd className="font-medium">
+          {company.company_name} ({company.client_id})
+        </dd>
+        <dt className="text-muted-foreground">{text.verb}</dt>
+        <dd className="font-medium tabular-nums">{formatCredits(pending.credits)} credits</dd>
+        <dt className="text-muted-foreground">Reason</dt>
+        <dd className="font-medium break-words">{pending.reason}</dd>
+        <dt className="text-muted-foreground">Balance now</dt>
+        <dd className="tabular-nums">{formatCredits(company.credits)}</dd>
+        <dt className="text-muted-foreground">Balance after</dt>
+        <dd className="font-semibold tabular-nums">{formatCredits(after)}</dd>
+      </dl>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onBack} disabled={saving}>
+          Back
+        </Button>
+        <Button onClick={onConfirm} disabled={saving}>
+          {saving
+            ? 'Saving…'
+            : failure
+              ? `Try again: ${kind} ${formatCredits(pending.credits)}`
+              : `Confirm: ${kind} ${formatCredits(pending.credits)}`}
+        </Button>
+      </div>
+    </div>
   );
 }
 

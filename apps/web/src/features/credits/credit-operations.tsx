@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { CreditOperationRow } from '@meridian/contract/accounts';
 import { Code, DateTimeText, StatusBadge } from '@/components/data-table';
 import { Pagination } from '@/components/data-table/pagination';
 import type { BadgeVariant } from '@/components/ui/badge';
@@ -77,35 +78,7 @@ export function CreditOperations({ clientId, companyName }: { clientId: string; 
                 {offset > 0 ? 'No operations on this page.' : 'No credit operations yet.'}
               </TableStateRow>
             ) : (
-              rows.map((op, i) => (
-                <TableRow key={`${op.reference}-${op.created_at}-${i}`} className="border-t">
-                  <TableCell className={td}>
-                    <DateTimeText value={op.created_at} />
-                  </TableCell>
-                  <TableCell className={td}>
-                    <StatusBadge status={op.kind} variants={KIND_VARIANTS} />
-                  </TableCell>
-                  <TableCell
-                    align="right"
-                    className={cx(
-                      td,
-                      'tabular-nums whitespace-nowrap',
-                      op.credits < 0 ? 'text-destructive' : 'text-green-700 dark:text-green-400',
-                    )}
-                  >
-                    {op.credits > 0 ? '+' : op.credits < 0 ? '−' : ''}
-                    {formatCredits(Math.abs(op.credits))}
-                  </TableCell>
-                  <TableCell align="right" className={cx(td, 'tabular-nums')}>
-                    {formatCredits(op.balance_after)}
-                  </TableCell>
-                  <TableCell className={cx(td, 'max-w-64 break-words')}>{op.reason ?? '-'}</TableCell>
-                  <TableCell className={td}>{op.actor}</TableCell>
-                  <TableCell className={td}>
-                    <Code>{op.reference}</Code>
-                  </TableCell>
-                </TableRow>
-              ))
+              rows.map((op, i) => <OperationRow key={`${op.reference}-${op.created_at}-${i}`} op={op} />)
             )}
           </TableBody>
         </Table>
@@ -122,5 +95,38 @@ export function CreditOperations({ clientId, companyName }: { clientId: string; 
         }}
       />
     </section>
+  );
+}
+
+/** One operation: when, its kind, the credits (signed, coloured), the balance after, why, who, its reference. */
+function OperationRow({ op }: { op: CreditOperationRow }) {
+  return (
+    <TableRow className="border-t">
+      <TableCell className={td}>
+        <DateTimeText value={op.created_at} />
+      </TableCell>
+      <TableCell className={td}>
+        <StatusBadge status={op.kind} variants={KIND_VARIANTS} />
+      </TableCell>
+      <TableCell
+        align="right"
+        className={cx(
+          td,
+          'tabular-nums whitespace-nowrap',
+          op.credits < 0 ? 'text-destructive' : 'text-green-700 dark:text-green-400',
+        )}
+      >
+        {op.credits > 0 ? '+' : op.credits < 0 ? '−' : ''}
+        {formatCredits(Math.abs(op.credits))}
+      </TableCell>
+      <TableCell align="right" className={cx(td, 'tabular-nums')}>
+        {formatCredits(op.balance_after)}
+      </TableCell>
+      <TableCell className={cx(td, 'max-w-64 break-words')}>{op.reason ?? '-'}</TableCell>
+      <TableCell className={td}>{op.actor}</TableCell>
+      <TableCell className={td}>
+        <Code>{op.reference}</Code>
+      </TableCell>
+    </TableRow>
   );
 }

@@ -57,7 +57,8 @@ export function meterChanges(
   return { prices, invalid };
 }
 
-function MeterForm({ clientId, meter }: { clientId: string; meter: CompanyMeterAnswer }) {
+/** The meter form's state: the prices as typed, the invalid ones after a save, and the save. */
+function useMeterForm(clientId: string, meter: CompanyMeterAnswer) {
   const update = useUpdateMeter(clientId);
   const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(meter));
   const [invalid, setInvalid] = useState<string[]>([]);
@@ -77,6 +78,14 @@ function MeterForm({ clientId, meter }: { clientId: string; meter: CompanyMeterA
       setError(serverErrorMessage(e));
     }
   };
+
+  return { drafts, setDrafts, invalid, error, dirty, save, saving: update.isPending };
+}
+
+/** The prices per product, each editable (empty: the default), with Save and Discard. */
+function MeterForm({ clientId, meter }: { clientId: string; meter: CompanyMeterAnswer }) {
+  const { drafts, setDrafts, invalid, error, dirty, save, saving } = useMeterForm(clientId, meter);
+  const setDraft = (product: string, text: string) => setDrafts((d) => ({ ...d, [product]: text }));
 
   return (
     <form
@@ -108,62 +117,82 @@ function MeterForm({ clientId, meter }: { clientId: string; meter: CompanyMeterA
           </TableRow>
         </TableHeader>
         <TableBody>
-          {meter.data.map((entry) => {
-            const title = FABRIC_TITLES[entry.product as FabricSlug] ?? entry.product;
-            const inputId = `meter-${entry.product}`;
-            const bad = invalid.includes(entry.product);
-            return (
-              <TableRow key={entry.product} className="border-t">
-                <TableHead scope="row" className={`${td} font-medium`}>
-                  <label htmlFor={inputId}>{title}</label>
-                </TableHead>
-                <TableCell align="right" className={`${td} tabular-nums`}>
-                  {formatCredits(entry.default_price)}
-                </TableCell>
-                <TableCell className={td}>
-                  <Input
-                    id={inputId}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    placeholder="Default"
-                    value={drafts[entry.product] ?? ''}
-                    aria-invalid={bad || undefined}
-                    aria-describedby={bad ? `${inputId}-error` : undefined}
-                    onChange={(e) => setDrafts((d) => ({ ...d, [entry.product]: e.target.value }))}
-                    className="w-32"
-                  />
-                  {bad && (
-                    <p id={`${inputId}-error`} className="mt-1 text-xs text-destructive">
-                      A whole number of credits, 0 to 100,000
-                    </p>
-                  )}
-                </TableCell>
-                <TableCell className={td}>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    disabled={(drafts[entry.product] ?? '') === ''}
-                    aria-label={`Use the default price for ${title}`}
-                    onClick={() => setDrafts((d) => ({ ...d, [entry.product]: '' }))}
-                  >
-                    Use default
-                  </Button>
-                </TableCell>
-              </TableRow>
-            );
-          })}
+          {meter.data.map((entry) => (
+            <MeterRow
+              key={entry.product}
+              entry={entry}
+              draft={drafts[entry.product] ?? ''}
+              bad={invalid.includes(entry.product)}
+              setDraft={setDraft}
+            />
+          ))}
         </TableBody>
       </Table>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={update.isPending || !dirty}>
-          {update.isPending ? 'Saving…' : 'Save prices'}
+        <Button type="submit" disabled={saving || !dirty}>
+          {saving ? 'Saving…' : 'Save prices'}
         </Button>
         <Button type="button" variant="outline" disabled={!dirty} onClick={() => setDrafts(draftsOf(meter))}>
           Discard changes
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One product: its title, default price, the company price (with its problem), and Use default. */
+function MeterRow({
+  entry,
+  draft,
+  bad,
+  setDraft,
+}: {
+  entry: CompanyMeterAnswer['data'][number];
+  draft: string;
+  bad: boolean;
+  setDraft: (product: string, text: string) => void;
+}) {
+  const title = FABRIC_TITLES[entry.product as FabricSlug] ?? entry.product;
+  const inputId = `meter-${entry.product}`;
+  return (
+    <TableRow className="border-t">
+      <TableHead scope="row" className={`${td} font-medium`}>
+        <label htmlFor={inputId}>{title}</label>
+      </TableHead>
+      <TableCell align="right" className={`${td} tabular-nums`}>
+        {formatCredits(entry.default_price)}
+      </TableCell>
+      <TableCell className={td}>
+        <Input
+          id={inputId}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="Default"
+          value={draft}
+          aria-invalid={bad || undefined}
+          aria-describedby={bad ? `${inputId}-error` : undefined}
+          onChange={(e) => setDraft(entry.product, e.target.value)}
+          className="w-32"
+        />
+        {bad && (
+          <p id={`${inputId}-error`} className="mt-1 text-xs text-destructive">
+            A whole number of credits, 0 to 100,000
+          </p>
+        )}
+      </TableCell>
+      <TableCell className={td}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          disabled={draft === ''}
+          aria-label={`Use the default price for ${title}`}
+          onClick={() => setDraft(entry.product, '')}
+        >
+          Use default
+        </Button>
+      </TableCell>
+    </TableRow>
   );
 }
 
