@@ -121,6 +121,57 @@ function FileButtons({ bulk }: { bulk: SelectedBulk }) {
   );
 }
 
+/** The selected bulk's line items, with their own search, status filter and paging, and its files. */
+function LineItemsSection({
+  bulk,
+  search,
+  onSearchChange,
+  onClear,
+}: {
+  bulk: SelectedBulk;
+  /** The line items' part of the search, as their table takes it. */
+  search: ListSearch;
+  onSearchChange: (next: ListSearch) => void;
+  onClear: () => void;
+}) {
+  const params = useMemo(() => ({ bulk_urn: bulk.urn }), [bulk.urn]);
+  return (
+    <section aria-labelledby="bulk-line-items-title" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h2 id="bulk-line-items-title" className="text-lg font-semibold">
+            Line items of {bulk.urn}
+          </h2>
+          <p className="text-sm text-muted-foreground">{bulk.type.toUpperCase()} file</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <FileButtons bulk={bulk} />
+          <Button variant="outline" onClick={onClear}>
+            Clear selection
+          </Button>
+        </div>
+      </div>
+      <DataTable
+        key={bulk.urn}
+        list={BULK_LINE_ITEMS_LIST}
+        endpoints={lineItemsEndpoints}
+        {...LINE_ITEM_COLUMNS}
+        namesList
+        // A saved view's link opens this bulk with the view's line-item filter.
+        viewLink={(view) => withLineItemsSearch(withBulk({}, bulk), view)}
+        rowId={(i) => `${i.bulk_urn}:${i.row}`}
+        params={params}
+        empty={{
+          title: 'No line items in this date range',
+          hint: 'Widen the date range or clear the status filter.',
+        }}
+        search={search}
+        onSearchChange={onSearchChange}
+      />
+    </section>
+  );
+}
+
 export interface BulkCapabilitiesPageProps {
   /** The route's search: the list's filter, with the raw bulk and line-item parameters beside it. */
   search: ListSearch;
@@ -144,9 +195,6 @@ export function BulkCapabilitiesPage({ search: routeSearch, onSearchChange }: Bu
     type: b.format,
     day: todayIn(timeZone, new Date(b.created_at)),
   });
-
-  const lineItemsSearch = lineItemsTableSearch(state);
-  const params = useMemo(() => ({ bulk_urn: state.bulk?.urn }), [state.bulk?.urn]);
 
   return (
     <ListPage
@@ -182,39 +230,12 @@ export function BulkCapabilitiesPage({ search: routeSearch, onSearchChange }: Bu
         onSearchChange={(next) => onSearchChange(withBulkListSearch(search, next))}
       />
       {state.bulk ? (
-        <section aria-labelledby="bulk-line-items-title" className="flex flex-col gap-3">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <div className="flex flex-col gap-1">
-              <h2 id="bulk-line-items-title" className="text-lg font-semibold">
-                Line items of {state.bulk.urn}
-              </h2>
-              <p className="text-sm text-muted-foreground">{state.bulk.type.toUpperCase()} file</p>
-            </div>
-            <div className="flex flex-wrap gap-2">
-              <FileButtons bulk={state.bulk} />
-              <Button variant="outline" onClick={() => select(undefined)}>
-                Clear selection
-              </Button>
-            </div>
-          </div>
-          <DataTable
-            key={state.bulk.urn}
-            list={BULK_LINE_ITEMS_LIST}
-            endpoints={lineItemsEndpoints}
-            {...LINE_ITEM_COLUMNS}
-            namesList
-            // A saved view's link opens this bulk with the view's line-item filter.
-            viewLink={(view) => withLineItemsSearch(withBulk({}, state.bulk), view)}
-            rowId={(i) => `${i.bulk_urn}:${i.row}`}
-            params={params}
-            empty={{
-              title: 'No line items in this date range',
-              hint: 'Widen the date range or clear the status filter.',
-            }}
-            search={lineItemsSearch}
-            onSearchChange={(next) => onSearchChange(withLineItemsSearch(search, next))}
-          />
-        </section>
+        <LineItemsSection
+          bulk={state.bulk}
+          search={lineItemsTableSearch(state)}
+          onSearchChange={(next) => onSearchChange(withLineItemsSearch(search, next))}
+          onClear={() => select(undefined)}
+        />
       ) : (
         <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
           Select a bulk to see its line items.

@@ -87,6 +87,45 @@ function progressMessage(bulk: Bulk, rowsProcessed: boolean): string {
   return 'Paying the rows…';
 }
 
+/** Downloads the bulk's response file (with the auth headers); a failure is a toast. */
+function useResponseDownload(bulk: Bulk) {
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await downloadBulkFile(bulk.urn, 'response'), bulkFileName(bulk.urn, 'response', bulk.format));
+    } catch (error) {
+      toast.error('The response file could not be downloaded', {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return { downloading, download };
+}
+
+function BulkProgressHeader({ bulk, final }: { bulk: Bulk; final: boolean }) {
+  return (
+    <CardHeader>
+      <div className="flex flex-wrap items-center gap-2">
+        <CardTitle id="bulk-progress-title">
+          {final
+            ? 'Bulk processed'
+            : bulk.status === 'PENDING_APPROVAL'
+              ? 'Bulk waiting for approval'
+              : 'Processing the bulk'}
+        </CardTitle>
+        <Badge variant={BULK_STATUS_VARIANTS[bulk.status] ?? 'grey'}>{statusLabel(bulk.status)}</Badge>
+      </div>
+      <CardDescription>
+        {count.format(bulk.total_rows)} payouts, {formatMoney(bulk.total_amount)} ·{' '}
+        <span className="font-mono">{bulk.urn}</span>
+      </CardDescription>
+    </CardHeader>
+  );
+}
+
 /**
  * The submitted bulk's live progress (polled every second until it is COMPLETED… or FAILED, which the server says
  * only once every payout has left the rail), then the result: the response file and a link to the bulk's line
@@ -107,19 +146,7 @@ export function BulkProgress({
   const final = isBulkFinal(bulk.status);
   // Every row is a payout (or refused) and the response file lists them, even while some are on the rail.
   const rowsProcessed = final || (bulk.status !== 'QUEUED' && bulk.pending === 0);
-  const [downloading, setDownloading] = useState(false);
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveBlob(await downloadBulkFile(bulk.urn, 'response'), bulkFileName(bulk.urn, 'response', bulk.format));
-    } catch (error) {
-      toast.error('The response file could not be downloaded', {
-        description: error instanceof Error ? error.message : undefined,
-      });
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const { downloading, download } = useResponseDownload(bulk);
   // The bulk capabilities screen reads its selected bulk from these parameters (next to the list's filter).
   const bulkSearch: Record<string, string> = {
     search_value: bulk.urn,
@@ -129,22 +156,7 @@ export function BulkProgress({
   };
   return (
     <Card role="region" aria-labelledby="bulk-progress-title">
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
-          <CardTitle id="bulk-progress-title">
-            {final
-              ? 'Bulk processed'
-              : bulk.status === 'PENDING_APPROVAL'
-                ? 'Bulk waiting for approval'
-                : 'Processing the bulk'}
-          </CardTitle>
-          <Badge variant={BULK_STATUS_VARIANTS[bulk.status] ?? 'grey'}>{statusLabel(bulk.status)}</Badge>
-        </div>
-        <CardDescription>
-          {count.format(bulk.total_rows)} payouts, {formatMoney(bulk.total_amount)} ·{' '}
-          <span className="font-mono">{bulk.urn}</span>
-        </CardDescription>
-      </CardHeader>
+      <BulkProgressHeader bulk={bulk} final={final} />
       <CardContent className="flex flex-col gap-4">
         <p role="status" className="flex items-center gap-2 text-sm">
           {!final && bulk.status !== 'PENDING_APPROVAL' && (
