@@ -5,7 +5,9 @@ import { accounts, settlementAccounts } from '../db/schema.ts';
 import { systemActor } from '../audit/actor.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { registeredHolder } from '../rail/sandbox.ts';
-import { ensureCycles, invokeCycle, setSettlementAccount } from '../settlements/service.ts';
+import { setSettlementAccount } from '../settlements/account.ts';
+import { ensureCycles } from '../settlements/cycles.ts';
+import { invokeCycle } from '../settlements/service.ts';
 
 /** Acme's settlement account: an ordinary sandbox account (no test ending), named as the bank has it. */
 const ACME_SETTLEMENT = { account_number: '50100098760011', ifsc: 'HDFC0000001' };

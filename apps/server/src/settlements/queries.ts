@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { settlements } from '../db/schema.ts';
 import { amountBounds, type FilterParams, type ListScope } from '../lists/register-list.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
-import { selectSettlements, toSettlement } from './service.ts';
+import { selectSettlements, toSettlement } from './answer.ts';
 
 /** The history's filters beside the date range and search (SETTLEMENTS_LIST): a status, a cycle type, an amount range in rupees. */
 export type HistoryParams = FilterParams<typeof SETTLEMENTS_LIST>;

@@ -20,28 +20,29 @@ import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { registerList } from '../lists/register-list.ts';
 import { countSettlements, listSettlements } from './queries.ts';
-import {
-  getCycle,
-  getSettlementAccount,
-  invokeCycle,
-  listCycles,
-  reattemptSettlement,
-  setSettlementAccount,
-  updateCycle,
-} from './service.ts';
+import { getSettlementAccount, setSettlementAccount } from './account.ts';
+import { getCycle, listCycles, updateCycle } from './cycles.ts';
+import { invokeCycle, reattemptSettlement } from './service.ts';
 
 const TAG = 'settlements';
 const CycleParams = z.object({ id: z.string().min(1).max(64) });
 const UrnParams = z.object({ urn: z.string().min(1).max(64) });
 
+/** The app as a route plugin receives it (the zod type provider). */
+type App = Parameters<FastifyPluginAsyncZod<RouteDeps>>[0];
+
 /** Settlements (Meridian operations paths): the settlement account, cycles, runs, history. */
 export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // Reads need accounts.read; each write names its own permission.
   defaultPermission(app, 'accounts.read');
-  const p = deps.config.PROVIDER;
-  const base = `/${p}/operations/settlement`;
-  const opts = () => ({ railTimeScale: deps.config.RAIL_TIME_SCALE });
+  const base = `/${deps.config.PROVIDER}/operations/settlement`;
+  registerSettlementAccount(app, deps, base);
+  registerCycles(app, deps, base);
+  registerHistory(app, deps, base);
+};
 
+/** The settlement account: read, and set (checked by penny drop). */
+function registerSettlementAccount(app: App, deps: RouteDeps, base: string) {
   app.get(
     `${base}/account`,
     {
@@ -74,7 +75,10 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
       return account;
     },
   );
+}
 
+/** The cycles: list, one, change, and run now. */
+function registerCycles(app: App, deps: RouteDeps, base: string) {
   app.get(
     `${base}/cycles`,
     {
@@ -132,12 +136,17 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
       },
     },
     async (request) => {
-      const { run, effects } = await invokeCycle(deps.db, actorOf(request), request.params.id, opts());
+      const { run, effects } = await invokeCycle(deps.db, actorOf(request), request.params.id, {
+        railTimeScale: deps.config.RAIL_TIME_SCALE,
+      });
       await deps.runEffects(effects);
       return run;
     },
   );
+}
 
+/** The history: the list, its filters' options, and a failed settlement paid again. */
+function registerHistory(app: App, deps: RouteDeps, base: string) {
   app.post(
     `${base}/history/:urn/reattempt`,
     {
@@ -156,7 +165,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
         deps.db,
         actorOf(request),
         request.params.urn,
-        opts(),
+        { railTimeScale: deps.config.RAIL_TIME_SCALE },
       );
       await deps.runEffects(effects);
       return settlement;
@@ -194,7 +203,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
     }),
   );
 
-  registerList(app, deps.db, p, {
+  registerList(app, deps.db, deps.config.PROVIDER, {
     list: SETTLEMENTS_LIST,
     tag: TAG,
     noun: "settlements of the caller's client (collections paid to its settlement account)",
@@ -202,4 +211,4 @@ export const settlementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
     fetch: listSettlements,
     count: countSettlements,
   });
-};
+}
