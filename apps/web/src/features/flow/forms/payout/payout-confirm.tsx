@@ -4,42 +4,27 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAccountBalances } from '../../api/balance';
-import { useBeneficiaryOptions, usePaymentMethods, useProviderAccounts } from '../../api/dropdowns';
+import {
+  useBeneficiaryOptions,
+  usePaymentMethods,
+  useProviderAccounts,
+  type BeneficiaryOption,
+  type PaymentMethodOption,
+  type ProviderAccountOption,
+} from '../../api/dropdowns';
 import { formatMoney, toPaise } from '@/lib/format/money';
 import { amountToPaise } from '../money';
 import type { PayoutFormOutput } from './payout-schema';
 
-/** Step 2: everything the payout will do, before any money moves. */
-export function PayoutConfirmStep({
-  payout,
-  pending,
-  retry,
-  onBack,
-  onConfirm,
-  children,
-}: {
-  payout: PayoutFormOutput;
-  pending: boolean;
-  /** The last attempt's outcome is unknown: confirming again retries the same submission. */
-  retry: boolean;
-  onBack: () => void;
-  onConfirm: () => void;
-  /** The failure of the last attempt, if any. */
-  children?: ReactNode;
-}) {
-  const accounts = useProviderAccounts();
-  const balances = useAccountBalances();
-  const beneficiaries = useBeneficiaryOptions();
-  const methods = usePaymentMethods();
-  const account = accounts.data?.find((a) => a.account_number === payout.sender_account_number);
-  const beneficiary = beneficiaries.data?.find((b) => b.beneficiary_code === payout.beneficiary_code);
-  const method = methods.data?.find((m) => m.transfer_type === payout.transfer_type);
-  const balance = balances.data?.find((a) => a.account_number === payout.sender_account_number)?.balance;
-  const amount = formatMoney(payout.amount);
-  const overBalance =
-    balance !== undefined && (amountToPaise(payout.amount) ?? 0n) > (toPaise(balance) ?? 0n);
-
-  const rows: [string, ReactNode][] = [
+/** The payout's facts as label and value, with the names the dropdowns know for its account and beneficiary. */
+function payoutRows(
+  payout: PayoutFormOutput,
+  amount: string,
+  account: ProviderAccountOption | undefined,
+  beneficiary: BeneficiaryOption | undefined,
+  method: PaymentMethodOption | undefined,
+): [string, ReactNode][] {
+  return [
     [
       'From',
       <>
@@ -71,6 +56,38 @@ export function PayoutConfirmStep({
     ['Purpose', payout.purpose_message],
     ['Customer reference number', <span className="font-mono">{payout.customer_reference_number}</span>],
   ];
+}
+
+/** Step 2: everything the payout will do, before any money moves. */
+export function PayoutConfirmStep({
+  payout,
+  pending,
+  retry,
+  onBack,
+  onConfirm,
+  children,
+}: {
+  payout: PayoutFormOutput;
+  pending: boolean;
+  /** The last attempt's outcome is unknown: confirming again retries the same submission. */
+  retry: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+  /** The failure of the last attempt, if any. */
+  children?: ReactNode;
+}) {
+  const accounts = useProviderAccounts();
+  const balances = useAccountBalances();
+  const beneficiaries = useBeneficiaryOptions();
+  const methods = usePaymentMethods();
+  const account = accounts.data?.find((a) => a.account_number === payout.sender_account_number);
+  const beneficiary = beneficiaries.data?.find((b) => b.beneficiary_code === payout.beneficiary_code);
+  const method = methods.data?.find((m) => m.transfer_type === payout.transfer_type);
+  const balance = balances.data?.find((a) => a.account_number === payout.sender_account_number)?.balance;
+  const amount = formatMoney(payout.amount);
+  const overBalance =
+    balance !== undefined && (amountToPaise(payout.amount) ?? 0n) > (toPaise(balance) ?? 0n);
+  const rows = payoutRows(payout, amount, account, beneficiary, method);
 
   return (
     <Card aria-labelledby="payout-confirm-title" role="region">

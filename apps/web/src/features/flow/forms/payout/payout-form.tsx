@@ -1,173 +1,43 @@
-import { useState, type FormEvent } from 'react';
-import { useWatch, type UseFormReturn } from 'react-hook-form';
-import RefreshCw from 'lucide-react/icons/refresh-cw';
+import type { FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { TransferType } from '@meridian/contract';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
-import { formatMoney } from '@/lib/format/money';
-import { useAccountBalances } from '../../api/balance';
-import { useBeneficiaryOptions, usePaymentMethods, useProviderAccounts } from '../../api/dropdowns';
-import { AmountField } from '../amount-field';
 import { FormField } from '@/components/form/form-field';
-import { generateReference } from '@/components/form/reference';
-import { maskAccount, PlaceholderOption } from '../select-options';
-import type { PayoutFormInput, PayoutFormOutput } from './payout-schema';
-import { CoolingOffNotice } from '../beneficiary/cooling-off-notice';
-
-/** Above this many beneficiaries the select gets a filter box. */
-const FILTER_FROM = 8;
+import { AmountField } from '../amount-field';
+import {
+  BeneficiaryPicker,
+  ReferenceField,
+  SenderField,
+  TransferTypeField,
+  type PayoutForm,
+} from './payout-fields';
 
 /** Step 1: who pays whom, how much, how and why. */
 export function PayoutFormStep({
   form,
   onReview,
 }: {
-  form: UseFormReturn<PayoutFormInput, unknown, PayoutFormOutput>;
+  form: PayoutForm;
   onReview: (event?: FormEvent<HTMLFormElement>) => unknown;
 }) {
-  const { register, setValue, getFieldState, control, formState } = form;
+  const { register, control, formState } = form;
   const errors = formState.errors;
-  const accounts = useProviderAccounts();
-  const balances = useAccountBalances();
-  const beneficiaries = useBeneficiaryOptions();
-  const methods = usePaymentMethods();
-  const [filter, setFilter] = useState('');
 
   const [sender, beneficiaryCode, amount, transferType] = useWatch({
     control,
     name: ['sender_account_number', 'beneficiary_code', 'amount', 'transfer_type'],
   });
   const rail = TransferType.safeParse(transferType);
-  const balance = balances.data?.find((a) => a.account_number === sender)?.balance;
-  const payee = beneficiaries.data?.find((b) => b.beneficiary_code === beneficiaryCode);
-
-  const needle = filter.trim().toLowerCase();
-  const beneficiaryList = (beneficiaries.data ?? []).filter(
-    (b) =>
-      needle === '' ||
-      b.beneficiary_code === beneficiaryCode ||
-      `${b.beneficiary_name} ${b.beneficiary_code} ${b.beneficiary_account_number ?? ''}`
-        .toLowerCase()
-        .includes(needle),
-  );
-
-  const beneficiaryField = register('beneficiary_code', {
-    onChange: (event: { target: { value: string } }) => {
-      // A beneficiary brings its usual transfer type and sender account, unless the user chose them already.
-      const chosen = beneficiaries.data?.find((b) => b.beneficiary_code === event.target.value);
-      if (!chosen) return;
-      // Only to an option the select shows: a value without its option would not be what the user sees.
-      const offered = methods.data?.some((m) => m.transfer_type === chosen.transfer_type) ?? false;
-      if (offered && !getFieldState('transfer_type').isDirty) setValue('transfer_type', chosen.transfer_type);
-      if (
-        !getFieldState('sender_account_number').isDirty &&
-        accounts.data?.some((a) => a.account_number === chosen.sender_account_number)
-      ) {
-        setValue('sender_account_number', chosen.sender_account_number);
-      }
-    },
-  });
 
   return (
     <form onSubmit={onReview} noValidate aria-label="Payout details" className="flex flex-col gap-6">
       <div className="grid gap-6 md:grid-cols-2">
-        <FormField
-          id="payout-sender"
-          label="Pay from"
-          error={errors.sender_account_number?.message}
-          hint={
-            accounts.isError
-              ? `Your accounts could not be loaded: ${accounts.error.message}`
-              : balance !== undefined
-                ? `Available balance: ${formatMoney(balance)}`
-                : undefined
-          }
-        >
-          {(p) => (
-            <Select {...p} {...register('sender_account_number')} disabled={accounts.isPending}>
-              <PlaceholderOption query={accounts} choose="Choose an account" empty="No accounts" />
-              {accounts.data?.map((a) => (
-                <option key={a.account_number} value={a.account_number}>
-                  {a.account_name} · {a.account_number} ({a.provider})
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <SenderField form={form} sender={sender} />
 
-        <div className="grid content-start gap-2">
-          {(beneficiaries.data?.length ?? 0) > FILTER_FROM && (
-            <FormField id="payout-beneficiary-filter" label="Find a beneficiary" optional>
-              {(p) => (
-                <Input
-                  {...p}
-                  type="search"
-                  value={filter}
-                  onChange={(e) => setFilter(e.target.value)}
-                  placeholder="Name, code or account number"
-                  autoComplete="off"
-                />
-              )}
-            </FormField>
-          )}
-          <FormField
-            id="payout-beneficiary"
-            label="Beneficiary"
-            error={errors.beneficiary_code?.message}
-            hint={
-              beneficiaries.isError
-                ? `Beneficiaries could not be loaded: ${beneficiaries.error.message}`
-                : needle !== ''
-                  ? `${beneficiaryList.length} of ${beneficiaries.data?.length ?? 0} beneficiaries shown`
-                  : undefined
-            }
-          >
-            {(p) => (
-              <Select {...p} {...beneficiaryField} disabled={beneficiaries.isPending}>
-                <PlaceholderOption
-                  query={beneficiaries}
-                  choose="Choose a beneficiary"
-                  empty="No active beneficiaries"
-                />
-                {beneficiaryList.map((b) => (
-                  <option key={b.beneficiary_code} value={b.beneficiary_code}>
-                    {b.beneficiary_name} ({b.beneficiary_code}) {maskAccount(b.beneficiary_account_number)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
-          {payee && (
-            <CoolingOffNotice
-              until={payee.cooling_off_until}
-              limit={payee.cooling_off_limit}
-              score={payee.name_match_score}
-            />
-          )}
-        </div>
+        <BeneficiaryPicker form={form} chosen={beneficiaryCode} />
 
-        <FormField
-          id="payout-transfer-type"
-          label="Transfer type"
-          error={errors.transfer_type?.message}
-          hint={methods.isError ? `Transfer types could not be loaded: ${methods.error.message}` : undefined}
-        >
-          {(p) => (
-            <Select
-              {...p}
-              {...register('transfer_type', { deps: formState.isSubmitted ? ['amount'] : [] })}
-              disabled={methods.isPending}
-            >
-              <PlaceholderOption query={methods} choose="Choose a transfer type" empty="No transfer types" />
-              {methods.data?.map((m) => (
-                <option key={m.transfer_type} value={m.transfer_type}>
-                  {m.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <TransferTypeField form={form} />
 
         <AmountField
           id="payout-amount"
@@ -186,38 +56,7 @@ export function PayoutFormStep({
           {(p) => <Input {...p} {...register('purpose_message')} maxLength={100} autoComplete="off" />}
         </FormField>
 
-        <FormField
-          id="payout-reference"
-          label="Customer reference number"
-          hint="Your own unique reference for this payout: letters, digits, _ or -"
-          error={errors.customer_reference_number?.message}
-        >
-          {(p) => (
-            <div className="flex gap-2">
-              <Input
-                {...p}
-                {...register('customer_reference_number')}
-                maxLength={40}
-                autoComplete="off"
-                className="font-mono"
-              />
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label="Generate a new reference"
-                title="Generate a new reference"
-                onClick={() =>
-                  setValue('customer_reference_number', generateReference(), {
-                    shouldDirty: true,
-                    shouldValidate: formState.isSubmitted,
-                  })
-                }
-              >
-                <RefreshCw aria-hidden />
-              </Button>
-            </div>
-          )}
-        </FormField>
+        <ReferenceField form={form} />
       </div>
       <div>
         <Button type="submit">Review payout</Button>

@@ -50,13 +50,8 @@ function Steps({ current }: { current: number }) {
   );
 }
 
-/**
- * Initiate a payout in three steps: details → confirm → live status. Confirming sends the payout with an
- * idempotency key made once per confirmed submission and reused when the same submission is retried after
- * an unknown outcome (network error, timeout, 5xx, 409 in flight). Field errors of the server go back onto
- * the form; other failures are shown on the confirm step.
- */
-export function PayoutWizard({ pollMs }: { pollMs?: number }) {
+/** The wizard's state: the form, the step, the last failure, and the review, confirm and new-payout actions. */
+function usePayoutWizard() {
   const form = useForm<PayoutFormInput, unknown, PayoutFormOutput>({
     resolver: zodResolver(payoutFormSchema),
     defaultValues: emptyPayout(),
@@ -102,6 +97,22 @@ export function PayoutWizard({ pollMs }: { pollMs?: number }) {
     setStep({ name: 'form' });
   };
 
+  const onBack = () => {
+    setFailure(null);
+    setStep({ name: 'form' });
+  };
+  return { form, step, failure, onReview, onConfirm, onNewPayout, onBack, pending: initiate.isPending };
+}
+
+/**
+ * Initiate a payout in three steps: details → confirm → live status. Confirming sends the payout with an
+ * idempotency key made once per confirmed submission and reused when the same submission is retried after
+ * an unknown outcome (network error, timeout, 5xx, 409 in flight). Field errors of the server go back onto
+ * the form; other failures are shown on the confirm step.
+ */
+export function PayoutWizard({ pollMs }: { pollMs?: number }) {
+  const { form, step, failure, onReview, onConfirm, onNewPayout, onBack, pending } = usePayoutWizard();
+
   const alert = (
     <FormErrorAlert
       title={failure?.retry ? 'The payout may not have been sent' : 'The payout was not sent'}
@@ -122,12 +133,9 @@ export function PayoutWizard({ pollMs }: { pollMs?: number }) {
       {step.name === 'confirm' && (
         <PayoutConfirmStep
           payout={step.payout}
-          pending={initiate.isPending}
+          pending={pending}
           retry={failure?.retry ?? false}
-          onBack={() => {
-            setFailure(null);
-            setStep({ name: 'form' });
-          }}
+          onBack={onBack}
           onConfirm={() => void onConfirm()}
         >
           {failure && (
