@@ -1,4 +1,5 @@
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CountResponse,
@@ -179,31 +180,35 @@ export function listDescriptions(
   };
 }
 
-/** Registers a list's search, count and export from its definition, all taking the lists' filter state. */
-export function registerList<
-  D extends ListDef,
-  Row extends z.ZodType,
-  Extra extends z.ZodRawShape = Record<never, z.ZodType>,
->(app: FastifyInstance, db: Db, product: string, spec: ListSpec<D, Row, Extra>): void {
-  type Params = z.infer<z.ZodObject<Extra>> & FilterParams<D>;
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const def = spec.list;
-  const path = (p: string) => withProvider(p, product);
-  const own = { ...filterQueryShape(def.filters), ...(spec.query ?? {}) };
+/** The filter and params of a request to a list, from its validated query and the caller. */
+type ScopeOf<Params> = (auth: { clientRef: number }, query: Record<string, unknown>) => ListScope<Params>;
+
+/** What a list's search, count and export share, made once when the list is registered. */
+type ListRoutes<D extends ListDef, Row extends z.ZodType, Extra extends z.ZodRawShape> = {
+  db: Db;
+  product: string;
+  spec: ListSpec<D, Row, Extra>;
+  /** The route's path with the product's name in it. */
+  path: string;
+  /** The list's title in a sentence ("payouts"). */
+  name: string;
+  config: FastifyContextConfig;
+  description: string;
+  /** The query parameters beside the list query's own: the definition's filters and the list's extra ones. */
+  ownKeys: string[];
+  scopeOf: ScopeOf<z.infer<z.ZodObject<Extra>> & FilterParams<D>>;
+};
+
+/**
+ * How a list reads its scope from a request: the paging (by page or by offset), the list's own params, amount
+ * ranges checked, and the resolved filter.
+ */
+function listScopeReader<Params>(def: ListDef, product: string, ownKeys: string[]): ScopeOf<Params> {
   const byPage = def.paging === 'page';
-  const searchQuery = (
-    byPage ? ListQuery.omit({ limit: true, offset: true }).extend(PageQuery) : ListQuery
-  ).extend(own);
-  const exportQuery = ExportQuery.extend(own).extend({ format: EXPORT_FORMAT });
-  const ownKeys = Object.keys(own);
-  const described = listDescriptions(def, product, {
-    ...(spec.noun ? { noun: spec.noun } : {}),
-    extraKeys: Object.keys(spec.query ?? {}),
-  });
   const amountKeys = Object.entries(def.filters ?? {})
     .filter(([, f]) => f.kind === 'amount')
     .map(([k]) => k);
-  const scopeOf = (auth: { clientRef: number }, query: Record<string, unknown>): ListScope<Params> => {
+  return (auth, query) => {
     const paging = byPage
       ? {
           limit: query['page_size'] as number | undefined,
@@ -222,19 +227,60 @@ export function registerList<
       params,
     };
   };
-  const name = def.title.toLowerCase();
-  // Reading the list needs the definition's permission (its search, count and export alike); a definition
-  // without one leaves the plugin's defaultPermission to apply.
-  const config: FastifyContextConfig = def.permission ? { permission: def.permission } : {};
-  typed.get(
-    path(def.paths.search),
+}
+
+/** Registers a list's search, count and export from its definition, all taking the lists' filter state. */
+export function registerList<
+  D extends ListDef,
+  Row extends z.ZodType,
+  Extra extends z.ZodRawShape = Record<never, z.ZodType>,
+>(app: FastifyInstance, db: Db, product: string, spec: ListSpec<D, Row, Extra>): void {
+  const def = spec.list;
+  const own = { ...filterQueryShape(def.filters), ...(spec.query ?? {}) };
+  const searchQuery = (
+    def.paging === 'page' ? ListQuery.omit({ limit: true, offset: true }).extend(PageQuery) : ListQuery
+  ).extend(own);
+  const described = listDescriptions(def, product, {
+    ...(spec.noun ? { noun: spec.noun } : {}),
+    extraKeys: Object.keys(spec.query ?? {}),
+  });
+  const ownKeys = Object.keys(own);
+  const shared = {
+    db,
+    product,
+    spec,
+    name: def.title.toLowerCase(),
+    // Reading the list needs the definition's permission (its search, count and export alike); a definition
+    // without one leaves the plugin's defaultPermission to apply.
+    config: def.permission ? { permission: def.permission } : {},
+    ownKeys,
+    scopeOf: listScopeReader<z.infer<z.ZodObject<Extra>> & FilterParams<D>>(def, product, ownKeys),
+  };
+  const at = (p: string) => withProvider(p, product);
+  registerSearch(app, { ...shared, path: at(def.paths.search), description: described.search }, searchQuery);
+  registerCount(app, { ...shared, path: at(def.paths.count), description: described.count }, searchQuery);
+  registerExport(
+    app,
+    { ...shared, path: at(def.paths.export), description: described.export },
+    ExportQuery.extend(own).extend({ format: EXPORT_FORMAT }),
+  );
+}
+
+function registerSearch<D extends ListDef, Row extends z.ZodType, Extra extends z.ZodRawShape>(
+  app: FastifyInstance,
+  list: ListRoutes<D, Row, Extra>,
+  querystring: z.ZodObject,
+): void {
+  const { db, spec, scopeOf } = list;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    list.path,
     {
-      config,
+      config: list.config,
       schema: {
         tags: [spec.tag],
-        summary: `Search the ${name}`,
-        description: described.search,
-        querystring: searchQuery,
+        summary: `Search the ${list.name}`,
+        description: list.description,
+        querystring,
         response: { 200: listResponse(spec.row) },
       },
     },
@@ -243,15 +289,23 @@ export function registerList<
       return { data: await readFrom(db, request, (from) => spec.fetch(from, scope)) };
     },
   );
-  typed.get(
-    path(def.paths.count),
+}
+
+function registerCount<D extends ListDef, Row extends z.ZodType, Extra extends z.ZodRawShape>(
+  app: FastifyInstance,
+  list: ListRoutes<D, Row, Extra>,
+  querystring: z.ZodObject,
+): void {
+  const { db, spec, scopeOf } = list;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    list.path,
     {
-      config,
+      config: list.config,
       schema: {
         tags: [spec.tag],
-        summary: `Count the ${name}`,
-        description: described.count,
-        querystring: searchQuery,
+        summary: `Count the ${list.name}`,
+        description: list.description,
+        querystring,
         response: { 200: CountResponse },
       },
     },
@@ -260,66 +314,113 @@ export function registerList<
       return { count: await readFrom(db, request, (from) => spec.count(from, scope)) };
     },
   );
-  const columns = fileColumnsOf<D, z.infer<Row>>(def, spec.values);
-  typed.get(
-    path(def.paths.export),
+}
+
+type ExportFormat = 'csv' | 'xlsx' | 'json';
+
+/**
+ * The export: the filtered rows as a file, streamed page after page, or, above IMMEDIATE_EXPORT_ROWS for a list
+ * that has a report, that report queued instead (202 with its urn).
+ */
+function registerExport<D extends ListDef, Row extends z.ZodType, Extra extends z.ZodRawShape>(
+  app: FastifyInstance,
+  list: ListRoutes<D, Row, Extra>,
+  querystring: z.ZodObject,
+): void {
+  const { db, spec, scopeOf } = list;
+  const columns = fileColumnsOf<D, z.infer<Row>>(spec.list, spec.values);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    list.path,
     {
-      config,
+      config: list.config,
       schema: {
         tags: [spec.tag],
-        summary: `Export the filtered ${name}`,
-        description: described.export,
-        querystring: exportQuery,
+        summary: `Export the filtered ${list.name}`,
+        description: list.description,
+        querystring,
       },
     },
     async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const scope = scopeOf(authOf(request), query);
-      const format = (query['format'] as 'csv' | 'xlsx' | 'json' | undefined) ?? 'csv';
+      const format = (query['format'] as ExportFormat | undefined) ?? 'csv';
       if (
         spec.report &&
         (await readFrom(db, request, (from) => spec.count(from, scope))) > IMMEDIATE_EXPORT_ROWS
       ) {
-        const pick = (k: string) =>
-          typeof query[k] === 'string' && query[k] !== '' ? (query[k] as string) : undefined;
-        const optional = Object.fromEntries(
-          ['start_date', 'end_date', 'time_zone', 'search_key', 'search_value', ...ownKeys]
-            .map((k) => [k, pick(k)])
-            .filter(([, v]) => v !== undefined),
-        );
-        const urn = await spec.report.queue(request, { report_type: spec.report.type, format, ...optional });
+        const urn = await queueListReport(request, spec.report, query, format, list.ownKeys);
         return reply.status(202).send({ report_urn: urn, status: 'QUEUED' });
       }
-      const from =
-        (query['start_date'] as string | undefined) ??
-        (def.defaultRange === 'todayMinus7' ? 'today-minus-7-days' : 'last-7-days');
-      const pageAt = (offset: number) =>
-        readFrom(db, request, (from) =>
-          spec.fetch(from, { ...scope, filter: { ...scope.filter, offset, limit: EXPORT_PAGE } }),
-        );
-      // The first page is read before answering: a fetch that refuses the request (an account that is not the
-      // caller's) answers its error, not a broken stream.
-      const first = await pageAt(0);
-      const cells = rowFormatter(columns, scope.filter.timeZone, cellModeOf(format));
-      const pages = async function* (): AsyncGenerator<FilePage> {
-        for (let offset = 0; ; offset += EXPORT_PAGE) {
-          const page = offset === 0 ? first : await pageAt(offset);
-          yield { cells: page.map(cells) };
-          if (page.length < EXPORT_PAGE) return;
-        }
-      };
-      const file = writeFile(format, pages(), {
-        keys: columns.map((c) => c.key),
-        headers: columns.map((c) => withProvider(c.header, product)),
-        kinds: columns.map((c) => c.kind),
-        title: def.title,
-        clientName: '',
-        period: from,
-      }).on('error', (err) => request.log.error({ err }, 'export failed'));
+      const file = await exportFile(request, list, columns, { scope, query, format });
       return reply
         .header('content-type', CONTENT_TYPES[format])
-        .header('content-disposition', `attachment; filename="${def.name}-${from}.${format}"`)
-        .send(file);
+        .header('content-disposition', `attachment; filename="${spec.list.name}-${file.from}.${format}"`)
+        .send(file.stream);
     },
   );
+}
+
+/** Queues the list's report with the request's filter (the parameters it was given): its urn. */
+function queueListReport(
+  request: FastifyRequest,
+  report: NonNullable<ListSpec<ListDef, z.ZodType>['report']>,
+  query: Record<string, unknown>,
+  format: ExportFormat,
+  ownKeys: string[],
+): Promise<string> {
+  const pick = (k: string) =>
+    typeof query[k] === 'string' && query[k] !== '' ? (query[k] as string) : undefined;
+  const optional = Object.fromEntries(
+    ['start_date', 'end_date', 'time_zone', 'search_key', 'search_value', ...ownKeys]
+      .map((k) => [k, pick(k)])
+      .filter(([, v]) => v !== undefined),
+  );
+  return report.queue(request, { report_type: report.type, format, ...optional });
+}
+
+/**
+ * The export's file as a stream of pages, and the start of its range (its file name). The first page is read
+ * before answering: a fetch that refuses the request (an account that is not the caller's) answers its error,
+ * not a broken stream.
+ */
+async function exportFile<D extends ListDef, Row extends z.ZodType, Extra extends z.ZodRawShape>(
+  request: FastifyRequest,
+  { db, spec, product }: ListRoutes<D, Row, Extra>,
+  columns: FileColumn<z.infer<Row>>[],
+  {
+    scope,
+    query,
+    format,
+  }: {
+    scope: ListScope<z.infer<z.ZodObject<Extra>> & FilterParams<D>>;
+    query: Record<string, unknown>;
+    format: ExportFormat;
+  },
+): Promise<{ stream: Readable; from: string }> {
+  const def = spec.list;
+  const from =
+    (query['start_date'] as string | undefined) ??
+    (def.defaultRange === 'todayMinus7' ? 'today-minus-7-days' : 'last-7-days');
+  const pageAt = (offset: number) =>
+    readFrom(db, request, (from) =>
+      spec.fetch(from, { ...scope, filter: { ...scope.filter, offset, limit: EXPORT_PAGE } }),
+    );
+  const first = await pageAt(0);
+  const cells = rowFormatter(columns, scope.filter.timeZone, cellModeOf(format));
+  const pages = async function* (): AsyncGenerator<FilePage> {
+    for (let offset = 0; ; offset += EXPORT_PAGE) {
+      const page = offset === 0 ? first : await pageAt(offset);
+      yield { cells: page.map(cells) };
+      if (page.length < EXPORT_PAGE) return;
+    }
+  };
+  const stream = writeFile(format, pages(), {
+    keys: columns.map((c) => c.key),
+    headers: columns.map((c) => withProvider(c.header, product)),
+    kinds: columns.map((c) => c.kind),
+    title: def.title,
+    clientName: '',
+    period: from,
+  }).on('error', (err) => request.log.error({ err }, 'export failed'));
+  return { stream, from };
 }
