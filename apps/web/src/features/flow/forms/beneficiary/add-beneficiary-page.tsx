@@ -25,8 +25,8 @@ import { VerifyAccount } from './verify-account';
 
 type Failure = Pick<ServerErrorView<string>, 'message' | 'unmatched'>;
 
-/** /flow/add-beneficiary: register a bank account or UPI id as a beneficiary (POST /v2/banking/beneficiary). */
-export function AddBeneficiaryPage() {
+/** The add form's state and its submit: added (to the list), held for approval, or refused. */
+function useAddBeneficiary() {
   const navigate = useNavigate();
   const create = useCreateBeneficiary();
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -60,6 +60,41 @@ export function AddBeneficiaryPage() {
       setServerFieldErrors(form.setError, view.fields);
     }
   });
+  const addAnother = () => {
+    form.reset(emptyBeneficiary());
+    setHeld(null);
+  };
+  return { form, mismatch, failure, held, onSubmit, addAnother, pending: create.isPending };
+}
+
+/** An approval rule held the beneficiary: what waits, and the ways on. */
+function HeldNotice({
+  code,
+  pending,
+  onAddAnother,
+}: {
+  code: string;
+  pending: PendingApproval;
+  onAddAnother: () => void;
+}) {
+  return (
+    <div className="flex max-w-3xl flex-col items-start gap-4">
+      <PendingApprovalAlert what={`beneficiary ${code}`} pending={pending} focus>
+        <p>It can be paid only once an approver approves it in Approvals.</p>
+      </PendingApprovalAlert>
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={onAddAnother}>Add another beneficiary</Button>
+        <Button variant="outline" asChild>
+          <Link to="/flow/beneficiaries">Beneficiaries</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** /flow/add-beneficiary: register a bank account or UPI id as a beneficiary (POST /v2/banking/beneficiary). */
+export function AddBeneficiaryPage() {
+  const { form, mismatch, failure, held, onSubmit, addAnother, pending } = useAddBeneficiary();
 
   return (
     <PageFrame
@@ -72,24 +107,7 @@ export function AddBeneficiaryPage() {
       ]}
     >
       {held ? (
-        <div className="flex max-w-3xl flex-col items-start gap-4">
-          <PendingApprovalAlert what={`beneficiary ${held.code}`} pending={held.pending} focus>
-            <p>It can be paid only once an approver approves it in Approvals.</p>
-          </PendingApprovalAlert>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              onClick={() => {
-                form.reset(emptyBeneficiary());
-                setHeld(null);
-              }}
-            >
-              Add another beneficiary
-            </Button>
-            <Button variant="outline" asChild>
-              <Link to="/flow/beneficiaries">Beneficiaries</Link>
-            </Button>
-          </div>
-        </div>
+        <HeldNotice code={held.code} pending={held.pending} onAddAnother={addAnother} />
       ) : (
         <form
           onSubmit={onSubmit}
@@ -109,8 +127,8 @@ export function AddBeneficiaryPage() {
           />
           {mismatch.confirmation}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Saving…' : 'Add beneficiary'}
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Saving…' : 'Add beneficiary'}
             </Button>
           </div>
         </form>

@@ -22,6 +22,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const id = (name: string) => `beneficiary-${name}`;
+
 /**
  * The fields of a beneficiary, shared by add and edit. The sender account select also sets the provider
  * and provider code; the account fields follow the transfer type (UPI id for UPI, else account number and
@@ -36,77 +38,18 @@ export function BeneficiaryFields({
   mode: 'create' | 'edit';
   verify?: ReactNode;
 }) {
-  const { register, setValue, control, formState } = form;
+  const { register, control, formState } = form;
   const errors = formState.errors;
-  const accounts = useProviderAccounts();
   const [transferType, sender, ifsc, provider] = useWatch({
     control,
     name: ['transfer_type', 'sender_account_number', 'ifsc_code', 'provider'],
   });
   const upi = transferType === 'UPI';
-  const id = (name: string) => `beneficiary-${name}`;
-  // An edited beneficiary may be paid from an account the dropdown does not (yet) list: keep it selectable.
-  const senderListed = accounts.data?.some((a) => a.account_number === sender) ?? false;
-
-  const chooseSender = useCallback(
-    (number: string) => {
-      const account = accounts.data?.find((a) => a.account_number === number);
-      setValue('provider', account?.provider ?? '', { shouldDirty: true });
-      setValue('provider_code', account?.provider_code ?? '', { shouldDirty: true });
-    },
-    [accounts.data, setValue],
-  );
-  const senderField = register('sender_account_number', {
-    onChange: (event: { target: { value: string } }) => chooseSender(event.target.value),
-  });
-  // A client with a single account has nothing to choose: preselect it for a new beneficiary.
-  const only = accounts.data?.length === 1 ? accounts.data[0]!.account_number : null;
-  useEffect(() => {
-    if (mode === 'create' && only && sender === '') {
-      setValue('sender_account_number', only, { shouldDirty: true });
-      chooseSender(only);
-    }
-  }, [mode, only, sender, setValue, chooseSender]);
 
   return (
     <div className="flex flex-col gap-8">
       <Section title="Beneficiary">
-        <FormField
-          id={id('code')}
-          label="Beneficiary code"
-          hint={
-            mode === 'edit'
-              ? 'The code identifies the beneficiary and cannot be changed.'
-              : '3 to 32 letters, digits, _ or -. You pay the beneficiary by this code.'
-          }
-          error={errors.beneficiary_code?.message}
-        >
-          {(p) => (
-            <Input
-              {...p}
-              {...register('beneficiary_code')}
-              readOnly={mode === 'edit'}
-              aria-readonly={mode === 'edit' || undefined}
-              autoComplete="off"
-              className="font-mono read-only:bg-muted"
-            />
-          )}
-        </FormField>
-        <FormField id={id('name')} label="Name" error={errors.beneficiary_name?.message}>
-          {(p) => <Input {...p} {...register('beneficiary_name')} autoComplete="off" />}
-        </FormField>
-        <FormField id={id('email')} label="E-mail" optional error={errors.beneficiary_email?.message}>
-          {(p) => <Input {...p} {...register('beneficiary_email')} type="email" autoComplete="off" />}
-        </FormField>
-        <FormField
-          id={id('mobile')}
-          label="Mobile"
-          optional
-          hint="10 digits, optionally with +91"
-          error={errors.beneficiary_mobile?.message}
-        >
-          {(p) => <Input {...p} {...register('beneficiary_mobile')} type="tel" autoComplete="off" />}
-        </FormField>
+        <ContactFields form={form} mode={mode} />
       </Section>
 
       <Section title="Payment details">
@@ -122,30 +65,7 @@ export function BeneficiaryFields({
             </Select>
           )}
         </FormField>
-        <FormField
-          id={id('sender')}
-          label="Sender account"
-          error={errors.sender_account_number?.message}
-          hint={
-            accounts.isError
-              ? `Your accounts could not be loaded: ${accounts.error.message}`
-              : provider
-                ? `Provider: ${provider}`
-                : 'The account that pays this beneficiary.'
-          }
-        >
-          {(p) => (
-            <Select {...p} {...senderField} disabled={accounts.isPending && mode === 'create'}>
-              <PlaceholderOption query={accounts} choose="Choose an account" empty="No accounts" />
-              {sender !== '' && !senderListed && <option value={sender}>{sender}</option>}
-              {accounts.data?.map((a) => (
-                <option key={a.account_number} value={a.account_number}>
-                  {a.account_name} · {a.account_number} ({a.provider})
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <SenderAccountField form={form} mode={mode} sender={sender} provider={provider} />
         {upi ? (
           <FormField
             id={id('upi')}
@@ -186,5 +106,123 @@ export function BeneficiaryFields({
         )}
       </Section>
     </div>
+  );
+}
+
+/** The beneficiary's code (fixed once created), name, e-mail and mobile. */
+function ContactFields({
+  form: { register, formState },
+  mode,
+}: {
+  form: BeneficiaryForm;
+  mode: 'create' | 'edit';
+}) {
+  const errors = formState.errors;
+  return (
+    <>
+      <FormField
+        id={id('code')}
+        label="Beneficiary code"
+        hint={
+          mode === 'edit'
+            ? 'The code identifies the beneficiary and cannot be changed.'
+            : '3 to 32 letters, digits, _ or -. You pay the beneficiary by this code.'
+        }
+        error={errors.beneficiary_code?.message}
+      >
+        {(p) => (
+          <Input
+            {...p}
+            {...register('beneficiary_code')}
+            readOnly={mode === 'edit'}
+            aria-readonly={mode === 'edit' || undefined}
+            autoComplete="off"
+            className="font-mono read-only:bg-muted"
+          />
+        )}
+      </FormField>
+      <FormField id={id('name')} label="Name" error={errors.beneficiary_name?.message}>
+        {(p) => <Input {...p} {...register('beneficiary_name')} autoComplete="off" />}
+      </FormField>
+      <FormField id={id('email')} label="E-mail" optional error={errors.beneficiary_email?.message}>
+        {(p) => <Input {...p} {...register('beneficiary_email')} type="email" autoComplete="off" />}
+      </FormField>
+      <FormField
+        id={id('mobile')}
+        label="Mobile"
+        optional
+        hint="10 digits, optionally with +91"
+        error={errors.beneficiary_mobile?.message}
+      >
+        {(p) => <Input {...p} {...register('beneficiary_mobile')} type="tel" autoComplete="off" />}
+      </FormField>
+    </>
+  );
+}
+
+/**
+ * The sender account: choosing one sets the provider and provider code; a client with a single account has it
+ * preselected for a new beneficiary.
+ */
+function SenderAccountField({
+  form: { register, setValue, formState },
+  mode,
+  sender,
+  provider,
+}: {
+  form: BeneficiaryForm;
+  mode: 'create' | 'edit';
+  sender: string;
+  provider: string;
+}) {
+  const accounts = useProviderAccounts();
+  // An edited beneficiary may be paid from an account the dropdown does not (yet) list: keep it selectable.
+  const senderListed = accounts.data?.some((a) => a.account_number === sender) ?? false;
+
+  const chooseSender = useCallback(
+    (number: string) => {
+      const account = accounts.data?.find((a) => a.account_number === number);
+      setValue('provider', account?.provider ?? '', { shouldDirty: true });
+      setValue('provider_code', account?.provider_code ?? '', { shouldDirty: true });
+    },
+    [accounts.data, setValue],
+  );
+  const senderField = register('sender_account_number', {
+    onChange: (event: { target: { value: string } }) => chooseSender(event.target.value),
+  });
+  // A client with a single account has nothing to choose: preselect it for a new beneficiary.
+  const only = accounts.data?.length === 1 ? accounts.data[0]!.account_number : null;
+  useEffect(() => {
+    if (mode === 'create' && only && sender === '') {
+      setValue('sender_account_number', only, { shouldDirty: true });
+      chooseSender(only);
+    }
+  }, [mode, only, sender, setValue, chooseSender]);
+
+  return (
+    <FormField
+      id={id('sender')}
+      label="Sender account"
+      error={formState.errors.sender_account_number?.message}
+      hint={
+        accounts.isError
+          ? `Your accounts could not be loaded: ${accounts.error.message}`
+          : provider
+            ? `Provider: ${provider}`
+            : 'The account that pays this beneficiary.'
+      }
+    >
+      {(p) => (
+        <Select {...p} {...senderField} disabled={accounts.isPending && mode === 'create'}>
+          <PlaceholderOption query={accounts} choose="Choose an account" empty="No accounts" />
+          {sender !== '' && !senderListed && <option value={sender}>{sender}</option>}
+          {accounts.data?.map((a) => (
+            <option key={a.account_number} value={a.account_number}>
+              {a.account_name} · {a.account_number} ({a.provider})
+            </option>
+          ))}
+        </Select>
+      )}
+    </FormField>
   );
 }

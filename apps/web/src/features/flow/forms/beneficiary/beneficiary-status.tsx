@@ -20,12 +20,8 @@ import { FormErrorAlert } from '@/components/form/form-alert';
 import { serverErrorMessage } from '@/components/form/server-errors';
 import { CoolingOffNotice } from './cooling-off-notice';
 
-/**
- * Whether the beneficiary can be paid, and the action that changes it: deactivating (after a confirmation)
- * makes payouts to it fail until it is activated again.
- */
-export function BeneficiaryStatusCard({ code }: { code: string }) {
-  const details = useBeneficiaryDetails(code);
+/** Changing the beneficiary's status: the confirmation of a deactivation, and the failure of the last change. */
+function useBeneficiaryStatus(code: string) {
   const update = useUpdateBeneficiary();
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,6 +47,57 @@ export function BeneficiaryStatusCard({ code }: { code: string }) {
       setFailure(serverErrorMessage(error));
     }
   };
+  return { confirming, setConfirming, failure, setStatus, pending: update.isPending };
+}
+
+/** "Deactivate beneficiary", after a confirmation. */
+function DeactivateDialog({
+  code,
+  name,
+  open,
+  onOpenChange,
+  pending,
+  onDeactivate,
+}: {
+  code: string;
+  name: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  onDeactivate: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <Button variant="outline" onClick={() => onOpenChange(true)} disabled={pending}>
+        Deactivate beneficiary
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Deactivate {code}?</DialogTitle>
+          <DialogDescription>
+            Payouts to {name} will be refused until you activate the beneficiary again.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={onDeactivate} disabled={pending}>
+            {pending ? 'Deactivating…' : 'Deactivate'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Whether the beneficiary can be paid, and the action that changes it: deactivating (after a confirmation)
+ * makes payouts to it fail until it is activated again.
+ */
+export function BeneficiaryStatusCard({ code }: { code: string }) {
+  const details = useBeneficiaryDetails(code);
+  const { confirming, setConfirming, failure, setStatus, pending } = useBeneficiaryStatus(code);
 
   const status = details.data?.status;
   return (
@@ -86,35 +133,17 @@ export function BeneficiaryStatusCard({ code }: { code: string }) {
             </Button>
           </div>
         ) : status === 'ACTIVE' ? (
-          <Dialog open={confirming} onOpenChange={setConfirming}>
-            <Button variant="outline" onClick={() => setConfirming(true)} disabled={update.isPending}>
-              Deactivate beneficiary
-            </Button>
-            <DialogContent>
-              <DialogHeader>
-                <DialogTitle>Deactivate {code}?</DialogTitle>
-                <DialogDescription>
-                  Payouts to {details.data.beneficiary_name} will be refused until you activate the
-                  beneficiary again.
-                </DialogDescription>
-              </DialogHeader>
-              <div className="flex flex-wrap justify-end gap-2">
-                <DialogClose asChild>
-                  <Button variant="outline">Cancel</Button>
-                </DialogClose>
-                <Button
-                  variant="destructive"
-                  onClick={() => void setStatus('INACTIVE')}
-                  disabled={update.isPending}
-                >
-                  {update.isPending ? 'Deactivating…' : 'Deactivate'}
-                </Button>
-              </div>
-            </DialogContent>
-          </Dialog>
+          <DeactivateDialog
+            code={code}
+            name={details.data.beneficiary_name}
+            open={confirming}
+            onOpenChange={setConfirming}
+            pending={pending}
+            onDeactivate={() => void setStatus('INACTIVE')}
+          />
         ) : (
-          <Button onClick={() => void setStatus('ACTIVE')} disabled={update.isPending}>
-            {update.isPending ? 'Activating…' : 'Activate beneficiary'}
+          <Button onClick={() => void setStatus('ACTIVE')} disabled={pending}>
+            {pending ? 'Activating…' : 'Activate beneficiary'}
           </Button>
         )}
         <FormErrorAlert title="The status was not changed" message={failure} />

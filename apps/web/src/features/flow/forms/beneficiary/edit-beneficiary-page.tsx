@@ -68,8 +68,8 @@ function valuesFromBeneficiary(b: Beneficiary): BeneficiaryFormInput {
 
 type Failure = Pick<ServerErrorView<string>, 'message' | 'unmatched'>;
 
-/** The edit form: sends only the fields that changed (PATCH /v2/banking/beneficiary/{code}). */
-function EditBeneficiaryForm({ initial }: { initial: BeneficiaryFormInput }) {
+/** The edit form's state and its submit: only the changed fields are sent; saved, held, or refused. */
+function useEditBeneficiary(initial: BeneficiaryFormInput) {
   const navigate = useNavigate();
   const update = useUpdateBeneficiary();
   const [saved, setSaved] = useState(initial);
@@ -119,6 +119,18 @@ function EditBeneficiaryForm({ initial }: { initial: BeneficiaryFormInput }) {
       setServerFieldErrors(form.setError, view.fields);
     }
   });
+  const discard = () => {
+    form.reset(saved);
+    setFailure(null);
+    setUnchanged(false);
+  };
+  return { form, mismatch, saved, failure, unchanged, held, onSubmit, discard, pending: update.isPending };
+}
+
+/** The edit form: sends only the fields that changed (PATCH /v2/banking/beneficiary/{code}). */
+function EditBeneficiaryForm({ initial }: { initial: BeneficiaryFormInput }) {
+  const { form, mismatch, saved, failure, unchanged, held, onSubmit, discard, pending } =
+    useEditBeneficiary(initial);
 
   return (
     <form
@@ -149,18 +161,10 @@ function EditBeneficiaryForm({ initial }: { initial: BeneficiaryFormInput }) {
         </Alert>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save changes'}
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving…' : 'Save changes'}
         </Button>
-        <Button
-          variant="outline"
-          onClick={() => {
-            form.reset(saved);
-            setFailure(null);
-            setUnchanged(false);
-          }}
-          disabled={update.isPending}
-        >
+        <Button variant="outline" onClick={discard} disabled={pending}>
           Discard changes
         </Button>
       </div>

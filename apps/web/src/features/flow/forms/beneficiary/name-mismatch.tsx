@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { useWatch } from 'react-hook-form';
 import { NAME_MISMATCH_UNCONFIRMED, type Validation } from '@meridian/contract';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -16,6 +16,63 @@ const subjectOf = (name: string, account: string, ifsc: string): Subject => ({
   ifsc: normalizeIfsc(ifsc.trim()),
 });
 const same = (a: Subject, b: Subject) => a.name === b.name && a.account === b.account && a.ifsc === b.ifsc;
+
+/** The mismatch "Verify account" found, while the form still holds the details it checked. */
+function verifiedMismatch(verified: Validation | null, current: Subject): Mismatch | null {
+  return verified?.status === 'SUCCESS' &&
+    (verified.name_match === 'PARTIAL' || verified.name_match === 'NO_MATCH') &&
+    same(current, subjectOf(verified.name_given, verified.beneficiary_account_number, verified.ifsc_code))
+    ? {
+        ...current,
+        message: `The bank has this account under the name ${verified.registered_name ?? '-'}: "${current.name}" is ${
+          verified.name_match === 'PARTIAL' ? 'only a partial match' : 'not a match'
+        } (${verified.name_match_score ?? 0}%).`,
+      }
+    : null;
+}
+
+/** The warning with the checkbox that confirms saving the name anyway. */
+function MismatchConfirmation({
+  id,
+  mismatch,
+  checkbox,
+  confirmed,
+  error,
+  onConfirmed,
+}: {
+  id: string;
+  mismatch: Mismatch;
+  checkbox: RefObject<HTMLInputElement | null>;
+  confirmed: boolean;
+  error: string | null;
+  onConfirmed: (confirmed: boolean) => void;
+}) {
+  return (
+    <Alert variant="warning" role="group" aria-labelledby={`${id}-title`}>
+      <AlertTitle id={`${id}-title`}>The name does not match the bank&apos;s records</AlertTitle>
+      <AlertDescription className="flex flex-col gap-2">
+        <p>{mismatch.message}</p>
+        <label className="flex items-center gap-2 font-medium">
+          <input
+            ref={checkbox}
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={confirmed}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => onConfirmed(e.target.checked)}
+          />
+          Save under &quot;{mismatch.name}&quot; anyway: I confirm the name does not match
+        </label>
+        {error && (
+          <p id={`${id}-error`} className="text-destructive">
+            {error}
+          </p>
+        )}
+      </AlertDescription>
+    </Alert>
+  );
+}
 
 /**
  * Saving a beneficiary whose name does not match the account's holder needs an explicit confirmation: when the
@@ -37,17 +94,7 @@ export function useNameMismatch(form: BeneficiaryForm) {
   });
   const current = subjectOf(name, account, ifsc);
 
-  const fromVerify: Mismatch | null =
-    verified?.status === 'SUCCESS' &&
-    (verified.name_match === 'PARTIAL' || verified.name_match === 'NO_MATCH') &&
-    same(current, subjectOf(verified.name_given, verified.beneficiary_account_number, verified.ifsc_code))
-      ? {
-          ...current,
-          message: `The bank has this account under the name ${verified.registered_name ?? '-'}: "${current.name}" is ${
-            verified.name_match === 'PARTIAL' ? 'only a partial match' : 'not a match'
-          } (${verified.name_match_score ?? 0}%).`,
-        }
-      : null;
+  const fromVerify = verifiedMismatch(verified, current);
   const mismatch =
     transferType === 'UPI' ? null : (fromVerify ?? (refused && same(current, refused) ? refused : null));
 
@@ -76,32 +123,17 @@ export function useNameMismatch(form: BeneficiaryForm) {
       return true;
     },
     confirmation: mismatch ? (
-      <Alert variant="warning" role="group" aria-labelledby={`${id}-title`}>
-        <AlertTitle id={`${id}-title`}>The name does not match the bank&apos;s records</AlertTitle>
-        <AlertDescription className="flex flex-col gap-2">
-          <p>{mismatch.message}</p>
-          <label className="flex items-center gap-2 font-medium">
-            <input
-              ref={checkbox}
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={confirmed}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(e) => {
-                setConfirmed(e.target.checked);
-                if (e.target.checked) setError(null);
-              }}
-            />
-            Save under &quot;{mismatch.name}&quot; anyway: I confirm the name does not match
-          </label>
-          {error && (
-            <p id={`${id}-error`} className="text-destructive">
-              {error}
-            </p>
-          )}
-        </AlertDescription>
-      </Alert>
+      <MismatchConfirmation
+        id={id}
+        mismatch={mismatch}
+        checkbox={checkbox}
+        confirmed={confirmed}
+        error={error}
+        onConfirmed={(checked) => {
+          setConfirmed(checked);
+          if (checked) setError(null);
+        }}
+      />
     ) : null,
   };
 }

@@ -10,18 +10,8 @@ import { serverErrorMessage } from '@/components/form/server-errors';
 import { ValidationResultCard } from '../validation-result';
 import type { BeneficiaryForm } from './beneficiary-fields';
 
-/**
- * Optional penny-drop check before saving: validates the entered account number and IFSC with the bank
- * and scores the entered name against the registered holder's name (green only for MATCH, amber for PARTIAL,
- * red for NO_MATCH). Each check is charged. `onResult` hears each answer (the form asks to confirm a mismatch).
- */
-export function VerifyAccount({
-  form,
-  onResult,
-}: {
-  form: BeneficiaryForm;
-  onResult?: (validation: Validation | null) => void;
-}) {
+/** The check's state: the answer for the details the form still holds, the failure, and the check itself. */
+function useVerifyAccount(form: BeneficiaryForm, onResult?: (validation: Validation | null) => void) {
   const validate = useValidateAccount();
   const submission = useIdempotentSubmission();
   const [result, setResult] = useState<Validation | null>(null);
@@ -68,6 +58,22 @@ export function VerifyAccount({
       setFailure(serverErrorMessage(error));
     }
   };
+  return { current, name, failure, onVerify, pending: validate.isPending };
+}
+
+/**
+ * Optional penny-drop check before saving: validates the entered account number and IFSC with the bank
+ * and scores the entered name against the registered holder's name (green only for MATCH, amber for PARTIAL,
+ * red for NO_MATCH). Each check is charged. `onResult` hears each answer (the form asks to confirm a mismatch).
+ */
+export function VerifyAccount({
+  form,
+  onResult,
+}: {
+  form: BeneficiaryForm;
+  onResult?: (validation: Validation | null) => void;
+}) {
+  const { current, name, failure, onVerify, pending } = useVerifyAccount(form, onResult);
 
   const applyRegisteredName = () => {
     if (!current?.registered_name) return;
@@ -84,11 +90,11 @@ export function VerifyAccount({
         <Button
           variant="secondary"
           onClick={() => void onVerify()}
-          disabled={validate.isPending}
+          disabled={pending}
           aria-describedby="verify-account-hint"
         >
           <BadgeCheck aria-hidden />
-          {validate.isPending ? 'Verifying…' : 'Verify account'}
+          {pending ? 'Verifying…' : 'Verify account'}
         </Button>
       </div>
       <FormErrorAlert title="The account could not be verified" message={failure} />
