@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { ValidateAccount, type Validation } from '@meridian/contract';
+import type { ValidateAccount, Validation } from '@meridian/contract';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -14,52 +13,13 @@ import { useIdempotentSubmission } from '@/components/form/idempotency';
 import { IfscField } from '../ifsc-field';
 import { mapServerError, setServerFieldErrors, type ServerErrorView } from '@/components/form/server-errors';
 import { ValidationResultCard } from '../validation-result';
-
-const shape = ValidateAccount.shape;
-
-const validateFormSchema = z
-  .object({
-    beneficiary_account_number: z
-      .string()
-      .trim()
-      .min(1, 'Enter the account number')
-      .pipe(shape.beneficiary_account_number),
-    ifsc_code: z.string().trim().min(1, 'Enter the IFSC').pipe(shape.ifsc_code),
-    beneficiary_name: z.string().trim().min(1, 'Enter the name you expect').pipe(shape.beneficiary_name),
-    customer_reference_number: z.union([z.literal(''), shape.customer_reference_number.unwrap()]),
-  })
-  .transform(({ customer_reference_number, ...rest }): ValidateAccount =>
-    customer_reference_number === '' ? rest : { ...rest, customer_reference_number },
-  );
-
-interface ValidateFormInput {
-  beneficiary_account_number: string;
-  ifsc_code: string;
-  beneficiary_name: string;
-  customer_reference_number: string;
-}
-
-const FIELDS = [
-  'beneficiary_account_number',
-  'ifsc_code',
-  'beneficiary_name',
-  'customer_reference_number',
-] as const satisfies readonly (keyof ValidateFormInput)[];
-
-const EMPTY: ValidateFormInput = {
-  beneficiary_account_number: '',
-  ifsc_code: '',
-  beneficiary_name: '',
-  customer_reference_number: '',
-};
+import { EMPTY, FIELDS, validateFormSchema, type ValidateFormInput } from './validate-form';
 
 type Failure = Pick<ServerErrorView<string>, 'message' | 'unmatched'>;
+type ValidateForm = UseFormReturn<ValidateFormInput, unknown, ValidateAccount>;
 
-/**
- * /flow/validate: a penny-drop check of one bank account (POST validate_account): the bank's registered
- * name, how well the expected name matches it, the bank reference and the fee.
- */
-export function ValidatePage() {
+/** The form's state, the bank's answer and the check, with an idempotency key per submission. */
+function useValidateForm() {
   const validate = useValidateAccount();
   const submission = useIdempotentSubmission();
   const [result, setResult] = useState<Validation | null>(null);
@@ -68,8 +28,6 @@ export function ValidatePage() {
     resolver: zodResolver(validateFormSchema),
     defaultValues: EMPTY,
   });
-  const errors = form.formState.errors;
-  const ifsc = useWatch({ control: form.control, name: 'ifsc_code' });
 
   const onSubmit = form.handleSubmit(async (body) => {
     setFailure(null);
@@ -92,6 +50,72 @@ export function ValidatePage() {
     form.reset(EMPTY);
     form.setFocus('beneficiary_account_number');
   };
+  return { form, result, failure, onSubmit, onAnother, pending: validate.isPending };
+}
+
+/** The account number, IFSC (with its bank), expected name and the optional reference. */
+function ValidateFields({ form }: { form: ValidateForm }) {
+  const errors = form.formState.errors;
+  const ifsc = useWatch({ control: form.control, name: 'ifsc_code' });
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <FormField
+        id="validate-account"
+        label="Account number"
+        hint="9 to 18 digits"
+        error={errors.beneficiary_account_number?.message}
+      >
+        {(p) => (
+          <Input
+            {...p}
+            {...form.register('beneficiary_account_number')}
+            inputMode="numeric"
+            autoComplete="off"
+            className="font-mono"
+          />
+        )}
+      </FormField>
+      <IfscField
+        id="validate-ifsc"
+        registration={form.register('ifsc_code')}
+        value={ifsc}
+        error={errors.ifsc_code?.message}
+      />
+      <FormField
+        id="validate-name"
+        label="Account holder's name"
+        hint="The name you expect; it is scored against the name the bank has."
+        error={errors.beneficiary_name?.message}
+      >
+        {(p) => <Input {...p} {...form.register('beneficiary_name')} autoComplete="off" />}
+      </FormField>
+      <FormField
+        id="validate-reference"
+        label="Customer reference number"
+        optional
+        hint="Your own reference for this check: letters, digits, _ or -"
+        error={errors.customer_reference_number?.message}
+      >
+        {(p) => (
+          <Input
+            {...p}
+            {...form.register('customer_reference_number')}
+            maxLength={40}
+            autoComplete="off"
+            className="font-mono"
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}
+
+/**
+ * /flow/validate: a penny-drop check of one bank account (POST validate_account): the bank's registered
+ * name, how well the expected name matches it, the bank reference and the fee.
+ */
+export function ValidatePage() {
+  const { form, result, failure, onSubmit, onAnother, pending } = useValidateForm();
 
   return (
     <PageFrame
@@ -111,62 +135,14 @@ export function ValidatePage() {
             message={failure?.message ?? null}
             details={failure?.unmatched}
           />
-          <div className="grid gap-6 md:grid-cols-2">
-            <FormField
-              id="validate-account"
-              label="Account number"
-              hint="9 to 18 digits"
-              error={errors.beneficiary_account_number?.message}
-            >
-              {(p) => (
-                <Input
-                  {...p}
-                  {...form.register('beneficiary_account_number')}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  className="font-mono"
-                />
-              )}
-            </FormField>
-            <IfscField
-              id="validate-ifsc"
-              registration={form.register('ifsc_code')}
-              value={ifsc}
-              error={errors.ifsc_code?.message}
-            />
-            <FormField
-              id="validate-name"
-              label="Account holder's name"
-              hint="The name you expect; it is scored against the name the bank has."
-              error={errors.beneficiary_name?.message}
-            >
-              {(p) => <Input {...p} {...form.register('beneficiary_name')} autoComplete="off" />}
-            </FormField>
-            <FormField
-              id="validate-reference"
-              label="Customer reference number"
-              optional
-              hint="Your own reference for this check: letters, digits, _ or -"
-              error={errors.customer_reference_number?.message}
-            >
-              {(p) => (
-                <Input
-                  {...p}
-                  {...form.register('customer_reference_number')}
-                  maxLength={40}
-                  autoComplete="off"
-                  className="font-mono"
-                />
-              )}
-            </FormField>
-          </div>
+          <ValidateFields form={form} />
           <p className="text-sm text-muted-foreground">
             A small amount is credited to the account to confirm it; each check is charged a fee, shown with
             the result.
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={validate.isPending}>
-              {validate.isPending ? 'Validating…' : 'Validate account'}
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Validating…' : 'Validate account'}
             </Button>
           </div>
         </form>
