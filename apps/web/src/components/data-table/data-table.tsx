@@ -16,7 +16,7 @@ import { Pagination } from './pagination';
 import { CardSkeletons, RowCards } from './row-cards';
 import { SavedViews } from './saved-views';
 import { FilterSelect, SearchForm, ToolbarActions, type SearchKeyOption } from './toolbar';
-import { useListView, type ListViewConfig, type RowSelection } from './use-list-view';
+import { useListView, type ListView, type ListViewConfig, type RowSelection } from './use-list-view';
 
 export type { DataTableDetails } from './details-dialog';
 export type { RowSelection } from './use-list-view';
@@ -134,117 +134,33 @@ export function DataTable<Row, Detail = Row, const D extends ListDef = ListDef>(
     hasDetails: details !== undefined,
   };
   const view = useListView(config, search, onSearchChange);
-  const { state, list, rows, loading, failed } = view;
-  const wide = useMediaQuery(WIDE_SCREEN, true);
-  const { visible, setShown } = useColumnVisibility(shape.exportName, columns);
+  const { state, rows, failed } = view;
+  const columnChoice = useColumnVisibility(shape.exportName, columns);
+  const { visible } = columnChoice;
   const shown = useMemo(() => columns.filter((c) => visible.has(c.id)), [columns, visible]);
   const name = title.toLowerCase();
 
-  let message: ReactNode = null;
-  if (failed) {
-    message = <ListFailure title={title} message={list.error?.message} onRetry={() => void list.refetch()} />;
-  } else if (!loading && rows.length === 0) {
-    message = (
-      <ListEmpty
-        search={state.searchValue !== '' ? { label: view.keyLabel, value: state.searchValue } : undefined}
-        offset={state.offset}
-        filtered={Object.keys(state.filters).length > 0}
-        empty={empty}
-        onFirstPage={() => view.setOffset(0)}
-      />
-    );
-  }
-  const skeletons = Math.min(state.limit, 10);
-
-  let rowsView: ReactNode;
-  if (wide) {
-    rowsView = (
-      <ListTable
-        caption={view.caption}
-        columns={shown}
-        rows={rows}
-        rowId={rowId}
-        loading={loading}
-        skeletons={skeletons}
-        message={message}
-        marked={view.marked}
-        onOpen={view.open}
-        selectionHint={selection ? (selection.hint ?? 'select') : undefined}
-        busy={list.isFetching}
-        dimmed={list.isPlaceholderData}
-      />
-    );
-  } else if (loading) {
-    rowsView = <CardSkeletons count={skeletons} />;
-  } else if (message !== null) {
-    rowsView = <div className="rounded-xl border bg-card">{message}</div>;
-  } else {
-    rowsView = (
-      <RowCards
-        label={view.caption}
-        rows={rows}
-        columns={shown}
-        rowId={rowId}
-        selected={view.marked}
-        onOpen={view.open}
-        selects={selection !== undefined}
-        busy={list.isFetching}
-        dimmed={list.isPlaceholderData}
-      />
-    );
-  }
-
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex min-w-0 flex-wrap items-end gap-x-6 gap-y-3">
-          <DateRangePicker
-            range={{ start: state.startDate, end: state.endDate }}
-            today={view.today}
-            onChange={view.setRange}
-          />
-          <SearchForm
-            name={name}
-            keys={shape.searchKeys}
-            activeKey={state.searchKey}
-            activeValue={state.searchValue}
-            onSearch={view.setSearch}
-          />
-          {shape.list.filters && (
-            <ListFilters
-              filters={shape.list.filters}
-              values={state.filters}
-              onChange={view.setFilters}
-              of={shape.of}
-            />
-          )}
-          {filters?.map((f) => (
-            <FilterSelect key={f.label} filter={f} of={shape.of} />
-          ))}
-        </div>
-        <div className="flex flex-wrap items-end gap-2">
-          <SavedViews
-            listName={shape.list.name}
-            search={view.search}
-            // A view's values are text: parsed like a URL, so numbers are numbers again.
-            onApply={(next) => onSearchChange(cleanListSearch(next, shape.parsers))}
-            linkSearch={shape.viewLink}
-            of={shape.of}
-          />
-          <ColumnPicker listTitle={title} columns={columns} visible={visible} onChange={setShown} />
-          <ToolbarActions
-            refreshing={list.isFetching && !loading}
-            downloading={view.downloading}
-            onRefresh={view.refresh}
-            onDownload={view.download}
-          />
-        </div>
-      </div>
+      <ListToolbar
+        shape={shape}
+        view={view}
+        name={name}
+        filters={filters}
+        columnChoice={columnChoice}
+        onSearchChange={onSearchChange}
+      />
 
       <p role="status" className="sr-only">
         {view.status}
       </p>
-      {rowsView}
+      <ListRows
+        view={view}
+        shown={shown}
+        rowId={rowId}
+        selection={selection}
+        message={listMessage(view, title, empty)}
+      />
       {!failed && (
         <Pagination
           offset={state.offset}
@@ -266,6 +182,150 @@ export function DataTable<Row, Detail = Row, const D extends ListDef = ListDef>(
           onClose={view.closeDetails}
         />
       )}
+    </div>
+  );
+}
+
+type ListShape<Row> = ReturnType<typeof useListShape<Row, unknown, ListDef>>;
+
+/** What shows instead of rows: the failure, or the empty list (null while loading or with rows). */
+function listMessage<Row>(
+  view: ListView<Row>,
+  title: string,
+  empty: { title: string; hint?: string },
+): ReactNode {
+  const { state, list } = view;
+  if (view.failed)
+    return <ListFailure title={title} message={list.error?.message} onRetry={() => void list.refetch()} />;
+  if (view.loading || view.rows.length > 0) return null;
+  return (
+    <ListEmpty
+      search={state.searchValue !== '' ? { label: view.keyLabel, value: state.searchValue } : undefined}
+      offset={state.offset}
+      filtered={Object.keys(state.filters).length > 0}
+      empty={empty}
+      onFirstPage={() => view.setOffset(0)}
+    />
+  );
+}
+
+/** The rows: a table from the `md` breakpoint up, cards below (skeletons while loading, or the message). */
+function ListRows<Row>({
+  view,
+  shown,
+  rowId,
+  selection,
+  message,
+}: {
+  view: ListView<Row>;
+  shown: TableColumn<Row>[];
+  rowId: (row: Row) => string;
+  selection: RowSelection<Row> | undefined;
+  message: ReactNode;
+}) {
+  const { list, rows, loading } = view;
+  const wide = useMediaQuery(WIDE_SCREEN, true);
+  const skeletons = Math.min(view.state.limit, 10);
+  if (wide)
+    return (
+      <ListTable
+        caption={view.caption}
+        columns={shown}
+        rows={rows}
+        rowId={rowId}
+        loading={loading}
+        skeletons={skeletons}
+        message={message}
+        marked={view.marked}
+        onOpen={view.open}
+        selectionHint={selection ? (selection.hint ?? 'select') : undefined}
+        busy={list.isFetching}
+        dimmed={list.isPlaceholderData}
+      />
+    );
+  if (loading) return <CardSkeletons count={skeletons} />;
+  if (message !== null) return <div className="rounded-xl border bg-card">{message}</div>;
+  return (
+    <RowCards
+      label={view.caption}
+      rows={rows}
+      columns={shown}
+      rowId={rowId}
+      selected={view.marked}
+      onOpen={view.open}
+      selects={selection !== undefined}
+      busy={list.isFetching}
+      dimmed={list.isPlaceholderData}
+    />
+  );
+}
+
+/** Above the rows: the date range, search and filters; then the saved views, columns, refresh and download. */
+function ListToolbar<Row>({
+  shape,
+  view,
+  name,
+  filters,
+  columnChoice,
+  onSearchChange,
+}: {
+  shape: ListShape<Row>;
+  view: ListView<Row>;
+  name: string;
+  filters: readonly DataTableFilter[] | undefined;
+  columnChoice: ReturnType<typeof useColumnVisibility>;
+  onSearchChange: (next: ListSearch) => void;
+}) {
+  const { state, list } = view;
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div className="flex min-w-0 flex-wrap items-end gap-x-6 gap-y-3">
+        <DateRangePicker
+          range={{ start: state.startDate, end: state.endDate }}
+          today={view.today}
+          onChange={view.setRange}
+        />
+        <SearchForm
+          name={name}
+          keys={shape.searchKeys}
+          activeKey={state.searchKey}
+          activeValue={state.searchValue}
+          onSearch={view.setSearch}
+        />
+        {shape.list.filters && (
+          <ListFilters
+            filters={shape.list.filters}
+            values={state.filters}
+            onChange={view.setFilters}
+            of={shape.of}
+          />
+        )}
+        {filters?.map((f) => (
+          <FilterSelect key={f.label} filter={f} of={shape.of} />
+        ))}
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        <SavedViews
+          listName={shape.list.name}
+          search={view.search}
+          // A view's values are text: parsed like a URL, so numbers are numbers again.
+          onApply={(next) => onSearchChange(cleanListSearch(next, shape.parsers))}
+          linkSearch={shape.viewLink}
+          of={shape.of}
+        />
+        <ColumnPicker
+          listTitle={shape.title}
+          columns={shape.columns}
+          visible={columnChoice.visible}
+          onChange={columnChoice.setShown}
+        />
+        <ToolbarActions
+          refreshing={list.isFetching && !view.loading}
+          downloading={view.downloading}
+          onRefresh={view.refresh}
+          onDownload={view.download}
+        />
+      </div>
     </div>
   );
 }

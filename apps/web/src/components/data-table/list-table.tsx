@@ -46,18 +46,9 @@ export function ListTable<Row>({
   busy: boolean;
   dimmed: boolean;
 }) {
-  const selects = selectionHint !== undefined;
   let body: ReactNode;
   if (loading) {
-    body = Array.from({ length: skeletons }, (_, i) => (
-      <TableRow key={i} className="border-t">
-        {columns.map((c) => (
-          <TableCell key={c.id}>
-            <Skeleton className="h-4 w-full min-w-12" />
-          </TableCell>
-        ))}
-      </TableRow>
-    ));
+    body = Array.from({ length: skeletons }, (_, i) => <SkeletonRow key={i} columns={columns} />);
   } else if (message !== null) {
     body = (
       <TableRow className="border-t">
@@ -70,48 +61,15 @@ export function ListTable<Row>({
     body = rows.map((row) => {
       const id = rowId(row);
       return (
-        <TableRow
+        <DataRow
           key={id}
-          data-selected={id === marked || undefined}
-          aria-current={(selects && id === marked) || undefined}
-          onClick={onOpen ? () => onOpen(id) : undefined}
-          className={cx(
-            'border-t transition-colors data-[selected]:bg-muted',
-            onOpen && 'cursor-pointer hover:bg-muted/50',
-          )}
-        >
-          {columns.map((c) => {
-            const content = c.cell(row);
-            if (!c.primary) {
-              return (
-                <TableCell key={c.id} align={c.align} className="align-top">
-                  {content}
-                </TableCell>
-              );
-            }
-            return (
-              <TableHead key={c.id} scope="row" align={c.align} className="align-top font-normal">
-                {onOpen ? (
-                  <button
-                    type="button"
-                    aria-haspopup={selects ? undefined : 'dialog'}
-                    aria-pressed={selects ? id === marked : undefined}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onOpen(id);
-                    }}
-                    className="rounded-sm text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                  >
-                    {content}
-                    <span className="sr-only">{selects ? ` (${selectionHint})` : ' (open details)'}</span>
-                  </button>
-                ) : (
-                  content
-                )}
-              </TableHead>
-            );
-          })}
-        </TableRow>
+          row={row}
+          id={id}
+          columns={columns}
+          marked={id === marked}
+          onOpen={onOpen}
+          selectionHint={selectionHint}
+        />
       );
     });
   }
@@ -133,5 +91,80 @@ export function ListTable<Row>({
       </TableHeader>
       <TableBody>{body}</TableBody>
     </Table>
+  );
+}
+
+/** A placeholder row while the first page loads. */
+function SkeletonRow<Row>({ columns }: { columns: readonly TableColumn<Row>[] }) {
+  return (
+    <TableRow className="border-t">
+      {columns.map((c) => (
+        <TableCell key={c.id}>
+          <Skeleton className="h-4 w-full min-w-12" />
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+}
+
+/** One row: its primary cell is the row header, with the button that opens (or selects) the row. */
+function DataRow<Row>({
+  row,
+  id,
+  columns,
+  marked,
+  onOpen,
+  selectionHint,
+}: {
+  row: Row;
+  id: string;
+  columns: readonly TableColumn<Row>[];
+  marked: boolean;
+  onOpen: ((id: string) => void) | undefined;
+  selectionHint: string | undefined;
+}) {
+  const selects = selectionHint !== undefined;
+  return (
+    <TableRow
+      data-selected={marked || undefined}
+      aria-current={(selects && marked) || undefined}
+      onClick={onOpen ? () => onOpen(id) : undefined}
+      className={cx(
+        'border-t transition-colors data-[selected]:bg-muted',
+        onOpen && 'cursor-pointer hover:bg-muted/50',
+      )}
+    >
+      {columns.map((c) => {
+        const content = c.cell(row);
+        if (!c.primary) {
+          return (
+            <TableCell key={c.id} align={c.align} className="align-top">
+              {content}
+            </TableCell>
+          );
+        }
+        return (
+          <TableHead key={c.id} scope="row" align={c.align} className="align-top font-normal">
+            {onOpen ? (
+              <button
+                type="button"
+                aria-haspopup={selects ? undefined : 'dialog'}
+                aria-pressed={selects ? marked : undefined}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onOpen(id);
+                }}
+                className="rounded-sm text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                {content}
+                <span className="sr-only">{selects ? ` (${selectionHint})` : ' (open details)'}</span>
+              </button>
+            ) : (
+              content
+            )}
+          </TableHead>
+        );
+      })}
+    </TableRow>
   );
 }

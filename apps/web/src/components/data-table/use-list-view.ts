@@ -20,6 +20,7 @@ import {
   withSearch,
   withSelected,
   type DateRange,
+  type ListState,
 } from './list-state';
 import { rangeText } from './pagination';
 import type { SearchKeyOption } from './toolbar';
@@ -65,7 +66,62 @@ export function useListView<Row>(
   routeSearch: ListSearch,
   onSearchChange: (next: ListSearch) => void,
 ) {
-  const { endpoints, searchKeys, filterParsers, rowId, selection } = config;
+  const { endpoints, rowId, selection } = config;
+  const { search, timeZone, dayPattern, today, state } = useResolvedListState(config, routeSearch);
+  const [refresh, setRefresh] = useState(0);
+  const extra = useMemo(() => nonEmpty(config.params), [config.params]);
+  const list = useQuery(endpoints.listQueryOptions({ ...toListQuery(state, timeZone), ...extra }, refresh));
+  const count = useQuery(
+    endpoints.countQueryOptions({ ...toFilterQuery(state, timeZone), ...extra }, refresh),
+  );
+  const { downloading, download } = useCsvDownload(config, state, {
+    ...toFilterQuery(state, timeZone),
+    ...extra,
+  });
+  const rows: Row[] = list.data ?? NO_ROWS;
+  const loading = list.isPending;
+  const failed = list.isError && list.data === undefined;
+
+  const openDetails = (id: string) => onSearchChange(withSelected(search, id));
+  const select = selection
+    ? (id: string) => {
+        const row = rows.find((r) => rowId(r) === id);
+        if (row !== undefined) selection.onSelect(row);
+      }
+    : undefined;
+
+  return {
+    search,
+    state,
+    today,
+    list,
+    count,
+    rows,
+    loading,
+    failed,
+    ...listTexts(config, state, dayPattern, { loading, failed, rows: rows.length, count: count.data }),
+    /** What activating a row does: select it (selection mode) or open its details. */
+    open: select ?? (config.hasDetails ? openDetails : undefined),
+    /** The marked row: the selected one (selection mode) or the one whose details are open. */
+    marked: selection ? selection.selected : state.selected,
+    /** The row whose details are open, when it is on this page. */
+    selectedRow: state.selected === undefined ? undefined : rows.find((r) => rowId(r) === state.selected),
+    downloading,
+    download: () => void download(),
+    refresh: () => setRefresh((n) => n + 1),
+    setRange: (range: DateRange) =>
+      onSearchChange(withDateRange(search, range, defaultRange(today, config.defaultRange))),
+    setSearch: (key: string, value: string) => onSearchChange(withSearch(search, key, value)),
+    setFilters: (values: Readonly<Record<string, string>>) => onSearchChange(withFilters(search, values)),
+    setOffset: (offset: number) => onSearchChange(withOffset(search, offset)),
+    setLimit: (limit: number) => onSearchChange(withLimit(search, limit)),
+    closeDetails: () => onSearchChange(withSelected(search, undefined)),
+  };
+}
+
+/** The URL's search, cleaned, and the list state it resolves to in the user's time zone. */
+function useResolvedListState<Row>(config: ListViewConfig<Row>, routeSearch: ListSearch) {
+  const { searchKeys, filterParsers } = config;
   // Every next URL is built from the clean search: a value the list cannot use is dropped.
   const search = useMemo(() => cleanListSearch(routeSearch, filterParsers), [routeSearch, filterParsers]);
   const timeZone = timeZonePreference.use();
@@ -84,30 +140,20 @@ export function useListView<Row>(
     () => resolveListState(search, { today, searchKeys: keys, defaultRange: config.defaultRange, filters }),
     [search, today, keys, config.defaultRange, filters],
   );
-  const [refresh, setRefresh] = useState(0);
+  return { search, timeZone, dayPattern, today, state };
+}
+
+/** The CSV export of the list's filters; a list too big to answer at once becomes a queued report. */
+function useCsvDownload<Row>(
+  config: ListViewConfig<Row>,
+  state: ListState,
+  query: Parameters<ListEndpoints<Row>['exportCsv']>[0],
+) {
   const [downloading, setDownloading] = useState(false);
-
-  const extra = useMemo(() => nonEmpty(config.params), [config.params]);
-  const list = useQuery(endpoints.listQueryOptions({ ...toListQuery(state, timeZone), ...extra }, refresh));
-  const count = useQuery(
-    endpoints.countQueryOptions({ ...toFilterQuery(state, timeZone), ...extra }, refresh),
-  );
-  const rows: Row[] = list.data ?? NO_ROWS;
-  const loading = list.isPending;
-  const failed = list.isError && list.data === undefined;
-
-  const openDetails = (id: string) => onSearchChange(withSelected(search, id));
-  const select = selection
-    ? (id: string) => {
-        const row = rows.find((r) => rowId(r) === id);
-        if (row !== undefined) selection.onSelect(row);
-      }
-    : undefined;
-
   const download = async () => {
     setDownloading(true);
     try {
-      const blob = await endpoints.exportCsv({ ...toFilterQuery(state, timeZone), ...extra });
+      const blob = await config.endpoints.exportCsv(query);
       // Too many rows to answer at once: the server queued the list's report instead (202 with its urn).
       if (blob.type.startsWith('application/json')) {
         const queued = JSON.parse(await blob.text()) as { report_urn?: string };
@@ -125,48 +171,32 @@ export function useListView<Row>(
       setDownloading(false);
     }
   };
+  return { downloading, download };
+}
 
-  const keyLabel = searchKeys.find((k) => k.value === state.searchKey)?.label ?? state.searchKey;
+/** The list's texts: the search key's label, the table's caption and the screen-reader status. */
+function listTexts<Row>(
+  config: ListViewConfig<Row>,
+  state: ListState,
+  dayPattern: string,
+  page: { loading: boolean; failed: boolean; rows: number; count: number | undefined },
+) {
+  const keyLabel = config.searchKeys.find((k) => k.value === state.searchKey)?.label ?? state.searchKey;
   const caption =
     `${config.title} from ${formatDay(state.startDate, dayPattern)} to ${formatDay(state.endDate, dayPattern)}` +
     (state.searchValue !== '' ? `, ${keyLabel} “${state.searchValue}”` : '');
   const name = config.title.toLowerCase();
 
   let status: string;
-  if (loading) status = `Loading ${name}…`;
-  else if (failed) status = '';
-  else if (rows.length === 0) status = `No ${name} found`;
-  else status = `${config.title}: ${rangeText(state.offset, rows.length, count.data)}`;
-
+  if (page.loading) status = `Loading ${name}…`;
+  else if (page.failed) status = '';
+  else if (page.rows === 0) status = `No ${name} found`;
+  else status = `${config.title}: ${rangeText(state.offset, page.rows, page.count)}`;
   return {
-    search,
-    state,
-    today,
-    list,
-    count,
-    rows,
-    loading,
-    failed,
     /** Screen-reader status of the list ("Payouts: 1–10 of 57"). */
     status,
     caption,
     keyLabel,
-    /** What activating a row does: select it (selection mode) or open its details. */
-    open: select ?? (config.hasDetails ? openDetails : undefined),
-    /** The marked row: the selected one (selection mode) or the one whose details are open. */
-    marked: selection ? selection.selected : state.selected,
-    /** The row whose details are open, when it is on this page. */
-    selectedRow: state.selected === undefined ? undefined : rows.find((r) => rowId(r) === state.selected),
-    downloading,
-    download: () => void download(),
-    refresh: () => setRefresh((n) => n + 1),
-    setRange: (range: DateRange) =>
-      onSearchChange(withDateRange(search, range, defaultRange(today, config.defaultRange))),
-    setSearch: (key: string, value: string) => onSearchChange(withSearch(search, key, value)),
-    setFilters: (values: Readonly<Record<string, string>>) => onSearchChange(withFilters(search, values)),
-    setOffset: (offset: number) => onSearchChange(withOffset(search, offset)),
-    setLimit: (limit: number) => onSearchChange(withLimit(search, limit)),
-    closeDetails: () => onSearchChange(withSelected(search, undefined)),
   };
 }
 
