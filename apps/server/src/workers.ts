@@ -5,7 +5,7 @@ import { runReplay } from './callbacks/replays.ts';
 import type { Db } from './db/database.ts';
 import { ensureQueue } from './jobs/boss.ts';
 import { runSweep, type SweepTask } from './jobs/sweep.ts';
-import { advancePresentation, PRESENTATION_PREFIX } from './mandates/service.ts';
+import { advancePresentation, PRESENTATION_PREFIX } from './mandates/presentations.ts';
 import { advancePayout, type PayoutTransitions } from './payouts/advance.ts';
 import { buildReport, nextQueued, type BuildOutcome } from './reports/engine.ts';
 import { noticeScheduledReport } from './reports/schedules.ts';

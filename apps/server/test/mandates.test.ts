@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
 import { callbackDeliveries, clients, ledgerEntries } from '../src/db/schema.ts';
 import { dayIn } from '../src/lists/list-query.ts';
-import { advancePresentation, expireMandates, periodKey } from '../src/mandates/service.ts';
+import { advancePresentation, periodKey } from '../src/mandates/presentations.ts';
+import { expireMandates } from '../src/mandates/service.ts';
 import { clientSession, useServer, type ClientSession } from './helpers.ts';
 
 const server = useServer({ SEED_DEMO_FLOW: 'true' });

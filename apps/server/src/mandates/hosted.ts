@@ -3,7 +3,8 @@ import { MANDATE_AUTHORISATION_DAYS } from '@meridian/contract/mandates';
 import type { Db } from '../db/database.ts';
 import type { EffectRunner } from '../jobs/effects.ts';
 import { formatRupees } from '../lib/money.ts';
-import { decideMandate, mandateByToken, type MandateRow } from './service.ts';
+import type { MandateRow } from './answer.ts';
+import { decideMandate, mandateByToken } from './service.ts';
 import { defaultPermission } from '../auth/guard.ts';
 
 /**
@@ -102,6 +103,46 @@ function details(m: MandateRow): string {
   return `<dl>\n${rows.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('\n')}\n</dl>`;
 }
 
+/** The PENDING mandate behind a token, or the page that says why there is none (already sent). */
+async function pending(
+  opts: MandateHostedOptions,
+  now: () => Date,
+  token: string,
+  reply: FastifyReply,
+): Promise<MandateRow | null> {
+  const row = TOKEN.test(token) ? await mandateByToken(opts.db, token) : null;
+  if (!row) {
+    await message(
+      reply,
+      404,
+      'Link not found',
+      'This mandate link is not valid. Ask the business for a new one.',
+    );
+    return null;
+  }
+  if (row.status === 'PENDING' && now().getTime() > row.authExpiresAt.getTime()) {
+    const done = await decideMandate(opts.db, row, 'expire-if-due', { at: now() });
+    await opts.runEffects(done.effects);
+    await message(
+      reply,
+      410,
+      'Link expired',
+      `This mandate was not authorised within ${MANDATE_AUTHORISATION_DAYS} days. Ask the business for a new one.`,
+    );
+    return null;
+  }
+  if (row.status !== 'PENDING') {
+    await message(
+      reply,
+      410,
+      'Already answered',
+      `This mandate is ${row.status.toLowerCase()}: there is nothing more to do. You can close this page.`,
+    );
+    return null;
+  }
+  return row;
+}
+
 export const mandateHostedRoutes: FastifyPluginAsync<MandateHostedOptions> = async (app, opts) => {
   // Hidden hosted page: the token is the capability.
   defaultPermission(app, 'public');
@@ -115,43 +156,8 @@ export const mandateHostedRoutes: FastifyPluginAsync<MandateHostedOptions> = asy
     (_req, payload, done) => done(null, Object.fromEntries(new URLSearchParams(payload as string))),
   );
 
-  /** The PENDING mandate behind a token, or the page that says why there is none (already sent). */
-  async function pending(token: string, reply: FastifyReply): Promise<MandateRow | null> {
-    const row = TOKEN.test(token) ? await mandateByToken(opts.db, token) : null;
-    if (!row) {
-      await message(
-        reply,
-        404,
-        'Link not found',
-        'This mandate link is not valid. Ask the business for a new one.',
-      );
-      return null;
-    }
-    if (row.status === 'PENDING' && now().getTime() > row.authExpiresAt.getTime()) {
-      const done = await decideMandate(opts.db, row, 'expire-if-due', { at: now() });
-      await opts.runEffects(done.effects);
-      await message(
-        reply,
-        410,
-        'Link expired',
-        `This mandate was not authorised within ${MANDATE_AUTHORISATION_DAYS} days. Ask the business for a new one.`,
-      );
-      return null;
-    }
-    if (row.status !== 'PENDING') {
-      await message(
-        reply,
-        410,
-        'Already answered',
-        `This mandate is ${row.status.toLowerCase()}: there is nothing more to do. You can close this page.`,
-      );
-      return null;
-    }
-    return row;
-  }
-
   app.get<{ Params: { token: string } }>(path, HTML_PAGE, async (request, reply) => {
-    const row = await pending(request.params.token, reply);
+    const row = await pending(opts, now, request.params.token, reply);
     if (!row) return reply;
     const action = `/${encodeURIComponent(opts.provider)}/hosted/mandates/${encodeURIComponent(request.params.token)}`;
     return send(
@@ -177,7 +183,7 @@ ${escapeHtml(row.authExpiresAt.toISOString())}.</p>
     const decision = ((request.body ?? {}) as Record<string, unknown>).decision;
     if (decision !== 'approve' && decision !== 'reject')
       return message(reply, 400, 'Choose an answer', 'Choose Approve or Reject on the mandate page.');
-    const row = await pending(request.params.token, reply);
+    const row = await pending(opts, now, request.params.token, reply);
     if (!row) return reply;
     const done = await decideMandate(opts.db, row, decision, { at: now() });
     await opts.runEffects(done.effects);

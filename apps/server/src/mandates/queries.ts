@@ -5,7 +5,7 @@ import { withinClient } from '../db/distribution.ts';
 import { accounts, mandatePresentations, mandates } from '../db/schema.ts';
 import { amountBounds, type FilterParams, type ListScope } from '../lists/register-list.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
-import { toMandate, toPresentation } from './service.ts';
+import { toMandate, toPresentation } from './answer.ts';
 
 /** The registrations' filters (status, mandate type); a report's scope narrows the type the same way. */
 export type MandateParams = FilterParams<typeof MANDATE_REGISTRATIONS_LIST>;

@@ -17,49 +17,52 @@ import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency
 import type { Effects } from '../jobs/effects.ts';
 import { registerList } from '../lists/register-list.ts';
 import { countMandates, countPresentations, listMandates, listPresentations } from './queries.ts';
-import {
-  changeMandate,
-  createMandate,
-  createPresentation,
-  getMandateDetails,
-  type MandateAction,
-} from './service.ts';
+import { createPresentation } from './presentations.ts';
+import { changeMandate, createMandate, getMandateDetails, type MandateAction } from './service.ts';
 
 const IdempotencyHeader = z.object({ 'idempotency-key': z.string().max(255).optional() });
+
+/** The app as a route plugin receives it (the zod type provider). */
+type App = Parameters<FastifyPluginAsyncZod<RouteDeps>>[0];
 
 /** E-mandates: `/v2/mandates…` for actions, `/{provider}/read/…` for the registration and presentation lists. */
 export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // Reads need flow.read; each write names its own permission.
   defaultPermission(app, 'flow.read');
-  const p = deps.config.PROVIDER;
+  registerMandate(app, deps);
+  registerMandateActions(app, deps);
+  registerPresentation(app, deps);
+  registerMandateLists(app, deps);
+};
 
-  /** Runs a write once per Idempotency-Key (optional: without one, the customer reference guards replays). */
-  async function once<T>(
-    request: { headers: Record<string, unknown>; body: unknown },
-    reply: { header(k: string, v: string): unknown },
-    clientRef: number,
-    scope: string,
-    work: (
-      tx: Parameters<Parameters<typeof withIdempotency>[2]>[0],
-    ) => Promise<{ body: T; effects: Effects }>,
-  ): Promise<T> {
-    const key = checkIdempotencyKey(request.headers['idempotency-key'], false);
-    let effects: Effects | null = null;
-    const answer = await withIdempotency(
-      deps.db,
-      { clientRef, scope, key, body: request.body, leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS },
-      async (tx) => {
-        const result = await work(tx);
-        effects = result.effects;
-        return { status: 201, body: result.body };
-      },
-    );
-    if (effects) await deps.runEffects(effects);
-    else reply.header('idempotent-replayed', 'true');
-    if (answer.status >= 400) throw AppError.fromStored(answer);
-    return answer.body as T;
-  }
+/** Runs a write once per Idempotency-Key (optional: without one, the customer reference guards replays). */
+async function once<T>(
+  deps: RouteDeps,
+  request: { headers: Record<string, unknown>; body: unknown },
+  reply: { header(k: string, v: string): unknown },
+  clientRef: number,
+  scope: string,
+  work: (tx: Parameters<Parameters<typeof withIdempotency>[2]>[0]) => Promise<{ body: T; effects: Effects }>,
+): Promise<T> {
+  const key = checkIdempotencyKey(request.headers['idempotency-key'], false);
+  let effects: Effects | null = null;
+  const answer = await withIdempotency(
+    deps.db,
+    { clientRef, scope, key, body: request.body, leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS },
+    async (tx) => {
+      const result = await work(tx);
+      effects = result.effects;
+      return { status: 201, body: result.body };
+    },
+  );
+  if (effects) await deps.runEffects(effects);
+  else reply.header('idempotent-replayed', 'true');
+  if (answer.status >= 400) throw AppError.fromStored(answer);
+  return answer.body as T;
+}
 
+/** Register a mandate, and read one. */
+function registerMandate(app: App, deps: RouteDeps) {
   app.post(
     '/v2/mandates',
     {
@@ -76,11 +79,11 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const body = await once(request, reply, actor.clientRef, 'mandate', async (tx) => {
+      const body = await once(deps, request, reply, actor.clientRef, 'mandate', async (tx) => {
         const r = await createMandate(tx, actor, request.body, {
           railTimeScale: deps.config.RAIL_TIME_SCALE,
           publicUrl: deps.publicUrl(request),
-          provider: p,
+          provider: deps.config.PROVIDER,
         });
         return { body: r.mandate, effects: r.effects };
       });
@@ -102,7 +105,10 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     },
     async (request) => getMandateDetails(deps.db, authOf(request).clientRef, request.params.urn),
   );
+}
 
+/** Pause, resume and cancel a mandate. */
+function registerMandateActions(app: App, deps: RouteDeps) {
   const actions: [MandateAction, string, string][] = [
     [
       'pause',
@@ -136,7 +142,10 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         return mandate;
       },
     );
+}
 
+/** Present a debit under a mandate. */
+function registerPresentation(app: App, deps: RouteDeps) {
   app.post(
     '/v2/mandates/:urn/presentations',
     {
@@ -154,7 +163,7 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const body = await once(request, reply, actor.clientRef, 'mandate-presentation', async (tx) => {
+      const body = await once(deps, request, reply, actor.clientRef, 'mandate-presentation', async (tx) => {
         const r = await createPresentation(tx, actor, request.params.urn, request.body, {
           railTimeScale: deps.config.RAIL_TIME_SCALE,
         });
@@ -163,7 +172,11 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       return reply.status(201).send(body);
     },
   );
+}
 
+/** The registrations and presentations lists. */
+function registerMandateLists(app: App, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   registerList(app, deps.db, p, {
     list: MANDATE_REGISTRATIONS_LIST,
     tag: 'mandates',
@@ -179,4 +192,4 @@ export const mandateRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     fetch: listPresentations,
     count: countPresentations,
   });
-};
+}

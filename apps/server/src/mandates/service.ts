@@ -3,95 +3,36 @@ import {
   MANDATE_AUTHORISATION_DAYS,
   MANDATE_LIMITS,
   type CreateMandate,
-  type CreatePresentation,
   type Mandate,
   type MandateDetails,
-  type MandateFrequency,
   type MandateStatus,
   type MandateType,
-  type Presentation,
-  type PresentationStatus,
 } from '@meridian/contract/mandates';
 import { auditBy, systemActor, type Actor } from '../audit/actor.ts';
 import { lookupIfsc } from '../beneficiaries/ifsc.ts';
 import { enqueueCallbacks } from '../events/outbox.ts';
 import type { Db } from '../db/database.ts';
-import { withinClient } from '../db/distribution.ts';
-import { accounts, mandateEvents, mandatePresentations, mandates } from '../db/schema.ts';
+import { mandateEvents, mandatePresentations, mandates } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { mergeEffects, noEffects, type Effects, type RailStep } from '../jobs/effects.ts';
-import { clientAccounts, post } from '../ledger/ledger.ts';
+import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
+import { clientAccounts } from '../ledger/ledger.ts';
 import { newId, newSecret } from '../lib/ids.ts';
-import { formatMoney, formatRupees, toPaise } from '../lib/money.ts';
+import { formatRupees, toPaise } from '../lib/money.ts';
 import { dayIn } from '../lists/list-query.ts';
-import { bankReference, mandateReference, planPresentation } from '../rail/sandbox.ts';
+import { mandateReference } from '../rail/sandbox.ts';
+import {
+  accountNumberOf,
+  DAY_MS,
+  duplicateReference,
+  MANDATE_TIME_ZONE,
+  toMandate,
+  toPresentation,
+  unprocessable,
+  type MandateOptions,
+  type MandateRow,
+} from './answer.ts';
 
-/** The rail's calendar: mandate dates and frequency periods are days in India. */
-export const MANDATE_TIME_ZONE = 'Asia/Kolkata';
-/** Presentation urns start with this: the rail worker routes their steps here (workers.ts). */
-export const PRESENTATION_PREFIX = 'MPR';
-const DAY_MS = 86_400_000;
-
-export type MandateRow = typeof mandates.$inferSelect;
-export type PresentationRow = typeof mandatePresentations.$inferSelect;
-
-export type MandateOptions = {
-  /** Multiplies the rail's delays (config RAIL_TIME_SCALE). */
-  railTimeScale: number;
-  /** Backdates the change (demo seed only); default now. */
-  at?: Date;
-};
-
-export const toMandate = (m: MandateRow, creditAccountNumber: string): Mandate => ({
-  urn: m.urn,
-  customer_reference_number: m.customerReferenceNumber,
-  type: m.type as MandateType,
-  status: m.status as MandateStatus,
-  status_message: m.statusMessage,
-  umrn: m.umrn,
-  customer_name: m.customerName,
-  customer_email: m.customerEmail,
-  customer_mobile: m.customerMobile,
-  account_number: m.accountNumber,
-  ifsc_code: m.ifsc,
-  account_type: m.accountType as Mandate['account_type'],
-  bank_name: m.bankName,
-  vpa: m.vpa,
-  max_amount: formatMoney(m.maxAmount),
-  frequency: m.frequency as MandateFrequency,
-  start_date: m.startDate,
-  end_date: m.endDate,
-  authorisation_url: m.authorisationUrl,
-  authorisation_expires_at: m.authExpiresAt.toISOString(),
-  credit_account_number: creditAccountNumber,
-  created_at: m.createdAt.toISOString(),
-  updated_at: m.updatedAt.toISOString(),
-});
-
-type MandateSummary = Pick<MandateRow, 'urn' | 'type' | 'customerName'>;
-
-export const toPresentation = (p: PresentationRow, m: MandateSummary): Presentation => ({
-  urn: p.urn,
-  mandate_urn: m.urn,
-  mandate_type: m.type as MandateType,
-  customer_reference_number: p.customerReferenceNumber,
-  customer_name: m.customerName,
-  amount: formatMoney(p.amount),
-  remarks: p.remarks,
-  status: p.status as PresentationStatus,
-  status_message: p.statusMessage,
-  bank_reference_number: p.bankReferenceNumber,
-  created_at: p.createdAt.toISOString(),
-  updated_at: p.updatedAt.toISOString(),
-});
-
-const unprocessable = (key: string, message: string, fields?: Record<string, string>) =>
-  new AppError(422, key, message, fields ? { fields } : undefined);
-
-const duplicateReference = (crn: string) =>
-  new AppError(409, 'duplicate_reference', `customer_reference_number ${crn} was already used`, {
-    fields: { customer_reference_number: 'is already used' },
-  });
+/* A mandate's life: registered, authorised (or not) on the hosted page, paused, resumed, cancelled, expired. */
 
 /** The hosted authorisation page of a mandate: public, the token (256 random bits) is the capability. */
 export const authorisationUrl = (publicUrl: string, provider: string, token: string) =>
@@ -111,31 +52,8 @@ export async function createMandate(
   opts: MandateOptions & { publicUrl: string; provider: string },
 ): Promise<{ mandate: Mandate; effects: Effects }> {
   const at = opts.at ?? new Date();
-  const today = dayIn(MANDATE_TIME_ZONE, 0, at.getTime());
-  if (input.start_date < today)
-    throw unprocessable('start_date_in_past', 'The start date must be today or later', {
-      start_date: 'is in the past',
-    });
-  const maxAmount = toPaise(input.max_amount, 'max_amount');
-  const limits = MANDATE_LIMITS[input.type];
-  if (maxAmount < BigInt(limits.min) || maxAmount > BigInt(limits.max))
-    throw unprocessable(
-      'amount_out_of_range',
-      `A mandate's maximum is ${formatRupees(limits.min)} to ${formatRupees(limits.max)} for ${input.type}`,
-      {
-        max_amount: 'is outside the limits of the mandate type',
-      },
-    );
+  const { maxAmount, bankName } = checkMandate(input, at);
   const nach = input.type === 'NACH';
-  let bankName: string | null = null;
-  if (nach) {
-    const ifsc = lookupIfsc(input.ifsc_code ?? '');
-    if (!ifsc)
-      throw unprocessable('unknown_ifsc', 'The IFSC is not in the IFSC registry', {
-        ifsc_code: 'is not in the IFSC registry',
-      });
-    bankName = ifsc.bank_name;
-  }
   const [account] = await clientAccounts(tx, actor.clientRef);
   if (!account) throw unprocessable('no_account', 'You have no current account to collect into');
   const [dup] = await tx
@@ -192,6 +110,36 @@ export async function createMandate(
   return { mandate, effects };
 }
 
+/** The mandate's maximum within its type's limits, a start date from today, a known IFSC for NACH (its bank). */
+function checkMandate(input: CreateMandate, at: Date): { maxAmount: bigint; bankName: string | null } {
+  const today = dayIn(MANDATE_TIME_ZONE, 0, at.getTime());
+  if (input.start_date < today)
+    throw unprocessable('start_date_in_past', 'The start date must be today or later', {
+      start_date: 'is in the past',
+    });
+  const maxAmount = toPaise(input.max_amount, 'max_amount');
+  const limits = MANDATE_LIMITS[input.type];
+  if (maxAmount < BigInt(limits.min) || maxAmount > BigInt(limits.max))
+    throw unprocessable(
+      'amount_out_of_range',
+      `A mandate's maximum is ${formatRupees(limits.min)} to ${formatRupees(limits.max)} for ${input.type}`,
+      {
+        max_amount: 'is outside the limits of the mandate type',
+      },
+    );
+  const nach = input.type === 'NACH';
+  let bankName: string | null = null;
+  if (nach) {
+    const ifsc = lookupIfsc(input.ifsc_code ?? '');
+    if (!ifsc)
+      throw unprocessable('unknown_ifsc', 'The IFSC is not in the IFSC registry', {
+        ifsc_code: 'is not in the IFSC registry',
+      });
+    bankName = ifsc.bank_name;
+  }
+  return { maxAmount, bankName };
+}
+
 /** Event row + `mandate.<status>` callbacks for a state the mandate has just entered (inside the transaction). */
 async function recordMandateTransition(
   tx: Db,
@@ -217,15 +165,7 @@ async function recordMandateTransition(
 const thisMandate = (row: { clientRef: number; id: number }) =>
   and(eq(mandates.clientRef, row.clientRef), eq(mandates.id, row.id));
 
-async function accountNumberOf(db: Db, row: MandateRow): Promise<string> {
-  const [a] = await db
-    .select({ number: accounts.accountNumber })
-    .from(accounts)
-    .where(and(eq(accounts.clientRef, row.clientRef), eq(accounts.id, row.accountRef)));
-  return a?.number ?? '';
-}
-
-async function lockMandate(tx: Db, clientRef: number, urn: string): Promise<MandateRow> {
+export async function lockMandate(tx: Db, clientRef: number, urn: string): Promise<MandateRow> {
   const [row] = await tx
     .select()
     .from(mandates)
@@ -384,262 +324,6 @@ export async function expireMandates(
     }
   }
   return { expired, effects };
-}
-
-/** The frequency period a day (YYYY-MM-DD) falls in: at most one live presentation per mandate and period. */
-export function periodKey(frequency: MandateFrequency, day: string): string | null {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  switch (frequency) {
-    case 'ADHOC':
-      return null;
-    case 'DAILY':
-      return day;
-    case 'WEEKLY': {
-      const d = new Date(`${day}T00:00:00Z`);
-      const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * DAY_MS);
-      return `W${monday.toISOString().slice(0, 10)}`;
-    }
-    case 'MONTHLY':
-      return day.slice(0, 7);
-    case 'QUARTERLY':
-      return `${y}-Q${Math.floor((m - 1) / 3) + 1}`;
-    case 'YEARLY':
-      return String(y);
-  }
-}
-
-const PERIOD_NAMES: Record<MandateFrequency, string> = {
-  ADHOC: '',
-  DAILY: 'day',
-  WEEKLY: 'week',
-  MONTHLY: 'month',
-  QUARTERLY: 'quarter',
-  YEARLY: 'year',
-};
-
-/**
- * Presents a debit under an ACTIVE mandate, within its dates, its maximum amount and its frequency (one live
- * presentation per period; a bounced one frees the period). PENDING until the rail answers (a step after
- * commit). The mandate row is locked, so presentations of one mandate are serialised.
- */
-export async function createPresentation(
-  tx: Db,
-  actor: Actor,
-  mandateUrn: string,
-  input: CreatePresentation,
-  opts: MandateOptions,
-): Promise<{ presentation: Presentation; effects: Effects }> {
-  const mandate = await lockMandate(tx, actor.clientRef, mandateUrn);
-  const at = opts.at ?? new Date();
-  if (mandate.status !== 'ACTIVE')
-    throw unprocessable(
-      'mandate_not_active',
-      `The mandate is ${mandate.status}: only an ACTIVE mandate can be presented`,
-      {
-        mandate_urn: 'is not ACTIVE',
-      },
-    );
-  const today = dayIn(MANDATE_TIME_ZONE, 0, at.getTime());
-  if (today < mandate.startDate || (mandate.endDate && today > mandate.endDate))
-    throw unprocessable(
-      'outside_mandate_period',
-      mandate.endDate
-        ? `The mandate runs from ${mandate.startDate} to ${mandate.endDate}`
-        : `The mandate starts on ${mandate.startDate}`,
-      { amount: 'cannot be presented today' },
-    );
-  const amount = toPaise(input.amount);
-  if (amount < 100n)
-    throw unprocessable('amount_out_of_range', 'A presentation is at least ₹1.00', {
-      amount: 'is below ₹1.00',
-    });
-  if (amount > mandate.maxAmount)
-    throw unprocessable(
-      'amount_exceeds_mandate',
-      `The mandate allows at most ${formatRupees(mandate.maxAmount)} per debit`,
-      { amount: `is more than the mandate's maximum of ${formatMoney(mandate.maxAmount)}` },
-    );
-  const frequency = mandate.frequency as MandateFrequency;
-  const period = periodKey(frequency, today);
-  const periodTaken = async () => {
-    if (!period) return false;
-    const [taken] = await tx
-      .select({ urn: mandatePresentations.urn })
-      .from(mandatePresentations)
-      .where(
-        and(
-          eq(mandatePresentations.clientRef, actor.clientRef),
-          eq(mandatePresentations.mandateRef, mandate.id),
-          eq(mandatePresentations.periodKey, period),
-          sql`${mandatePresentations.status} <> 'BOUNCED'`,
-        ),
-      );
-    return Boolean(taken);
-  };
-  const frequencyLimit = () =>
-    unprocessable(
-      'frequency_limit',
-      `A ${frequency} mandate allows one debit per ${PERIOD_NAMES[frequency]}: this ${PERIOD_NAMES[frequency]}'s was already presented`,
-      { amount: `was already presented this ${PERIOD_NAMES[frequency]}` },
-    );
-  const [dup] = await tx
-    .select({ urn: mandatePresentations.urn })
-    .from(mandatePresentations)
-    .where(
-      and(
-        eq(mandatePresentations.clientRef, actor.clientRef),
-        eq(mandatePresentations.customerReferenceNumber, input.customer_reference_number),
-      ),
-    );
-  if (dup) throw duplicateReference(input.customer_reference_number);
-  if (await periodTaken()) throw frequencyLimit();
-
-  const urn = newId(PRESENTATION_PREFIX, at.getTime());
-  const plan = planPresentation(mandate.type as MandateType, {
-    accountNumber: mandate.accountNumber,
-    vpa: mandate.vpa,
-  });
-  const railDueAt = new Date(at.getTime() + plan.settleAfterMs * opts.railTimeScale);
-  const [row] = await tx
-    .insert(mandatePresentations)
-    .values({
-      clientRef: actor.clientRef,
-      urn,
-      mandateRef: mandate.id,
-      customerReferenceNumber: input.customer_reference_number,
-      amount,
-      remarks: input.remarks || null,
-      periodKey: period,
-      status: 'PENDING',
-      railDueAt,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row)
-    throw (await periodTaken()) ? frequencyLimit() : duplicateReference(input.customer_reference_number);
-  const presentation = toPresentation(row, mandate);
-  const callbacks = await enqueueCallbacks(tx, {
-    clientRef: actor.clientRef,
-    eventType: 'MANDATE',
-    event: 'presentation.pending',
-    subjectUrn: urn,
-    data: presentation,
-  });
-  await auditBy(tx, actor, 'presentation.created', urn, {
-    mandate_urn: mandate.urn,
-    amount: presentation.amount,
-    customer_reference_number: row.customerReferenceNumber,
-  });
-  return { presentation, effects: { rail: [{ clientRef: actor.clientRef, urn, at: railDueAt }], callbacks } };
-}
-
-/**
- * The sandbox rail's step for a presentation, when due: PENDING → SUCCESS (a bank reference, and the amount
- * credited to the mandate's client account against collections clearing) or → BOUNCED (the reason). Idempotent:
- * the row is locked and its state checked, and the credit carries a unique ledger key.
- */
-export async function advancePresentation(
-  db: Db,
-  step: { clientRef: number; urn: string },
-  opts: MandateOptions,
-): Promise<{ effects: Effects; status: PresentationStatus | null }> {
-  const { clientRef, urn } = step;
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ presentation: mandatePresentations, mandate: mandates })
-      .from(mandatePresentations)
-      .innerJoin(
-        mandates,
-        withinClient(mandates, mandatePresentations.clientRef, mandatePresentations.mandateRef),
-      )
-      .where(and(eq(mandatePresentations.clientRef, clientRef), eq(mandatePresentations.urn, urn)))
-      .for('update', { of: mandatePresentations });
-    const now = opts.at ?? new Date();
-    if (!found || !found.presentation.railDueAt)
-      return { effects: noEffects(), status: (found?.presentation.status as PresentationStatus) ?? null };
-    const { presentation: row, mandate } = found;
-    if (row.railDueAt!.getTime() > now.getTime())
-      return {
-        effects: { ...noEffects(), rail: [{ clientRef, urn, at: row.railDueAt! }] },
-        status: row.status as PresentationStatus,
-      };
-    if (row.status !== 'PENDING') {
-      await tx.update(mandatePresentations).set({ railDueAt: null }).where(thisPresentation(row));
-      return { effects: noEffects(), status: row.status as PresentationStatus };
-    }
-    const plan = planPresentation(mandate.type as MandateType, {
-      accountNumber: mandate.accountNumber,
-      vpa: mandate.vpa,
-    });
-    const success = plan.outcome === 'SUCCESS';
-    const utr = success ? bankReference(mandate.type === 'NACH' ? 'NACH' : 'UPI', urn, now) : null;
-    const message = plan.outcome === 'BOUNCED' ? plan.reason : null;
-    const [updated] = await tx
-      .update(mandatePresentations)
-      .set({
-        status: plan.outcome,
-        statusMessage: message,
-        bankReferenceNumber: utr,
-        railDueAt: null,
-        updatedAt: now,
-      })
-      .where(thisPresentation(row))
-      .returning();
-    if (success)
-      await post(tx, {
-        clientRef,
-        clientAccountRef: mandate.accountRef,
-        counterparty: 'collections',
-        category: 'MANDATE_COLLECTION',
-        description: `Mandate collection from ${mandate.customerName} (${mandate.type === 'NACH' ? 'NACH' : 'UPI autopay'})`,
-        amount: row.amount,
-        referenceUrn: urn,
-        bankReferenceNumber: utr,
-        customerReferenceNumber: row.customerReferenceNumber,
-        idempotencyKey: `mandate-collection:${urn}`,
-        at: opts.at,
-      });
-    const presentation = toPresentation(updated!, mandate);
-    const callbacks = await enqueueCallbacks(tx, {
-      clientRef,
-      eventType: 'MANDATE',
-      event: `presentation.${plan.outcome.toLowerCase()}`,
-      subjectUrn: urn,
-      data: presentation,
-    });
-    await auditBy(
-      tx,
-      systemActor(clientRef, 'sandbox-rail'),
-      `presentation.${plan.outcome.toLowerCase()}`,
-      urn,
-      {
-        mandate_urn: mandate.urn,
-        ...(message ? { reason: message } : {}),
-        ...(utr ? { bank_reference_number: utr } : {}),
-      },
-    );
-    return { effects: { ...noEffects(), callbacks }, status: plan.outcome };
-  });
-}
-
-const thisPresentation = (row: PresentationRow) =>
-  and(eq(mandatePresentations.clientRef, row.clientRef), eq(mandatePresentations.id, row.id));
-
-/** Presentations whose rail step is overdue (their job was lost), of every client: for the sweeper. */
-export async function overduePresentations(db: Db, graceSeconds = 60): Promise<RailStep[]> {
-  const rows = await db
-    .select({
-      clientRef: mandatePresentations.clientRef,
-      urn: mandatePresentations.urn,
-      at: mandatePresentations.railDueAt,
-    })
-    .from(mandatePresentations)
-    .where(sql`${mandatePresentations.railDueAt} < now() - make_interval(secs => ${graceSeconds})`)
-    .orderBy(asc(mandatePresentations.railDueAt))
-    .limit(500);
-  return rows.map((r) => ({ clientRef: r.clientRef, urn: r.urn, at: r.at! }));
 }
 
 export async function getMandateDetails(db: Db, clientRef: number, urn: string): Promise<MandateDetails> {

@@ -8,15 +8,9 @@ import { mandatePresentations, mandates } from '../db/schema.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { clientAccounts } from '../ledger/ledger.ts';
 import { dayIn } from '../lists/list-query.ts';
-import {
-  advancePresentation,
-  changeMandate,
-  createMandate,
-  createPresentation,
-  decideMandate,
-  expireMandates,
-  MANDATE_TIME_ZONE,
-} from '../mandates/service.ts';
+import { MANDATE_TIME_ZONE } from '../mandates/answer.ts';
+import { advancePresentation, createPresentation } from '../mandates/presentations.ts';
+import { changeMandate, createMandate, decideMandate, expireMandates } from '../mandates/service.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
