@@ -9,6 +9,9 @@ const OPS = 'ops@meridian.test';
 test('open a virtual account, receive a credit, see it in transactions and balances, settle it', async ({
   page,
 }) => {
+  // A credit, a settlement run on the rail and two accessibility scans: 72 s beside stress-ng --cpu 2.
+  test.slow();
+
   // Open the virtual account.
   await page.goto('/accounts/virtual-accounts');
   await page.getByRole('button', { name: 'Create virtual account' }).click();

@@ -71,6 +71,9 @@ test('a money-moving operation asks for confirmation first (cancelled: nothing i
 });
 
 test('the page fits a 390 px screen', async ({ page }) => {
+  // The accessibility scan reads the whole operations list: 18 s of a loaded core on its own, 84 s for the
+  // journey beside stress-ng --cpu 2.
+  test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/api-test?op=createPayout');
   await expect(page.getByText('Moves money')).toBeVisible();
