@@ -52,44 +52,19 @@ export async function attemptDelivery(
   attempt: number,
   opts: DeliveryOptions,
 ): Promise<AttemptOutcome> {
-  const thisDelivery = and(
-    eq(callbackDeliveries.clientRef, ref.clientRef),
-    eq(callbackDeliveries.id, ref.id),
-  );
   const [row] = await db
     .select({ delivery: callbackDeliveries, config: callbackConfigs })
     .from(callbackDeliveries)
     .innerJoin(callbackConfigs, configOfDelivery)
-    .where(thisDelivery);
+    .where(thisDelivery(ref));
   if (!row || row.delivery.status !== 'PENDING' || row.delivery.attemptCount !== attempt - 1)
     return { kind: 'skipped' };
   const { delivery, config } = row;
   const now = opts.now ?? (() => new Date());
   const started = now();
-
-  let answer: HttpAnswer | null = null;
-  let error: string | null = null;
-  if (!config.isActive) error = 'Callback configuration is disabled';
-  else {
-    const timestamp = Math.floor(started.getTime() / 1000);
-    try {
-      answer = await (opts.send ?? sendRequest)(config.url, {
-        method: config.httpMethod,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Meridian-Webhooks/1.0',
-          'webhook-id': delivery.webhookId,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signWebhook(config.secret, delivery.webhookId, timestamp, delivery.body),
-        },
-        body: delivery.body,
-        timeoutMs: DELIVERY_TIMEOUT_MS,
-        allowPrivate: opts.allowPrivate,
-      });
-    } catch (err) {
-      error = err instanceof Error ? err.message : String(err);
-    }
-  }
+  const { answer, error } = config.isActive
+    ? await sendDelivery(delivery, config, started, opts)
+    : { answer: null, error: 'Callback configuration is disabled' };
   const finished = now();
   const ok = !!answer && answer.status >= 200 && answer.status < 300;
   // Retries run for 3 days from creation, or from the last time a user sent it again.
@@ -98,17 +73,76 @@ export async function attemptDelivery(
   const giveUp = !ok && (!config.isActive || age + delay > GIVE_UP_AFTER_MS);
   const nextAt = ok || giveUp ? null : new Date(finished.getTime() + delay);
 
-  const recorded = await db.transaction(async (tx) => {
+  const recorded = await recordAttempt(db, ref, attempt, {
+    status: ok ? 'DELIVERED' : giveUp ? 'FAILED' : 'PENDING',
+    nextAt,
+    started,
+    finished,
+    answer,
+    error: error ?? (answer && !ok ? `HTTP ${answer.status}` : null),
+  });
+  if (!recorded) return { kind: 'skipped' };
+  if (ok) return { kind: 'delivered' };
+  if (giveUp) return { kind: 'failed' };
+  return { kind: 'retry', attempt: attempt + 1, at: nextAt! };
+}
+
+const thisDelivery = (ref: DeliveryRef) =>
+  and(eq(callbackDeliveries.clientRef, ref.clientRef), eq(callbackDeliveries.id, ref.id));
+
+/** Sends the delivery's message, signed as Standard Webhooks at `started`: the answer, or why there was none. */
+async function sendDelivery(
+  delivery: typeof callbackDeliveries.$inferSelect,
+  config: typeof callbackConfigs.$inferSelect,
+  started: Date,
+  opts: DeliveryOptions,
+): Promise<{ answer: HttpAnswer | null; error: string | null }> {
+  const timestamp = Math.floor(started.getTime() / 1000);
+  try {
+    const answer = await (opts.send ?? sendRequest)(config.url, {
+      method: config.httpMethod,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Meridian-Webhooks/1.0',
+        'webhook-id': delivery.webhookId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signWebhook(config.secret, delivery.webhookId, timestamp, delivery.body),
+      },
+      body: delivery.body,
+      timeoutMs: DELIVERY_TIMEOUT_MS,
+      allowPrivate: opts.allowPrivate,
+    });
+    return { answer, error: null };
+  } catch (err) {
+    return { answer: null, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/**
+ * Moves the delivery on from attempt `attempt - 1` (still PENDING) and records the attempt, in one transaction:
+ * false when another run moved it first.
+ */
+function recordAttempt(
+  db: Db,
+  ref: DeliveryRef,
+  attempt: number,
+  outcome: {
+    status: 'DELIVERED' | 'FAILED' | 'PENDING';
+    nextAt: Date | null;
+    started: Date;
+    finished: Date;
+    answer: HttpAnswer | null;
+    error: string | null;
+  },
+): Promise<boolean> {
+  const { answer, started, finished } = outcome;
+  return db.transaction(async (tx) => {
     const [moved] = await tx
       .update(callbackDeliveries)
-      .set({
-        attemptCount: attempt,
-        status: ok ? 'DELIVERED' : giveUp ? 'FAILED' : 'PENDING',
-        nextAttemptAt: nextAt,
-      })
+      .set({ attemptCount: attempt, status: outcome.status, nextAttemptAt: outcome.nextAt })
       .where(
         and(
-          thisDelivery,
+          thisDelivery(ref),
           eq(callbackDeliveries.attemptCount, attempt - 1),
           eq(callbackDeliveries.status, 'PENDING'),
         ),
@@ -123,14 +157,10 @@ export async function attemptDelivery(
       statusCode: answer?.status ?? null,
       latencyMs: finished.getTime() - started.getTime(),
       responseExcerpt: answer ? answer.excerpt.slice(0, 500) : null,
-      error: error ?? (answer && !ok ? `HTTP ${answer.status}` : null),
+      error: outcome.error,
     });
     return true;
   });
-  if (!recorded) return { kind: 'skipped' };
-  if (ok) return { kind: 'delivered' };
-  if (giveUp) return { kind: 'failed' };
-  return { kind: 'retry', attempt: attempt + 1, at: nextAt! };
 }
 
 /**

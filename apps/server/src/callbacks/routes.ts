@@ -14,7 +14,7 @@ import {
 } from '@meridian/contract/callback-configurations';
 import { z } from 'zod';
 import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
-import type { RouteDeps } from '../http/route-deps.ts';
+import type { RouteApp, RouteDeps } from '../http/route-deps.ts';
 import { registerList } from '../lists/register-list.ts';
 import {
   changeCallback,
@@ -42,13 +42,27 @@ const ReplayIdParams = z.object({ replay_id: z.string().min(1).max(64) });
 export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // Reads need callbacks.read; each write names its own permission.
   defaultPermission(app, 'callbacks.read');
-  const p = deps.config.PROVIDER;
   const production = deps.config.APP_ENV === 'production' || deps.config.NODE_ENV === 'production';
-  const urlPolicy: CallbackUrlPolicy = {
+  registerCallbackChange(app, deps, {
     production,
     allowPrivate: deps.config.CALLBACK_ALLOW_PRIVATE ?? !production,
-  };
+  });
+  registerCallbackReads(app, deps);
+  registerList(app, deps.db, deps.config.PROVIDER, {
+    list: CALLBACK_DELIVERIES_LIST,
+    tag: 'callbacks',
+    noun: "callback deliveries of the caller's client, each with its attempts",
+    row: CallbackDeliveryRow,
+    fetch: listDeliveries,
+    count: countDeliveries,
+    values: { last_status_code: (r) => r.attempts.at(-1)?.status_code ?? null },
+  });
+  registerDeliveryActions(app, deps);
+  registerReplays(app, deps);
+};
 
+/** POST the callback configurations: create, update (held when an approval rule covers it) or list. */
+function registerCallbackChange(app: RouteApp, deps: RouteDeps, urlPolicy: CallbackUrlPolicy) {
   app.post(
     '/v2/company/callback',
     {
@@ -92,6 +106,11 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
       return reply.status(answer.done.status as 200 | 201).send(answer.done.body);
     },
   );
+}
+
+/** The configurations, the event types and HTTP methods they take, and the subscriptions per event type. */
+function registerCallbackReads(app: RouteApp, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   app.get(
     '/v2/company/callback',
     {
@@ -149,17 +168,10 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     },
     async (request) => ({ data: await listSubscriptions(deps.db, authOf(request).clientRef) }),
   );
+}
 
-  registerList(app, deps.db, p, {
-    list: CALLBACK_DELIVERIES_LIST,
-    tag: 'callbacks',
-    noun: "callback deliveries of the caller's client, each with its attempts",
-    row: CallbackDeliveryRow,
-    fetch: listDeliveries,
-    count: countDeliveries,
-    values: { last_status_code: (r) => r.attempts.at(-1)?.status_code ?? null },
-  });
-
+/** Resend one delivery, and send a test event to one configuration. */
+function registerDeliveryActions(app: RouteApp, deps: RouteDeps) {
   app.post(
     '/v2/company/callback/deliveries/:webhook_id/resend',
     {
@@ -204,6 +216,11 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
       return reply.status(202).send(delivery);
     },
   );
+}
+
+/** Replay the failed deliveries of a date range, and follow the replay. */
+function registerReplays(app: RouteApp, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   app.post(
     '/v2/company/callback/replays',
     {
@@ -239,4 +256,4 @@ export const callbackRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     },
     async (request) => getReplay(deps.db, authOf(request).clientRef, request.params.replay_id),
   );
-};
+}

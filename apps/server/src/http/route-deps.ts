@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from './context.ts';
 import type { GenerateReport } from '@meridian/contract/reports';
 import type { EffectRunner } from '../jobs/effects.ts';
@@ -16,3 +17,6 @@ export type RouteDeps = AppDeps & {
   /** A list whose export is too big to answer at once queues its report here. */
   queueReport: ReportQueue;
 };
+
+/** The app as a domain's route plugin receives it (the zod type provider): what its registration functions take. */
+export type RouteApp = Parameters<FastifyPluginAsyncZod<RouteDeps>>[0];
