@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CreateMandate,
@@ -73,11 +73,8 @@ function toBody(v: Output): Output {
     : { ...common, account_number: '', ifsc_code: '', account_type: '' };
 }
 
-/**
- * Registers a mandate (POST /v2/mandates), validated with the contract's schema before it is sent; the
- * server's field errors land on their fields. Answers the new mandate (PENDING, with its authorisation link).
- */
-export function CreateMandateForm({ onCreated }: { onCreated: (mandate: Mandate) => void }) {
+/** The form's state and its submit, with an idempotency key per submission. */
+function useCreateMandateForm(onCreated: (mandate: Mandate) => void) {
   const create = useCreateMandate();
   const submission = useIdempotentSubmission();
   const [failure, setFailure] = useState<Pick<ServerErrorView<string>, 'message' | 'unmatched'> | null>(null);
@@ -85,10 +82,6 @@ export function CreateMandateForm({ onCreated }: { onCreated: (mandate: Mandate)
     resolver: zodResolver(CreateMandate),
     defaultValues: emptyMandate(),
   });
-  const { register, formState } = form;
-  const errors = formState.errors;
-  const type = useWatch({ control: form.control, name: 'type' });
-  const err = (f: Field) => errors[f]?.message;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -107,6 +100,15 @@ export function CreateMandateForm({ onCreated }: { onCreated: (mandate: Mandate)
       setServerFieldErrors(form.setError, view.fields);
     }
   });
+  return { form, failure, onSubmit, pending: create.isPending };
+}
+
+/** The mandate's type, customer, payer (bank account for NACH, UPI id for autopay), limit and dates. */
+function MandateFields({ form }: { form: UseFormReturn<Input, unknown, Output> }) {
+  const { register, formState } = form;
+  const errors = formState.errors;
+  const type = useWatch({ control: form.control, name: 'type' });
+  const err = (f: Field) => errors[f]?.message;
 
   const text = (
     id: Field,
@@ -125,64 +127,75 @@ export function CreateMandateForm({ onCreated }: { onCreated: (mandate: Mandate)
   );
 
   return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField id="mandate-type" label="Mandate type" error={err('type')}>
+        {(p) => (
+          <Select {...p} {...register('type')}>
+            {(Object.keys(TYPE_LABELS) as MandateType[]).map((t) => (
+              <option key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      {text('customer_reference_number', 'Customer reference')}
+      {text('customer_name', 'Customer name')}
+      {text('customer_mobile', 'Customer mobile', { type: 'tel' })}
+      {text('customer_email', 'Customer e-mail', { optional: true, type: 'email' })}
+      {type === 'NACH' ? (
+        <>
+          {text('account_number', 'Account number')}
+          {text('ifsc_code', 'IFSC')}
+          <FormField id="mandate-account_type" label="Account type" error={err('account_type')}>
+            {(p) => (
+              <Select {...p} {...register('account_type')}>
+                <option value="SAVINGS">Savings</option>
+                <option value="CURRENT">Current</option>
+              </Select>
+            )}
+          </FormField>
+        </>
+      ) : (
+        text('vpa', 'UPI id (VPA)', { hint: 'For example name@okhdfc' })
+      )}
+      {text('max_amount', 'Maximum amount per debit (₹)', {
+        hint: `${MANDATE_LIMITS[type ?? 'NACH'].label}`,
+      })}
+      <FormField id="mandate-frequency" label="Frequency" error={err('frequency')}>
+        {(p) => (
+          <Select {...p} {...register('frequency')}>
+            {MANDATE_FREQUENCIES.map((f) => (
+              <option key={f} value={f}>
+                {f === 'ADHOC' ? 'As presented (ad hoc)' : title(f)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      {text('start_date', 'Start date', { type: 'date' })}
+      {text('end_date', 'End date', { optional: true, type: 'date', hint: 'Empty: until cancelled' })}
+    </div>
+  );
+}
+
+/**
+ * Registers a mandate (POST /v2/mandates), validated with the contract's schema before it is sent; the
+ * server's field errors land on their fields. Answers the new mandate (PENDING, with its authorisation link).
+ */
+export function CreateMandateForm({ onCreated }: { onCreated: (mandate: Mandate) => void }) {
+  const { form, failure, onSubmit, pending } = useCreateMandateForm(onCreated);
+  return (
     <form onSubmit={onSubmit} noValidate aria-label="New mandate" className="flex flex-col gap-5">
       <FormErrorAlert
         title="The mandate was not registered"
         message={failure?.message ?? null}
         details={failure?.unmatched}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="mandate-type" label="Mandate type" error={err('type')}>
-          {(p) => (
-            <Select {...p} {...register('type')}>
-              {(Object.keys(TYPE_LABELS) as MandateType[]).map((t) => (
-                <option key={t} value={t}>
-                  {TYPE_LABELS[t]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        {text('customer_reference_number', 'Customer reference')}
-        {text('customer_name', 'Customer name')}
-        {text('customer_mobile', 'Customer mobile', { type: 'tel' })}
-        {text('customer_email', 'Customer e-mail', { optional: true, type: 'email' })}
-        {type === 'NACH' ? (
-          <>
-            {text('account_number', 'Account number')}
-            {text('ifsc_code', 'IFSC')}
-            <FormField id="mandate-account_type" label="Account type" error={err('account_type')}>
-              {(p) => (
-                <Select {...p} {...register('account_type')}>
-                  <option value="SAVINGS">Savings</option>
-                  <option value="CURRENT">Current</option>
-                </Select>
-              )}
-            </FormField>
-          </>
-        ) : (
-          text('vpa', 'UPI id (VPA)', { hint: 'For example name@okhdfc' })
-        )}
-        {text('max_amount', 'Maximum amount per debit (₹)', {
-          hint: `${MANDATE_LIMITS[type ?? 'NACH'].label}`,
-        })}
-        <FormField id="mandate-frequency" label="Frequency" error={err('frequency')}>
-          {(p) => (
-            <Select {...p} {...register('frequency')}>
-              {MANDATE_FREQUENCIES.map((f) => (
-                <option key={f} value={f}>
-                  {f === 'ADHOC' ? 'As presented (ad hoc)' : title(f)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        {text('start_date', 'Start date', { type: 'date' })}
-        {text('end_date', 'End date', { optional: true, type: 'date', hint: 'Empty: until cancelled' })}
-      </div>
+      <MandateFields form={form} />
       <div className="flex justify-end">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Registering…' : 'Register mandate'}
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Registering…' : 'Register mandate'}
         </Button>
       </div>
     </form>

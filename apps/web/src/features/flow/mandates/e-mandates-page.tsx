@@ -169,6 +169,60 @@ const PRESENTATION_DETAILS: DataTableDetails<Presentation> = {
   render: (p) => <DetailList items={[['Updated', <DateTimeText key="u" value={p.updated_at} />]]} />,
 };
 
+const TABS: { id: MandatesTab; label: string }[] = [
+  { id: 'registrations', label: 'Registrations' },
+  { id: 'presentations', label: 'Debits' },
+];
+
+/** The two lists' tabs; choosing the other starts it afresh (its filters are its own). */
+function MandateTabs({ tab, onTab }: { tab: MandatesTab; onTab: (tab: MandatesTab) => void }) {
+  return (
+    <div role="tablist" aria-label="E-mandate lists" className="flex gap-1 border-b">
+      {TABS.map((t) => (
+        <button
+          key={t.id}
+          type="button"
+          role="tab"
+          id={`mandates-tab-${t.id}`}
+          aria-selected={tab === t.id}
+          aria-controls="mandates-panel"
+          className={cx(
+            '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+            tab === t.id ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground',
+          )}
+          onClick={() => tab !== t.id && onTab(t.id)}
+        >
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function CreateMandateDialog({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (mandate: Mandate) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>New mandate</DialogTitle>
+          <DialogDescription>
+            The customer approves it on the authorisation page; debits can be presented once it is active.
+          </DialogDescription>
+        </DialogHeader>
+        <CreateMandateForm onCreated={onCreated} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 /**
  * /flow/e-mandates: NACH and UPI-autopay registrations and their presentations (two tabs, each a server-driven
  * list whose filters live in the URL), a create dialog, and each mandate's details with its authorisation
@@ -187,10 +241,6 @@ export function EMandatesPage({
   // The table writes its next search (its own filters included); the tab stays.
   const keepTab = (next: ListSearch) =>
     onSearchChange({ ...next, ...(tab === 'registrations' ? {} : { tab }) });
-  const tabs: { id: MandatesTab; label: string }[] = [
-    { id: 'registrations', label: 'Registrations' },
-    { id: 'presentations', label: 'Debits' },
-  ];
   return (
     <ListPage
       path="/flow/e-mandates"
@@ -204,25 +254,7 @@ export function EMandatesPage({
         </Can>
       }
     >
-      <div role="tablist" aria-label="E-mandate lists" className="flex gap-1 border-b">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`mandates-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls="mandates-panel"
-            className={cx(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
-              tab === t.id ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground',
-            )}
-            onClick={() => tab !== t.id && onSearchChange(t.id === 'registrations' ? {} : { tab: t.id })}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <MandateTabs tab={tab} onTab={(id) => onSearchChange(id === 'registrations' ? {} : { tab: id })} />
       <div role="tabpanel" id="mandates-panel" aria-labelledby={`mandates-tab-${tab}`}>
         {tab === 'registrations' ? (
           <DataTable
@@ -256,22 +288,14 @@ export function EMandatesPage({
           />
         )}
       </div>
-      <Dialog open={creating} onOpenChange={setCreating}>
-        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>New mandate</DialogTitle>
-            <DialogDescription>
-              The customer approves it on the authorisation page; debits can be presented once it is active.
-            </DialogDescription>
-          </DialogHeader>
-          <CreateMandateForm
-            onCreated={(m) => {
-              setCreating(false);
-              onSearchChange({ search_key: URN_KEY, search_value: m.urn, selected: m.urn });
-            }}
-          />
-        </DialogContent>
-      </Dialog>
+      <CreateMandateDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(m) => {
+          setCreating(false);
+          onSearchChange({ search_key: URN_KEY, search_value: m.urn, selected: m.urn });
+        }}
+      />
     </ListPage>
   );
 }
