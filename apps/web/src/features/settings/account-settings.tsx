@@ -32,14 +32,13 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
-function AccountFormView({ details }: { details: UserDetails }) {
+/** The account form: name and phone (empty keeps the number on file), reset when the details change. */
+function useAccountForm(details: UserDetails) {
   const update = useUpdateUserDetails();
   const form = useForm<AccountForm>({
     resolver: zodResolver(accountFormSchema),
     defaultValues: { name: details.name, phone: '' },
   });
-  const { errors, isDirty } = form.formState;
-
   useEffect(() => {
     form.reset({ name: details.name, phone: '' });
   }, [details, form]);
@@ -59,6 +58,14 @@ function AccountFormView({ details }: { details: UserDetails }) {
     }
   });
 
+  return { form, update, onSubmit };
+}
+
+/** The account form: name, the read-only e-mail, phone, the company; Save when something changed. */
+function AccountFormView({ details }: { details: UserDetails }) {
+  const { form, update, onSubmit } = useAccountForm(details);
+  const { errors, isDirty } = form.formState;
+
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       <div className="grid gap-2">
@@ -72,19 +79,7 @@ function AccountFormView({ details }: { details: UserDetails }) {
         />
         <FieldError id="account-name-error" message={errors.name?.message} />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="account-email">E-mail</Label>
-        <Input
-          id="account-email"
-          type="email"
-          value={details.email}
-          readOnly
-          aria-describedby="account-email-hint"
-        />
-        <p id="account-email-hint" className="text-sm text-muted-foreground">
-          Your sign-in e-mail cannot be changed here.
-        </p>
-      </div>
+      <EmailField email={details.email} />
       <div className="grid gap-2">
         <Label htmlFor="account-phone">Phone</Label>
         <Input
@@ -102,18 +97,38 @@ function AccountFormView({ details }: { details: UserDetails }) {
         </p>
         <FieldError id="account-phone-error" message={errors.phone?.message} />
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-        <dt className="text-muted-foreground">Company</dt>
-        <dd>{details.company_common_name}</dd>
-        <dt className="text-muted-foreground">Client ID</dt>
-        <dd className="font-mono break-all">{details.client_id}</dd>
-      </dl>
+      <CompanyFacts details={details} />
       <div>
         <Button type="submit" disabled={!isDirty || update.isPending}>
           {update.isPending ? 'Saving…' : 'Save changes'}
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The sign-in e-mail, read-only. */
+function EmailField({ email }: { email: string }) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor="account-email">E-mail</Label>
+      <Input id="account-email" type="email" value={email} readOnly aria-describedby="account-email-hint" />
+      <p id="account-email-hint" className="text-sm text-muted-foreground">
+        Your sign-in e-mail cannot be changed here.
+      </p>
+    </div>
+  );
+}
+
+/** The member's company and client id. */
+function CompanyFacts({ details }: { details: UserDetails }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+      <dt className="text-muted-foreground">Company</dt>
+      <dd>{details.company_common_name}</dd>
+      <dt className="text-muted-foreground">Client ID</dt>
+      <dd className="font-mono break-all">{details.client_id}</dd>
+    </dl>
   );
 }
 

@@ -73,14 +73,9 @@ export function StepUpDialog() {
   );
 }
 
+/** The factor to ask for, once the two-factor status is read (or why it could not be). */
 function StepUpForm({ onDone }: { onDone: (answer: Answer) => void }) {
   const status = useQuery(twoFactorQuery);
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState<'send' | 'confirm' | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
   if (status.isPending) return <Skeleton className="h-24 w-full" />;
   if (status.isError)
     return (
@@ -96,7 +91,18 @@ function StepUpForm({ onDone }: { onDone: (answer: Answer) => void }) {
         </div>
       </div>
     );
-  const method = status.data.mfa_preference;
+  return <StepUpChallenge method={status.data.mfa_preference} onDone={onDone} />;
+}
+
+type Method = TwoFactorStatus['mfa_preference'];
+
+/** The challenge's state: password, code, what is in flight, the SMS sent, the error; send a code, confirm. */
+function useStepUp(method: Method, onDone: (answer: Answer) => void) {
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState<'send' | 'confirm' | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   const sendCode = async () => {
     setBusy('send');
@@ -130,6 +136,15 @@ function StepUpForm({ onDone }: { onDone: (answer: Answer) => void }) {
     }
   };
 
+  return { password, setPassword, code, setCode, busy, sent, error, sendCode, confirm };
+}
+
+/** Password (SMS, none), a texted code (SMS), an app or recovery code (authenticator); Cancel or Confirm. */
+function StepUpChallenge({ method, onDone }: { method: Method; onDone: (answer: Answer) => void }) {
+  const { password, setPassword, code, setCode, busy, sent, error, sendCode, confirm } = useStepUp(
+    method,
+    onDone,
+  );
   return (
     <form className="flex flex-col gap-3" onSubmit={confirm}>
       {method !== 'totp' && (
