@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CountResponse } from '@meridian/contract';
@@ -12,10 +13,10 @@ import {
   UpdateCompanyMeter,
 } from '@meridian/contract/accounts';
 import { actorOf, defaultPermission } from '../auth/guard.ts';
-import { inTransaction } from '../db/database.ts';
+import { inTransaction, type Db } from '../db/database.ts';
 import type { FabricRegistry } from '../fabric/registry.ts';
 import { AppError } from '../http/errors.ts';
-import type { RouteDeps } from '../http/route-deps.ts';
+import type { RouteApp, RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
 import {
   companyByClientId,
@@ -54,6 +55,12 @@ const CompanyFilterQuery = {
 const ClientIdParams = z.object({ client_id: z.string().trim().min(1).max(64) });
 const IdempotencyHeaders = z.object({ 'idempotency-key': z.string().max(255).optional() });
 
+/** The companies' filter from the query (an empty value filters nothing). */
+const filterOf = (q: { search_value?: string | undefined; consumer_type?: string | undefined }) => ({
+  search: q.search_value || undefined,
+  consumerType: (q.consumer_type || undefined) as (typeof CONSUMER_TYPES)[number] | undefined,
+});
+
 /**
  * Meridian operations' credit management: companies, their credit operations,
  * loads and unloads with a reason, and each company's API meter. Only for signed-in users with the `ops` role
@@ -65,8 +72,17 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
 ) => {
   defaultPermission(app, 'ops.credits');
   const base = `/${deps.config.PROVIDER}/operations`;
-  const tags = ['operations'];
+  registerOptionLists(app, base);
+  registerCompanies(app, deps, base);
+  registerCreditHistory(app, deps, base);
+  for (const kind of ['LOAD', 'UNLOAD'] as const) registerCreditAdjustment(app, deps, base, kind);
+  registerMeter(app, deps, base);
+};
 
+const tags = ['operations'];
+
+/** The options of the companies' and the credit history's filters. */
+function registerOptionLists(app: RouteApp, base: string) {
   app.get(
     `${base}/fetch/consumer_types`,
     {
@@ -98,12 +114,10 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
       data: Object.entries(CREDIT_OPERATION_LABELS).map(([value, label]) => ({ value, label })),
     }),
   );
+}
 
-  const filterOf = (q: { search_value?: string | undefined; consumer_type?: string | undefined }) => ({
-    search: q.search_value || undefined,
-    consumerType: (q.consumer_type || undefined) as (typeof CONSUMER_TYPES)[number] | undefined,
-  });
-
+/** The companies, filtered and paged, and how many match. */
+function registerCompanies(app: RouteApp, deps: RouteDeps, base: string) {
   app.get(
     `${base}/companies`,
     {
@@ -138,7 +152,10 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
     },
     async (request) => ({ count: await countCompanies(deps.db, filterOf(request.query)) }),
   );
+}
 
+/** A company's credit operations, paged, and how many it has. */
+function registerCreditHistory(app: RouteApp, deps: RouteDeps, base: string) {
   app.get(
     `${base}/credits/:client_id`,
     {
@@ -180,75 +197,96 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
       return { count: await countCreditOperations(deps.db, company.id) };
     },
   );
+}
 
-  for (const kind of ['LOAD', 'UNLOAD'] as const) {
-    const action = kind.toLowerCase();
-    app.post(
-      `${base}/credits/${action}`,
-      {
-        config: { openapi: { movesMoney: true, errors: [404] } },
-        schema: {
-          tags,
-          summary:
-            kind === 'LOAD'
-              ? "Load credits onto a company's balance, with a reason (Idempotency-Key header required)"
-              : "Unload credits from a company's balance, with a reason (Idempotency-Key header required)",
-          description:
-            kind === 'LOAD'
-              ? "Adds credits to a company's fabric balance and records the operation with its reason and who made it. An unknown `client_id` is a 404. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409." +
-                PENDING_APPROVAL_DOC('credit_load') +
-                " A rule's amount band counts credits here (`100000` = 1,00,000 credits)."
-              : "Takes credits off a company's fabric balance (more than it holds is a 422; an unknown `client_id` a 404) and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409. An unload never waits for approval.",
-          body: CreditAdjustment,
-          headers: IdempotencyHeaders,
-          response:
-            kind === 'LOAD'
-              ? { 200: CreditAdjustmentResult, 202: PendingApproval }
-              : { 200: CreditAdjustmentResult },
+/** POST a load or an unload of a company's credits (Idempotency-Key required); a load may wait for approval. */
+function registerCreditAdjustment(app: RouteApp, deps: RouteDeps, base: string, kind: 'LOAD' | 'UNLOAD') {
+  const action = kind.toLowerCase();
+  app.post(
+    `${base}/credits/${action}`,
+    {
+      config: { openapi: { movesMoney: true, errors: [404] } },
+      schema: {
+        tags,
+        summary:
+          kind === 'LOAD'
+            ? "Load credits onto a company's balance, with a reason (Idempotency-Key header required)"
+            : "Unload credits from a company's balance, with a reason (Idempotency-Key header required)",
+        description:
+          kind === 'LOAD'
+            ? "Adds credits to a company's fabric balance and records the operation with its reason and who made it. An unknown `client_id` is a 404. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409." +
+              PENDING_APPROVAL_DOC('credit_load') +
+              " A rule's amount band counts credits here (`100000` = 1,00,000 credits)."
+            : "Takes credits off a company's fabric balance (more than it holds is a 422; an unknown `client_id` a 404) and records the operation with its reason and who made it. The Idempotency-Key header is required: a retry replays the first answer (`idempotent-replayed: true`); a reference applied before is a 409. An unload never waits for approval.",
+        body: CreditAdjustment,
+        headers: IdempotencyHeaders,
+        response:
+          kind === 'LOAD'
+            ? { 200: CreditAdjustmentResult, 202: PendingApproval }
+            : { 200: CreditAdjustmentResult },
+      },
+    },
+    async (request, reply) => {
+      const key = checkIdempotencyKey(request.headers['idempotency-key'], true);
+      const ops = actorOf(request);
+      let fresh = false;
+      let held: Effects | null = null;
+      const answer = await withIdempotency(
+        deps.db,
+        {
+          clientRef: ops.clientRef,
+          scope: `credits.${action}`,
+          key,
+          body: request.body,
+          leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS,
         },
-      },
-      async (request, reply) => {
-        const key = checkIdempotencyKey(request.headers['idempotency-key'], true);
-        const ops = actorOf(request);
-        let fresh = false;
-        let held: Effects | null = null;
-        const answer = await withIdempotency(
-          deps.db,
-          {
-            clientRef: ops.clientRef,
-            scope: `credits.${action}`,
-            key,
-            body: request.body,
-            leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS,
-          },
-          async (tx) => {
-            fresh = true;
-            if (kind === 'LOAD') {
-              // Meridian's own rules of action credit_load may hold it (checked first: an unknown company is 404).
-              const company = await companyByClientId(tx, request.body.client_id);
-              const hold = await holdForApproval(tx, ops, {
-                ...holdCreditLoad(request.body, company),
-                action: 'credit_load',
-                source: sourceOf(request),
-              });
-              if (hold) {
-                held = hold.effects;
-                const what = `The load of ${request.body.credits.toLocaleString('en-IN')} credits onto ${company.name}`;
-                return { status: 202, body: pendingApproval(hold.urn, what) };
-              }
-            }
-            return { status: 200, body: await adjustCompanyCredits(tx, ops, kind, request.body) };
-          },
-        );
-        if (held) await deps.runEffects(held);
-        if (!fresh) reply.header('idempotent-replayed', 'true');
-        if (answer.status >= 400) throw AppError.fromStored(answer);
-        if (answer.status === 202) return reply.status(202).send(answer.body as PendingApproval);
-        return answer.body as z.infer<typeof CreditAdjustmentResult>;
-      },
-    );
-  }
+        async (tx) => {
+          fresh = true;
+          const done = await adjustOrHold(tx, request, request.body, kind);
+          held = done.held;
+          return done.answer;
+        },
+      );
+      if (held) await deps.runEffects(held);
+      if (!fresh) reply.header('idempotent-replayed', 'true');
+      if (answer.status >= 400) throw AppError.fromStored(answer);
+      if (answer.status === 202) return reply.status(202).send(answer.body as PendingApproval);
+      return answer.body as z.infer<typeof CreditAdjustmentResult>;
+    },
+  );
+}
 
+/**
+ * The load or unload in the idempotent transaction: a load that Meridian's own rules of action credit_load hold
+ * answers 202 (checked first: an unknown company is 404), with the effects to run after it commits.
+ */
+async function adjustOrHold(
+  tx: Db,
+  request: FastifyRequest,
+  body: z.infer<typeof CreditAdjustment>,
+  kind: 'LOAD' | 'UNLOAD',
+): Promise<{ answer: { status: number; body: unknown }; held: Effects | null }> {
+  const ops = actorOf(request);
+  if (kind === 'LOAD') {
+    const company = await companyByClientId(tx, body.client_id);
+    const hold = await holdForApproval(tx, ops, {
+      ...holdCreditLoad(body, company),
+      action: 'credit_load',
+      source: sourceOf(request),
+    });
+    if (hold) {
+      const what = `The load of ${body.credits.toLocaleString('en-IN')} credits onto ${company.name}`;
+      return { answer: { status: 202, body: pendingApproval(hold.urn, what) }, held: hold.effects };
+    }
+  }
+  return {
+    answer: { status: 200, body: await adjustCompanyCredits(tx, ops, kind, body) },
+    held: null,
+  };
+}
+
+/** A company's API meter: its price per fabric product, and a change of them. */
+function registerMeter(app: RouteApp, deps: RouteDeps & { registry: FabricRegistry }, base: string) {
   app.get(
     `${base}/companies/:client_id/meter`,
     {
@@ -282,4 +320,4 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
         updateCompanyMeter(tx, actorOf(request), deps.registry, request.params.client_id, request.body),
       ),
   );
-};
+}
