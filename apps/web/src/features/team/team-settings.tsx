@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import UserPlus from 'lucide-react/icons/user-plus';
 import type { TeamInvitation, TeamMember, TeamRole } from '@meridian/contract/team';
 import { DateTimeText } from '@/components/data-table/cells';
 import { FormErrorAlert } from '@/components/form/form-alert';
@@ -14,8 +13,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
@@ -28,32 +25,26 @@ import {
   TableRow,
   TableStateRow,
 } from '@/components/ui/table';
-import { fieldErrors } from '@/lib/api';
 import { userDetailsQueryOptions } from '@/lib/api/user-details';
 import { toast } from '@/lib/toast';
 import {
   useChangeRole,
-  useInviteMember,
   useResendInvitation,
   useRevokeInvitation,
   useRoles,
   useSetMemberStatus,
   useTeam,
 } from './api';
+import { errorText, grantable } from './common';
+import { InviteDialog } from './invite-dialog';
 import { RolesSection } from './roles-section';
 import { TeamSection } from './team-section';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong!');
 
 const TWO_FACTOR: Record<TeamMember['two_factor'], string> = {
   none: 'No second factor',
   sms: 'SMS',
   totp: 'Authenticator app',
 };
-
-/** The roles the signed-in member may give: everything listed, `owner` only by an owner. */
-const grantable = (roles: TeamRole[], myRole: string) =>
-  roles.filter((r) => r.role !== 'owner' || myRole === 'owner');
 
 function RoleSelect({
   member,
@@ -307,104 +298,6 @@ function InvitationsTable({ invitations }: { invitations: TeamInvitation[] }) {
         )}
       </TableBody>
     </Table>
-  );
-}
-
-function InviteDialog({ roles, myRole }: { roles: TeamRole[]; myRole: string }) {
-  const [open, setOpen] = useState(false);
-  const [values, setValues] = useState({ email: '', name: '', role: 'viewer' });
-  const invite = useInviteMember();
-  const fields = fieldErrors(invite.error);
-  const options = grantable(roles, myRole);
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      invite.reset();
-      setValues({ email: '', name: '', role: 'viewer' });
-    }
-  };
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    invite.mutate(
-      {
-        email: values.email.trim(),
-        role: values.role,
-        ...(values.name.trim() ? { name: values.name.trim() } : {}),
-      },
-      {
-        onSuccess: (i) => {
-          onOpenChange(false);
-          toast.success(`Invitation sent to ${i.email}`, { description: 'The link is valid for 72 hours.' });
-        },
-      },
-    );
-  };
-  const hasFieldError = Object.keys(fields).length > 0;
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <Button onClick={() => setOpen(true)}>
-        <UserPlus aria-hidden />
-        Invite member
-      </Button>
-      {open && (
-        <DialogContent className="max-h-[90svh] overflow-y-auto">
-          <DialogHeader className="pr-8">
-            <DialogTitle>Invite a member</DialogTitle>
-            <DialogDescription>
-              They get an e-mail with a link, valid for 72 hours, to choose a password and join with this
-              role.
-            </DialogDescription>
-          </DialogHeader>
-          <form onSubmit={submit} className="flex flex-col gap-4">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="invite-email">Email</Label>
-              <Input
-                id="invite-email"
-                type="email"
-                required
-                autoComplete="off"
-                value={values.email}
-                onChange={set('email')}
-                aria-invalid={fields.email ? true : undefined}
-              />
-              {fields.email ? <p className="text-sm text-destructive">{fields.email}</p> : null}
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="invite-name">Name (optional)</Label>
-              <Input id="invite-name" autoComplete="off" value={values.name} onChange={set('name')} />
-              {fields.name ? <p className="text-sm text-destructive">{fields.name}</p> : null}
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="invite-role">Role</Label>
-              <Select id="invite-role" value={values.role} onChange={set('role')}>
-                {options.map((r) => (
-                  <option key={r.role} value={r.role}>
-                    {r.name}
-                  </option>
-                ))}
-              </Select>
-              <p className="text-sm text-muted-foreground">
-                {options.find((r) => r.role === values.role)?.description}
-              </p>
-            </div>
-            <FormErrorAlert
-              title="The invitation was not sent"
-              message={invite.error && !hasFieldError ? errorText(invite.error) : null}
-            />
-            <div className="flex flex-wrap justify-end gap-2">
-              <DialogClose asChild>
-                <Button variant="outline">Cancel</Button>
-              </DialogClose>
-              <Button type="submit" disabled={invite.isPending}>
-                {invite.isPending ? 'Sending…' : 'Send invitation'}
-              </Button>
-            </div>
-          </form>
-        </DialogContent>
-      )}
-    </Dialog>
   );
 }
 
