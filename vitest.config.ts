@@ -13,6 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          testTimeout: 60_000,
           include: [
             'apps/server/src/**/*.test.ts',
             'packages/contract/src/**/*.test.ts',
@@ -27,8 +28,10 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Sized for a loaded machine (the suite passes beside `stress-ng --cpu 2`): a server's start on a fresh
+          // database took up to ~80 s at a load average of 26.
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
           pool: 'forks',
           // The server runs on Node's own TypeScript support in production; the tests import it the same way
           // (no Vite transform), and each worker imports it once for all its files instead of once per file

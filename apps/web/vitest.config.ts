@@ -12,6 +12,8 @@ export default defineConfig({
     // Each file in a fresh VM context of a reused worker: as isolated as a process per file (vi.mock, module
     // state), at a third of the time (no new process importing React and jsdom again for each of 64 files).
     pool: 'vmThreads',
-    setupFiles: ['src/test/web-crypto.ts'],
+    setupFiles: ['src/test/web-crypto.ts', 'src/test/timeouts.ts'],
+    // Sized for a loaded machine (the suite passes beside `stress-ng --cpu 2`); a test ends when its states are reached.
+    testTimeout: 60_000,
   },
 });

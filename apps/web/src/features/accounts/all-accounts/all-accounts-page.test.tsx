@@ -85,15 +85,9 @@ describe('all accounts', () => {
   it('selecting a virtual account shows its /va transactions by page_index/page_size; paging and filtering', async () => {
     const user = userEvent.setup();
     const { search } = renderPage();
-    await user.click(
-      await screen.findByRole('button', { name: 'Transactions of Ravi Kumar' }, { timeout: 5000 }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Transactions of Ravi Kumar' }));
 
-    const panel = await screen.findByRole(
-      'region',
-      { name: 'Transactions of Ravi Kumar' },
-      { timeout: 5000 },
-    );
+    const panel = await screen.findByRole('region', { name: 'Transactions of Ravi Kumar' });
     expect(search()).toMatchObject({
       account_number: '222200001234',
       account_name: 'Ravi Kumar',
@@ -150,11 +144,7 @@ describe('all accounts', () => {
     const { search } = renderPage(
       '/accounts/all-accounts?account_number=222200001234&account_name=Ravi%20Kumar&account_kind=VIRTUAL&page_index=2&page_size=25',
     );
-    const panel = await screen.findByRole(
-      'region',
-      { name: 'Transactions of Ravi Kumar' },
-      { timeout: 5000 },
-    );
+    const panel = await screen.findByRole('region', { name: 'Transactions of Ravi Kumar' });
     expect(await within(panel).findByText('Page 3 of 3')).toBeTruthy();
     await user.type(screen.getByLabelText('Value'), 'C-1');
     await user.click(screen.getByRole('button', { name: 'Search' }));

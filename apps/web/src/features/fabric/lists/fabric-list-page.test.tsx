@@ -192,7 +192,7 @@ describe('FabricListPage', () => {
     answer('text-match', [CALL]);
     source.emit({ id: '1', type: 'call.created', call: { ...CALL, product: 'face-match' } });
     source.emit({ id: '2', type: 'call.created', call: CALL });
-    expect(await screen.findByRole('row', { name: /TXM01JTESTURN0001/ }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('row', { name: /TXM01JTESTURN0001/ })).toBeTruthy();
     const searches = fetchMock.mock.calls.filter(([p]) => p === '/meridian/read/search/fabric/text-match');
     expect(searches).toHaveLength(2);
   });

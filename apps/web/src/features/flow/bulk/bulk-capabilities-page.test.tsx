@@ -100,11 +100,11 @@ describe('/flow/bulk-capabilities', () => {
   it('selecting a bulk shows its line items with their own search, status and paging; another bulk resets them', async () => {
     const user = userEvent.setup();
     const { search } = renderPage('/flow/bulk-capabilities?status=COMPLETED_WITH_ERRORS');
-    const bulks = await screen.findByRole('table', { name: /^Bulks from/ }, { timeout: 5000 });
+    const bulks = await screen.findByRole('table', { name: /^Bulks from/ });
     // A bulk's URN selects it (the row's name button), showing its line items.
     const lineItemsOf = (urn: string) =>
       within(bulks).getByRole('button', { name: new RegExp(`^${urn}.*show line items`) });
-    await within(bulks).findByRole('button', { name: /^BLK01AAAA.*show line items/ }, { timeout: 5000 });
+    await within(bulks).findByRole('button', { name: /^BLK01AAAA.*show line items/ });
     expect(within(bulks).getAllByText('Completed with errors')).toHaveLength(2);
     expect(within(bulks).getAllByText('2 failed')).toHaveLength(2);
     expect(screen.queryByRole('table', { name: /^Line items/ })).toBeNull();

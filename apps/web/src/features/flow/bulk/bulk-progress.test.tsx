@@ -113,7 +113,7 @@ describe('the bulk progress summary', () => {
     const done = await screen.findByRole(
       'region',
       { name: /Bulk processed/ },
-      { timeout: 8_000 }, // a held bulk is asked for again every 5 s
+      { timeout: 20_000 }, // a held bulk is asked for again every 5 s
     );
     await within(done).findByText(
       'The bulk was not approved: nothing was paid (the response file says why for each row).',
