@@ -1,6 +1,10 @@
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { FormErrorAlert } from '@/components/form/form-alert';
-import type { RecoveryCodesResponse, TotpEnrolmentResponse } from '@meridian/contract/two-factor';
+import type {
+  RecoveryCodesResponse,
+  TotpEnrolmentResponse,
+  TwoFactorStatus,
+} from '@meridian/contract/two-factor';
 import { CopyButton } from '@/components/data-table/copy-button';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -257,9 +261,8 @@ function CompanyRequirement({ required }: { required: boolean }) {
   );
 }
 
-/** /configurations/manage-2fa: the signed-in user's own two-factor method, and the company's requirement. */
-export function TwoFactorPage() {
-  const status = useTwoFactorStatus();
+/** What the page is doing: the action asked for, a TOTP enrolment, the new recovery codes, the last change. */
+function useTwoFactorActions() {
   const [action, setAction] = useState<Action | null>(null);
   const [enrolment, setEnrolment] = useState<TotpEnrolmentResponse | null>(null);
   const [codes, setCodes] = useState<RecoveryCodesResponse | null>(null);
@@ -281,9 +284,6 @@ export function TwoFactorPage() {
     setDone(null);
     setAction(next);
   };
-
-  const s = status.data;
-  const current: Preference = s?.mfa_preference ?? 'none';
   const onStepUp = (input: StepUpInput) => {
     if (action === 'totp') start.mutate(input, { onSuccess: setEnrolment });
     else if (action === 'regenerate') regenerate.mutate(input, { onSuccess: (c) => (reset(), setCodes(c)) });
@@ -295,6 +295,16 @@ export function TwoFactorPage() {
   };
   const pending = start.isPending || setPreference.isPending || regenerate.isPending;
   const error = start.error ?? setPreference.error ?? regenerate.error;
+  return { action, enrolment, codes, setCodes, done, reset, begin, onStepUp, pending, error };
+}
+
+/** /configurations/manage-2fa: the signed-in user's own two-factor method, and the company's requirement. */
+export function TwoFactorPage() {
+  const status = useTwoFactorStatus();
+  const { action, enrolment, codes, setCodes, done, reset, begin, onStepUp, pending, error } =
+    useTwoFactorActions();
+  const s = status.data;
+  const current: Preference = s?.mfa_preference ?? 'none';
 
   return (
     <PageFrame
@@ -318,53 +328,7 @@ export function TwoFactorPage() {
                 <AlertDescription>Choose SMS codes or an authenticator app below.</AlertDescription>
               </Alert>
             )}
-            <Section title="Your method">
-              <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
-                <dt className="text-muted-foreground">Current</dt>
-                <dd data-testid="two-factor-current" className="font-medium">
-                  {LABELS[current]}
-                </dd>
-                {current === 'totp' && (
-                  <>
-                    <dt className="text-muted-foreground">Recovery codes left</dt>
-                    <dd>{s.recovery_codes_remaining} of 10</dd>
-                  </>
-                )}
-                <dt className="text-muted-foreground">Company requirement</dt>
-                <dd>{s.mfa_required_by_company ? 'Required for every user' : 'Not required'}</dd>
-              </dl>
-              {done && (
-                <p role="status" className="text-sm">
-                  {done}
-                </p>
-              )}
-              <div className="flex flex-wrap gap-2">
-                <Button variant={current === 'totp' ? 'outline' : 'default'} onClick={() => begin('totp')}>
-                  {current === 'totp' ? 'Set up a new authenticator app' : 'Use an authenticator app'}
-                </Button>
-                {current !== 'sms' && (
-                  <Button
-                    variant="outline"
-                    disabled={!s.has_phone}
-                    title={s.has_phone ? undefined : 'Add a phone number in your profile first'}
-                    onClick={() => begin('sms')}
-                  >
-                    Use SMS codes
-                  </Button>
-                )}
-                {current !== 'none' && !s.mfa_required_by_company && (
-                  <Button variant="outline" onClick={() => begin('none')}>
-                    Turn off
-                  </Button>
-                )}
-                {current === 'totp' && (
-                  <Button variant="outline" onClick={() => begin('regenerate')}>
-                    New recovery codes
-                  </Button>
-                )}
-              </div>
-            </Section>
-
+            <MethodSection status={s} done={done} begin={begin} />
             {action && !enrolment && (
               <Section title={ACTION_TITLES[action]}>
                 <StepUpForm
@@ -398,5 +362,66 @@ export function TwoFactorPage() {
         )}
       </div>
     </PageFrame>
+  );
+}
+
+/** The user's method: the current one, the recovery codes left, the company's requirement, and the changes. */
+function MethodSection({
+  status: s,
+  done,
+  begin,
+}: {
+  status: TwoFactorStatus;
+  done: string | null;
+  begin: (action: Action) => void;
+}) {
+  const current = s.mfa_preference;
+  return (
+    <Section title="Your method">
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
+        <dt className="text-muted-foreground">Current</dt>
+        <dd data-testid="two-factor-current" className="font-medium">
+          {LABELS[current]}
+        </dd>
+        {current === 'totp' && (
+          <>
+            <dt className="text-muted-foreground">Recovery codes left</dt>
+            <dd>{s.recovery_codes_remaining} of 10</dd>
+          </>
+        )}
+        <dt className="text-muted-foreground">Company requirement</dt>
+        <dd>{s.mfa_required_by_company ? 'Required for every user' : 'Not required'}</dd>
+      </dl>
+      {done && (
+        <p role="status" className="text-sm">
+          {done}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button variant={current === 'totp' ? 'outline' : 'default'} onClick={() => begin('totp')}>
+          {current === 'totp' ? 'Set up a new authenticator app' : 'Use an authenticator app'}
+        </Button>
+        {current !== 'sms' && (
+          <Button
+            variant="outline"
+            disabled={!s.has_phone}
+            title={s.has_phone ? undefined : 'Add a phone number in your profile first'}
+            onClick={() => begin('sms')}
+          >
+            Use SMS codes
+          </Button>
+        )}
+        {current !== 'none' && !s.mfa_required_by_company && (
+          <Button variant="outline" onClick={() => begin('none')}>
+            Turn off
+          </Button>
+        )}
+        {current === 'totp' && (
+          <Button variant="outline" onClick={() => begin('regenerate')}>
+            New recovery codes
+          </Button>
+        )}
+      </div>
+    </Section>
   );
 }
