@@ -20,7 +20,7 @@ import { expireMandates } from './mandates/service.ts';
 import { expireDueLinks } from './payment-links/service.ts';
 import { payoutApprovalExecutor } from './payouts/approval.ts';
 import { overduePayouts, type PayoutTransitions } from './payouts/advance.ts';
-import { lostReports, purgeExpiredReports } from './reports/engine.ts';
+import { lostReports, purgeExpiredReports } from './reports/build.ts';
 import { runDueSchedules } from './reports/schedules.ts';
 import { REPORT_SOURCES } from './reports/sources/index.ts';
 import { dropExpiredPartitions, ensurePartitions } from './request-log/partitions.ts';

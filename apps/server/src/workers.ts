@@ -7,7 +7,7 @@ import { ensureQueue } from './jobs/boss.ts';
 import { runSweep, type SweepTask } from './jobs/sweep.ts';
 import { advancePresentation, PRESENTATION_PREFIX } from './mandates/presentations.ts';
 import { advancePayout, type PayoutTransitions } from './payouts/advance.ts';
-import { buildReport, nextQueued, type BuildOutcome } from './reports/engine.ts';
+import { buildReport, nextQueued, type BuildOutcome } from './reports/build.ts';
 import { noticeScheduledReport } from './reports/schedules.ts';
 import type { EmailSender } from './notify/senders.ts';
 import { REPORT_SOURCES } from './reports/sources/index.ts';

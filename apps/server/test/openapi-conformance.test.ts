@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../src/db/schema.ts';
-import { buildReport } from '../src/reports/engine.ts';
+import { buildReport } from '../src/reports/build.ts';
 import { REPORT_SOURCES } from '../src/reports/sources/index.ts';
 import { clientSession, useServer, type ClientSession, type Reply } from './helpers.ts';
 import { documentOf, undeclaredAnswers } from './openapi-answers.ts';

@@ -10,13 +10,8 @@ import { MAX_RUNNING_REPORTS, REPORT_TYPE_TITLES, type ReportTypeInfo } from '@m
 import { systemActor } from '../src/audit/actor.ts';
 import { queryRows } from '../src/db/database.ts';
 import { clients, reportChunks, reports } from '../src/db/schema.ts';
-import {
-  buildReport,
-  createReport,
-  lostReports,
-  nextQueued,
-  purgeExpiredReports,
-} from '../src/reports/engine.ts';
+import { buildReport, lostReports, nextQueued, purgeExpiredReports } from '../src/reports/build.ts';
+import { createReport } from '../src/reports/engine.ts';
 import { REPORT_SOURCES } from '../src/reports/sources/index.ts';
 import { noticeScheduledReport, runDueSchedules } from '../src/reports/schedules.ts';
 import {

@@ -23,17 +23,9 @@ import { acceptsGzip } from '../http/compression.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { FILE_TYPES } from '../http/openapi.ts';
 import { registerList } from '../lists/register-list.ts';
-import {
-  catalogue,
-  countReports,
-  createReport,
-  getReport,
-  listReports,
-  openDownload,
-  previewReport,
-  type HistoryParams,
-  type ReportSources,
-} from './engine.ts';
+import { catalogue, previewReport } from './catalogue.ts';
+import { createReport, type ReportSources } from './engine.ts';
+import { countReports, getReport, listReports, openDownload, type HistoryParams } from './history.ts';
 import { createSchedule, deleteSchedule, listSchedules } from './schedules.ts';
 import { COLLECTION_PROVIDERS } from './sources/collections.ts';
 import { REPORT_SOURCES } from './sources/index.ts';
@@ -55,14 +47,23 @@ const ColumnList = z
   )
   .optional();
 
+/** The app as a route plugin receives it (the zod type provider). */
+type App = Parameters<FastifyPluginAsyncZod<ReportRouteDeps>>[0];
+
 /** The downloadable reports: generate (queued, built by a job), history, one report, its file, preview, types. */
 export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, deps) => {
   // Reads (types, preview, history, downloads) need reports.read; generating names reports.generate.
   defaultPermission(app, 'reports.read');
+  const tags = ['reports'];
+  registerGenerate(app, deps, tags);
+  registerReportForms(app, deps, tags);
+  registerReportHistory(app, deps, tags);
+};
+
+/** Generate a report: queued, built by a job. */
+function registerGenerate(app: App, deps: ReportRouteDeps, tags: string[]) {
   const p = deps.config.PROVIDER;
   const sources = deps.reportSources ?? REPORT_SOURCES;
-  const tags = ['reports'];
-
   app.post(
     `/${p}/reports/generate`,
     {
@@ -88,7 +89,12 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
       return reply.status(202).send({ report_urn: report.report_urn, status: 'QUEUED' as const });
     },
   );
+}
 
+/** What the report screens build their forms from: the types, the collection providers, a request's preview. */
+function registerReportForms(app: App, deps: ReportRouteDeps, tags: string[]) {
+  const p = deps.config.PROVIDER;
+  const sources = deps.reportSources ?? REPORT_SOURCES;
   app.get(
     `/${p}/read/reports/types`,
     {
@@ -146,7 +152,11 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
       );
     },
   );
+}
 
+/** The history: the list, one report, its file. */
+function registerReportHistory(app: App, deps: ReportRouteDeps, tags: string[]) {
+  const p = deps.config.PROVIDER;
   registerList(app, deps.db, p, {
     list: REPORT_HISTORY_LIST,
     tag: 'reports',
@@ -208,7 +218,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, 
       return reply.send(file.stream.pipe(createGunzip()));
     },
   );
-};
+}
 
 /** Scheduled reports: made daily, weekly or monthly by the sweeper, each run in the history, its creator e-mailed. */
 export const reportScheduleRoutes: FastifyPluginAsyncZod<ReportRouteDeps> = async (app, deps) => {
