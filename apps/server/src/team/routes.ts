@@ -25,20 +25,25 @@ import { PendingApproval, holdOrApply, pendingApproval } from '../approvals/sett
 import { holdRoleGrant, planRoleGrant } from './approval.ts';
 import {
   acceptInvitation,
-  changeMemberRole,
-  createRole,
-  deactivateMember,
-  deleteRole,
   inviteMember,
   lookupInvitation,
-  reactivateMember,
   resendInvitation,
   revokeInvitation,
-  updateRole,
-} from './service.ts';
+} from './invitations.ts';
+import { createRole, deleteRole, updateRole } from './roles.ts';
+import { changeMemberRole, deactivateMember, reactivateMember } from './service.ts';
 
 /** Team management: a member's session whose role holds `team.manage` (never an API key). */
 const MANAGE = { permission: 'team.manage', sessionOnly: true } as const;
+
+/** The app as a route plugin receives it (the zod type provider). */
+type App = Parameters<FastifyPluginAsyncZod<RouteDeps>>[0];
+
+/** Committed: answer once every process's session cache has heard of the change (the triggers notify). */
+async function settled<T>(deps: RouteDeps, answer: T): Promise<T> {
+  await deps.sessions.sync?.();
+  return answer;
+}
 
 /**
  * Teammates and roles (/settings/team): members, invitations (and their public acceptance page), role changes,
@@ -46,13 +51,15 @@ const MANAGE = { permission: 'team.manage', sessionOnly: true } as const;
  * status, a custom role's permissions) is answered once every process's session cache has heard of it.
  */
 export const teamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const p = deps.config.PROVIDER;
-  /** Committed: answer once every process's session cache has heard of the change (the triggers notify). */
-  const settled = async <T>(answer: T): Promise<T> => {
-    await deps.sessions.sync?.();
-    return answer;
-  };
+  registerTeamInvitations(app, deps);
+  registerInvitationPage(app, deps);
+  registerMemberChanges(app, deps);
+  registerRoles(app, deps);
+};
 
+/** The members and pending invitations; invite, resend, revoke. */
+function registerTeamInvitations(app: App, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   app.get(
     `/${p}/read/fetch/team/members`,
     {
@@ -118,7 +125,10 @@ export const teamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request) => revokeInvitation(deps.db, actorOf(request), request.params.urn),
   );
+}
 
+/** The public invitation page's lookup and acceptance. */
+function registerInvitationPage(app: App, deps: RouteDeps) {
   app.get(
     '/v2/team/invitations/lookup',
     {
@@ -153,7 +163,10 @@ export const teamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     async (request, reply) =>
       reply.status(201).send({ message: await acceptInvitation(deps, request.body, metaOf(request)) }),
   );
+}
 
+/** A member's role changed (perhaps held for approval), deactivated, reactivated. */
+function registerMemberChanges(app: App, deps: RouteDeps) {
   app.patch(
     '/v2/team/members/:user_id',
     {
@@ -179,7 +192,7 @@ export const teamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         apply: (tx) => changeMemberRole(tx, actor, userId, request.body.role),
       });
       if ('held' in answer) return reply.status(202).send(pendingApproval(answer.held, 'The role change'));
-      return settled(answer.done);
+      return settled(deps, answer.done);
     },
   );
 
@@ -212,9 +225,14 @@ export const teamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         response: { 200: TeamMember },
       },
     },
-    async (request) => settled(await reactivateMember(deps.db, actorOf(request), request.params.user_id)),
+    async (request) =>
+      settled(deps, await reactivateMember(deps.db, actorOf(request), request.params.user_id)),
   );
+}
 
+/** The roles: read, and custom roles created, changed, deleted. */
+function registerRoles(app: App, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   app.get(
     `/${p}/read/fetch/team/roles`,
     {
@@ -262,7 +280,7 @@ export const teamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       },
     },
     async (request) =>
-      settled(await updateRole(deps.db, actorOf(request), request.params.role, request.body)),
+      settled(deps, await updateRole(deps.db, actorOf(request), request.params.role, request.body)),
   );
 
   app.delete(
@@ -283,4 +301,4 @@ export const teamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       return { message: 'Role deleted' };
     },
   );
-};
+}
