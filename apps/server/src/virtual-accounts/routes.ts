@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
 import { AppError } from '../http/errors.ts';
-import type { RouteDeps } from '../http/route-deps.ts';
+import type { RouteApp, RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
 import { DEFAULT_TIME_ZONE, checkTimeZone } from '../lists/list-query.ts';
 import { registerList } from '../lists/register-list.ts';
@@ -40,9 +40,15 @@ const TimeZoneQuery = z.object({ time_zone: z.string().max(64).optional() });
 export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // Reads need accounts.read; each write names its own permission.
   defaultPermission(app, 'accounts.read');
-  const p = deps.config.PROVIDER;
-  const read = `/${p}/read/fetch`;
+  registerOpenVirtualAccount(app, deps);
+  for (const action of ['close', 'reopen'] as const) registerCloseOrReopen(app, deps, action);
+  if (deps.config.APP_ENV !== 'production') registerSimulateCredit(app, deps);
+  registerAccountReads(app, deps);
+  registerAccountLists(app, deps);
+};
 
+/** POST a new virtual account (optional Idempotency-Key). */
+function registerOpenVirtualAccount(app: RouteApp, deps: RouteDeps) {
   app.post(
     '/v2/banking/account/virtual',
     {
@@ -80,54 +86,61 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
       return reply.status(201).send(answer.body as VirtualAccount);
     },
   );
+}
 
-  for (const action of ['close', 'reopen'] as const)
-    app.post(
-      `/v2/banking/account/virtual/:account_number/${action}`,
-      {
-        config: { permission: 'virtual_accounts.manage' },
-        schema: {
-          tags: ['virtual accounts'],
-          summary:
-            action === 'close'
-              ? 'Close a virtual account: money sent to it is returned to the remitter'
-              : 'Reopen a closed virtual account (not an expired one)',
-          description:
-            action === 'close'
-              ? 'Stops a virtual account receiving money: credits arriving afterwards are returned to the remitter (its balance stays). Closing one already closed is a 422.'
-              : 'Lets a closed virtual account receive money again. An account that is not closed, or whose expiry date has passed, is a 422.',
-          params: VirtualAccountNumberParams,
-          response: { 200: VirtualAccount },
-        },
+function registerCloseOrReopen(app: RouteApp, deps: RouteDeps, action: 'close' | 'reopen') {
+  app.post(
+    `/v2/banking/account/virtual/:account_number/${action}`,
+    {
+      config: { permission: 'virtual_accounts.manage' },
+      schema: {
+        tags: ['virtual accounts'],
+        summary:
+          action === 'close'
+            ? 'Close a virtual account: money sent to it is returned to the remitter'
+            : 'Reopen a closed virtual account (not an expired one)',
+        description:
+          action === 'close'
+            ? 'Stops a virtual account receiving money: credits arriving afterwards are returned to the remitter (its balance stays). Closing one already closed is a 422.'
+            : 'Lets a closed virtual account receive money again. An account that is not closed, or whose expiry date has passed, is a 422.',
+        params: VirtualAccountNumberParams,
+        response: { 200: VirtualAccount },
       },
-      async (request) =>
-        setVirtualAccountOpen(deps.db, actorOf(request), request.params.account_number, action === 'reopen'),
-    );
+    },
+    async (request) =>
+      setVirtualAccountOpen(deps.db, actorOf(request), request.params.account_number, action === 'reopen'),
+  );
+}
 
-  if (deps.config.APP_ENV !== 'production')
-    app.post(
-      `/${p}/sandbox/simulate/credit`,
-      {
-        config: { permission: 'virtual_accounts.manage', openapi: { movesMoney: true, errors: [404] } },
-        schema: {
-          tags: ['sandbox'],
-          summary:
-            'Sandbox rail: money arriving in one of your virtual accounts (a UTR seen again answers the first credit, 200)',
-          body: SimulateCredit,
-          description:
-            "Sandbox only (absent in production): simulates a bank credit (IMPS, NEFT, RTGS or UPI) to one of the client's virtual accounts. It is CREDITED, or RETURNED when the account is closed or expired, the payer not allowed or the amount not the expected one; a webhook is queued either way. 201 for a new credit, 200 with `duplicate: true` when the UTR was seen before.",
-          response: { 200: SimulateCreditResult, 201: SimulateCreditResult },
-        },
+/** The sandbox rail's credit to a virtual account (absent in production). */
+function registerSimulateCredit(app: RouteApp, deps: RouteDeps) {
+  app.post(
+    `/${deps.config.PROVIDER}/sandbox/simulate/credit`,
+    {
+      config: { permission: 'virtual_accounts.manage', openapi: { movesMoney: true, errors: [404] } },
+      schema: {
+        tags: ['sandbox'],
+        summary:
+          'Sandbox rail: money arriving in one of your virtual accounts (a UTR seen again answers the first credit, 200)',
+        body: SimulateCredit,
+        description:
+          "Sandbox only (absent in production): simulates a bank credit (IMPS, NEFT, RTGS or UPI) to one of the client's virtual accounts. It is CREDITED, or RETURNED when the account is closed or expired, the payer not allowed or the amount not the expected one; a webhook is queued either way. 201 for a new credit, 200 with `duplicate: true` when the UTR was seen before.",
+        response: { 200: SimulateCreditResult, 201: SimulateCreditResult },
       },
-      async (request, reply) => {
-        const result = await receiveCredit(deps.db, actorOf(request), request.body);
-        await deps.runEffects(result.effects);
-        return reply
-          .status(result.duplicate ? 200 : 201)
-          .send({ ...result.credit, duplicate: result.duplicate });
-      },
-    );
+    },
+    async (request, reply) => {
+      const result = await receiveCredit(deps.db, actorOf(request), request.body);
+      await deps.runEffects(result.effects);
+      return reply
+        .status(result.duplicate ? 200 : 201)
+        .send({ ...result.credit, duplicate: result.duplicate });
+    },
+  );
+}
 
+/** The dropdown of open virtual accounts, every account's balance, and the /accounts home's summary. */
+function registerAccountReads(app: RouteApp, deps: RouteDeps) {
+  const read = `/${deps.config.PROVIDER}/read/fetch`;
   app.get(
     `${read}/dropdown/virtual_accounts`,
     {
@@ -175,7 +188,11 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
         checkTimeZone(request.query.time_zone || DEFAULT_TIME_ZONE),
       ),
   );
+}
 
+/** The lists: virtual accounts, the credits they received, and every account that existed in the range. */
+function registerAccountLists(app: RouteApp, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   registerList(app, deps.db, p, {
     list: VIRTUAL_ACCOUNTS_LIST,
     report: { type: 'virtual_accounts', queue: deps.queueReport },
@@ -204,4 +221,4 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
     fetch: listManagedAccounts,
     count: countManagedAccounts,
   });
-};
+}

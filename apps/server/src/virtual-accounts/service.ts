@@ -166,12 +166,18 @@ export async function createVirtualAccount(
   return answer;
 }
 
-async function lockedVirtualAccount(tx: Db, clientRef: number, accountNumber: string) {
+/** The client's virtual account of that number, locked (for update, or for share while a credit is recorded); 404 if none. */
+async function lockedVirtualAccount(
+  tx: Db,
+  clientRef: number,
+  accountNumber: string,
+  lock: 'update' | 'share' = 'update',
+) {
   const [row] = await tx
     .select()
     .from(virtualAccounts)
     .where(and(eq(virtualAccounts.clientRef, clientRef), eq(virtualAccounts.accountNumber, accountNumber)))
-    .for('update');
+    .for(lock);
   if (!row) throw notFound(`No virtual account ${accountNumber}`);
   return row;
 }
@@ -277,91 +283,123 @@ export async function receiveCredit(
   // without a UTR are two credits.
   const utr = (input.utr ?? bankReference(input.mode, newId('UTR'), at)).toUpperCase();
   return db.transaction(async (tx) => {
-    const [va] = await tx
-      .select()
-      .from(virtualAccounts)
-      .where(
-        and(
-          eq(virtualAccounts.clientRef, actor.clientRef),
-          eq(virtualAccounts.accountNumber, input.virtual_account_number),
-        ),
-      )
-      .for('share');
-    if (!va) throw notFound(`No virtual account ${input.virtual_account_number}`);
+    const va = await lockedVirtualAccount(tx, actor.clientRef, input.virtual_account_number, 'share');
     const reason = returnReason(va, input, amount, at.getTime());
-    const [row] = await tx
-      .insert(virtualAccountCredits)
-      .values({
-        clientRef: actor.clientRef,
-        urn,
-        virtualAccountRef: va.id,
-        utr,
-        mode: input.mode,
-        amount,
-        remitterName: input.remitter_name,
-        remitterAccountNumber: input.mode === 'UPI' ? null : (input.remitter_account_number ?? null),
-        remitterIfsc: input.mode === 'UPI' ? null : (input.remitter_ifsc?.toUpperCase() ?? null),
-        remitterUpiId: input.mode === 'UPI' ? (input.remitter_upi_id?.toLowerCase() ?? null) : null,
-        status: reason ? 'RETURNED' : 'CREDITED',
-        returnReason: reason,
-        ...(opts.at ? { createdAt: opts.at } : {}),
-      })
-      .onConflictDoNothing({ target: [virtualAccountCredits.clientRef, virtualAccountCredits.utr] })
-      .returning();
+    const arrived = { input, amount, urn, utr, reason, at: opts.at };
+    const row = await insertCredit(tx, actor.clientRef, va, arrived);
     if (!row) {
-      const [first] = await tx
-        .select({ credit: virtualAccountCredits, va: virtualAccounts })
-        .from(virtualAccountCredits)
-        .innerJoin(
-          virtualAccounts,
-          and(
-            eq(virtualAccounts.clientRef, virtualAccountCredits.clientRef),
-            eq(virtualAccounts.id, virtualAccountCredits.virtualAccountRef),
-          ),
-        )
-        .where(and(eq(virtualAccountCredits.clientRef, actor.clientRef), eq(virtualAccountCredits.utr, utr)));
-      return { credit: toCredit(first!.credit, first!.va), duplicate: true, effects: noEffects() };
+      const first = await creditOfUtr(tx, actor.clientRef, utr);
+      return { credit: first, duplicate: true, effects: noEffects() };
     }
-    let stored = row;
-    if (!reason) {
-      const posted = await post(tx, {
-        clientRef: actor.clientRef,
-        clientAccountRef: va.accountRef,
-        counterparty: 'collections',
-        category: 'COLLECTION',
-        description: `Collection from ${input.remitter_name} (${input.mode})`,
-        amount,
-        referenceUrn: urn,
-        bankReferenceNumber: utr,
-        idempotencyKey: `collection:${utr}`,
-        at: opts.at,
-      });
-      if (posted) {
-        const [withEntry] = await tx
-          .update(virtualAccountCredits)
-          .set({ entryId: posted.entryId })
-          .where(
-            and(eq(virtualAccountCredits.clientRef, row.clientRef), eq(virtualAccountCredits.id, row.id)),
-          )
-          .returning();
-        stored = withEntry!;
-      }
-    }
-    const credit = toCredit(stored, va);
-    const callbacks = await enqueueCallbacks(tx, {
-      clientRef: actor.clientRef,
-      eventType: 'VIRTUAL_ACCOUNT_CREDIT',
-      event: `virtual_account.${credit.status.toLowerCase()}`,
-      subjectUrn: urn,
-      data: credit,
-    });
-    await auditBy(tx, actor, `virtual_account.${credit.status.toLowerCase()}`, urn, {
-      virtual_account_number: credit.virtual_account_number,
-      amount: credit.amount,
-      mode: credit.mode,
-      bank_reference_number: utr,
-      return_reason: reason,
-    });
+    const credit = toCredit(reason ? row : await postCollection(tx, va, row, arrived), va);
+    const callbacks = await announceCredit(tx, actor, credit, arrived);
     return { credit, duplicate: false, effects: { ...noEffects(), callbacks } };
   });
+}
+
+/** A credit as it arrived: its amount in paise, urn and UTR, and why it is returned (null: credited). */
+type ArrivedCredit = {
+  input: SimulateCredit;
+  amount: bigint;
+  urn: string;
+  utr: string;
+  reason: string | null;
+  at: Date | undefined;
+};
+
+/** Records the credit, its UTR claimed: nothing (undefined) when the client's UTR was seen before. */
+async function insertCredit(
+  tx: Db,
+  clientRef: number,
+  va: VirtualAccountRow,
+  { input, amount, urn, utr, reason, at }: ArrivedCredit,
+): Promise<CreditRow | undefined> {
+  const [row] = await tx
+    .insert(virtualAccountCredits)
+    .values({
+      clientRef,
+      urn,
+      virtualAccountRef: va.id,
+      utr,
+      mode: input.mode,
+      amount,
+      remitterName: input.remitter_name,
+      remitterAccountNumber: input.mode === 'UPI' ? null : (input.remitter_account_number ?? null),
+      remitterIfsc: input.mode === 'UPI' ? null : (input.remitter_ifsc?.toUpperCase() ?? null),
+      remitterUpiId: input.mode === 'UPI' ? (input.remitter_upi_id?.toLowerCase() ?? null) : null,
+      status: reason ? 'RETURNED' : 'CREDITED',
+      returnReason: reason,
+      ...(at ? { createdAt: at } : {}),
+    })
+    .onConflictDoNothing({ target: [virtualAccountCredits.clientRef, virtualAccountCredits.utr] })
+    .returning();
+  return row;
+}
+
+/** The first credit of a UTR seen again, with its virtual account. */
+async function creditOfUtr(tx: Db, clientRef: number, utr: string): Promise<VirtualAccountCredit> {
+  const [first] = await tx
+    .select({ credit: virtualAccountCredits, va: virtualAccounts })
+    .from(virtualAccountCredits)
+    .innerJoin(
+      virtualAccounts,
+      and(
+        eq(virtualAccounts.clientRef, virtualAccountCredits.clientRef),
+        eq(virtualAccounts.id, virtualAccountCredits.virtualAccountRef),
+      ),
+    )
+    .where(and(eq(virtualAccountCredits.clientRef, clientRef), eq(virtualAccountCredits.utr, utr)));
+  return toCredit(first!.credit, first!.va);
+}
+
+/** Posts a credited amount to the virtual account's ledger account against collections clearing: the row with its entry. */
+async function postCollection(
+  tx: Db,
+  va: VirtualAccountRow,
+  row: CreditRow,
+  { input, amount, urn, utr, at }: ArrivedCredit,
+): Promise<CreditRow> {
+  const posted = await post(tx, {
+    clientRef: row.clientRef,
+    clientAccountRef: va.accountRef,
+    counterparty: 'collections',
+    category: 'COLLECTION',
+    description: `Collection from ${input.remitter_name} (${input.mode})`,
+    amount,
+    referenceUrn: urn,
+    bankReferenceNumber: utr,
+    idempotencyKey: `collection:${utr}`,
+    at,
+  });
+  if (!posted) return row;
+  const [withEntry] = await tx
+    .update(virtualAccountCredits)
+    .set({ entryId: posted.entryId })
+    .where(and(eq(virtualAccountCredits.clientRef, row.clientRef), eq(virtualAccountCredits.id, row.id)))
+    .returning();
+  return withEntry!;
+}
+
+/** The credit's callback (queued) and its audit record: the callbacks to deliver. */
+async function announceCredit(
+  tx: Db,
+  actor: Actor,
+  credit: VirtualAccountCredit,
+  { urn, utr, reason }: ArrivedCredit,
+) {
+  const callbacks = await enqueueCallbacks(tx, {
+    clientRef: actor.clientRef,
+    eventType: 'VIRTUAL_ACCOUNT_CREDIT',
+    event: `virtual_account.${credit.status.toLowerCase()}`,
+    subjectUrn: urn,
+    data: credit,
+  });
+  await auditBy(tx, actor, `virtual_account.${credit.status.toLowerCase()}`, urn, {
+    virtual_account_number: credit.virtual_account_number,
+    amount: credit.amount,
+    mode: credit.mode,
+    bank_reference_number: utr,
+    return_reason: reason,
+  });
+  return callbacks;
 }
