@@ -55,46 +55,65 @@ function initiatorUrls(initiator) {
 }
 
 /**
+ * A request of a page as recorded: `depth` is its step in the chain of requests after the HTML; `idle` whether it
+ * was sent after the first view was shown.
+ * @typedef {{ url: string, type: string, mime: string, encoding: string, bytes: number, depth: number, done: boolean, idle: boolean }} Recorded
+ */
+/**
+ * When the last request started or ended; whether the first view has been shown (later requests are "idle").
+ * @typedef {{ last: number, shown: boolean }} Activity
+ */
+
+/**
+ * Records a request about to be sent (Network.requestWillBeSent), one step after the deepest resource that had to
+ * arrive first.
+ * @param {any} e @param {Map<string, Recorded>} requests @param {Map<string, number>} depthOfUrl
+ * @param {Activity} activity
+ */
+function recordRequest(e, requests, depthOfUrl, activity) {
+  activity.last = Date.now();
+  // A redirect sends a new request under the same id: the redirect's answer was received already.
+  const redirected = requests.get(e.requestId);
+  if (redirected && e.redirectResponse) {
+    redirected.bytes = e.redirectResponse.encodedDataLength ?? 0;
+    redirected.done = true;
+    requests.set(`${e.requestId}:redirect:${requests.size}`, redirected);
+  }
+  /** @type {Recorded} */
+  const entry = {
+    url: e.request.url,
+    type: e.type ?? 'Other',
+    mime: '',
+    encoding: '',
+    bytes: 0,
+    depth: 0,
+    done: false,
+    idle: activity.shown,
+  };
+  if (e.type !== 'Document') {
+    // A dynamic import() names no initiator ("about:client"): it counts one step after the deepest script that
+    // had arrived by then (an upper bound).
+    const known = initiatorUrls(e.initiator).flatMap((u) => depthOfUrl.get(u) ?? []);
+    const arrived = [...requests.values()].filter((r) => r.done && kindOf(r.type, r.mime) === 'scripts');
+    entry.depth = 1 + Math.max(0, ...(known.length > 0 ? known : arrived.map((r) => r.depth)));
+  }
+  if (!depthOfUrl.has(entry.url)) depthOfUrl.set(entry.url, entry.depth);
+  requests.set(e.requestId, entry);
+}
+
+/**
  * Records every request of a page through the DevTools protocol.
  * @param {import('playwright-core').BrowserContext} context @param {import('playwright-core').Page} page
  */
 async function recordNetwork(context, page) {
   const cdp = await context.newCDPSession(page);
-  /** @type {Map<string, { url: string, type: string, mime: string, encoding: string, bytes: number, depth: number, done: boolean, idle: boolean }>} */
+  /** @type {Map<string, Recorded>} */
   const requests = new Map();
-  /** When the last request started or ended; whether the first view has been shown (later requests are "idle"). */
+  /** @type {Activity} */
   const activity = { last: Date.now(), shown: false };
   /** @type {Map<string, number>} */
   const depthOfUrl = new Map();
-  cdp.on('Network.requestWillBeSent', (e) => {
-    activity.last = Date.now();
-    // A redirect sends a new request under the same id: the redirect's answer was received already.
-    const redirected = requests.get(e.requestId);
-    if (redirected && e.redirectResponse) {
-      redirected.bytes = e.redirectResponse.encodedDataLength ?? 0;
-      redirected.done = true;
-      requests.set(`${e.requestId}:redirect:${requests.size}`, redirected);
-    }
-    const entry = {
-      url: e.request.url,
-      type: e.type ?? 'Other',
-      mime: '',
-      encoding: '',
-      bytes: 0,
-      depth: 0,
-      done: false,
-      idle: activity.shown,
-    };
-    if (e.type !== 'Document') {
-      // One step after the deepest resource that had to arrive first. A dynamic import() names no initiator
-      // ("about:client"): it counts one step after the deepest script that had arrived by then (an upper bound).
-      const known = initiatorUrls(e.initiator).flatMap((u) => depthOfUrl.get(u) ?? []);
-      const arrived = [...requests.values()].filter((r) => r.done && kindOf(r.type, r.mime) === 'scripts');
-      entry.depth = 1 + Math.max(0, ...(known.length > 0 ? known : arrived.map((r) => r.depth)));
-    }
-    if (!depthOfUrl.has(entry.url)) depthOfUrl.set(entry.url, entry.depth);
-    requests.set(e.requestId, entry);
-  });
+  cdp.on('Network.requestWillBeSent', (e) => recordRequest(e, requests, depthOfUrl, activity));
   cdp.on('Network.responseReceived', (e) => {
     const entry = requests.get(e.requestId);
     if (!entry) return;
