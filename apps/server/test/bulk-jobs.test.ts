@@ -4,7 +4,7 @@ import { BULK_COLUMNS, type Bulk } from '@meridian/contract/bulk';
 import { systemActor } from '../src/audit/actor.ts';
 import { CONTENT_TYPES, csvOf } from '../src/bulk/files.ts';
 import { readBulkFile } from '../src/bulk/parse.ts';
-import { storeBulk } from '../src/bulk/service.ts';
+import { storeBulk } from '../src/bulk/store.ts';
 import { checkRows } from '../src/bulk/validate.ts';
 import { queryRows } from '../src/db/database.ts';
 import { clientSession, useServer, type ClientSession } from './helpers.ts';

@@ -1,5 +1,5 @@
 import type { ApprovalExecutor } from '../approvals/engine.ts';
-import { rejectHeldBulk, releaseHeldBulk } from './service.ts';
+import { rejectHeldBulk, releaseHeldBulk } from './store.ts';
 
 /**
  * A held bulk's part in its approval: approved as a whole with one decision, it is queued and processed as any

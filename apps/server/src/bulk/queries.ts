@@ -12,7 +12,7 @@ import { withinClient } from '../db/distribution.ts';
 import { accounts, bulkLineItems, bulks, payouts } from '../db/schema.ts';
 import { formatMoney } from '../lib/money.ts';
 import type { FilterParams, ListScope } from '../lists/register-list.ts';
-import { bulkByUrn, bulkSelection, bulkStatusSql, toBulk } from './service.ts';
+import { bulkByUrn, bulkSelection, bulkStatusSql, toBulk } from './answer.ts';
 
 type BulkScope = ListScope<FilterParams<typeof BULK_PAYOUTS_LIST>>;
 

@@ -1,11 +1,7 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNT_NUMBER_PATTERN } from '@meridian/contract';
 import {
-  BULK_COLUMNS,
-  BULK_FILE_ERRORS,
-  BULK_FILE_FIELD,
   BULK_LIMITS,
   BULK_RESPONSE_COLUMNS,
   Bulk,
@@ -15,17 +11,18 @@ import {
   BulkLineItemsQuery,
   BulkRowsRequest,
   BulkValidation,
-  type BulkFormat,
 } from '@meridian/contract/bulk';
+import type { ApprovalSource } from '@meridian/contract/approvals';
 import { z } from 'zod';
+import type { Actor } from '../audit/actor.ts';
 import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
+import type { Db } from '../db/database.ts';
 import { requireBulkFrontendPayout } from '../features/flags.ts';
-import { AppError, badRequest } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 import { FILE_TYPES } from '../http/openapi.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { checkIdempotencyKey, withIdempotency } from '../idempotency/idempotency.ts';
 import type { Effects } from '../jobs/effects.ts';
-import { sha256 } from '../lib/ids.ts';
 import { registerList } from '../lists/register-list.ts';
 import {
   CONTENT_TYPES,
@@ -36,103 +33,19 @@ import {
   templateXlsx,
   xlsxStream,
 } from './files.ts';
-import { emptyFile, readBulkFile, readJsonRows, tooLarge, type ReadRow } from './parse.ts';
+import { readInput, type BulkInput } from './input.ts';
 import { allLineItems, countBulks, countLineItems, listBulks, listLineItems } from './queries.ts';
-import { bulkInputFile, getBulk, storeBulk } from './service.ts';
+import { bulkInputFile, getBulk } from './answer.ts';
+import { storeBulk } from './store.ts';
 import { checkRows, invalidBulk } from './validate.ts';
 import { mailApprovers } from '../approvals/mail.ts';
 
-/** The input of validate and submit: a multipart file, or JSON rows (stored as a CSV). */
-type BulkInput = {
-  rows: ReadRow[];
-  format: BulkFormat;
-  fileName: string;
-  content: Buffer;
-  senderAccountNumber: string | undefined;
-  /** What the Idempotency-Key's body hash covers. */
-  fingerprint: unknown;
-};
-
 const urnParams = z.object({ urn: z.string().trim().min(1).max(64) });
 
-async function readMultipart(request: FastifyRequest): Promise<BulkInput> {
-  let file: { bytes: Buffer; name: string } | null = null;
-  let sender: string | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== BULK_FILE_FIELD || file) {
-          part.file.resume();
-          throw badRequest(`Send one file, in the part named "${BULK_FILE_FIELD}"`, {
-            [part.fieldname.slice(0, 40)]: 'is not expected',
-          });
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of part.file as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (size > BULK_LIMITS.bytes) throw tooLarge();
-          chunks.push(chunk);
-        }
-        if (part.file.truncated) throw tooLarge();
-        file = { bytes: Buffer.concat(chunks), name: part.filename };
-      } else if (part.fieldname === 'sender_account_number') {
-        const value = String(part.value).trim();
-        if (!ACCOUNT_NUMBER_PATTERN.test(value))
-          throw badRequest('An account number is 9 to 18 digits', { sender_account_number: 'is invalid' });
-        sender = value;
-      }
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw new AppError(
-      400,
-      BULK_FILE_ERRORS.unreadable,
-      `The upload cannot be read: ${(err as Error).message.slice(0, 200)}`,
-      { fields: { file: 'cannot be read' } },
-    );
-  }
-  if (!file)
-    throw new AppError(400, BULK_FILE_ERRORS.empty, `Attach the file in a part named "${BULK_FILE_FIELD}"`, {
-      fields: { [BULK_FILE_FIELD]: 'is required' },
-    });
-  const read = await readBulkFile(file.bytes);
-  const fileName = (file.name || `bulk.${read.format}`).trim().slice(0, 200);
-  return {
-    rows: read.rows,
-    format: read.format,
-    fileName,
-    content: file.bytes,
-    senderAccountNumber: sender,
-    fingerprint: { file_sha256: sha256(file.bytes.toString('base64')), file_name: fileName, sender },
-  };
-}
-
-async function readInput(request: FastifyRequest): Promise<BulkInput> {
-  if (request.isMultipart()) return readMultipart(request);
-  const body = request.body as z.infer<typeof BulkRowsRequest> | null | undefined;
-  if (!body)
-    throw badRequest('Send the file as multipart/form-data (part "file") or the rows as JSON', {
-      rows: 'is required',
-    });
-  const rows = readJsonRows(body.rows);
-  if (rows.length === 0) throw emptyFile();
-  return {
-    rows,
-    format: 'csv',
-    fileName: body.file_name ?? 'bulk.csv',
-    content: await csvOf(
-      BULK_COLUMNS,
-      rows.map((r) => BULK_COLUMNS.map((c) => r.cells[c])),
-    ),
-    senderAccountNumber: body.sender_account_number,
-    fingerprint: body,
-  };
-}
-
 const fileSchema = { tags: ['bulk'], consumes: ['application/json', 'multipart/form-data'] };
+
+/** The app as a route plugin receives it (the zod type provider). */
+type App = Parameters<FastifyPluginAsyncZod<RouteDeps>>[0];
 
 export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // Reads (bulks, their files, the templates) need flow.read; each write names its own permission.
@@ -140,9 +53,21 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   await app.register(multipart, {
     limits: { fileSize: BULK_LIMITS.bytes, files: 1, fields: 4, fieldSize: 1000, parts: 6, headerPairs: 50 },
   });
-  const p = deps.config.PROVIDER;
-  const bodyLimit = 2 * BULK_LIMITS.bytes;
 
+  registerTemplates(app, deps);
+  registerValidate(app, deps);
+  registerSubmit(app, deps);
+  registerBulkReads(app, deps);
+  registerResponseFile(app, deps);
+  registerBulkLists(app, deps);
+};
+
+/** A file a bulk upload takes at most: twice the file's limit (a multipart body's overhead). */
+const bodyLimit = 2 * BULK_LIMITS.bytes;
+
+/** The CSV and XLSX templates. */
+function registerTemplates(app: App, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   for (const format of ['csv', 'xlsx'] as const)
     app.get(
       `/${p}/bulk/template.${format}`,
@@ -161,7 +86,11 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
           .header('content-disposition', `attachment; filename="bulk-payouts-template.${format}"`)
           .send(format === 'csv' ? await templateCsv() : await templateXlsx()),
     );
+}
 
+/** The dry run: every row checked, nothing stored. */
+function registerValidate(app: App, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   app.post(
     `/${p}/bulk/validate`,
     {
@@ -188,7 +117,11 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       return validation;
     },
   );
+}
 
+/** The submission (Idempotency-Key required). */
+function registerSubmit(app: App, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   app.post(
     `/${p}/bulk/bulk_payout`,
     {
@@ -205,65 +138,84 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         response: { 201: Bulk },
       },
     },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const key = checkIdempotencyKey(request.headers['idempotency-key'], true);
-      await requireBulkFrontendPayout(deps.db, actor.clientRef);
-      const input = await readInput(request);
-      let effects: Effects | null = null;
-      let approvalUrn: string | undefined;
-      const answer = await withIdempotency(
-        deps.db,
-        {
-          clientRef: actor.clientRef,
-          scope: 'bulk_payout',
-          key,
-          body: input.fingerprint,
-          leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS,
-        },
-        async (tx) => {
-          const checked = await checkRows(tx, actor.clientRef, input.rows, {
-            fileName: input.fileName,
-            format: input.format,
-            senderAccountNumber: input.senderAccountNumber,
-          });
-          if (checked.validation.summary.invalid_rows || checked.validation.file_errors.length)
-            throw invalidBulk(checked.validation);
-          const stored = await storeBulk(tx, actor, {
-            fileName: input.fileName,
-            format: input.format,
-            contentType: CONTENT_TYPES[input.format],
-            content: input.content,
-            accountRef: checked.account.id,
-            accountNumber: checked.account.accountNumber,
-            rows: checked.valid,
-            // An API key's bulk is matched as source 'api', a member's as 'dashboard'.
-            approval: {
-              source: authOf(request).channel === 'api_key' ? 'api' : 'dashboard',
-              ttlHours: deps.config.APPROVAL_TTL_HOURS,
-            },
-          });
-          effects = stored.effects;
-          approvalUrn = stored.approvalUrn;
-          return { status: 201, body: stored.bulk };
-        },
-      );
-      if (effects) await deps.runEffects(effects);
-      else reply.header('idempotent-replayed', 'true');
-      if (approvalUrn)
-        await mailApprovers(
-          deps.db,
-          deps.email,
-          actor.clientRef,
-          approvalUrn,
-          deps.publicUrl(request),
-          (err) => request.log.error({ err }, 'approval e-mail failed'),
-        );
-      if (answer.status >= 400) throw AppError.fromStored(answer);
-      return reply.status(201).send(answer.body as Bulk);
+    async (request, reply) => submitBulk(deps, request, reply, request.headers['idempotency-key']),
+  );
+}
+
+/**
+ * A bulk submitted once per Idempotency-Key: every row checked again and the bulk stored (or held for approval),
+ * its job started after commit and the approvers e-mailed when it waits for them.
+ */
+async function submitBulk(
+  deps: RouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  idempotencyKey: string | undefined,
+) {
+  const actor = actorOf(request);
+  const key = checkIdempotencyKey(idempotencyKey, true);
+  await requireBulkFrontendPayout(deps.db, actor.clientRef);
+  const input = await readInput(request);
+  // An API key's bulk is matched as source 'api', a member's as 'dashboard'.
+  const source = authOf(request).channel === 'api_key' ? 'api' : 'dashboard';
+  let effects: Effects | null = null;
+  let approvalUrn: string | undefined;
+  const answer = await withIdempotency(
+    deps.db,
+    {
+      clientRef: actor.clientRef,
+      scope: 'bulk_payout',
+      key,
+      body: input.fingerprint,
+      leaseSeconds: deps.config.IDEMPOTENCY_LEASE_SECONDS,
+    },
+    async (tx) => {
+      const stored = await checkAndStore(tx, deps, actor, input, source);
+      effects = stored.effects;
+      approvalUrn = stored.approvalUrn;
+      return { status: 201, body: stored.bulk };
     },
   );
+  if (effects) await deps.runEffects(effects);
+  else reply.header('idempotent-replayed', 'true');
+  if (approvalUrn)
+    await mailApprovers(deps.db, deps.email, actor.clientRef, approvalUrn, deps.publicUrl(request), (err) =>
+      request.log.error({ err }, 'approval e-mail failed'),
+    );
+  if (answer.status >= 400) throw AppError.fromStored(answer);
+  return reply.status(201).send(answer.body as Bulk);
+}
 
+/** Checks every row again (422 listing the errors of any row or of the file), then stores the bulk. */
+async function checkAndStore(
+  tx: Db,
+  deps: RouteDeps,
+  actor: Actor,
+  input: BulkInput,
+  source: ApprovalSource,
+) {
+  const checked = await checkRows(tx, actor.clientRef, input.rows, {
+    fileName: input.fileName,
+    format: input.format,
+    senderAccountNumber: input.senderAccountNumber,
+  });
+  if (checked.validation.summary.invalid_rows || checked.validation.file_errors.length)
+    throw invalidBulk(checked.validation);
+  return storeBulk(tx, actor, {
+    fileName: input.fileName,
+    format: input.format,
+    contentType: CONTENT_TYPES[input.format],
+    content: input.content,
+    accountRef: checked.account.id,
+    accountNumber: checked.account.accountNumber,
+    rows: checked.valid,
+    approval: { source, ttlHours: deps.config.APPROVAL_TTL_HOURS },
+  });
+}
+
+/** One bulk with its progress, and its input file. */
+function registerBulkReads(app: App, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   app.get(
     `/${p}/read/fetch/bulk/:urn`,
     {
@@ -299,7 +251,11 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         .send(file.content);
     },
   );
+}
 
+/** The response file: every row with its payout's outcome. */
+function registerResponseFile(app: App, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   app.get(
     `/${p}/read/download/bulk/:urn/response`,
     {
@@ -334,7 +290,11 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       return reply.send(await csvOf(BULK_RESPONSE_COLUMNS, all));
     },
   );
+}
 
+/** The bulks and a bulk's rows. */
+function registerBulkLists(app: App, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   registerList(app, deps.db, p, {
     list: BULK_PAYOUTS_LIST,
     tag: 'bulk',
@@ -352,4 +312,4 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     fetch: listLineItems,
     count: countLineItems,
   });
-};
+}

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BulkRow, type BulkFormat, type BulkRowCells, type BulkValidation } from '@meridian/contract/bulk';
 import { TRANSFER_TYPES, type TransferType } from '@meridian/contract';
+import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { accounts, beneficiaries, bulkLineItems, payouts } from '../db/schema.ts';
 import { coolingOffRefusal, weakNameMatch } from '../beneficiaries/cooling-off.ts';
@@ -10,6 +11,7 @@ import type { ReadRow } from './parse.ts';
 
 type AccountRow = typeof accounts.$inferSelect;
 type BeneficiaryRow = typeof beneficiaries.$inferSelect;
+type BulkRowData = z.infer<typeof BulkRow>;
 
 /** A valid row, ready to be stored as a line item. */
 export type CheckedRow = {
@@ -99,6 +101,14 @@ async function usedReferences(db: Db, clientRef: number, crns: string[]): Promis
   return used;
 }
 
+/** A row as read and checked so far: its cells, the errors found, the contract's parse of it. */
+type RowResult = {
+  row: number;
+  values: BulkRowCells;
+  errors: Record<string, string>;
+  data: BulkRowData | null;
+};
+
 /**
  * Every check of a bulk's rows that moves no money: the contract's row schema (the browser's), then with the
  * client's data in a few batch queries: unknown or inactive beneficiaries, a transfer type the beneficiary cannot
@@ -111,22 +121,42 @@ export async function checkRows(
   input: { fileName: string | null; format: BulkFormat | null; senderAccountNumber?: string | undefined },
 ): Promise<Checked> {
   const account = await senderAccount(db, clientRef, input.senderAccountNumber);
-  const results = read.map((r, i) => {
-    const errors: Record<string, string> = { ...r.errors };
-    const parsed = BulkRow.safeParse(r.cells);
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'row');
-        errors[field] ??= issue.message;
-      }
-    return {
-      row: i + 1,
-      values: r.cells as BulkRowCells,
-      errors,
-      data: parsed.success ? parsed.data : null,
-    };
-  });
+  const results = read.map(parseRow);
+  const firstRowOf = markRepeatedReferences(results);
+  const used = await usedReferences(db, clientRef, [...firstRowOf.keys()]);
+  const codes = results.flatMap((r) =>
+    r.data?.beneficiary_code ? [r.data.beneficiary_code.toLowerCase()] : [],
+  );
+  const bens = codes.length
+    ? await beneficiariesByCode(db, clientRef, codes)
+    : new Map<string, BeneficiaryRow>();
+  const valid: CheckedRow[] = [];
+  for (const r of results) {
+    const checked = checkRow(r, used, bens);
+    if (checked) valid.push(checked);
+  }
+  return { validation: validationOf(input, results, valid, account), account, valid };
+}
 
+/** A row through the contract's schema: its errors by field (the reader's first). */
+function parseRow(r: ReadRow, i: number): RowResult {
+  const errors: Record<string, string> = { ...r.errors };
+  const parsed = BulkRow.safeParse(r.cells);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? 'row');
+      errors[field] ??= issue.message;
+    }
+  return {
+    row: i + 1,
+    values: r.cells as BulkRowCells,
+    errors,
+    data: parsed.success ? parsed.data : null,
+  };
+}
+
+/** A reference repeated in the file is an error of each row after the first; the first row of each reference. */
+function markRepeatedReferences(results: RowResult[]): Map<string, number> {
   const firstRowOf = new Map<string, number>();
   for (const r of results) {
     const crn = r.data?.customer_reference_number ?? r.values.customer_reference_number?.trim();
@@ -135,51 +165,57 @@ export async function checkRows(
     if (first === undefined) firstRowOf.set(crn, r.row);
     else r.errors['customer_reference_number'] ??= `Repeats the reference of row ${first}`;
   }
-  const used = await usedReferences(db, clientRef, [...firstRowOf.keys()]);
-  const codes = results.flatMap((r) =>
-    r.data?.beneficiary_code ? [r.data.beneficiary_code.toLowerCase()] : [],
-  );
-  const bens = codes.length
-    ? await beneficiariesByCode(db, clientRef, codes)
-    : new Map<string, BeneficiaryRow>();
+  return firstRowOf;
+}
 
-  const valid: CheckedRow[] = [];
-  for (const r of results) {
-    const crn = r.data?.customer_reference_number ?? r.values.customer_reference_number?.trim() ?? '';
-    const usedBy = used.get(crn);
-    if (usedBy) r.errors['customer_reference_number'] ??= usedBy;
-    const d = r.data;
-    if (!d) continue;
-    let ben: BeneficiaryRow | undefined;
-    if (d.beneficiary_code) {
-      ben = bens.get(d.beneficiary_code.toLowerCase());
-      if (!ben) r.errors['beneficiary_code'] ??= 'Not one of your beneficiaries';
-      else if (ben.status !== 'ACTIVE') r.errors['beneficiary_code'] ??= 'This beneficiary is inactive';
-      else if (d.transfer_type === 'UPI' ? !ben.upiId : !ben.accountNumber || !ben.ifsc)
-        r.errors['transfer_type'] ??=
-          d.transfer_type === 'UPI'
-            ? 'This beneficiary has no UPI id'
-            : `This beneficiary has no bank account for ${d.transfer_type}`;
-      else {
-        const limited = coolingOffRefusal(ben, toPaise(d.amount));
-        if (limited) r.errors['amount'] ??= limited;
-      }
+/** The row against the client's data (a used reference, its beneficiary); the row to store when it has no error. */
+function checkRow(
+  r: RowResult,
+  used: Map<string, string>,
+  bens: Map<string, BeneficiaryRow>,
+): CheckedRow | null {
+  const crn = r.data?.customer_reference_number ?? r.values.customer_reference_number?.trim() ?? '';
+  const usedBy = used.get(crn);
+  if (usedBy) r.errors['customer_reference_number'] ??= usedBy;
+  const d = r.data;
+  if (!d) return null;
+  let ben: BeneficiaryRow | undefined;
+  if (d.beneficiary_code) {
+    ben = bens.get(d.beneficiary_code.toLowerCase());
+    if (!ben) r.errors['beneficiary_code'] ??= 'Not one of your beneficiaries';
+    else if (ben.status !== 'ACTIVE') r.errors['beneficiary_code'] ??= 'This beneficiary is inactive';
+    else if (d.transfer_type === 'UPI' ? !ben.upiId : !ben.accountNumber || !ben.ifsc)
+      r.errors['transfer_type'] ??=
+        d.transfer_type === 'UPI'
+          ? 'This beneficiary has no UPI id'
+          : `This beneficiary has no bank account for ${d.transfer_type}`;
+    else {
+      const limited = coolingOffRefusal(ben, toPaise(d.amount));
+      if (limited) r.errors['amount'] ??= limited;
     }
-    if (Object.keys(r.errors).length) continue;
-    valid.push({
-      row: r.row,
-      customerReferenceNumber: d.customer_reference_number,
-      beneficiaryCode: ben ? ben.code : null,
-      beneficiaryName: ben ? ben.name : d.beneficiary_name || null,
-      beneficiaryAccountNumber: ben ? null : d.beneficiary_account_number || null,
-      ifsc: ben ? null : d.ifsc_code || null,
-      amount: toPaise(d.amount),
-      transferType: d.transfer_type,
-      purposeMessage: d.purpose_message,
-      approvalRequired: ben ? weakNameMatch(ben) : null,
-    });
   }
+  if (Object.keys(r.errors).length) return null;
+  return {
+    row: r.row,
+    customerReferenceNumber: d.customer_reference_number,
+    beneficiaryCode: ben ? ben.code : null,
+    beneficiaryName: ben ? ben.name : d.beneficiary_name || null,
+    beneficiaryAccountNumber: ben ? null : d.beneficiary_account_number || null,
+    ifsc: ben ? null : d.ifsc_code || null,
+    amount: toPaise(d.amount),
+    transferType: d.transfer_type,
+    purposeMessage: d.purpose_message,
+    approvalRequired: ben ? weakNameMatch(ben) : null,
+  };
+}
 
+/** The answer of a check: each row's errors, the totals per transfer type, the total against the balance. */
+function validationOf(
+  input: { fileName: string | null; format: BulkFormat | null },
+  results: RowResult[],
+  valid: CheckedRow[],
+  account: AccountRow,
+): BulkValidation {
   const byType = new Map<TransferType, { count: number; amount: bigint }>();
   let total = 0n;
   for (const v of valid) {
@@ -195,7 +231,7 @@ export async function checkRows(
       code: 'total_above_balance',
       message: `The total ${formatRupees(total)} is above the balance of account ${account.accountNumber}, ${formatRupees(account.balance)}`,
     });
-  const validation: BulkValidation = {
+  return {
     file_name: input.fileName,
     format: input.format,
     rows: results.map((r) => ({ row: r.row, values: r.values, errors: r.errors })),
@@ -214,7 +250,6 @@ export async function checkRows(
     },
     file_errors: fileErrors,
   };
-  return { validation, account, valid };
 }
 
 /** The 422 a submit answers when any row or the file has an error: the first 100 of them in `fields`. */
