@@ -40,14 +40,16 @@ test.describe('at 1280×800', () => {
         const box = (await header.boundingBox())!;
         expect(box.x + box.width, `${name} ends inside the window`).toBeLessThanOrEqual(1280);
       }
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-        'no page-level horizontal overflow',
-      ).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), {
+          message: 'no page-level horizontal overflow',
+        })
+        .toBe(true);
       const region = page.getByRole('region', { name: list.table });
-      expect(
-        await region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
-        'the table region does not scroll sideways',
-      ).toBe(true);
+      await expect
+        .poll(() => region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), {
+          message: 'the table region does not scroll sideways',
+        })
+        .toBe(true);
     });
 });

@@ -75,6 +75,8 @@ test.describe('on a phone', () => {
     await page.goto('/configurations/callback-configurations?status=FAILED');
     await expect(page.getByRole('region', { name: 'Payouts' })).toBeVisible();
     await expect(page.getByText('callback.test').first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
   });
 });

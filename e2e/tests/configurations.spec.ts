@@ -7,8 +7,9 @@ import { expect, PASSWORD, test } from './session.ts';
 const ADMIN = 'admin@acme.test';
 
 async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 }
 
 test('an admin adds an IP range with the password; it is listed and the change is in the audit log', async ({

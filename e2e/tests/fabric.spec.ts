@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './session.ts';
+import { settled } from './settled.ts';
 
 // Fabric end to end: create an API key on /configurations/api-keys, call text-match with it from the test
 // (HTTP Basic, as a client's server would), and see the call arrive on /fabric/text-match and in the /fabric
@@ -49,7 +50,11 @@ test('an API key calls text-match; the call shows on its screen and in the live 
   await page.setViewportSize({ width: 390, height: 844 });
   const card = page.getByRole('listitem', { name: keyName });
   await expect(card).toContainText(keyId);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // Measured once the layout has moved to its phone form (the sidebar's transition has ended).
+  await settled(page);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+    .toBe(true);
   const revoke = await card.getByRole('button', { name: `Revoke ${keyName}` }).boundingBox();
   expect(revoke).not.toBeNull();
   expect(revoke!.x).toBeGreaterThanOrEqual(0);
@@ -58,12 +63,15 @@ test('an API key calls text-match; the call shows on its screen and in the live 
   // and a laptop: at 1280×800 the table is whole, neither the page nor the table scrolls sideways
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByRole('table', { name: 'API keys' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  expect(
-    await page
-      .getByRole('region', { name: 'API keys' })
-      .evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
-  ).toBe(true);
+  await settled(page);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+    .toBe(true);
+  await expect
+    .poll(() =>
+      page.getByRole('region', { name: 'API keys' }).evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+    )
+    .toBe(true);
 
   // Both screens open and following the events stream before the call is made.
   await page.goto('/fabric/text-match');
@@ -136,8 +144,10 @@ test('an API key calls text-match; the call shows on its screen and in the live 
   await expect(usageRow).toContainText('/v2/fabric/text-match');
   await expect(usageRow).toContainText('API key');
   await expect(page.getByRole('table', { name: 'API calls per day' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+    .toBe(true);
   for (const region of await page.getByRole('region', { name: /^API calls/ }).all())
-    expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await expect.poll(() => region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   await expectNoAxeViolations(page);
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { confirmItsYou, expect, test } from './session.ts';
+import { settled } from './settled.ts';
 
 // Money end to end on the sandbox rail: add a beneficiary, pay it, watch the payout settle, open its details;
 // a payout to a closed test account fails and its debit is reversed in the statement.
@@ -138,7 +139,9 @@ test.describe('on a phone', () => {
     const cards = page.getByRole('list', { name: /^Payouts from/ }).getByRole('button');
     await expect(cards.first()).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
 
     // A card is reached with the keyboard and opens the same dialog as a table row.
@@ -247,11 +250,14 @@ test('upload a bulk file with two bad rows, fix one and drop one, submit, the ap
   const dropRow3 = page.getByRole('button', { name: 'Drop row 3' });
   const fits = async (width: number) => {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    const [scrollWidth, innerWidth] = await page.evaluate(() => [
-      document.documentElement.scrollWidth,
-      window.innerWidth,
-    ]);
-    expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(innerWidth);
+    // Measured once the layout has moved to this width (the sidebar's transition has ended).
+    await settled(page);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+        message: `page width at ${width} px`,
+      })
+      .toBeLessThanOrEqual(0);
+    const innerWidth = await page.evaluate(() => window.innerWidth);
     // Scrolled to vertically only: a sideways scroll of the grid to reach the button would not count.
     const top = (await dropRow3.boundingBox())!.y;
     await page.evaluate((y) => window.scrollBy(0, y - 200), top);

@@ -1,5 +1,6 @@
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, openFlow, test } from './session.ts';
+import { settled } from './settled.ts';
 
 // The help centre: search the articles and open one, the command palette finds an article, and a support ticket
 // sent from the form is listed as OPEN.
@@ -67,6 +68,8 @@ test('send a support ticket: checked first, then listed as OPEN', async ({ page 
   ).toContainText('Resolved');
   // 390 px: nothing overflows.
   await page.setViewportSize({ width: 390, height: 844 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await settled(page);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 });

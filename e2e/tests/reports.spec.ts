@@ -71,7 +71,9 @@ test.describe('on a phone', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       // Measured with the data in: no list or form is still loading (their "Loading …" texts are gone).
       await expect(page.getByText(/^Loading\b/)).toHaveCount(0);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(390);
     }
   });
 });

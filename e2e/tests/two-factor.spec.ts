@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { settled } from './settled.ts';
 
 // Two-factor with an authenticator app: enrol on /configurations/manage-2fa, sign out, sign in with a code
 // computed here from the secret the screen shows. analyst@acme.test is used by no other spec.
@@ -51,8 +52,10 @@ test('enrol an authenticator app, sign out, sign in with a generated code', asyn
 
   // 390 px wide: nothing overflows.
   await page.setViewportSize({ width: 390, height: 844 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await settled(page);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 
   await page.getByRole('button', { name: /^Account menu for / }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
