@@ -16,12 +16,8 @@ import { openFabricEventHub, type FabricEventHub } from './fabric/events.ts';
 import type { FabricProduct } from './fabric/product.ts';
 import { PRODUCTS } from './fabric/products/index.ts';
 import { fabricRegistry } from './fabric/registry.ts';
-import {
-  fabricCallRoutes,
-  fabricHostedRoutes,
-  fabricReadRoutes,
-  fabricStreamRoutes,
-} from './fabric/routes.ts';
+import { fabricCallRoutes, fabricHostedRoutes, fabricReadRoutes } from './fabric/routes.ts';
+import { fabricStreamRoutes } from './fabric/stream-routes.ts';
 import { sandboxReceiverRoutes } from './callbacks/sandbox-receiver.ts';
 import { featureRoutes } from './features/routes.ts';
 import { makeApiKeyAuthenticator } from './api-keys/guard.ts';

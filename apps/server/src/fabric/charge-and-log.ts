@@ -67,34 +67,6 @@ export async function chargeAndLog(db: Db, call: NewCall & { actor: string }): P
   const c = call.clientRef;
   const opAt = call.at ? sql`${call.at.toISOString()}::timestamptz` : sql`now()`;
   const rowAt = call.at ? sql`${call.at.toISOString()}::timestamptz` : sql`clock_timestamp()`;
-  const callbacks =
-    call.status === 'PENDING'
-      ? sql`SELECT false AS has`
-      : sql`SELECT EXISTS (SELECT 1 FROM ${callbackConfigs}
-          WHERE client_ref = ${c} AND event_type = 'FABRIC' AND is_active) AS has`;
-  // A finished call is an event (`fabric.call.<status>`, recorded once as every event is: events/outbox.ts),
-  // written with its row: its data is the call as its callback carries it (the log record and its masked result).
-  const event =
-    call.status === 'PENDING'
-      ? sql``
-      : sql`, event AS (
-          INSERT INTO ${events} (client_ref, event_id, event_type, event, subject_urn, data, request_id, created_at)
-          SELECT ${c}, ${newId('evt_')}, 'FABRIC', ${`fabric.call.${call.status.toLowerCase()}`}, ${call.urn},
-            jsonb_build_object('urn', ${call.urn}::text, 'product', ${call.product}::text,
-              'status', ${call.status}::text, 'result_code', ${call.resultCode}::text,
-              'message', ${call.message}::text, 'customer_reference_number', ${call.customerReferenceNumber}::text,
-              'company_urn', (SELECT company_urn FROM ${clients} WHERE id = ${c}),
-              'reference_id', ${call.referenceId ?? null}::text, 'transaction_id', ${call.transactionId ?? null}::text,
-              'initiation_transaction_id', ${call.initiationTransactionId ?? null}::text,
-              'credits', (SELECT price FROM pr), 'latency_ms', ${call.latencyMs}::int,
-              'channel', ${call.channel}::text, 'api_key_id', ${call.apiKeyId}::text,
-              'created_at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-              'updated_at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-              'response', ${JSON.stringify(call.response)}::jsonb),
-            ${currentRequestId()}, at
-          FROM counter
-          RETURNING 1
-        )`;
   // The counter's source: the CONSUME operation when the call is charged; one row when it is free (price 0);
   // none when callbacks wait or the debit does not fit.
   const [row] = await queryPrepared<{
@@ -104,7 +76,7 @@ export async function chargeAndLog(db: Db, call: NewCall & { actor: string }): P
     seq: string | number | null;
   }>(
     db,
-    sql`WITH cb AS (${callbacks}), pr AS (
+    sql`WITH cb AS (${hasCallbacks(call)}), pr AS (
           SELECT ${meterPriceSql(c, call.product, call.credits)}::bigint AS price
         ), updated AS (
           UPDATE ${creditAccounts} SET balance = balance - (SELECT price FROM pr), updated_at = now()
@@ -140,7 +112,7 @@ export async function chargeAndLog(db: Db, call: NewCall & { actor: string }): P
             at, at
           FROM counter
           RETURNING seq
-        )${event}
+        )${finishedEvent(call)}
         SELECT (SELECT has FROM cb) AS has_callbacks, (SELECT balance FROM updated) AS balance,
           (SELECT price FROM pr) AS price, (SELECT seq FROM logged) AS seq,
           (SELECT pg_notify(${FABRIC_EVENTS_CHANNEL}, ${String(c)}) FROM logged) AS notified`,
@@ -152,4 +124,42 @@ export async function chargeAndLog(db: Db, call: NewCall & { actor: string }): P
     price: Number(row?.price ?? call.credits),
     seq,
   };
+}
+
+/** Whether the call's callbacks wait: the client has an active FABRIC configuration and the call is not PENDING. */
+function hasCallbacks(call: NewCall): SQL {
+  const c = call.clientRef;
+  return call.status === 'PENDING'
+    ? sql`SELECT false AS has`
+    : sql`SELECT EXISTS (SELECT 1 FROM ${callbackConfigs}
+          WHERE client_ref = ${c} AND event_type = 'FABRIC' AND is_active) AS has`;
+}
+
+/**
+ * The CTE of a finished call's event (`fabric.call.<status>`, recorded once as every event is: events/outbox.ts),
+ * written with its row: its data is the call as its callback carries it (the log record and its masked result).
+ * None for a PENDING call.
+ */
+function finishedEvent(call: NewCall): SQL {
+  const c = call.clientRef;
+  return call.status === 'PENDING'
+    ? sql``
+    : sql`, event AS (
+          INSERT INTO ${events} (client_ref, event_id, event_type, event, subject_urn, data, request_id, created_at)
+          SELECT ${c}, ${newId('evt_')}, 'FABRIC', ${`fabric.call.${call.status.toLowerCase()}`}, ${call.urn},
+            jsonb_build_object('urn', ${call.urn}::text, 'product', ${call.product}::text,
+              'status', ${call.status}::text, 'result_code', ${call.resultCode}::text,
+              'message', ${call.message}::text, 'customer_reference_number', ${call.customerReferenceNumber}::text,
+              'company_urn', (SELECT company_urn FROM ${clients} WHERE id = ${c}),
+              'reference_id', ${call.referenceId ?? null}::text, 'transaction_id', ${call.transactionId ?? null}::text,
+              'initiation_transaction_id', ${call.initiationTransactionId ?? null}::text,
+              'credits', (SELECT price FROM pr), 'latency_ms', ${call.latencyMs}::int,
+              'channel', ${call.channel}::text, 'api_key_id', ${call.apiKeyId}::text,
+              'created_at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'updated_at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'response', ${JSON.stringify(call.response)}::jsonb),
+            ${currentRequestId()}, at
+          FROM counter
+          RETURNING 1
+        )`;
 }

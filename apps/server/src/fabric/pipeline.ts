@@ -144,17 +144,7 @@ export async function callProduct(
   const now = input.at ?? new Date();
   const urn = newId('FAB', now.getTime());
   const { customer_reference_number: crn, ...fields } = input.body;
-  const masked = { customer_reference_number: crn, ...product.maskRequest(fields) };
-  const base = {
-    clientRef: caller.clientRef,
-    urn,
-    product: product.slug,
-    customerReferenceNumber: crn,
-    channel: caller.channel,
-    apiKeyId: caller.apiKeyId,
-    request: masked,
-    ...(input.at ? { at: input.at } : {}),
-  };
+  const base = uncharged(input, urn, crn, fields);
   const insufficient = async () => {
     await logUncharged(db, {
       ...base,
@@ -171,48 +161,18 @@ export async function callProduct(
   // Fail fast without running the product when the balance cannot pay the client's price (its meter's, else the
   // product's default; the charge below still decides, at the price it reads itself). The balance this process
   // last charged from is a hint that saves the read while it is comfortably enough for the default price.
-  if (product.price > 0) {
-    const hint = balanceHints.get(caller.clientRef);
-    if (hint === undefined || hint < product.price * 2) {
-      const { balance, price } = await balanceAndPrice(db, caller.clientRef, product.slug, product.price);
-      rememberBalance(caller.clientRef, balance);
-      if (balance < price) throw await insufficient();
-    }
-  }
+  if (product.price > 0 && !hintCovers(caller.clientRef, product.price) && !(await balanceCovers(db, input)))
+    throw await insufficient();
 
   let outcome: ProductOutcome;
   try {
     outcome = await product.run(fields, contextFor(db, input, urn, now));
   } catch (err) {
-    if (err instanceof AppError && err.status >= 400 && err.status < 500) {
-      await logUncharged(db, {
-        ...base,
-        status: 'REJECTED',
-        resultCode: null,
-        message: err.message,
-        credits: 0,
-        latencyMs: Math.round(performance.now() - started),
-        response: { error: err.key, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
-      });
-    }
+    if (err instanceof AppError && err.status >= 400 && err.status < 500)
+      await logRejected(db, base, err, Math.round(performance.now() - started));
     throw err;
   }
-  const latencyMs = Math.round(performance.now() - started);
-
-  const logged = {
-    ...base,
-    status: outcome.status,
-    resultCode: outcome.resultCode,
-    message: outcome.message,
-    referenceId: outcome.keys?.reference_id ?? null,
-    transactionId: outcome.keys?.transaction_id ?? null,
-    initiationTransactionId: outcome.keys?.initiation_transaction_id ?? null,
-    // The product's default price: the charge replaces it with the client's meter price when there is one.
-    credits: product.price,
-    latencyMs,
-    response: outcome.maskedResult,
-    state: outcome.state ?? null,
-  };
+  const logged = loggedCall(base, outcome, product.price, Math.round(performance.now() - started));
   // Usually one statement (charge-and-log.ts); a client with FABRIC callbacks, or a call that finishes an
   // earlier one (`completes`), takes the transaction below.
   const fast = outcome.completes ? null : await chargeAndLog(db, { ...logged, actor: caller.actor.email });
@@ -222,53 +182,12 @@ export async function callProduct(
       throw await insufficient();
     }
     if (fast.balance !== null) rememberBalance(caller.clientRef, fast.balance);
-    return {
-      answer: {
-        urn,
-        status: outcome.status,
-        result_code: outcome.resultCode,
-        message: outcome.message,
-        customer_reference_number: crn,
-        credits_charged: fast.price,
-        result: outcome.result,
-      },
-      effects: noEffects(),
-    };
+    return { answer: answerOf(urn, crn, outcome, fast.price), effects: noEffects() };
   }
 
   let written: { row: CallRow; effects: Effects };
   try {
-    written = await inTransaction(db, async (tx) => {
-      const price = await meterPrice(tx, caller.clientRef, product.slug, product.price);
-      if (price > 0) {
-        const charged = await applyCreditOperation(tx, {
-          clientRef: caller.clientRef,
-          kind: 'CONSUME',
-          credits: price,
-          reference: urn,
-          idempotencyKey: `consume:${urn}`,
-          actor: caller.actor.email,
-          ...(input.at ? { at: input.at } : {}),
-        });
-        if (charged) rememberBalance(caller.clientRef, charged.balance);
-      }
-      const row = await insertCall(tx, { ...logged, credits: price });
-      let effects =
-        outcome.status === 'PENDING'
-          ? noEffects()
-          : await queueCallback(tx, row, toFabricCall(row, await companyUrnOf(tx, caller.clientRef)));
-      if (outcome.completes) {
-        // The earlier call this one finishes (Aadhaar XML's initiation), in the same transaction.
-        const { urn: earlierUrn, ...completion } = outcome.completes;
-        const earlier = await completeInTx(tx, {
-          clientRef: caller.clientRef,
-          urn: earlierUrn,
-          outcome: completion,
-        });
-        if (earlier) effects = mergeEffects(effects, earlier.effects);
-      }
-      return { row, effects };
-    });
+    written = await chargeInTransaction(db, input, logged, outcome);
   } catch (err) {
     if (err instanceof InsufficientCreditsError) {
       balanceHints.delete(caller.clientRef);
@@ -276,18 +195,127 @@ export async function callProduct(
     }
     throw err;
   }
+  return { answer: answerOf(urn, crn, outcome, written.row.credits), effects: written.effects };
+}
+
+/** The log row's fields every outcome shares: who called, the product, the masked request. */
+function uncharged(input: CallInput, urn: string, crn: string, fields: Record<string, unknown>) {
+  const { product, caller } = input;
   return {
-    answer: {
-      urn,
-      status: outcome.status,
-      result_code: outcome.resultCode,
-      message: outcome.message,
-      customer_reference_number: crn,
-      credits_charged: written.row.credits,
-      result: outcome.result,
-    },
-    effects: written.effects,
+    clientRef: caller.clientRef,
+    urn,
+    product: product.slug,
+    customerReferenceNumber: crn,
+    channel: caller.channel,
+    apiKeyId: caller.apiKeyId,
+    request: { customer_reference_number: crn, ...product.maskRequest(fields) },
+    ...(input.at ? { at: input.at } : {}),
   };
+}
+
+/** This process's last balance of the client is comfortably enough for the product's default price. */
+function hintCovers(clientRef: number, price: number): boolean {
+  const hint = balanceHints.get(clientRef);
+  return hint !== undefined && hint >= price * 2;
+}
+
+/** The client's balance (read, and remembered) pays its price of the product. */
+async function balanceCovers(db: Db, { caller, product }: CallInput): Promise<boolean> {
+  const { balance, price } = await balanceAndPrice(db, caller.clientRef, product.slug, product.price);
+  rememberBalance(caller.clientRef, balance);
+  return balance >= price;
+}
+
+/** Logs a call the product refused (a 4xx: bad input), uncharged. */
+function logRejected(db: Db, base: ReturnType<typeof uncharged>, err: AppError, latencyMs: number) {
+  return logUncharged(db, {
+    ...base,
+    status: 'REJECTED',
+    resultCode: null,
+    message: err.message,
+    credits: 0,
+    latencyMs,
+    response: { error: err.key, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
+  });
+}
+
+/** The log row of a call the product answered, at the product's default price (the charge sets the client's). */
+function loggedCall(
+  base: ReturnType<typeof uncharged>,
+  outcome: ProductOutcome,
+  price: number,
+  latencyMs: number,
+) {
+  return {
+    ...base,
+    status: outcome.status,
+    resultCode: outcome.resultCode,
+    message: outcome.message,
+    referenceId: outcome.keys?.reference_id ?? null,
+    transactionId: outcome.keys?.transaction_id ?? null,
+    initiationTransactionId: outcome.keys?.initiation_transaction_id ?? null,
+    // The product's default price: the charge replaces it with the client's meter price when there is one.
+    credits: price,
+    latencyMs,
+    response: outcome.maskedResult,
+    state: outcome.state ?? null,
+  };
+}
+
+function answerOf(urn: string, crn: string, outcome: ProductOutcome, credits: number): CallAnswer {
+  return {
+    urn,
+    status: outcome.status,
+    result_code: outcome.resultCode,
+    message: outcome.message,
+    customer_reference_number: crn,
+    credits_charged: credits,
+    result: outcome.result,
+  };
+}
+
+/**
+ * The charge at the client's meter price, the log row and its callbacks in one transaction, with the earlier
+ * call this one finishes (`completes`).
+ */
+function chargeInTransaction(
+  db: Db,
+  input: CallInput,
+  logged: ReturnType<typeof loggedCall>,
+  outcome: ProductOutcome,
+): Promise<{ row: CallRow; effects: Effects }> {
+  const { product, caller } = input;
+  return inTransaction(db, async (tx) => {
+    const price = await meterPrice(tx, caller.clientRef, product.slug, product.price);
+    if (price > 0) {
+      const charged = await applyCreditOperation(tx, {
+        clientRef: caller.clientRef,
+        kind: 'CONSUME',
+        credits: price,
+        reference: logged.urn,
+        idempotencyKey: `consume:${logged.urn}`,
+        actor: caller.actor.email,
+        ...(input.at ? { at: input.at } : {}),
+      });
+      if (charged) rememberBalance(caller.clientRef, charged.balance);
+    }
+    const row = await insertCall(tx, { ...logged, credits: price });
+    let effects =
+      outcome.status === 'PENDING'
+        ? noEffects()
+        : await queueCallback(tx, row, toFabricCall(row, await companyUrnOf(tx, caller.clientRef)));
+    if (outcome.completes) {
+      // The earlier call this one finishes (Aadhaar XML's initiation), in the same transaction.
+      const { urn: earlierUrn, ...completion } = outcome.completes;
+      const earlier = await completeInTx(tx, {
+        clientRef: caller.clientRef,
+        urn: earlierUrn,
+        outcome: completion,
+      });
+      if (earlier) effects = mergeEffects(effects, earlier.effects);
+    }
+    return { row, effects };
+  });
 }
 
 /** How a call that waited (PENDING) ends: the product's outcome, as `run` would have answered it. */

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  aadhaarHolder,
-  ckycNumberOf,
-  lookupDocument,
-  mobileOwner,
-  panHolder,
-  testCaseOf,
-} from './directory.ts';
+import { aadhaarHolder, ckycNumberOf, mobileOwner, panHolder, testCaseOf } from './directory.ts';
+import { lookupDocument } from './documents.ts';
 import { checkPan } from './identifiers.ts';
 
 const NOW = new Date('2026-11-23T00:00:00Z');

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DocumentType } from './identifiers.ts';
-import { DL_STATE_CODES, GST_STATES, PAN_HOLDER_TYPES, type PanHolderType } from './identifiers.ts';
+import type { DocumentType, PanHolderType } from './identifiers.ts';
 
 /**
  * The sandbox directory: stands in for the registries a real KYC service asks (Income Tax, UIDAI, the Election
@@ -42,7 +41,8 @@ export function lastFourOf(type: DocumentType | 'MOBILE', value: string): string
 export const seedOf = (kind: string, value: string) =>
   createHash('sha256').update(`${kind}:${value}`).digest('hex');
 
-class Bytes {
+/** A stream of bytes derived from a seed: the directory's only source of variety. */
+export class Bytes {
   private readonly b: Buffer;
   private i = 0;
   constructor(seedHex: string) {
@@ -179,7 +179,7 @@ export type Person = {
   address: Address;
 };
 
-const upper = (s: string) => s.toUpperCase();
+export const upper = (s: string) => s.toUpperCase();
 
 function addressFrom(r: Bytes): Address {
   const c = r.pick(CITIES);
@@ -326,166 +326,4 @@ export function panFor(seedHex: string, person: Person): string {
   const L = () => String.fromCharCode(65 + r.int(26));
   const digits = String(1000 + r.int(9000));
   return `${L()}${L()}${L()}P${person.last_name[0]}${digits}${L()}`;
-}
-
-export type DirectoryStatus = 'VALID' | 'INACTIVE' | 'EXPIRED' | 'NOT_FOUND';
-
-export type DocumentRecord = {
-  status: DirectoryStatus;
-  /** Why the status is not VALID, in the registry's words. */
-  reason: string | null;
-  /** The holder's registered name (null when not found). */
-  holder_name: string | null;
-  /** The registry's other fields (document-specific, snake_case). */
-  details: Record<string, unknown>;
-};
-
-const INACTIVE_REASON: Record<DocumentType, string> = {
-  PAN: 'PAN deactivated by the Income Tax Department',
-  AADHAAR: 'Aadhaar number deactivated by UIDAI',
-  VOTER_ID: 'Name deleted from the electoral roll',
-  DRIVING_LICENCE: 'Driving licence suspended',
-  GSTIN: 'GST registration cancelled',
-  PASSPORT: 'Passport cancelled',
-};
-const NOT_FOUND_REASON: Record<DocumentType, string> = {
-  PAN: 'No PAN holder with this number',
-  AADHAAR: 'Aadhaar number does not exist',
-  VOTER_ID: 'No elector with this EPIC number',
-  DRIVING_LICENCE: 'No driving licence with this number',
-  GSTIN: 'No GST registration with this number',
-  PASSPORT: 'No passport with this number',
-};
-
-const addYears = (iso: string, years: number) => `${Number(iso.slice(0, 4)) + years}${iso.slice(4)}`;
-
-/** What the registry of `type` answers about a (well-formed, normalised) document number. */
-export function lookupDocument(type: DocumentType, value: string, now = new Date()): DocumentRecord {
-  const test = testCaseOf(lastFourOf(type, value));
-  if (test === 'NOT_FOUND')
-    return { status: 'NOT_FOUND', reason: NOT_FOUND_REASON[type], holder_name: null, details: {} };
-  const seed = seedOf(type, value);
-  const r = new Bytes(seedOf('DETAILS', seed));
-  const inactive = test === 'INACTIVE';
-  let status: DirectoryStatus = inactive ? 'INACTIVE' : 'VALID';
-  let reason: string | null = inactive ? INACTIVE_REASON[type] : null;
-  const today = now.toISOString().slice(0, 10);
-  switch (type) {
-    case 'PAN': {
-      const h = panHolder(value);
-      return {
-        status,
-        reason,
-        holder_name: h.name,
-        details: {
-          holder_type: PAN_HOLDER_TYPES[h.type],
-          dob: h.person?.dob ?? null,
-          aadhaar_seeding_status: test === 'FLAGGED' || h.type !== 'P' ? 'NOT_LINKED' : 'LINKED',
-        },
-      };
-    }
-    case 'AADHAAR': {
-      const p = aadhaarHolder(value);
-      const age = now.getUTCFullYear() - Number(p.dob.slice(0, 4));
-      const band = Math.floor(age / 10) * 10;
-      return {
-        status,
-        reason,
-        holder_name: p.name,
-        details: {
-          age_band: `${band}-${band + 10}`,
-          gender: p.gender,
-          state: p.address.state,
-          mobile_linked: test !== 'FLAGGED',
-          mobile_last_digits: test === 'FLAGGED' ? null : p.mobile.slice(-3),
-        },
-      };
-    }
-    case 'VOTER_ID': {
-      const p = personFrom(seed);
-      return {
-        status,
-        reason,
-        holder_name: p.name,
-        details: {
-          relation_name: p.father_name,
-          relation_type: 'FATHER',
-          gender: p.gender,
-          dob: p.dob,
-          state: p.address.state,
-          assembly_constituency: `${p.address.city} ${r.pick(['North', 'South', 'East', 'West', 'Central'])}`,
-          part_number: 1 + r.int(300),
-        },
-      };
-    }
-    case 'DRIVING_LICENCE': {
-      const p = personFrom(seed);
-      const year = value.slice(4, 8);
-      const issued = `${year}-${String(1 + r.int(12)).padStart(2, '0')}-${String(1 + r.int(28)).padStart(2, '0')}`;
-      // A non-transport licence is valid 20 years, or until the holder is 50 if that is sooner (and 40 later).
-      const validTo = addYears(issued, 20);
-      if (!inactive && validTo < today) {
-        status = 'EXPIRED';
-        reason = `Driving licence expired on ${validTo}`;
-      }
-      return {
-        status,
-        reason,
-        holder_name: p.name,
-        details: {
-          dob: p.dob,
-          state: DL_STATE_CODES[value.slice(0, 2)] ?? null,
-          rto: `${value.slice(0, 2)}-${value.slice(2, 4)}`,
-          date_of_issue: issued,
-          valid_to: validTo,
-          vehicle_classes: r.next() % 2 ? ['MCWG', 'LMV'] : ['LMV'],
-        },
-      };
-    }
-    case 'GSTIN': {
-      const pan = value.slice(2, 12);
-      const h = panHolder(pan);
-      const code = value.slice(0, 2);
-      const state = GST_STATES[code] ?? null;
-      return {
-        status,
-        reason,
-        holder_name: h.name,
-        details: {
-          legal_name: h.name,
-          trade_name: h.person
-            ? upper(`${h.person.last_name} ${r.pick(['Traders', 'Stores', 'Enterprises'])}`)
-            : h.name,
-          pan_masked: `XXXXX${pan.slice(5, 9)}X`,
-          state,
-          registration_date: `${2017 + r.int(8)}-${String(1 + r.int(12)).padStart(2, '0')}-${String(1 + r.int(28)).padStart(2, '0')}`,
-          taxpayer_type: r.next() % 5 === 0 ? 'Composition' : 'Regular',
-          gst_status: inactive ? 'Cancelled' : 'Active',
-        },
-      };
-    }
-    case 'PASSPORT': {
-      const p = personFrom(seed);
-      const issuedYear = Math.max(Number(p.dob.slice(0, 4)) + 18, now.getUTCFullYear() - 1 - r.int(12));
-      const issued = `${issuedYear}-${String(1 + r.int(12)).padStart(2, '0')}-${String(1 + r.int(28)).padStart(2, '0')}`;
-      const expiry = addYears(issued, 10);
-      if (!inactive && expiry < today) {
-        status = 'EXPIRED';
-        reason = `Passport expired on ${expiry}`;
-      }
-      return {
-        status,
-        reason,
-        holder_name: p.name,
-        details: {
-          dob: p.dob,
-          gender: p.gender,
-          date_of_issue: issued,
-          date_of_expiry: expiry,
-          place_of_issue: upper(p.address.city),
-          file_number: `${value[0]}${p.address.city.slice(0, 2).toUpperCase()}${String(1000000 + r.int(8999999))}`,
-        },
-      };
-    }
-  }
 }

@@ -3,7 +3,7 @@ import { AppError, badRequest } from '../../http/errors.ts';
 import { ckycNumberOf, ckycPerson, lastFourOf, testCaseOf } from '../logic/directory.ts';
 import { checkPan } from '../logic/identifiers.ts';
 import { maskName, maskPan, maskPersonalData } from '../logic/mask.ts';
-import type { FabricProduct } from '../product.ts';
+import type { FabricProduct, ProductContext, ProductOutcome } from '../product.ts';
 
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
@@ -50,6 +50,112 @@ const kycDates = (ckyc: string) => {
   return { kyc_date: `${year}-${month}-${day}`, updated_on: `${year + 1 + (n % 2)}-${month}-${day}` };
 };
 
+type Search = Extract<z.output<typeof body>, { action: 'search' }>;
+type Download = Extract<z.output<typeof body>, { action: 'download' }>;
+
+/** `search` by an individual's PAN: the CKYC number and the registry's masked summary, or NOT_FOUND. */
+function search(b: Search, now: Date): ProductOutcome {
+  const pan = checkPan(b.pan);
+  if (!pan.ok) throw badRequest(pan.message, { pan: pan.message });
+  const notFound = () => {
+    const result = { action: 'search', pan: pan.value, status: 'NOT_FOUND' };
+    return {
+      status: 'FAILURE' as const,
+      resultCode: 'NOT_FOUND',
+      message: 'No CKYC record for this PAN',
+      result,
+      maskedResult: maskPersonalData(result),
+    };
+  };
+  // The sandbox registry holds individuals only.
+  if (pan.holderType !== 'P' || testCaseOf(lastFourOf('PAN', pan.value)) === 'NOT_FOUND') return notFound();
+  const referenceId = ckycNumberOf(pan.value);
+  const person = ckycPerson(referenceId, pan.value[4]!);
+  // The registry's search answer is itself masked: initials of the names, the age, not the date of birth.
+  const result = {
+    action: 'search',
+    reference_id: referenceId,
+    ckyc_number: referenceId,
+    constitution_type: 'INDIVIDUAL',
+    name: maskName(person.name),
+    father_name: maskName(person.father_name),
+    age: yearsBetween(person.dob, now),
+    ...kycDates(referenceId),
+  };
+  const state: CkycState = {
+    kind: 'search',
+    surname_initial: pan.value[4]!,
+    pan_masked: maskPan(pan.value),
+  };
+  return {
+    status: 'SUCCESS',
+    resultCode: 'FOUND',
+    message: 'CKYC record found',
+    result,
+    maskedResult: maskPersonalData(result),
+    keys: { reference_id: referenceId },
+    state,
+  };
+}
+
+/** `download` of a number a search of the client answered: the full record (the date of birth checked when given). */
+async function download(b: Download, ctx: ProductContext): Promise<ProductOutcome> {
+  const earlier = await ctx.findCall('reference_id', b.reference_id);
+  const st = earlier?.state as Partial<CkycState> | undefined;
+  if (!earlier || earlier.status !== 'SUCCESS' || typeof st?.surname_initial !== 'string') {
+    throw new AppError(
+      404,
+      'not_found',
+      'No CKYC search of yours answered this reference_id: search by PAN first',
+      { fields: { reference_id: 'Unknown reference_id' } },
+    );
+  }
+  const person = ckycPerson(b.reference_id, st.surname_initial);
+  if (b.dob !== undefined && b.dob !== person.dob) {
+    const result = { action: 'download', reference_id: b.reference_id, status: 'AUTH_FACTOR_MISMATCH' };
+    return {
+      status: 'FAILURE',
+      resultCode: 'AUTH_FACTOR_MISMATCH',
+      message: 'The date of birth does not match the CKYC record',
+      result,
+      maskedResult: result,
+      keys: { reference_id: b.reference_id },
+    };
+  }
+  const a = person.address;
+  const result = {
+    action: 'download',
+    reference_id: b.reference_id,
+    ckyc_number: b.reference_id,
+    constitution_type: 'INDIVIDUAL',
+    name: person.name,
+    father_name: person.father_name,
+    gender: person.gender,
+    dob: person.dob,
+    mobile: person.mobile,
+    email: person.email,
+    permanent_address: { ...a },
+    correspondence_address: { ...a },
+    // The PAN is shown as the search kept it: Meridian never stores a whole PAN, even server-side.
+    identity_documents: [{ type: 'PAN', pan_masked: st.pan_masked ?? null, verified: true }],
+    ...kycDates(b.reference_id),
+  };
+  const state: CkycState = {
+    kind: 'download',
+    surname_initial: st.surname_initial,
+    pan_masked: st.pan_masked ?? '',
+  };
+  return {
+    status: 'SUCCESS',
+    resultCode: 'DOWNLOADED',
+    message: 'CKYC record downloaded',
+    result,
+    maskedResult: maskPersonalData(result),
+    keys: { reference_id: b.reference_id },
+    state,
+  };
+}
+
 /** Searches (a download needs the reference_id a search answered: see `nextDemoStep`). */
 export const DEMO_INPUTS: z.input<typeof body>[] = [
   { action: 'search', pan: 'ABCPS1234K' },
@@ -75,105 +181,7 @@ export const ckyc: FabricProduct<typeof body> = {
           ...(b.dob !== undefined ? { dob: 'XXXX-XX-XX' } : {}),
         },
   async run(b, ctx) {
-    if (b.action === 'search') {
-      const pan = checkPan(b.pan);
-      if (!pan.ok) throw badRequest(pan.message, { pan: pan.message });
-      const notFound = () => {
-        const result = { action: 'search', pan: pan.value, status: 'NOT_FOUND' };
-        return {
-          status: 'FAILURE' as const,
-          resultCode: 'NOT_FOUND',
-          message: 'No CKYC record for this PAN',
-          result,
-          maskedResult: maskPersonalData(result),
-        };
-      };
-      // The sandbox registry holds individuals only.
-      if (pan.holderType !== 'P' || testCaseOf(lastFourOf('PAN', pan.value)) === 'NOT_FOUND')
-        return notFound();
-      const referenceId = ckycNumberOf(pan.value);
-      const person = ckycPerson(referenceId, pan.value[4]!);
-      // The registry's search answer is itself masked: initials of the names, the age, not the date of birth.
-      const result = {
-        action: 'search',
-        reference_id: referenceId,
-        ckyc_number: referenceId,
-        constitution_type: 'INDIVIDUAL',
-        name: maskName(person.name),
-        father_name: maskName(person.father_name),
-        age: yearsBetween(person.dob, ctx.now),
-        ...kycDates(referenceId),
-      };
-      const state: CkycState = {
-        kind: 'search',
-        surname_initial: pan.value[4]!,
-        pan_masked: maskPan(pan.value),
-      };
-      return {
-        status: 'SUCCESS',
-        resultCode: 'FOUND',
-        message: 'CKYC record found',
-        result,
-        maskedResult: maskPersonalData(result),
-        keys: { reference_id: referenceId },
-        state,
-      };
-    }
-
-    const earlier = await ctx.findCall('reference_id', b.reference_id);
-    const st = earlier?.state as Partial<CkycState> | undefined;
-    if (!earlier || earlier.status !== 'SUCCESS' || typeof st?.surname_initial !== 'string') {
-      throw new AppError(
-        404,
-        'not_found',
-        'No CKYC search of yours answered this reference_id: search by PAN first',
-        { fields: { reference_id: 'Unknown reference_id' } },
-      );
-    }
-    const person = ckycPerson(b.reference_id, st.surname_initial);
-    if (b.dob !== undefined && b.dob !== person.dob) {
-      const result = { action: 'download', reference_id: b.reference_id, status: 'AUTH_FACTOR_MISMATCH' };
-      return {
-        status: 'FAILURE',
-        resultCode: 'AUTH_FACTOR_MISMATCH',
-        message: 'The date of birth does not match the CKYC record',
-        result,
-        maskedResult: result,
-        keys: { reference_id: b.reference_id },
-      };
-    }
-    const a = person.address;
-    const result = {
-      action: 'download',
-      reference_id: b.reference_id,
-      ckyc_number: b.reference_id,
-      constitution_type: 'INDIVIDUAL',
-      name: person.name,
-      father_name: person.father_name,
-      gender: person.gender,
-      dob: person.dob,
-      mobile: person.mobile,
-      email: person.email,
-      permanent_address: { ...a },
-      correspondence_address: { ...a },
-      // The PAN is shown as the search kept it: Meridian never stores a whole PAN, even server-side.
-      identity_documents: [{ type: 'PAN', pan_masked: st.pan_masked ?? null, verified: true }],
-      ...kycDates(b.reference_id),
-    };
-    const state: CkycState = {
-      kind: 'download',
-      surname_initial: st.surname_initial,
-      pan_masked: st.pan_masked ?? '',
-    };
-    return {
-      status: 'SUCCESS',
-      resultCode: 'DOWNLOADED',
-      message: 'CKYC record downloaded',
-      result,
-      maskedResult: maskPersonalData(result),
-      keys: { reference_id: b.reference_id },
-      state,
-    };
+    return b.action === 'search' ? search(b, ctx.now) : download(b, ctx);
   },
 };
 

@@ -134,72 +134,14 @@ export const digilockerHostedRoutes: FastifyPluginAsync<DigilockerHostedOptions>
     (_req, payload, done) => done(null, Object.fromEntries(new URLSearchParams(payload as string))),
   );
 
-  /** The pending consent behind a urn, or the page that says why there is none (already sent). */
-  async function pending(urn: string, reply: FastifyReply) {
-    if (!URN.test(urn)) {
-      await message(reply, 404, 'Link not found', 'This consent link is not valid. Ask for a new one.');
-      return null;
-    }
-    const call = await opts.loadCall(opts.db, urn);
-    if (!call || call.product !== 'kyc-digilocker' || !isState(call.state)) {
-      await message(reply, 404, 'Link not found', 'This consent link is not valid. Ask for a new one.');
-      return null;
-    }
-    const expired = () =>
-      message(reply, 410, 'Link expired', 'This link has expired. Ask the business for a new one.');
-    if (call.status !== 'PENDING' && call.resultCode === 'CONSENT_EXPIRED') {
-      // Closed by the fabric sweeper (or by an earlier late visit): expired, not answered by the person.
-      await expired();
-      return null;
-    }
-    if (call.status !== 'PENDING') {
-      await message(
-        reply,
-        410,
-        'Already answered',
-        'This request has already been answered. You can close this page.',
-      );
-      return null;
-    }
-    const at = now();
-    if (at.getTime() > Date.parse(call.state.expires_at)) {
-      await opts.completeCall(opts.db, {
-        clientRef: call.clientRef,
-        urn: call.urn,
-        outcome: digilockerOutcome(call.urn, call.state, 'expired', at),
-      });
-      await expired();
-      return null;
-    }
-    return { ...call, state: call.state };
-  }
-
   app.get<{ Params: { urn: string } }>(path, HTML_PAGE, async (request, reply) => {
-    const call = await pending(request.params.urn, reply);
+    const call = await pending(opts, now, request.params.urn, reply);
     if (!call) return reply;
-    const docs = call.state.documents
-      .filter((d): d is DigilockerDocument => (DIGILOCKER_DOCUMENTS as readonly string[]).includes(d))
-      .map((d) => `<li>${escapeHtml(DOC_LABELS[d])}</li>`)
-      .join('\n');
-    const action = `/${encodeURIComponent(opts.provider)}/hosted/digilocker/${encodeURIComponent(call.urn)}`;
     return send(
       reply,
       200,
       'Share your documents',
-      `<h1>Share your documents from DigiLocker</h1>
-<p>A business using Meridian asks to see these documents from your DigiLocker account:</p>
-<ul>
-${docs}
-</ul>
-<p class="note">Sandbox: no DigiLocker sign-in is needed; the documents are those of a sandbox person.
-The request expires at ${escapeHtml(call.state.expires_at)}.</p>
-<form method="post" action="${escapeHtml(action)}">
-<fieldset>
-<legend>Do you allow sharing these documents?</legend>
-<button type="submit" class="approve" name="decision" value="approve">Allow</button>
-<button type="submit" class="decline" name="decision" value="decline">Deny</button>
-</fieldset>
-</form>`,
+      consentPage(opts.provider, call),
       call.state.redirect_url,
     );
   });
@@ -210,7 +152,7 @@ The request expires at ${escapeHtml(call.state.expires_at)}.</p>
     if (decision !== 'approve' && decision !== 'decline') {
       return message(reply, 400, 'Choose an answer', 'Choose Allow or Deny on the consent page.');
     }
-    const call = await pending(request.params.urn, reply);
+    const call = await pending(opts, now, request.params.urn, reply);
     if (!call) return reply;
     const outcome = digilockerOutcome(call.urn, call.state, decision, now());
     await opts.completeCall(opts.db, { clientRef: call.clientRef, urn: call.urn, outcome });
@@ -230,3 +172,66 @@ The request expires at ${escapeHtml(call.state.expires_at)}.</p>
       : message(reply, 200, 'Request declined', 'Nothing has been shared. You can close this page.');
   });
 };
+
+/** The pending consent behind a urn, or the page that says why there is none (already sent). */
+async function pending(opts: DigilockerHostedOptions, now: () => Date, urn: string, reply: FastifyReply) {
+  if (!URN.test(urn)) {
+    await message(reply, 404, 'Link not found', 'This consent link is not valid. Ask for a new one.');
+    return null;
+  }
+  const call = await opts.loadCall(opts.db, urn);
+  if (!call || call.product !== 'kyc-digilocker' || !isState(call.state)) {
+    await message(reply, 404, 'Link not found', 'This consent link is not valid. Ask for a new one.');
+    return null;
+  }
+  const expired = () =>
+    message(reply, 410, 'Link expired', 'This link has expired. Ask the business for a new one.');
+  if (call.status !== 'PENDING' && call.resultCode === 'CONSENT_EXPIRED') {
+    // Closed by the fabric sweeper (or by an earlier late visit): expired, not answered by the person.
+    await expired();
+    return null;
+  }
+  if (call.status !== 'PENDING') {
+    await message(
+      reply,
+      410,
+      'Already answered',
+      'This request has already been answered. You can close this page.',
+    );
+    return null;
+  }
+  const at = now();
+  if (at.getTime() > Date.parse(call.state.expires_at)) {
+    await opts.completeCall(opts.db, {
+      clientRef: call.clientRef,
+      urn: call.urn,
+      outcome: digilockerOutcome(call.urn, call.state, 'expired', at),
+    });
+    await expired();
+    return null;
+  }
+  return { ...call, state: call.state };
+}
+
+/** The consent page's content: the documents asked for, when the request expires, Allow and Deny. */
+function consentPage(provider: string, call: { urn: string; state: DigilockerState }): string {
+  const docs = call.state.documents
+    .filter((d): d is DigilockerDocument => (DIGILOCKER_DOCUMENTS as readonly string[]).includes(d))
+    .map((d) => `<li>${escapeHtml(DOC_LABELS[d])}</li>`)
+    .join('\n');
+  const action = `/${encodeURIComponent(provider)}/hosted/digilocker/${encodeURIComponent(call.urn)}`;
+  return `<h1>Share your documents from DigiLocker</h1>
+<p>A business using Meridian asks to see these documents from your DigiLocker account:</p>
+<ul>
+${docs}
+</ul>
+<p class="note">Sandbox: no DigiLocker sign-in is needed; the documents are those of a sandbox person.
+The request expires at ${escapeHtml(call.state.expires_at)}.</p>
+<form method="post" action="${escapeHtml(action)}">
+<fieldset>
+<legend>Do you allow sharing these documents?</legend>
+<button type="submit" class="approve" name="decision" value="approve">Allow</button>
+<button type="submit" class="decline" name="decision" value="decline">Deny</button>
+</fieldset>
+</form>`;
+}

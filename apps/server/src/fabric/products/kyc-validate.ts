@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';
-import { lookupDocument } from '../logic/directory.ts';
+import { lookupDocument } from '../logic/documents.ts';
 import { checkDocument, DOCUMENT_TYPES, type DocumentType } from '../logic/identifiers.ts';
 import { maskAadhaar, maskName, maskPan, maskPersonalData, maskTail } from '../logic/mask.ts';
 import { compareNames } from '../logic/similarity.ts';
