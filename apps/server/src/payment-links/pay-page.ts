@@ -4,7 +4,8 @@ import type { Db } from '../db/database.ts';
 import { metaOf } from '../http/context.ts';
 import type { EffectRunner } from '../jobs/effects.ts';
 import { formatMoney, formatRupees } from '../lib/money.ts';
-import { amountRange, attemptPayment, linkByToken, TOKEN_PATTERN, type PublicLink } from './service.ts';
+import { amountRange, TOKEN_PATTERN } from './answer.ts';
+import { attemptPayment, linkByToken, type PublicLink } from './pay.ts';
 import { defaultPermission } from '../auth/guard.ts';
 
 /**

@@ -5,7 +5,7 @@ import { withinClient } from '../db/distribution.ts';
 import { accounts, paymentLinks } from '../db/schema.ts';
 import type { ListScope } from '../lists/register-list.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
-import { toPaymentLink } from './service.ts';
+import { toPaymentLink } from './answer.ts';
 
 type Scope = ListScope<{ status?: string | undefined }>;
 

@@ -23,11 +23,27 @@ import { countPaymentLinks, listPaymentLinks } from './queries.ts';
 import { cancelPaymentLink, createPaymentLink, getPaymentLinkDetails } from './service.ts';
 import { collectionVpa, qrSvg, upiIntent, upiPayeeName } from './upi.ts';
 
+/** The app as a route plugin receives it (the zod type provider). */
+type App = Parameters<FastifyPluginAsyncZod<RouteDeps>>[0];
+
 export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // Reads need flow.read; each write names its own permission.
   defaultPermission(app, 'flow.read');
-  const p = deps.config.PROVIDER;
+  registerCreateLink(app, deps);
+  registerLinkChanges(app, deps);
+  registerUpiLink(app, deps);
+  registerList(app, deps.db, deps.config.PROVIDER, {
+    list: PAYMENT_LINKS_LIST,
+    tag: 'payment links',
+    row: PaymentLink,
+    fetch: listPaymentLinks,
+    count: countPaymentLinks,
+    values: { customer_enters_amount: (r) => String(r.customer_enters_amount) },
+  });
+};
 
+/** Create a payment link (Idempotency-Key optional). */
+function registerCreateLink(app: App, deps: RouteDeps) {
   app.post(
     '/v2/payments/links',
     {
@@ -70,7 +86,10 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
       return reply.status(201).send(answer.body as z.infer<typeof PaymentLinkDetails>);
     },
   );
+}
 
+/** A link with its QR code, attempts and callbacks; cancel an open one. */
+function registerLinkChanges(app: App, deps: RouteDeps) {
   app.get(
     '/v2/payments/links/:urn',
     {
@@ -111,7 +130,10 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
       return link;
     },
   );
+}
 
+/** A UPI intent and its QR code, stored nowhere. */
+function registerUpiLink(app: App, deps: RouteDeps) {
   app.post(
     '/v2/payments/upi/link',
     {
@@ -125,57 +147,44 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
         response: { 200: UpiLink },
       },
     },
-    async (request) => {
-      const { clientRef } = authOf(request);
-      const body = request.body;
-      let vpa = body.payee_vpa || null;
-      if (!vpa) {
-        const [account] = await clientAccounts(deps.db, clientRef);
-        if (!account)
-          throw new AppError(
-            422,
-            'no_account',
-            'You have no current account to collect into: give a payee_vpa',
-            {
-              fields: { payee_vpa: 'is required' },
-            },
-          );
-        vpa = collectionVpa(account.accountNumber);
-      }
-      let name = body.payee_name || null;
-      if (!name) {
-        const [client] = await deps.db
-          .select({ name: clients.companyCommonName })
-          .from(clients)
-          .where(eq(clients.id, clientRef));
-        name = upiPayeeName(client?.name ?? '');
-      }
-      const amount = body.amount ? formatMoney(toPaise(body.amount)) : null;
-      const intent = upiIntent({
-        pa: vpa,
-        pn: name,
-        am: amount,
-        tr: body.reference || null,
-        tn: body.note || null,
-      });
-      return {
-        intent,
-        payee_vpa: vpa,
-        payee_name: name,
-        amount,
-        reference: body.reference || null,
-        note: body.note || null,
-        qr_svg: await qrSvg(intent),
-      };
-    },
+    async (request) => upiLink(deps, authOf(request).clientRef, request.body),
   );
+}
 
-  registerList(app, deps.db, p, {
-    list: PAYMENT_LINKS_LIST,
-    tag: 'payment links',
-    row: PaymentLink,
-    fetch: listPaymentLinks,
-    count: countPaymentLinks,
-    values: { customer_enters_amount: (r) => String(r.customer_enters_amount) },
+/** The UPI intent: the payee VPA and name given, else the client's first account's collection VPA and its name. */
+async function upiLink(deps: RouteDeps, clientRef: number, body: z.infer<typeof CreateUpiLink>) {
+  let vpa = body.payee_vpa || null;
+  if (!vpa) {
+    const [account] = await clientAccounts(deps.db, clientRef);
+    if (!account)
+      throw new AppError(422, 'no_account', 'You have no current account to collect into: give a payee_vpa', {
+        fields: { payee_vpa: 'is required' },
+      });
+    vpa = collectionVpa(account.accountNumber);
+  }
+  let name = body.payee_name || null;
+  if (!name) {
+    const [client] = await deps.db
+      .select({ name: clients.companyCommonName })
+      .from(clients)
+      .where(eq(clients.id, clientRef));
+    name = upiPayeeName(client?.name ?? '');
+  }
+  const amount = body.amount ? formatMoney(toPaise(body.amount)) : null;
+  const intent = upiIntent({
+    pa: vpa,
+    pn: name,
+    am: amount,
+    tr: body.reference || null,
+    tn: body.note || null,
   });
-};
+  return {
+    intent,
+    payee_vpa: vpa,
+    payee_name: name,
+    amount,
+    reference: body.reference || null,
+    note: body.note || null,
+    qr_svg: await qrSvg(intent),
+  };
+}

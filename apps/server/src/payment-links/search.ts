@@ -12,7 +12,7 @@ import {
   firstOfEach,
   unionOfProbes,
 } from '../search/registry.ts';
-import { statusOf } from './service.ts';
+import { statusOf } from './answer.ts';
 
 /** Urns (Crockford base32) are upper-case letters and digits; customer references add `_` and `-`. */
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/;

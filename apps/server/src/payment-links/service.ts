@@ -2,80 +2,29 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   PAYMENT_LINK_EXPIRY_DAYS,
-  PAYMENT_LINK_LIMITS,
-  UPI_NOTE_MAX,
   type CreatePaymentLink,
   type PaymentLink,
   type PaymentLinkDetails,
-  type PaymentLinkStatus,
 } from '@meridian/contract/payment-links';
 import { enqueueCallbacks } from '../events/outbox.ts';
 import { deliveriesFor } from '../callbacks/delivery.ts';
 import type { Db } from '../db/database.ts';
-import { accounts, clients, paymentLinkAttempts, paymentLinks } from '../db/schema.ts';
+import { clients, paymentLinkAttempts, paymentLinks } from '../db/schema.ts';
 import { auditBy, systemActor, type Actor } from '../audit/actor.ts';
 import { noEffects, type Effects } from '../jobs/effects.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { clientAccounts, post } from '../ledger/ledger.ts';
+import { clientAccounts } from '../ledger/ledger.ts';
 import { startOfDay } from '../lists/list-query.ts';
 import { newId, newSecret } from '../lib/ids.ts';
-import { formatMoney, formatRupees, toPaise } from '../lib/money.ts';
-import { bankReference } from '../rail/sandbox.ts';
-import { collectionVpa, qrSvg, upiIntent, upiPayeeName } from './upi.ts';
+import { formatMoney, toPaise } from '../lib/money.ts';
+import { accountNumberOf, toPaymentLink, type PaymentLinkRow } from './answer.ts';
+import { collectionVpa, qrSvg, upiPayeeName } from './upi.ts';
 
-export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
+/* A payment link's life on the client's side: created, cancelled, expired, read. The pay page's side is pay.ts. */
 
 const DAY_MS = 86_400_000;
 /** Days are whole days in India for `expire_on`. */
 const LINK_TIME_ZONE = 'Asia/Kolkata';
-
-/** The public token: the client's public id, a dot, 128 random bits (base64url). */
-export const TOKEN_PATTERN = /^(CLI[0-9A-Z]{26})\.([A-Za-z0-9_-]{22})$/;
-
-/** The status a link has now: an open link past its expiry is EXPIRED even before the sweeper writes it. */
-export const statusOf = (r: PaymentLinkRow, now = new Date()): PaymentLinkStatus =>
-  r.status === 'CREATED' && r.expiresAt.getTime() <= now.getTime()
-    ? 'EXPIRED'
-    : (r.status as PaymentLinkStatus);
-
-const money = (v: bigint | null) => (v === null ? null : formatMoney(v));
-
-export const intentOf = (r: PaymentLinkRow) =>
-  upiIntent({
-    pa: r.payeeVpa,
-    pn: r.payeeName,
-    am: money(r.amount),
-    mam: r.customerEntersAmount ? money(r.minAmount) : null,
-    tr: r.urn,
-    tn: r.purpose.slice(0, UPI_NOTE_MAX),
-  });
-
-export const toPaymentLink = (r: PaymentLinkRow, accountNumber: string, now = new Date()): PaymentLink => ({
-  urn: r.urn,
-  customer_reference_number: r.customerReferenceNumber,
-  amount: money(r.amount),
-  customer_enters_amount: r.customerEntersAmount,
-  min_amount: money(r.minAmount),
-  max_amount: money(r.maxAmount),
-  purpose: r.purpose,
-  customer_name: r.customerName,
-  customer_email: r.customerEmail,
-  customer_mobile: r.customerMobile,
-  status: statusOf(r, now),
-  link_url: r.linkUrl,
-  short_url: r.linkUrl,
-  upi_intent: intentOf(r),
-  payee_vpa: r.payeeVpa,
-  account_number: accountNumber,
-  expires_at: r.expiresAt.toISOString(),
-  paid_amount: money(r.paidAmount),
-  bank_reference_number: r.utr,
-  paid_at: r.paidAt?.toISOString() ?? null,
-  cancelled_at: r.cancelledAt?.toISOString() ?? null,
-  failed_attempts: r.failedAttempts,
-  created_at: r.createdAt.toISOString(),
-  updated_at: r.updatedAt.toISOString(),
-});
 
 const unprocessable = (key: string, message: string, fields?: Record<string, string>) =>
   new AppError(422, key, message, fields ? { fields } : undefined);
@@ -84,15 +33,6 @@ const duplicateReference = (crn: string) =>
   new AppError(409, 'duplicate_reference', `customer_reference_number ${crn} was already used`, {
     fields: { customer_reference_number: 'is already used' },
   });
-
-/** The amount range a link accepts, in paise. */
-export function amountRange(r: PaymentLinkRow): { min: bigint; max: bigint } {
-  if (r.amount !== null) return { min: r.amount, max: r.amount };
-  return {
-    min: r.minAmount ?? BigInt(PAYMENT_LINK_LIMITS.min),
-    max: r.maxAmount ?? BigInt(PAYMENT_LINK_LIMITS.max),
-  };
-}
 
 /** When a new link expires: the end of `expire_on` in India, `expires_at`, or 7 days; within 180 days. */
 function expiryOf(input: CreatePaymentLink, now: Date): Date {
@@ -210,21 +150,14 @@ export async function createPaymentLink(
   };
 }
 
-async function lockLink(tx: Db, where: ReturnType<typeof and>) {
+/** A link's row, locked for the transaction (null when none matches). */
+export async function lockLink(tx: Db, where: ReturnType<typeof and>) {
   const [row] = await tx.select().from(paymentLinks).where(where).for('update');
   return row ?? null;
 }
 
-async function accountNumberOf(db: Db, r: PaymentLinkRow): Promise<string> {
-  const [a] = await db
-    .select({ number: accounts.accountNumber })
-    .from(accounts)
-    .where(and(eq(accounts.clientRef, r.clientRef), eq(accounts.id, r.accountRef)));
-  return a?.number ?? '';
-}
-
 /** Writes a link's new state with its callback and audit record (inside the transaction). */
-async function transition(
+export async function transition(
   tx: Db,
   actor: Actor,
   row: PaymentLinkRow,
@@ -251,7 +184,7 @@ async function transition(
 }
 
 /** Marks an open link past its expiry EXPIRED (inside the transaction, the row locked). */
-function expire(tx: Db, row: PaymentLinkRow, at: Date) {
+export function expire(tx: Db, row: PaymentLinkRow, at: Date) {
   return transition(
     tx,
     systemActor(row.clientRef, 'payment-link-expiry'),
@@ -299,148 +232,6 @@ export async function cancelPaymentLink(
     effects: result.effects,
     refused: result.refused,
   };
-}
-
-/** The client behind a public token, or null (a malformed token or an unknown client). */
-async function clientOfToken(db: Db, token: string): Promise<{ clientRef: number; name: string } | null> {
-  const m = TOKEN_PATTERN.exec(token);
-  if (!m) return null;
-  const [client] = await db
-    .select({ id: clients.id, name: clients.companyCommonName })
-    .from(clients)
-    .where(eq(clients.clientId, m[1]!));
-  return client ? { clientRef: client.id, name: client.name } : null;
-}
-
-export type PublicLink = { row: PaymentLinkRow; merchant: string; status: PaymentLinkStatus; qrSvg: string };
-
-/** A link by its public token (whatever its client: the page is public), with its merchant, or null. */
-export async function linkByToken(db: Db, token: string, now = new Date()): Promise<PublicLink | null> {
-  const client = await clientOfToken(db, token);
-  if (!client) return null;
-  const [row] = await db
-    .select()
-    .from(paymentLinks)
-    .where(and(eq(paymentLinks.clientRef, client.clientRef), eq(paymentLinks.token, token)));
-  if (!row) return null;
-  return { row, merchant: client.name, status: statusOf(row, now), qrSvg: await qrSvg(intentOf(row)) };
-}
-
-export type PayOutcome =
-  | { kind: 'paid'; row: PaymentLinkRow }
-  | { kind: 'failed'; row: PaymentLinkRow }
-  | { kind: 'not_open'; row: PaymentLinkRow; status: PaymentLinkStatus }
-  | { kind: 'bad_amount'; row: PaymentLinkRow; message: string }
-  | { kind: 'not_found' };
-
-export const FAILURE_REASON = "Declined by the payer's bank (sandbox)";
-
-/**
- * The pay page's sandbox buttons. `pay` credits the client's account once: the link row is locked, its state
- * checked, the ledger entry carries the link's unique key and a second SUCCESS attempt is refused by a unique
- * index, so a double submit (or two racing ones) pays once and the second sees PAID. `fail` records a declined
- * attempt (`payment_link.failed`); the link stays payable. A link past its expiry is marked EXPIRED instead.
- */
-export async function attemptPayment(
-  db: Db,
-  input: { token: string; action: 'pay' | 'fail'; amount: string | null; meta: Actor['meta']; at?: Date },
-): Promise<{ outcome: PayOutcome; effects: Effects }> {
-  const client = await clientOfToken(db, input.token);
-  if (!client) return { outcome: { kind: 'not_found' }, effects: noEffects() };
-  const at = input.at ?? new Date();
-  return db.transaction(async (tx) => {
-    const row = await lockLink(
-      tx,
-      and(eq(paymentLinks.clientRef, client.clientRef), eq(paymentLinks.token, input.token)),
-    );
-    if (!row) return { outcome: { kind: 'not_found' as const }, effects: noEffects() };
-    if (row.status === 'CREATED' && row.expiresAt.getTime() <= at.getTime()) {
-      const expired = await expire(tx, row, at);
-      return {
-        outcome: { kind: 'not_open' as const, row: expired.row, status: 'EXPIRED' as const },
-        effects: expired.effects,
-      };
-    }
-    if (row.status !== 'CREATED')
-      return {
-        outcome: { kind: 'not_open' as const, row, status: row.status as PaymentLinkStatus },
-        effects: noEffects(),
-      };
-    const range = amountRange(row);
-    let amount = row.amount;
-    if (amount === null) {
-      let entered: bigint | null = null;
-      try {
-        entered = input.amount ? toPaise(input.amount.trim()) : null;
-      } catch {
-        entered = null;
-      }
-      if (entered === null || entered < range.min || entered > range.max)
-        return {
-          outcome: {
-            kind: 'bad_amount' as const,
-            row,
-            message: `Enter an amount from ${formatRupees(range.min)} to ${formatRupees(range.max)}`,
-          },
-          effects: noEffects(),
-        };
-      amount = entered;
-    }
-    const actor: Actor = { clientRef: row.clientRef, userRef: null, email: 'payer', meta: input.meta };
-    if (input.action === 'fail') {
-      await tx.insert(paymentLinkAttempts).values({
-        clientRef: row.clientRef,
-        linkRef: row.id,
-        status: 'FAILED',
-        amount,
-        reason: FAILURE_REASON,
-        createdAt: at,
-      });
-      const failed = await transition(
-        tx,
-        actor,
-        row,
-        { failedAttempts: sql`${paymentLinks.failedAttempts} + 1` },
-        'failed',
-        { amount: formatMoney(amount), reason: FAILURE_REASON },
-        at,
-      );
-      return { outcome: { kind: 'failed' as const, row: failed.row }, effects: failed.effects };
-    }
-    const utr = bankReference('UPI', row.urn, at);
-    const entry = await post(tx, {
-      clientRef: row.clientRef,
-      clientAccountRef: row.accountRef,
-      counterparty: 'collections',
-      category: 'PAYMENT_LINK',
-      description: `Payment link ${row.customerReferenceNumber}: ${row.purpose}`,
-      amount,
-      referenceUrn: row.urn,
-      bankReferenceNumber: utr,
-      customerReferenceNumber: row.customerReferenceNumber,
-      idempotencyKey: `payment_link:${row.urn}`,
-      at: input.at,
-    });
-    if (!entry) throw new Error(`payment link ${row.urn} was credited before it was paid`);
-    await tx.insert(paymentLinkAttempts).values({
-      clientRef: row.clientRef,
-      linkRef: row.id,
-      status: 'SUCCESS',
-      amount,
-      utr,
-      createdAt: at,
-    });
-    const paid = await transition(
-      tx,
-      actor,
-      row,
-      { status: 'PAID', paidAmount: amount, utr, entryId: entry.entryId, paidAt: at },
-      'paid',
-      { amount: formatMoney(amount), bank_reference_number: utr },
-      at,
-    );
-    return { outcome: { kind: 'paid' as const, row: paid.row }, effects: paid.effects };
-  });
 }
 
 /**

@@ -6,12 +6,8 @@ import { paymentLinks } from '../db/schema.ts';
 import { systemActor } from '../audit/actor.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { clientAccounts } from '../ledger/ledger.ts';
-import {
-  attemptPayment,
-  cancelPaymentLink,
-  createPaymentLink,
-  expireDueLinks,
-} from '../payment-links/service.ts';
+import { attemptPayment } from '../payment-links/pay.ts';
+import { cancelPaymentLink, createPaymentLink, expireDueLinks } from '../payment-links/service.ts';
 
 const HOUR = 3_600_000;
 
