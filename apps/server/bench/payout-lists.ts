@@ -233,7 +233,8 @@ async function checkApiMatchesSql(bench: Bench, admin: Admin, r: Ranges) {
   for (const off of [0, r.offset]) {
     const viaApi = (await api(LIST_PATH, { ...r.rangeQuery(180), limit: LIMIT, offset: off })).data ?? [];
     const viaSql = await directList(bench.exec, bench.db.handle.db, admin.clientRef, r.filterFor(180, off));
-    const same = viaApi.length === viaSql.length && viaApi.every((row, i) => row.urn === viaSql[i]![1]);
+    // The page's first column is the urn (src/payouts/answer.ts, answerColumns).
+    const same = viaApi.length === viaSql.length && viaApi.every((row, i) => row.urn === viaSql[i]![0]);
     if (!same || viaApi.length !== LIMIT)
       throw new Error(`offset ${off}: API answered ${viaApi.length} rows, SQL ${viaSql.length}; differ`);
   }
