@@ -22,6 +22,45 @@ export function rawExec(handle: DatabaseHandle): Exec {
   return async (text, params = []) => (await lite.query<Row>(text, params, { rowMode: 'array' })).rows;
 }
 
+/**
+ * Payouts seq $3..$4 of client $1 from account $2, to its active beneficiaries in turn ($5 of them),
+ * created $7 seconds apart from $6: 84 % SUCCESS, 8 % FAILURE, 4 % RETURNED, 4 % PENDING, amounts
+ * within each rail's limits.
+ */
+const INSERT_PAYOUTS = `
+  with ben as (
+    select (row_number() over (order by id))::int - 1 as i, id, code, name, account_number, ifsc, upi_id, transfer_type
+    from beneficiaries where client_ref = $1 and status = 'ACTIVE'
+  )
+  insert into payouts (urn, client_ref, seq, account_ref, beneficiary_ref, customer_reference_number,
+    bank_reference_number, beneficiary_code, beneficiary_name, beneficiary_account_number, ifsc, upi_id, amount,
+    transfer_type, purpose_message, status, status_message, rail_due_at, created_at, updated_at)
+  select 'PAYBENCH' || lpad(g::text, 18, '0'), $1, g, $2, ben.id, 'BENCH-' || lpad(g::text, 10, '0'),
+    case when x.status in ('SUCCESS', 'RETURNED') then 'BNK' || lpad(g::text, 13, '0') end,
+    ben.code, ben.name, ben.account_number, ben.ifsc, ben.upi_id,
+    case ben.transfer_type
+      when 'RTGS' then 20000000 + (g * 7919) % 500000000
+      when 'UPI' then 100 + (g * 7919) % 9999900
+      when 'IMPS' then 100 + (g * 7919) % 49999900
+      else 100 + (g * 7919) % 100000000 end,
+    ben.transfer_type, 'Benchmark payout', x.status,
+    case x.status when 'FAILURE' then 'Beneficiary account is closed'
+      when 'RETURNED' then 'Returned by the beneficiary bank' end,
+    null, x.at, x.at + interval '2 seconds'
+  from generate_series($3::bigint, $4::bigint) as g
+  cross join lateral (
+    select (g % $5)::int as i,
+      $6::timestamptz + make_interval(secs => (g - 1) * $7::float8) as at,
+      case when g % 100 < 84 then 'SUCCESS' when g % 100 < 92 then 'FAILURE'
+        when g % 100 < 96 then 'RETURNED' else 'PENDING' end as status
+  ) as x
+  join ben on ben.i = x.i
+  order by g`;
+
+/**
+ * `n` payouts for the client, `batch` rows a statement, over the year before the oldest demo payout;
+ * answers the demo payouts renumbered after them and the insert's and the vacuum's milliseconds.
+ */
 export async function seedPayouts(exec: Exec, clientRef: number, n: number, batch: number, now: number) {
   const [account] = await exec(
     `select id from accounts where client_ref = $1 and kind = 'client_current' order by id limit 1`,
@@ -50,39 +89,10 @@ export async function seedPayouts(exec: Exec, clientRef: number, n: number, batc
   const stepSeconds = (until - since) / 1000 / n;
   if (m) await exec('update payouts set seq = seq + $2 where client_ref = $1', [clientRef, n]);
 
-  const insert = `
-    with ben as (
-      select (row_number() over (order by id))::int - 1 as i, id, code, name, account_number, ifsc, upi_id, transfer_type
-      from beneficiaries where client_ref = $1 and status = 'ACTIVE'
-    )
-    insert into payouts (urn, client_ref, seq, account_ref, beneficiary_ref, customer_reference_number,
-      bank_reference_number, beneficiary_code, beneficiary_name, beneficiary_account_number, ifsc, upi_id, amount,
-      transfer_type, purpose_message, status, status_message, rail_due_at, created_at, updated_at)
-    select 'PAYBENCH' || lpad(g::text, 18, '0'), $1, g, $2, ben.id, 'BENCH-' || lpad(g::text, 10, '0'),
-      case when x.status in ('SUCCESS', 'RETURNED') then 'BNK' || lpad(g::text, 13, '0') end,
-      ben.code, ben.name, ben.account_number, ben.ifsc, ben.upi_id,
-      case ben.transfer_type
-        when 'RTGS' then 20000000 + (g * 7919) % 500000000
-        when 'UPI' then 100 + (g * 7919) % 9999900
-        when 'IMPS' then 100 + (g * 7919) % 49999900
-        else 100 + (g * 7919) % 100000000 end,
-      ben.transfer_type, 'Benchmark payout', x.status,
-      case x.status when 'FAILURE' then 'Beneficiary account is closed'
-        when 'RETURNED' then 'Returned by the beneficiary bank' end,
-      null, x.at, x.at + interval '2 seconds'
-    from generate_series($3::bigint, $4::bigint) as g
-    cross join lateral (
-      select (g % $5)::int as i,
-        $6::timestamptz + make_interval(secs => (g - 1) * $7::float8) as at,
-        case when g % 100 < 84 then 'SUCCESS' when g % 100 < 92 then 'FAILURE'
-          when g % 100 < 96 then 'RETURNED' else 'PENDING' end as status
-    ) as x
-    join ben on ben.i = x.i
-    order by g`;
   const started = performance.now();
   for (let lo = 1; lo <= n; lo += batch) {
     const hi = Math.min(n, lo + batch - 1);
-    await exec(insert, [
+    await exec(INSERT_PAYOUTS, [
       clientRef,
       account[0],
       lo,
