@@ -27,6 +27,8 @@ export type StatementRow = {
   balance: bigint;
 };
 
+type AccountRow = typeof accounts.$inferSelect;
+
 export type ConsolidatedScope = {
   clientRef: number;
   from: Date;
@@ -79,92 +81,105 @@ export async function countStatement(db: Db, scope: ConsolidatedScope): Promise<
   return 2 * list.length + (row?.n ?? 0);
 }
 
+/** The statement's rows, in pages of `pageSize`: each account's lines one account after another. */
 export async function* statementPages(
   db: Db,
   scope: ConsolidatedScope,
   pageSize: number,
 ): AsyncGenerator<StatementRow[]> {
   let page: StatementRow[] = [];
-  const push = function* (row: StatementRow) {
-    page.push(row);
-    if (page.length >= pageSize) {
-      yield page;
-      page = [];
+  for (const account of await statementAccounts(db, scope))
+    for await (const row of accountLines(db, scope, account, pageSize)) {
+      page.push(row);
+      if (page.length >= pageSize) {
+        yield page;
+        page = [];
+      }
     }
+  if (page.length) yield page;
+}
+
+/** One account's lines: its opening balance, every posting of the range with the balance after it, its closing. */
+async function* accountLines(
+  db: Db,
+  scope: ConsolidatedScope,
+  account: AccountRow,
+  pageSize: number,
+): AsyncGenerator<StatementRow> {
+  const base = {
+    account_number: account.accountNumber,
+    account_name: account.name,
+    account_kind: account.kind === 'virtual' ? 'VIRTUAL' : 'CURRENT',
   };
-  for (const account of await statementAccounts(db, scope)) {
-    const base = {
-      account_number: account.accountNumber,
-      account_name: account.name,
-      account_kind: account.kind === 'virtual' ? 'VIRTUAL' : 'CURRENT',
-    };
-    // The opening balance is the sum of every earlier posting, and the balance after each line is carried from
-    // it: backdated postings (a bulk's, a seed's) carry a balance_after in the order they were written, not in
-    // time order, so a statement in time order computes its own.
-    const [before] = await db
-      .select({ balance: sql<string>`coalesce(sum(${ledgerPostings.amount}), 0)::text` })
+  // The opening balance is the sum of every earlier posting, and the balance after each line is carried from
+  // it: backdated postings (a bulk's, a seed's) carry a balance_after in the order they were written, not in
+  // time order, so a statement in time order computes its own.
+  const [before] = await db
+    .select({ balance: sql<string>`coalesce(sum(${ledgerPostings.amount}), 0)::text` })
+    .from(ledgerPostings)
+    .where(
+      and(
+        eq(ledgerPostings.clientRef, scope.clientRef),
+        eq(ledgerPostings.accountRef, account.id),
+        lt(ledgerPostings.createdAt, scope.from),
+      ),
+    );
+  let balance = BigInt(before?.balance ?? '0');
+  const line = (kind: 'OPENING' | 'CLOSING', at: Date): StatementRow => ({
+    ...base,
+    line: kind,
+    at,
+    transaction_id: null,
+    category: null,
+    description: kind === 'OPENING' ? 'Opening balance' : 'Closing balance',
+    reference: null,
+    bank_reference_number: null,
+    debit: null,
+    credit: null,
+    balance,
+  });
+  yield line('OPENING', scope.from);
+  for await (const rows of postingsOf(db, scope, account.id, pageSize))
+    for (const { posting, entry } of rows) {
+      balance += posting.amount;
+      yield {
+        ...base,
+        line: 'POSTING',
+        at: posting.createdAt,
+        transaction_id: entry.entryId,
+        category: entry.category,
+        description: entry.description,
+        reference: entry.referenceUrn ?? entry.customerReferenceNumber,
+        bank_reference_number: entry.bankReferenceNumber,
+        debit: posting.amount < 0n ? -posting.amount : null,
+        credit: posting.amount >= 0n ? posting.amount : null,
+        balance,
+      };
+    }
+  yield line('CLOSING', new Date(Math.min(scope.to.getTime(), Date.now())));
+}
+
+/** An account's postings of the range with their entries, oldest first, read by keyset a page at a time. */
+function postingsOf(db: Db, scope: ConsolidatedScope, accountRef: number, pageSize: number) {
+  return keysetPages(pageSize, (cursor, limit) =>
+    db
+      .select({
+        posting: ledgerPostings,
+        entry: ledgerEntries,
+        ...cursorColumns(ledgerPostings.createdAt, ledgerPostings.id),
+      })
       .from(ledgerPostings)
+      .innerJoin(
+        ledgerEntries,
+        withinClient(ledgerEntries, ledgerPostings.clientRef, ledgerPostings.entryRef),
+      )
       .where(
         and(
-          eq(ledgerPostings.clientRef, scope.clientRef),
-          eq(ledgerPostings.accountRef, account.id),
-          lt(ledgerPostings.createdAt, scope.from),
+          inRange(scope, accountRef),
+          afterCursorAscending(ledgerPostings.createdAt, ledgerPostings.id, cursor),
         ),
-      );
-    let balance = BigInt(before?.balance ?? '0');
-    const line = (kind: 'OPENING' | 'CLOSING', at: Date): StatementRow => ({
-      ...base,
-      line: kind,
-      at,
-      transaction_id: null,
-      category: null,
-      description: kind === 'OPENING' ? 'Opening balance' : 'Closing balance',
-      reference: null,
-      bank_reference_number: null,
-      debit: null,
-      credit: null,
-      balance,
-    });
-    yield* push(line('OPENING', scope.from));
-    const postings = keysetPages(pageSize, (cursor, limit) =>
-      db
-        .select({
-          posting: ledgerPostings,
-          entry: ledgerEntries,
-          ...cursorColumns(ledgerPostings.createdAt, ledgerPostings.id),
-        })
-        .from(ledgerPostings)
-        .innerJoin(
-          ledgerEntries,
-          withinClient(ledgerEntries, ledgerPostings.clientRef, ledgerPostings.entryRef),
-        )
-        .where(
-          and(
-            inRange(scope, account.id),
-            afterCursorAscending(ledgerPostings.createdAt, ledgerPostings.id, cursor),
-          ),
-        )
-        .orderBy(asc(ledgerPostings.createdAt), asc(ledgerPostings.id))
-        .limit(limit),
-    );
-    for await (const rows of postings)
-      for (const { posting, entry } of rows) {
-        balance += posting.amount;
-        yield* push({
-          ...base,
-          line: 'POSTING',
-          at: posting.createdAt,
-          transaction_id: entry.entryId,
-          category: entry.category,
-          description: entry.description,
-          reference: entry.referenceUrn ?? entry.customerReferenceNumber,
-          bank_reference_number: entry.bankReferenceNumber,
-          debit: posting.amount < 0n ? -posting.amount : null,
-          credit: posting.amount >= 0n ? posting.amount : null,
-          balance,
-        });
-      }
-    yield* push(line('CLOSING', new Date(Math.min(scope.to.getTime(), Date.now()))));
-  }
-  if (page.length) yield page;
+      )
+      .orderBy(asc(ledgerPostings.createdAt), asc(ledgerPostings.id))
+      .limit(limit),
+  );
 }

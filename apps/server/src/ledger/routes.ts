@@ -31,13 +31,20 @@ async function accountScope(db: Db, scope: ListScope<AccountParams>, kind: Clien
   return { ...scope, accountRef: account.id, searchMode: 'contains' as const };
 }
 
+/** The app as a route plugin receives it (the zod type provider). */
+type App = Parameters<FastifyPluginAsyncZod<RouteDeps>>[0];
+
 /** The client's accounts: balances, the account dropdowns and the statement (every ledger posting). */
 export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // Balances, accounts and statements need accounts.read.
   defaultPermission(app, 'accounts.read');
-  const p = deps.config.PROVIDER;
-  const read = `/${p}/read/fetch`;
+  registerBalances(app, deps);
+  registerStatements(app, deps);
+};
 
+/** The accounts with their balances, the account dropdown, the fees earned. */
+function registerBalances(app: App, deps: RouteDeps) {
+  const read = `/${deps.config.PROVIDER}/read/fetch`;
   app.get(
     `${read}/balance`,
     {
@@ -91,7 +98,11 @@ export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         checkTimeZone(request.query.time_zone || DEFAULT_TIME_ZONE),
       ),
   );
+}
 
+/** The statements: one account's (current or virtual), and every account's. */
+function registerStatements(app: App, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   // One account's transactions with the balance after each, newest first, paged by page_index/page_size: a
   // current account's, and (the /va variant) a virtual account's.
   for (const [list, kind] of [
@@ -116,4 +127,4 @@ export const ledgerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     fetch: listTransactions,
     count: countTransactions,
   });
-};
+}
