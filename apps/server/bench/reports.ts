@@ -28,7 +28,7 @@ import { createReport } from '../src/reports/engine.ts';
 import { REPORT_SOURCES } from '../src/reports/sources/index.ts';
 import { createServer, type Server } from '../src/server.ts';
 import { freshDatabase } from './fresh-database.ts';
-import { rawExec, seedPayouts } from './seed-payouts.ts';
+import { rawExec, seedPayouts, type Exec } from './seed-payouts.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const arg = process.argv.slice(2).find((a) => a.startsWith('--rows='));
@@ -59,6 +59,103 @@ async function peakGrowth<T>(work: () => Promise<T>): Promise<{ result: T; growt
   }
 }
 
+/** One format's build: its rows, time, file size and peak memory growth. */
+type Built = { format: ReportFormat; rows: number; seconds: number; sizeMb: number; growthMb: number };
+/** The database the server runs on, raw SQL on its driver, and Acme Retail's client. */
+type Bench = {
+  db: Awaited<ReturnType<typeof freshDatabase>>;
+  exec: Exec;
+  clientRef: number;
+  product: string;
+  /** The report's range: the whole year up to today, in the default time zone. */
+  range: { start_date: string; end_date: string };
+};
+
+async function printSetup({ db, exec }: Omit<Bench, 'range'>) {
+  const [version] = await exec('select version()');
+  console.log('Report engine benchmark');
+  console.log(`  database   ${db.handle.kind} (${db.name}): ${String(version![0]).split(',')[0]}`);
+  console.log(
+    `  node       ${process.version}, ${availableParallelism()} CPUs, load ${loadavg()[0]!.toFixed(2)}`,
+  );
+  console.log(
+    `  gc         ${(globalThis as { gc?: unknown }).gc ? 'exposed (a collection before each build)' : 'not exposed'}`,
+  );
+}
+
+async function seed({ db, exec, clientRef }: Omit<Bench, 'range'>) {
+  console.log(`\nSeeding ${fmt(ROWS, 0)} payouts for Acme Retail`);
+  const seeded = await seedPayouts(
+    exec,
+    clientRef,
+    ROWS,
+    db.handle.kind === 'postgresql' ? 200_000 : 20_000,
+    Date.now(),
+  );
+  console.log(`  seeded in ${fmt(seeded.insertMs / 1000)} s (+ ${fmt(seeded.vacuumMs / 1000)} s vacuum)`);
+}
+
+/** Builds the payouts report over the year in one format through the engine's own build, timed and printed. */
+async function buildOne(
+  { db, exec, clientRef, product, range }: Bench,
+  format: ReportFormat,
+): Promise<Built> {
+  const { report } = await createReport(
+    db.handle.db,
+    systemActor(clientRef, 'bench'),
+    { report_type: 'payouts', format, ...range, time_zone: DEFAULT_TIME_ZONE },
+    { sources: REPORT_SOURCES, product, permissions: new Set(['audit.read']) },
+  );
+  const started = performance.now();
+  const { result, growthMb } = await peakGrowth(() =>
+    buildReport(db.handle.db, { clientRef, urn: report.report_urn }, { sources: REPORT_SOURCES, product }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const [row] = await db.handle.db.select().from(reports).where(eq(reports.urn, report.report_urn));
+  if (result !== 'built' || row?.status !== 'READY')
+    throw new Error(`${format}: ${result} ${row?.status} ${row?.error}`);
+  const rows = Number(row.rowsWritten);
+  const sizeMb = Number(row.sizeBytes) / MB;
+  const [stored] = await exec(
+    'select coalesce(sum(length(data)), 0)::bigint from report_chunks where report_ref = $1 and attempt = $2',
+    [row.id, row.readyAttempt],
+  );
+  console.log(
+    `  ${format.padEnd(4)} ${fmt(rows, 0)} rows in ${fmt(seconds, 2)} s = ${fmt(rows / seconds, 0)} rows/s, ` +
+      `${fmt(sizeMb)} MB (stored ${row.contentEncoding}: ${fmt(Number(stored![0]) / MB)} MB), ` +
+      `peak RSS growth ${fmt(growthMb)} MB`,
+  );
+  return { format, rows, seconds, sizeMb, growthMb };
+}
+
+function printGoals(results: Built[]) {
+  console.log('\nGoals');
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  const lines: [string, string, string][] = [];
+  for (const r of results) {
+    const goal = GOALS[r.format as keyof typeof GOALS];
+    lines.push([
+      `${r.format.toUpperCase()} ${fmt(r.rows, 0)} rows ≤ ${goal} s`,
+      `${fmt(r.seconds, 2)} s`,
+      verdict(r.seconds <= goal),
+    ]);
+    lines.push([
+      `${r.format.toUpperCase()} peak memory growth ≤ ${MEMORY_GOAL_MB} MB`,
+      `${fmt(r.growthMb)} MB`,
+      verdict(r.growthMb <= MEMORY_GOAL_MB),
+    ]);
+  }
+  const width = [0, 1, 2].map((i) => Math.max(...lines.map((l) => l[i]!.length)));
+  for (const l of lines) console.log(`  ${l.map((c, i) => c.padEnd(width[i]!)).join('  ')}`);
+  if (ROWS < 1_000_000)
+    console.log(`  (on ${fmt(ROWS, 0)} rows: the goals are for 1,000,000 payouts on PostgreSQL)`);
+  console.log(
+    `  load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
 async function main() {
   const benchDir = join(import.meta.dirname, '..', '..', '..', '.tmp', 'bench');
   mkdirSync(benchDir, { recursive: true });
@@ -68,99 +165,20 @@ async function main() {
   let server: Server | undefined;
   try {
     server = await createServer(config, { handle: db.handle, keys, webDist: null, logger: false });
-    const exec = rawExec(db.handle);
     const [acme] = await db.handle.db
       .select({ id: clients.id })
       .from(clients)
       .where(eq(clients.companyCommonName, 'Acme Retail'));
-    const clientRef = acme!.id;
-    const [version] = await exec('select version()');
-    console.log('Report engine benchmark');
-    console.log(`  database   ${db.handle.kind} (${db.name}): ${String(version![0]).split(',')[0]}`);
-    console.log(
-      `  node       ${process.version}, ${availableParallelism()} CPUs, load ${loadavg()[0]!.toFixed(2)}`,
-    );
-    console.log(
-      `  gc         ${(globalThis as { gc?: unknown }).gc ? 'exposed (a collection before each build)' : 'not exposed'}`,
-    );
-
-    console.log(`\nSeeding ${fmt(ROWS, 0)} payouts for Acme Retail`);
-    const seeded = await seedPayouts(
-      exec,
-      clientRef,
-      ROWS,
-      db.handle.kind === 'postgresql' ? 200_000 : 20_000,
-      Date.now(),
-    );
-    console.log(`  seeded in ${fmt(seeded.insertMs / 1000)} s (+ ${fmt(seeded.vacuumMs / 1000)} s vacuum)`);
-
+    const exec = rawExec(db.handle);
+    const bench = { db, exec, clientRef: acme!.id, product: config.PROVIDER };
+    await printSetup(bench);
+    await seed(bench);
     const timeZone = DEFAULT_TIME_ZONE;
     const range = { start_date: dayIn(timeZone, -365), end_date: dayIn(timeZone, 0) };
-    const results: {
-      format: ReportFormat;
-      rows: number;
-      seconds: number;
-      sizeMb: number;
-      growthMb: number;
-    }[] = [];
-    for (const format of ['csv', 'json', 'xlsx'] as const) {
-      const { report } = await createReport(
-        db.handle.db,
-        systemActor(clientRef, 'bench'),
-        { report_type: 'payouts', format, ...range, time_zone: timeZone },
-        { sources: REPORT_SOURCES, product: config.PROVIDER, permissions: new Set(['audit.read']) },
-      );
-      const started = performance.now();
-      const { result, growthMb } = await peakGrowth(() =>
-        buildReport(
-          db.handle.db,
-          { clientRef, urn: report.report_urn },
-          { sources: REPORT_SOURCES, product: config.PROVIDER },
-        ),
-      );
-      const seconds = (performance.now() - started) / 1000;
-      const [row] = await db.handle.db.select().from(reports).where(eq(reports.urn, report.report_urn));
-      if (result !== 'built' || row?.status !== 'READY')
-        throw new Error(`${format}: ${result} ${row?.status} ${row?.error}`);
-      const rows = Number(row.rowsWritten);
-      const sizeMb = Number(row.sizeBytes) / MB;
-      const [stored] = await exec(
-        'select coalesce(sum(length(data)), 0)::bigint from report_chunks where report_ref = $1 and attempt = $2',
-        [row.id, row.readyAttempt],
-      );
-      results.push({ format, rows, seconds, sizeMb, growthMb });
-      console.log(
-        `  ${format.padEnd(4)} ${fmt(rows, 0)} rows in ${fmt(seconds, 2)} s = ${fmt(rows / seconds, 0)} rows/s, ` +
-          `${fmt(sizeMb)} MB (stored ${row.contentEncoding}: ${fmt(Number(stored![0]) / MB)} MB), ` +
-          `peak RSS growth ${fmt(growthMb)} MB`,
-      );
-    }
-
-    console.log('\nGoals');
-    const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-    const lines: [string, string, string][] = [];
-    for (const r of results) {
-      const goal = GOALS[r.format as keyof typeof GOALS];
-      lines.push([
-        `${r.format.toUpperCase()} ${fmt(r.rows, 0)} rows ≤ ${goal} s`,
-        `${fmt(r.seconds, 2)} s`,
-        verdict(r.seconds <= goal),
-      ]);
-      lines.push([
-        `${r.format.toUpperCase()} peak memory growth ≤ ${MEMORY_GOAL_MB} MB`,
-        `${fmt(r.growthMb)} MB`,
-        verdict(r.growthMb <= MEMORY_GOAL_MB),
-      ]);
-    }
-    const width = [0, 1, 2].map((i) => Math.max(...lines.map((l) => l[i]!.length)));
-    for (const l of lines) console.log(`  ${l.map((c, i) => c.padEnd(width[i]!)).join('  ')}`);
-    if (ROWS < 1_000_000)
-      console.log(`  (on ${fmt(ROWS, 0)} rows: the goals are for 1,000,000 payouts on PostgreSQL)`);
-    console.log(
-      `  load average at the end: ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
+    const results: Built[] = [];
+    for (const format of ['csv', 'json', 'xlsx'] as const)
+      results.push(await buildOne({ ...bench, range }, format));
+    printGoals(results);
   } finally {
     if (server) await server.close();
     else await db.handle.close();
