@@ -61,71 +61,88 @@ export async function seedDemoAccounts(
         http_method: 'POST',
         is_active: true,
       });
-    const tag = client.name.split(' ')[0]!.toUpperCase();
-    const opened: { number: string; def: DemoVa }[] = [];
-    for (const [i, def] of DEMO_VAS(tag).entries()) {
-      const { daysAgo, close: _close, ...input } = def;
-      const va = await db.transaction((tx) =>
-        createVirtualAccount(tx, actor, input, { at: demoAgo(now, daysAgo * DAY + 9 * HOUR, i) }),
-      );
-      opened.push({ number: va.account_number, def });
-    }
-    const [plain, allowed, expected, closing] = opened as [
-      (typeof opened)[0],
-      (typeof opened)[0],
-      (typeof opened)[0],
-      (typeof opened)[0],
-    ];
-    const credit = (
-      va: (typeof opened)[0],
-      hoursAgo: number,
-      amount: string,
-      mode: SimulateCredit['mode'],
-      remitter: (typeof REMITTERS)[number],
-    ): [SimulateCredit, Date] => [
-      {
-        virtual_account_number: va.number,
-        amount,
-        mode,
-        ...(mode === 'UPI'
-          ? {
-              remitter_name: remitter.remitter_name,
-              remitter_upi_id: `${remitter.remitter_name.split(' ')[0]!.toLowerCase()}@okhdfc`,
-            }
-          : remitter),
-      },
-      new Date(now - hoursAgo * HOUR),
-    ];
-    const [kavya, rohan, priya] = REMITTERS as unknown as [
-      (typeof REMITTERS)[number],
-      (typeof REMITTERS)[number],
-      (typeof REMITTERS)[number],
-    ];
-    const credits: [SimulateCredit, Date][] = [
-      credit(plain, 140, '12500.00', 'NEFT', kavya),
-      credit(closing, 70, '1800.00', 'IMPS', priya),
-      credit(plain, 118, '4200.50', 'UPI', kavya),
-      credit(allowed, 110, '75000.00', 'IMPS', rohan),
-      credit(plain, 96, '999.00', 'IMPS', kavya),
-      credit(expected, 90, '2500.00', 'NEFT', priya),
-      credit(allowed, 74, '250000.00', 'RTGS', rohan),
-      credit(plain, 60, '3150.00', 'UPI', priya),
-      credit(expected, 50, '2500.00', 'IMPS', priya),
-      credit(allowed, 40, '18000.00', 'NEFT', rohan),
-      credit(plain, 30, '640.00', 'UPI', rohan),
-      credit(expected, 20, '2500.00', 'UPI', priya),
-      credit(plain, 6, '15000.00', 'IMPS', kavya),
-      // returned: a payer the account does not allow, and an amount it does not expect
-      credit(allowed, 26, '5000.00', 'IMPS', kavya),
-      credit(expected, 3, '2400.00', 'NEFT', priya),
-    ];
-    credits.sort((a, b) => a[1].getTime() - b[1].getTime());
-    for (const [input, at] of credits) {
+    const opened = await openDemoVas(db, actor, client.name.split(' ')[0]!.toUpperCase(), now);
+    for (const [input, at] of demoCredits(opened, now)) {
       const result = await receiveCredit(db, actor, input, { at });
       effects = mergeEffects(effects, result.effects);
     }
     // Closed after its credits (today; a later credit would be returned).
-    await setVirtualAccountOpen(db, actor, closing.number, false);
+    await setVirtualAccountOpen(db, actor, opened[3].number, false);
   }
   return effects;
+}
+
+type OpenedVa = { number: string; def: DemoVa };
+type Remitter = (typeof REMITTERS)[number];
+
+/** The client's four demo virtual accounts (plain, allowed payers, expected amount, to close), backdated. */
+async function openDemoVas(
+  db: Db,
+  actor: ReturnType<typeof systemActor>,
+  tag: string,
+  now: number,
+): Promise<[OpenedVa, OpenedVa, OpenedVa, OpenedVa]> {
+  const opened: OpenedVa[] = [];
+  for (const [i, def] of DEMO_VAS(tag).entries()) {
+    const { daysAgo, close: _close, ...input } = def;
+    const va = await db.transaction((tx) =>
+      createVirtualAccount(tx, actor, input, { at: demoAgo(now, daysAgo * DAY + 9 * HOUR, i) }),
+    );
+    opened.push({ number: va.account_number, def });
+  }
+  return opened as [OpenedVa, OpenedVa, OpenedVa, OpenedVa];
+}
+
+/** A credit of `amount` to `va` from `remitter`, `hoursAgo` before now (a UPI payer by a UPI id). */
+function demoCredit(
+  now: number,
+  va: OpenedVa,
+  hoursAgo: number,
+  amount: string,
+  mode: SimulateCredit['mode'],
+  remitter: Remitter,
+): [SimulateCredit, Date] {
+  return [
+    {
+      virtual_account_number: va.number,
+      amount,
+      mode,
+      ...(mode === 'UPI'
+        ? {
+            remitter_name: remitter.remitter_name,
+            remitter_upi_id: `${remitter.remitter_name.split(' ')[0]!.toLowerCase()}@okhdfc`,
+          }
+        : remitter),
+    },
+    new Date(now - hoursAgo * HOUR),
+  ];
+}
+
+/** The 15 credits of the demo accounts, oldest first; two are returned. */
+function demoCredits(
+  [plain, allowed, expected, closing]: [OpenedVa, OpenedVa, OpenedVa, OpenedVa],
+  now: number,
+): [SimulateCredit, Date][] {
+  const [kavya, rohan, priya] = REMITTERS as unknown as [Remitter, Remitter, Remitter];
+  const credit = (...args: [OpenedVa, number, string, SimulateCredit['mode'], Remitter]) =>
+    demoCredit(now, ...args);
+  const credits: [SimulateCredit, Date][] = [
+    credit(plain, 140, '12500.00', 'NEFT', kavya),
+    credit(closing, 70, '1800.00', 'IMPS', priya),
+    credit(plain, 118, '4200.50', 'UPI', kavya),
+    credit(allowed, 110, '75000.00', 'IMPS', rohan),
+    credit(plain, 96, '999.00', 'IMPS', kavya),
+    credit(expected, 90, '2500.00', 'NEFT', priya),
+    credit(allowed, 74, '250000.00', 'RTGS', rohan),
+    credit(plain, 60, '3150.00', 'UPI', priya),
+    credit(expected, 50, '2500.00', 'IMPS', priya),
+    credit(allowed, 40, '18000.00', 'NEFT', rohan),
+    credit(plain, 30, '640.00', 'UPI', rohan),
+    credit(expected, 20, '2500.00', 'UPI', priya),
+    credit(plain, 6, '15000.00', 'IMPS', kavya),
+    // returned: a payer the account does not allow, and an amount it does not expect
+    credit(allowed, 26, '5000.00', 'IMPS', kavya),
+    credit(expected, 3, '2400.00', 'NEFT', priya),
+  ];
+  return credits.sort((a, b) => a[1].getTime() - b[1].getTime());
 }

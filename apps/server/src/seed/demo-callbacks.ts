@@ -62,34 +62,8 @@ export async function seedDemoCallbacks(
     const sent: number[] = [];
     for (let i = 0; i < 4; i++) sent.push((await sendTestEvent(db, actor, down.callback_id)).effects[0]!.id);
     // Sent four days ago (an hour apart), then attempted at the times the retry schedule set.
-    for (const [i, id] of sent.entries()) {
-      const createdAt = new Date(now - 4 * DAY + i * 3600_000);
-      const [moved] = await db
-        .update(callbackDeliveries)
-        .set({ createdAt, nextAttemptAt: createdAt })
-        .where(and(eq(callbackDeliveries.clientRef, client.id), inArray(callbackDeliveries.id, [id])))
-        .returning({ eventRef: callbackDeliveries.eventRef });
-      // Its event happened then too.
-      if (moved?.eventRef)
-        await db
-          .update(events)
-          .set({ createdAt })
-          .where(and(eq(events.clientRef, client.id), eq(events.id, moved.eventRef)));
-      let clock = createdAt.getTime() + 1000;
-      for (let attempt = 1; ; attempt++) {
-        const outcome = await attemptDelivery(db, { clientRef: client.id, id }, attempt, {
-          allowPrivate: true,
-          // The receiver's own answer, in-process: the server is not listening yet while it seeds.
-          send: async (url, init) => {
-            const answer = sandboxReceiverAnswer(new URL(url).pathname, init.headers);
-            return { status: answer.status, excerpt: JSON.stringify(answer.body) };
-          },
-          now: () => new Date((clock += 40 + ((attempt * 13) % 90))),
-        });
-        if (outcome.kind !== 'retry') break;
-        clock = outcome.at.getTime();
-      }
-    }
+    for (const [i, id] of sent.entries())
+      await failDuringOutage(db, { clientRef: client.id, id }, new Date(now - 4 * DAY + i * 3600_000));
     // The endpoint came back: its URL now points at the live receiver.
     await handleCallbackRequest(db, actor, {
       action: 'update',
@@ -98,4 +72,36 @@ export async function seedDemoCallbacks(
     });
   }
   return { rail: [], callbacks };
+}
+
+/**
+ * A test event sent during the outage: backdated to `createdAt` (its event too), then attempted at the times the
+ * retry schedule set, with the sandbox receiver's outage answer, until its retries ran out (FAILED).
+ */
+async function failDuringOutage(db: Db, ref: DeliveryRef, createdAt: Date): Promise<void> {
+  const [moved] = await db
+    .update(callbackDeliveries)
+    .set({ createdAt, nextAttemptAt: createdAt })
+    .where(and(eq(callbackDeliveries.clientRef, ref.clientRef), inArray(callbackDeliveries.id, [ref.id])))
+    .returning({ eventRef: callbackDeliveries.eventRef });
+  // Its event happened then too.
+  if (moved?.eventRef)
+    await db
+      .update(events)
+      .set({ createdAt })
+      .where(and(eq(events.clientRef, ref.clientRef), eq(events.id, moved.eventRef)));
+  let clock = createdAt.getTime() + 1000;
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await attemptDelivery(db, ref, attempt, {
+      allowPrivate: true,
+      // The receiver's own answer, in-process: the server is not listening yet while it seeds.
+      send: async (url, init) => {
+        const answer = sandboxReceiverAnswer(new URL(url).pathname, init.headers);
+        return { status: answer.status, excerpt: JSON.stringify(answer.body) };
+      },
+      now: () => new Date((clock += 40 + ((attempt * 13) % 90))),
+    });
+    if (outcome.kind !== 'retry') break;
+    clock = outcome.at.getTime();
+  }
 }

@@ -57,6 +57,19 @@ function demoPayout(n: number, day: number, k: number, senderAccount: string) {
   };
 }
 
+type DemoFlowOptions = {
+  callbackBaseUrl: string;
+  railTimeScale: number;
+  full: boolean;
+  /** With `full`: Acme's approval rules and the requests they hold (demo-approvals.ts); default on. */
+  approvals?: boolean;
+  now?: number;
+  /** What other domains do when a payout moves (the rail's steps run here for the backdated week). */
+  payoutTransitions: PayoutTransitions;
+};
+type DemoAccount = Awaited<ReturnType<typeof openClientAccount>>;
+type DemoActor = ReturnType<typeof systemActor>;
+
 /**
  * Demo money for the customer clients, made by the same service functions the API calls: accounts funded by
  * top-ups, beneficiaries, a week of payouts moved through the sandbox rail's own steps (backdated), penny
@@ -66,115 +79,135 @@ function demoPayout(n: number, day: number, k: number, senderAccount: string) {
 export async function seedDemoFlow(
   db: Db,
   clients: { id: number; name: string }[],
-  opts: {
-    callbackBaseUrl: string;
-    railTimeScale: number;
-    full: boolean;
-    /** With `full`: Acme's approval rules and the requests they hold (demo-approvals.ts); default on. */
-    approvals?: boolean;
-    now?: number;
-    /** What other domains do when a payout moves (the rail's steps run here for the backdated week). */
-    payoutTransitions: PayoutTransitions;
-  },
+  opts: DemoFlowOptions,
 ): Promise<Effects> {
   const now = opts.now ?? Date.now();
   let effects = noEffects();
   for (const client of clients) {
     if ((await clientAccounts(db, client.id)).length) continue;
-    const account = await openClientAccount(db, client.id, `${client.name} current account`);
     const acme = client.name === 'Acme Retail';
-    await topUp(db, {
-      clientRef: client.id,
-      accountRef: account.id,
-      amount: (acme ? 25_00_000n : 5_00_000n) * RUPEE,
-      reference: `DEMO-FUNDING-${account.accountNumber}`,
-      at: new Date(now - 8 * DAY),
-    });
-    await setFeatureFlags(db, client.id, { frontend_payout: true, bulk_frontend_payout: acme });
+    const account = await fundClient(db, client, acme, now);
     if (!acme || !opts.full) continue;
-
     const actor = systemActor(client.id, 'demo-seed');
-    await handleCallbackRequest(db, actor, {
-      action: 'create',
-      event_type: 'PAYOUT',
-      url: `${opts.callbackBaseUrl}/payouts`,
-      http_method: 'POST',
-      is_active: true,
-    });
-    for (const b of ACME_BENEFICIARIES)
-      await createBeneficiary(
-        db,
+    await seedPayees(db, actor, account, opts.callbackBaseUrl);
+    effects = mergeEffects(effects, await seedWeekOfPayouts(db, actor, account, opts, now));
+    effects = mergeEffects(effects, await seedPennyDrops(db, actor, now));
+  }
+  return effects;
+}
+
+/** The client's current account, funded by a top-up 8 days ago, and its payout features switched on. */
+async function fundClient(db: Db, client: { id: number; name: string }, acme: boolean, now: number) {
+  const account = await openClientAccount(db, client.id, `${client.name} current account`);
+  await topUp(db, {
+    clientRef: client.id,
+    accountRef: account.id,
+    amount: (acme ? 25_00_000n : 5_00_000n) * RUPEE,
+    reference: `DEMO-FUNDING-${account.accountNumber}`,
+    at: new Date(now - 8 * DAY),
+  });
+  await setFeatureFlags(db, client.id, { frontend_payout: true, bulk_frontend_payout: acme });
+  return account;
+}
+
+/** Acme's payout callback URL on the sandbox receiver and its beneficiaries. */
+async function seedPayees(db: Db, actor: DemoActor, account: DemoAccount, callbackBaseUrl: string) {
+  await handleCallbackRequest(db, actor, {
+    action: 'create',
+    event_type: 'PAYOUT',
+    url: `${callbackBaseUrl}/payouts`,
+    http_method: 'POST',
+    is_active: true,
+  });
+  for (const b of ACME_BENEFICIARIES)
+    await createBeneficiary(
+      db,
+      actor,
+      {
+        beneficiary_code: b.code,
+        beneficiary_name: b.name ?? registeredHolder(b.account!, b.ifsc!),
+        beneficiary_email: `${b.code.toLowerCase()}@example.com`,
+        beneficiary_mobile: '9876543210',
+        provider: SANDBOX_PROVIDER.provider,
+        provider_code: SANDBOX_PROVIDER.providerCode,
+        transfer_type: b.type,
+        sender_account_number: account.accountNumber,
+        beneficiary_account_number: b.account ?? '',
+        ifsc_code: b.ifsc ?? '',
+        beneficiary_upi_id: b.upi ?? '',
+      },
+      // Established payees of the demo: no cooling-off (a beneficiary added from the dashboard gets one).
+      { coolingOff: false },
+    );
+}
+
+/**
+ * A week of payouts: a few a day, oldest first, moved by the rail at the times they were due. Today's last ones
+ * are made live by seedDemoLivePayouts, after every other demo payout.
+ */
+async function seedWeekOfPayouts(
+  db: Db,
+  actor: DemoActor,
+  account: DemoAccount,
+  opts: DemoFlowOptions,
+  now: number,
+): Promise<Effects> {
+  let effects = noEffects();
+  for (const { n, day, k } of DEMO_PAYOUT_SLOTS) {
+    if (isLive(day, k)) continue;
+    const created = await db.transaction((tx) =>
+      initiatePayout(tx, actor, demoPayout(n, day, k, account.accountNumber), {
+        railTimeScale: opts.railTimeScale,
+        at: demoAgo(now, day * DAY + (10 - 2 * k) * 3600_000, n),
+      }),
+    );
+    effects = mergeEffects(effects, { ...created.effects, rail: [] });
+    // Run the rail's own steps at the times they were due.
+    for (let step = 0; step < 2; step++) {
+      const [row] = await db
+        .select()
+        .from(payouts)
+        .where(and(eq(payouts.clientRef, actor.clientRef), eq(payouts.urn, created.payout.urn)));
+      if (!row?.railDueAt || row.railDueAt.getTime() > now) break;
+      const advanced = await advancePayout(db, row, {
+        railTimeScale: opts.railTimeScale,
+        at: row.railDueAt,
+        transitions: opts.payoutTransitions,
+      });
+      effects = mergeEffects(effects, { ...advanced.effects, rail: [] });
+    }
+  }
+  return effects;
+}
+
+/** Four penny drops of Acme's, one a day from five days ago, each with the name to match. */
+async function seedPennyDrops(db: Db, actor: DemoActor, now: number): Promise<Effects> {
+  const checks = [
+    {
+      account: '50100012345678',
+      ifsc: 'HDFC0000001',
+      name: registeredHolder('50100012345678', 'HDFC0000001'),
+    },
+    { account: '000401234567', ifsc: 'ICIC0000001', name: 'Beta Traders' },
+    { account: '50100000000001', ifsc: 'HDFC0000001', name: 'Closed Account Holder' },
+    { account: '60200000000005', ifsc: 'KKBK0000131', name: 'Kiran Stores' },
+  ];
+  let effects = noEffects();
+  for (const [i, c] of checks.entries()) {
+    const done = await db.transaction((tx) =>
+      validateAccount(
+        tx,
         actor,
         {
-          beneficiary_code: b.code,
-          beneficiary_name: b.name ?? registeredHolder(b.account!, b.ifsc!),
-          beneficiary_email: `${b.code.toLowerCase()}@example.com`,
-          beneficiary_mobile: '9876543210',
-          provider: SANDBOX_PROVIDER.provider,
-          provider_code: SANDBOX_PROVIDER.providerCode,
-          transfer_type: b.type,
-          sender_account_number: account.accountNumber,
-          beneficiary_account_number: b.account ?? '',
-          ifsc_code: b.ifsc ?? '',
-          beneficiary_upi_id: b.upi ?? '',
+          beneficiary_account_number: c.account,
+          ifsc_code: c.ifsc,
+          beneficiary_name: c.name,
+          customer_reference_number: `KYC-${i + 1}`,
         },
-        // Established payees of the demo: no cooling-off (a beneficiary added from the dashboard gets one).
-        { coolingOff: false },
-      );
-
-    // A week of payouts: a few a day, oldest first, moved by the rail at the times they were due. Today's last
-    // ones are made live by seedDemoLivePayouts, after every other demo payout.
-    for (const { n, day, k } of DEMO_PAYOUT_SLOTS) {
-      if (isLive(day, k)) continue;
-      const created = await db.transaction((tx) =>
-        initiatePayout(tx, actor, demoPayout(n, day, k, account.accountNumber), {
-          railTimeScale: opts.railTimeScale,
-          at: demoAgo(now, day * DAY + (10 - 2 * k) * 3600_000, n),
-        }),
-      );
-      effects = mergeEffects(effects, { ...created.effects, rail: [] });
-      // Run the rail's own steps at the times they were due.
-      for (let step = 0; step < 2; step++) {
-        const [row] = await db
-          .select()
-          .from(payouts)
-          .where(and(eq(payouts.clientRef, client.id), eq(payouts.urn, created.payout.urn)));
-        if (!row?.railDueAt || row.railDueAt.getTime() > now) break;
-        const advanced = await advancePayout(db, row, {
-          railTimeScale: opts.railTimeScale,
-          at: row.railDueAt,
-          transitions: opts.payoutTransitions,
-        });
-        effects = mergeEffects(effects, { ...advanced.effects, rail: [] });
-      }
-    }
-
-    const checks = [
-      {
-        account: '50100012345678',
-        ifsc: 'HDFC0000001',
-        name: registeredHolder('50100012345678', 'HDFC0000001'),
-      },
-      { account: '000401234567', ifsc: 'ICIC0000001', name: 'Beta Traders' },
-      { account: '50100000000001', ifsc: 'HDFC0000001', name: 'Closed Account Holder' },
-      { account: '60200000000005', ifsc: 'KKBK0000131', name: 'Kiran Stores' },
-    ];
-    for (const [i, c] of checks.entries()) {
-      const done = await db.transaction((tx) =>
-        validateAccount(
-          tx,
-          actor,
-          {
-            beneficiary_account_number: c.account,
-            ifsc_code: c.ifsc,
-            beneficiary_name: c.name,
-            customer_reference_number: `KYC-${i + 1}`,
-          },
-          { at: new Date(now - (5 - i) * DAY) },
-        ),
-      );
-      effects = mergeEffects(effects, done.effects);
-    }
+        { at: new Date(now - (5 - i) * DAY) },
+      ),
+    );
+    effects = mergeEffects(effects, done.effects);
   }
   return effects;
 }

@@ -174,6 +174,16 @@ const GLOBEX: DemoMandate[] = [
   },
 ];
 
+type DemoMandateOptions = {
+  callbackBaseUrl: string;
+  railTimeScale: number;
+  full: boolean;
+  publicUrl: string;
+  provider: string;
+  now?: number;
+};
+type DemoActor = ReturnType<typeof systemActor>;
+
 /**
  * Demo e-mandates for the customer clients, made by the same service functions the API calls, backdated over
  * the last week: registrations in every state (pending, active, rejected, paused, cancelled, expired) and
@@ -184,14 +194,7 @@ const GLOBEX: DemoMandate[] = [
 export async function seedDemoMandates(
   db: Db,
   clients: { id: number; name: string }[],
-  opts: {
-    callbackBaseUrl: string;
-    railTimeScale: number;
-    full: boolean;
-    publicUrl: string;
-    provider: string;
-    now?: number;
-  },
+  opts: DemoMandateOptions,
 ): Promise<Effects> {
   if (!opts.full) return noEffects();
   const now = opts.now ?? Date.now();
@@ -214,75 +217,103 @@ export async function seedDemoMandates(
         http_method: 'POST',
         is_active: true,
       });
-    for (const [i, m] of (acme ? ACME : GLOBEX).entries()) {
-      const createdAt = demoAgo(now, m.createdDaysAgo * DAY + (9 - (i % 4)) * HOUR, i);
-      const start = dayIn(MANDATE_TIME_ZONE, 0, createdAt.getTime());
-      const input: CreateMandate = {
-        customer_reference_number: m.ref,
-        type: m.payer.type,
-        customer_name: m.name,
-        customer_email: `${m.name.split(' ')[0]!.toLowerCase()}@example.com`,
-        customer_mobile: `98765${String(43210 + i).padStart(5, '0')}`,
-        ...(m.payer.type === 'NACH'
-          ? { account_number: m.payer.account, ifsc_code: m.payer.ifsc, account_type: 'SAVINGS' as const }
-          : { vpa: m.payer.vpa }),
-        max_amount: m.max,
-        frequency: m.frequency,
-        start_date: start,
-        ...(m.endAfterDays
-          ? { end_date: dayIn(MANDATE_TIME_ZONE, m.endAfterDays, createdAt.getTime()) }
-          : {}),
-      };
-      const created = await db.transaction((tx) =>
-        createMandate(tx, actor, input, { ...opts, at: createdAt }),
-      );
-      effects = mergeEffects(effects, created.effects);
-      const ref = { clientRef: client.id, urn: created.mandate.urn };
-      if (m.decision) {
-        const decided = await decideMandate(db, ref, m.decision, {
-          at: new Date(createdAt.getTime() + HOUR),
-        });
-        effects = mergeEffects(effects, decided.effects);
-      }
-      for (const [k, d] of (m.debits ?? []).entries()) {
-        // Whole days apart, so a DAILY mandate's debits always fall on different days.
-        const at = d.live ? undefined : new Date(now - d.daysAgo * DAY - 3 * HOUR);
-        const presented = await db.transaction((tx) =>
-          createPresentation(
-            tx,
-            actor,
-            ref.urn,
-            { customer_reference_number: `${m.ref}-D${k + 1}`, amount: d.amount, remarks: 'Demo debit' },
-            { railTimeScale: opts.railTimeScale, ...(at ? { at } : {}) },
-          ),
-        );
-        effects = mergeEffects(effects, { ...presented.effects, rail: d.live ? presented.effects.rail : [] });
-        if (d.live) continue;
-        const [row] = await db
-          .select()
-          .from(mandatePresentations)
-          .where(
-            and(
-              eq(mandatePresentations.clientRef, client.id),
-              eq(mandatePresentations.urn, presented.presentation.urn),
-            ),
-          );
-        if (!row?.railDueAt || row.railDueAt.getTime() > now) continue;
-        const advanced = await advancePresentation(db, row, {
-          railTimeScale: opts.railTimeScale,
-          at: row.railDueAt,
-        });
-        effects = mergeEffects(effects, { ...advanced.effects, rail: [] });
-      }
-      if (m.later) {
-        const at = new Date(now - m.later.daysAgo * DAY);
-        const action = m.later.action;
-        const changed = await db.transaction((tx) => changeMandate(tx, actor, ref.urn, action, { at }));
-        effects = mergeEffects(effects, changed.effects);
-      }
-    }
+    for (const [i, m] of (acme ? ACME : GLOBEX).entries())
+      effects = mergeEffects(effects, await seedDemoMandate(db, actor, m, i, opts, now));
   }
   // Mandates past their end date (the sweeper's job, done now for the demo).
   const expired = await expireMandates(db, { at: new Date(now) });
   return mergeEffects(effects, expired.effects);
+}
+
+/** One demo mandate (the `i`th of its client's): created, decided, debited, then paused or cancelled. */
+async function seedDemoMandate(
+  db: Db,
+  actor: DemoActor,
+  m: DemoMandate,
+  i: number,
+  opts: DemoMandateOptions,
+  now: number,
+): Promise<Effects> {
+  const createdAt = demoAgo(now, m.createdDaysAgo * DAY + (9 - (i % 4)) * HOUR, i);
+  const created = await db.transaction((tx) =>
+    createMandate(tx, actor, mandateInput(m, i, createdAt), { ...opts, at: createdAt }),
+  );
+  let effects = created.effects;
+  const ref = { clientRef: actor.clientRef, urn: created.mandate.urn };
+  if (m.decision) {
+    const decided = await decideMandate(db, ref, m.decision, {
+      at: new Date(createdAt.getTime() + HOUR),
+    });
+    effects = mergeEffects(effects, decided.effects);
+  }
+  for (const [k, d] of (m.debits ?? []).entries())
+    effects = mergeEffects(effects, await seedDebit(db, actor, ref.urn, `${m.ref}-D${k + 1}`, d, opts, now));
+  if (m.later) {
+    const at = new Date(now - m.later.daysAgo * DAY);
+    const action = m.later.action;
+    const changed = await db.transaction((tx) => changeMandate(tx, actor, ref.urn, action, { at }));
+    effects = mergeEffects(effects, changed.effects);
+  }
+  return effects;
+}
+
+/** The registration a demo mandate is created with, starting the day it was created. */
+function mandateInput(m: DemoMandate, i: number, createdAt: Date): CreateMandate {
+  return {
+    customer_reference_number: m.ref,
+    type: m.payer.type,
+    customer_name: m.name,
+    customer_email: `${m.name.split(' ')[0]!.toLowerCase()}@example.com`,
+    customer_mobile: `98765${String(43210 + i).padStart(5, '0')}`,
+    ...(m.payer.type === 'NACH'
+      ? { account_number: m.payer.account, ifsc_code: m.payer.ifsc, account_type: 'SAVINGS' as const }
+      : { vpa: m.payer.vpa }),
+    max_amount: m.max,
+    frequency: m.frequency,
+    start_date: dayIn(MANDATE_TIME_ZONE, 0, createdAt.getTime()),
+    ...(m.endAfterDays ? { end_date: dayIn(MANDATE_TIME_ZONE, m.endAfterDays, createdAt.getTime()) } : {}),
+  };
+}
+
+/**
+ * One debit of a mandate: presented (backdated, unless `live`), then moved by the rail's own step at the time it
+ * was due; a live one is left to the running rail.
+ */
+async function seedDebit(
+  db: Db,
+  actor: DemoActor,
+  mandateUrn: string,
+  reference: string,
+  d: NonNullable<DemoMandate['debits']>[number],
+  opts: DemoMandateOptions,
+  now: number,
+): Promise<Effects> {
+  // Whole days apart, so a DAILY mandate's debits always fall on different days.
+  const at = d.live ? undefined : new Date(now - d.daysAgo * DAY - 3 * HOUR);
+  const presented = await db.transaction((tx) =>
+    createPresentation(
+      tx,
+      actor,
+      mandateUrn,
+      { customer_reference_number: reference, amount: d.amount, remarks: 'Demo debit' },
+      { railTimeScale: opts.railTimeScale, ...(at ? { at } : {}) },
+    ),
+  );
+  const effects = { ...presented.effects, rail: d.live ? presented.effects.rail : [] };
+  if (d.live) return effects;
+  const [row] = await db
+    .select()
+    .from(mandatePresentations)
+    .where(
+      and(
+        eq(mandatePresentations.clientRef, actor.clientRef),
+        eq(mandatePresentations.urn, presented.presentation.urn),
+      ),
+    );
+  if (!row?.railDueAt || row.railDueAt.getTime() > now) return effects;
+  const advanced = await advancePresentation(db, row, {
+    railTimeScale: opts.railTimeScale,
+    at: row.railDueAt,
+  });
+  return mergeEffects(effects, { ...advanced.effects, rail: [] });
 }
