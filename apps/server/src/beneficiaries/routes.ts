@@ -31,13 +31,21 @@ import {
   pendingApproval,
 } from '../approvals/settings.ts';
 
+/** The app as a route plugin receives it (the zod type provider). */
+type App = Parameters<FastifyPluginAsyncZod<RouteDeps>>[0];
+
 const CodeParams = z.object({ beneficiary_code: z.string().min(1).max(32) });
 
 export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // Reads need flow.read; each write names its own permission.
   defaultPermission(app, 'flow.read');
-  const p = deps.config.PROVIDER;
+  registerBeneficiaryWrites(app, deps);
+  registerBeneficiaryReads(app, deps);
+};
 
+/** The dropdown, then adding and changing a beneficiary (each perhaps held for approval). */
+function registerBeneficiaryWrites(app: App, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   app.get(
     `/${p}/read/fetch/dropdown/beneficiaries`,
     {
@@ -109,6 +117,11 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
       return answer.done;
     },
   );
+}
+
+/** One beneficiary, an IFSC lookup, and the list. */
+function registerBeneficiaryReads(app: App, deps: RouteDeps) {
+  const p = deps.config.PROVIDER;
   app.get(
     `/${p}/read/fetch/manage/beneficiary/:beneficiary_code`,
     {
@@ -150,4 +163,4 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     count: countBeneficiaries,
     report: { type: 'beneficiaries', queue: deps.queueReport },
   });
-};
+}

@@ -402,12 +402,45 @@ export async function planBeneficiaryUpdate(
           input.confirm_name_mismatch,
         )
       : null;
+  const changes = changesOf(
+    input,
+    current,
+    account,
+    dest,
+    renamesOrMoves ? { score: matched?.score ?? null } : null,
+  );
+  const fields = Object.keys(input).filter(
+    (k) => k !== 'confirm_name_mismatch' && input[k as keyof UpdateBeneficiary] !== undefined,
+  );
+  const senderAccountNumber = account?.accountNumber ?? found.senderAccountNumber;
+  return {
+    current,
+    senderAccountNumber,
+    changes,
+    fields,
+    mismatch: matched?.mismatch ?? null,
+    before: viewOf(current, found.senderAccountNumber),
+    after: viewOf({ ...current, ...changes }, senderAccountNumber),
+  };
+}
+
+/**
+ * The columns a checked change writes: the fields the request named, the sender account, the destination, the
+ * name match score when the name was checked again, and a new cooling-off period when the destination moves.
+ */
+function changesOf(
+  input: UpdateBeneficiary,
+  current: BeneficiaryRow,
+  account: Awaited<ReturnType<typeof senderAccount>> | null,
+  dest: ReturnType<typeof checkDestination>,
+  nameMatch: { score: number | null } | null,
+): Partial<typeof beneficiaries.$inferInsert> {
   // A new destination (account, IFSC or UPI id) starts a new cooling-off period.
   const moves =
     dest.accountNumber !== current.accountNumber ||
     dest.ifsc !== current.ifsc ||
     dest.upiId !== current.upiId;
-  const changes = {
+  return {
     ...(input.beneficiary_name !== undefined ? { name: input.beneficiary_name } : {}),
     ...(input.beneficiary_email !== undefined
       ? { email: blankToNull(input.beneficiary_email)?.toLowerCase() ?? null }
@@ -421,21 +454,8 @@ export async function planBeneficiaryUpdate(
       ? { senderAccountRef: account.id, provider: account.provider, providerCode: account.providerCode }
       : {}),
     ...dest,
-    ...(renamesOrMoves ? { nameMatchScore: matched?.score ?? null } : {}),
+    ...(nameMatch ? { nameMatchScore: nameMatch.score } : {}),
     ...(moves ? { limitedUntil: coolingOffEnd() } : {}),
-  };
-  const fields = Object.keys(input).filter(
-    (k) => k !== 'confirm_name_mismatch' && input[k as keyof UpdateBeneficiary] !== undefined,
-  );
-  const senderAccountNumber = account?.accountNumber ?? found.senderAccountNumber;
-  return {
-    current,
-    senderAccountNumber,
-    changes,
-    fields,
-    mismatch: matched?.mismatch ?? null,
-    before: viewOf(current, found.senderAccountNumber),
-    after: viewOf({ ...current, ...changes }, senderAccountNumber),
   };
 }
 
