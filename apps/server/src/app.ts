@@ -119,9 +119,69 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...opts,
     authenticateKey: makeApiKeyAuthenticator({ db: opts.db, sessions: opts.sessions }),
   });
-  const deps: RouteDeps = {
+  const deps = routeDeps(opts, guards.requireAuth);
+  // Every route documented as needing the session checks it before reading its input (auth/guard.ts).
+  authenticateSecuredRoutes(app, guards);
+  // Every request of a client's caller is recorded after its answer, off the request's path (request-log/).
+  await registerRequestLog(app, { db: opts.db, config: opts.config });
+  for (const routes of DOMAIN_ROUTES) await app.register(routes, deps);
+  // The mandate authorisation page a customer opens (public: the token is the capability).
+  await app.register(mandateHostedRoutes, {
+    db: opts.db,
+    provider: opts.config.PROVIDER,
+    runEffects: opts.runEffects,
+  });
+  // The public pay page of payment links (no sign-in: the token is the capability).
+  await app.register(payPageRoutes, { db: opts.db, runEffects: opts.runEffects });
+  await registerFabricAndCredits(app, deps, opts);
+  // The command palette's global search: each domain with records to find registers its searcher here.
+  await app.register(searchRoutes, {
+    ...deps,
+    searchers: [payoutSearcher, beneficiarySearcher, mandateSearcher, paymentLinkSearcher],
+  });
+  if (opts.config.NODE_ENV !== 'production') await app.register(sandboxReceiverRoutes, deps);
+
+  await registerWeb(app, { webDist: opts.webDist, isApi });
+  return app;
+}
+
+/** The route plugins that take only the shared dependencies, in the order they are registered. */
+const DOMAIN_ROUTES = [
+  authRoutes,
+  onboardingRoutes,
+  userRoutes,
+  teamRoutes,
+  twoFactorRoutes,
+  ledgerRoutes,
+  featureRoutes,
+  beneficiaryRoutes,
+  payoutRoutes,
+  validationRoutes,
+  callbackRoutes,
+  eventRoutes,
+  settlementRoutes,
+  virtualAccountRoutes,
+  mandateRoutes,
+  paymentLinkRoutes,
+  bulkRoutes,
+  ipAllowlistRoutes,
+  auditLogRoutes,
+  supportRoutes,
+  supportOperationsRoutes,
+  savedViewRoutes,
+  reportRoutes,
+  reportScheduleRoutes,
+  statementRoutes,
+  apiUsageRoutes,
+  requestLogRoutes,
+  traceRoutes,
+];
+
+/** What every domain's route plugin receives: the app's dependencies, the session check, and the report queue. */
+function routeDeps(opts: AppOptions, requireAuth: RouteDeps['requireAuth']): RouteDeps {
+  return {
     ...opts,
-    requireAuth: guards.requireAuth,
+    requireAuth,
     publicUrl: (request) => opts.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`,
     queueReport: async (request, report) => {
       const { report: item, effects } = await opts.db.transaction((tx) =>
@@ -135,50 +195,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return item.report_urn;
     },
   };
-  // Every route documented as needing the session checks it before reading its input (auth/guard.ts).
-  authenticateSecuredRoutes(app, guards);
-  // Every request of a client's caller is recorded after its answer, off the request's path (request-log/).
-  await registerRequestLog(app, { db: opts.db, config: opts.config });
-  for (const routes of [
-    authRoutes,
-    onboardingRoutes,
-    userRoutes,
-    teamRoutes,
-    twoFactorRoutes,
-    ledgerRoutes,
-    featureRoutes,
-    beneficiaryRoutes,
-    payoutRoutes,
-    validationRoutes,
-    callbackRoutes,
-    eventRoutes,
-    settlementRoutes,
-    virtualAccountRoutes,
-    mandateRoutes,
-    paymentLinkRoutes,
-    bulkRoutes,
-    ipAllowlistRoutes,
-    auditLogRoutes,
-    supportRoutes,
-    supportOperationsRoutes,
-    savedViewRoutes,
-    reportRoutes,
-    reportScheduleRoutes,
-    statementRoutes,
-    apiUsageRoutes,
-    requestLogRoutes,
-    traceRoutes,
-  ])
-    await app.register(routes, deps);
-  // The mandate authorisation page a customer opens (public: the token is the capability).
-  await app.register(mandateHostedRoutes, {
-    db: opts.db,
-    provider: opts.config.PROVIDER,
-    runEffects: opts.runEffects,
-  });
-  // The public pay page of payment links (no sign-in: the token is the capability).
-  await app.register(payPageRoutes, { db: opts.db, runEffects: opts.runEffects });
-  // Fabric: API keys, credits, the products' public endpoints, their logs and the event stream.
+}
+
+/**
+ * Approvals, API keys, credits and operations, then fabric: the products' public endpoints, their logs, the event
+ * stream and the hosted pages, with the event hub and the engines closed with the server.
+ */
+async function registerFabricAndCredits(app: FastifyInstance, deps: RouteDeps, opts: AppOptions) {
   const registry = fabricRegistry(opts.fabricProducts ?? PRODUCTS);
   let events = opts.fabricEvents;
   if (!events) {
@@ -197,13 +220,4 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(operationsRoutes, { ...deps, registry });
   for (const routes of [fabricCallRoutes, fabricReadRoutes, fabricStreamRoutes, fabricHostedRoutes])
     await app.register(routes, { ...deps, registry, events: hub });
-  // The command palette's global search: each domain with records to find registers its searcher here.
-  await app.register(searchRoutes, {
-    ...deps,
-    searchers: [payoutSearcher, beneficiarySearcher, mandateSearcher, paymentLinkSearcher],
-  });
-  if (opts.config.NODE_ENV !== 'production') await app.register(sandboxReceiverRoutes, deps);
-
-  await registerWeb(app, { webDist: opts.webDist, isApi });
-  return app;
 }

@@ -69,128 +69,150 @@ export type SweepOptions = {
  * settlement cycles and report schedules to run, report files to purge, payment links past their expiry).
  */
 export function sweepTasks(db: Db, opts: SweepOptions): SweepTask[] {
-  const empty = { rail: [], callbacks: [] };
-  const executors = approvalExecutors(opts);
   return [
-    {
-      // Requests nobody decided in time end EXPIRED; what they held is rejected ("Approval expired").
-      name: 'expired approval requests',
-      run: async ({ runEffects, log }) => {
-        const done = await expireDueRequests(db, executors);
-        await runEffects(done.effects);
-        if (done.expired) log('sweeper expired approval requests', { requests: done.expired });
-      },
-    },
-    {
-      name: 'stalled callback replays',
-      run: async ({ runEffects }) => {
-        const replays = await staleReplays(db);
-        await runEffects({
-          ...empty,
-          callbackReplays: replays.map((r) => ({
-            clientRef: r.clientRef,
-            replayId: r.replayId,
-            at: r.updatedAt,
-          })),
-        });
-      },
-    },
-    {
-      name: 'lost bulk payouts',
-      run: async ({ runEffects, log }) => {
-        const lost = await overdueBulks(db);
-        await runEffects({
-          ...empty,
-          bulks: lost.map((b) => ({ clientRef: b.clientRef, urn: b.urn, lease: b.leaseUntil })),
-        });
-        if (lost.length) log('sweeper re-sent bulk payouts', { bulks: lost.length });
-      },
-    },
-    {
-      name: 'overdue rail steps and callbacks',
-      run: async ({ runEffects, log }) => {
-        const rail = [...(await overduePayouts(db)), ...(await overduePresentations(db))];
-        const deliveries = await overdueDeliveries(db);
-        // A delivery goes on from its last attempt.
-        const callbacks = deliveries.map((d) => ({
-          clientRef: d.clientRef,
-          id: d.id,
-          attempt: d.attemptCount + 1,
-        }));
-        await runEffects({ rail, callbacks });
-        if (rail.length || deliveries.length)
-          log('sweeper re-sent overdue work', { payouts: rail.length, callbacks: deliveries.length });
-      },
-    },
-    {
-      // Consents and OTPs whose time ran out end FAILURE (CONSENT_EXPIRED, OTP_EXPIRED), with callbacks.
-      name: 'expired fabric calls',
-      run: async ({ runEffects, log }) => {
-        const expired = await sweepExpiredCalls(db, opts.fabricProducts);
-        await runEffects(expired.effects);
-        if (expired.completed) log('sweeper expired fabric calls', { calls: expired.completed });
-      },
-    },
-    {
-      // Cycles whose run time has passed run (one transaction each); their payouts go to the rail.
-      name: 'due settlement cycles',
-      run: async ({ runEffects, log }) => {
-        const settled = await runDueCycles(db, { railTimeScale: opts.railTimeScale, log });
-        await runEffects(settled.effects);
-        if (settled.runs) log('sweeper ran settlement cycles', { runs: settled.runs });
-      },
-    },
-    {
-      // E-mandates not authorised in time, or past their end date, end EXPIRED (with callbacks).
-      name: 'expired mandates',
-      run: async ({ runEffects, log }) => {
-        const mandates = await expireMandates(db);
-        await runEffects(mandates.effects);
-        if (mandates.expired) log('sweeper expired mandates', { mandates: mandates.expired });
-      },
-    },
-    {
-      // Reports whose build died (lease ran out) or whose job was lost are queued again.
-      name: 'lost report builds',
-      run: async ({ runEffects }) => {
-        await runEffects({ ...empty, reports: await lostReports(db) });
-      },
-    },
-    {
-      name: 'due report schedules',
-      run: async ({ runEffects, log }) => {
-        const scheduled = await runDueSchedules(db, { sources: REPORT_SOURCES, product: opts.product, log });
-        await runEffects(scheduled.effects);
-        if (scheduled.runs) log('sweeper ran report schedules', { runs: scheduled.runs });
-      },
-    },
-    {
-      name: 'expired report files',
-      run: async ({ log }) => {
-        const purged = await purgeExpiredReports(db);
-        if (purged) log('sweeper expired reports', { reports: purged });
-      },
-    },
-    {
-      // Payment links past their expiry end EXPIRED, with callbacks.
-      name: 'expired payment links',
-      run: async ({ runEffects, log }) => {
-        const links = await expireDueLinks(db);
-        await runEffects(links.effects);
-        if (links.expired) log('sweeper expired payment links', { links: links.expired });
-      },
-    },
-    {
-      // The request log's partitions of today and the next days exist; days older than the retention go whole.
-      name: 'request log partitions',
-      run: async ({ log }) => {
-        await ensurePartitions(db);
-        const dropped = await dropExpiredPartitions(
-          db,
-          opts.requestLogRetentionDays ?? REQUEST_LOG_RETENTION_DAYS,
-        );
-        if (dropped.length) log('sweeper dropped request log days', { partitions: dropped });
-      },
-    },
+    expiredApprovalsTask(db, approvalExecutors(opts)),
+    stalledReplaysTask(db),
+    lostBulksTask(db),
+    overdueRailAndCallbacksTask(db),
+    expiredFabricCallsTask(db, opts.fabricProducts),
+    dueSettlementCyclesTask(db, opts.railTimeScale),
+    expiredMandatesTask(db),
+    lostReportBuildsTask(db),
+    dueReportSchedulesTask(db, opts.product),
+    expiredReportFilesTask(db),
+    expiredPaymentLinksTask(db),
+    requestLogPartitionsTask(db, opts.requestLogRetentionDays ?? REQUEST_LOG_RETENTION_DAYS),
   ];
 }
+
+/** Effects with no rail steps and no callbacks, for a task that sends other work. */
+const NO_WORK = { rail: [], callbacks: [] };
+
+/** Requests nobody decided in time end EXPIRED; what they held is rejected ("Approval expired"). */
+const expiredApprovalsTask = (db: Db, executors: ApprovalExecutors): SweepTask => ({
+  name: 'expired approval requests',
+  run: async ({ runEffects, log }) => {
+    const done = await expireDueRequests(db, executors);
+    await runEffects(done.effects);
+    if (done.expired) log('sweeper expired approval requests', { requests: done.expired });
+  },
+});
+
+const stalledReplaysTask = (db: Db): SweepTask => ({
+  name: 'stalled callback replays',
+  run: async ({ runEffects }) => {
+    const replays = await staleReplays(db);
+    await runEffects({
+      ...NO_WORK,
+      callbackReplays: replays.map((r) => ({
+        clientRef: r.clientRef,
+        replayId: r.replayId,
+        at: r.updatedAt,
+      })),
+    });
+  },
+});
+
+const lostBulksTask = (db: Db): SweepTask => ({
+  name: 'lost bulk payouts',
+  run: async ({ runEffects, log }) => {
+    const lost = await overdueBulks(db);
+    await runEffects({
+      ...NO_WORK,
+      bulks: lost.map((b) => ({ clientRef: b.clientRef, urn: b.urn, lease: b.leaseUntil })),
+    });
+    if (lost.length) log('sweeper re-sent bulk payouts', { bulks: lost.length });
+  },
+});
+
+const overdueRailAndCallbacksTask = (db: Db): SweepTask => ({
+  name: 'overdue rail steps and callbacks',
+  run: async ({ runEffects, log }) => {
+    const rail = [...(await overduePayouts(db)), ...(await overduePresentations(db))];
+    const deliveries = await overdueDeliveries(db);
+    // A delivery goes on from its last attempt.
+    const callbacks = deliveries.map((d) => ({
+      clientRef: d.clientRef,
+      id: d.id,
+      attempt: d.attemptCount + 1,
+    }));
+    await runEffects({ rail, callbacks });
+    if (rail.length || deliveries.length)
+      log('sweeper re-sent overdue work', { payouts: rail.length, callbacks: deliveries.length });
+  },
+});
+
+/** Consents and OTPs whose time ran out end FAILURE (CONSENT_EXPIRED, OTP_EXPIRED), with callbacks. */
+const expiredFabricCallsTask = (db: Db, products: readonly FabricProduct[]): SweepTask => ({
+  name: 'expired fabric calls',
+  run: async ({ runEffects, log }) => {
+    const expired = await sweepExpiredCalls(db, products);
+    await runEffects(expired.effects);
+    if (expired.completed) log('sweeper expired fabric calls', { calls: expired.completed });
+  },
+});
+
+/** Cycles whose run time has passed run (one transaction each); their payouts go to the rail. */
+const dueSettlementCyclesTask = (db: Db, railTimeScale: number): SweepTask => ({
+  name: 'due settlement cycles',
+  run: async ({ runEffects, log }) => {
+    const settled = await runDueCycles(db, { railTimeScale, log });
+    await runEffects(settled.effects);
+    if (settled.runs) log('sweeper ran settlement cycles', { runs: settled.runs });
+  },
+});
+
+/** E-mandates not authorised in time, or past their end date, end EXPIRED (with callbacks). */
+const expiredMandatesTask = (db: Db): SweepTask => ({
+  name: 'expired mandates',
+  run: async ({ runEffects, log }) => {
+    const mandates = await expireMandates(db);
+    await runEffects(mandates.effects);
+    if (mandates.expired) log('sweeper expired mandates', { mandates: mandates.expired });
+  },
+});
+
+/** Reports whose build died (lease ran out) or whose job was lost are queued again. */
+const lostReportBuildsTask = (db: Db): SweepTask => ({
+  name: 'lost report builds',
+  run: async ({ runEffects }) => {
+    await runEffects({ ...NO_WORK, reports: await lostReports(db) });
+  },
+});
+
+const dueReportSchedulesTask = (db: Db, product: string): SweepTask => ({
+  name: 'due report schedules',
+  run: async ({ runEffects, log }) => {
+    const scheduled = await runDueSchedules(db, { sources: REPORT_SOURCES, product, log });
+    await runEffects(scheduled.effects);
+    if (scheduled.runs) log('sweeper ran report schedules', { runs: scheduled.runs });
+  },
+});
+
+const expiredReportFilesTask = (db: Db): SweepTask => ({
+  name: 'expired report files',
+  run: async ({ log }) => {
+    const purged = await purgeExpiredReports(db);
+    if (purged) log('sweeper expired reports', { reports: purged });
+  },
+});
+
+/** Payment links past their expiry end EXPIRED, with callbacks. */
+const expiredPaymentLinksTask = (db: Db): SweepTask => ({
+  name: 'expired payment links',
+  run: async ({ runEffects, log }) => {
+    const links = await expireDueLinks(db);
+    await runEffects(links.effects);
+    if (links.expired) log('sweeper expired payment links', { links: links.expired });
+  },
+});
+
+/** The request log's partitions of today and the next days exist; days older than the retention go whole. */
+const requestLogPartitionsTask = (db: Db, retentionDays: number): SweepTask => ({
+  name: 'request log partitions',
+  run: async ({ log }) => {
+    await ensurePartitions(db);
+    const dropped = await dropExpiredPartitions(db, retentionDays);
+    if (dropped.length) log('sweeper dropped request log days', { partitions: dropped });
+  },
+});

@@ -60,14 +60,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   setCoolingOffPolicy(config);
   setEngineIdleMs(config.ENGINE_IDLE_MS);
   clearProcessCaches();
-  // Each phase's duration, logged at debug level once the app's logger exists (what a start spends its time on).
-  const phases: Record<string, number> = {};
-  let phaseStart = performance.now();
-  const phase = (name: string) => {
-    const now = performance.now();
-    phases[name] = Math.round((now - phaseStart) * 10) / 10;
-    phaseStart = now;
-  };
+  const { phase, phases } = phaseClock();
   const keys = overrides.keys ?? loadKeys(config);
   phase('keys');
   const handle =
@@ -79,39 +72,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       dataDir: config.DATA_DIR,
     }));
   phase('database');
-  // The demo seed, skipped in one query when the same seed (code and options) finished before (seed-runs.ts).
-  const products = overrides.fabricProducts ?? PRODUCTS;
-  const demoRun = config.SEED_DEMO
-    ? seedRun('demo', {
-        port: config.PORT,
-        publicUrl: config.PUBLIC_URL ?? null,
-        provider: config.PROVIDER,
-        railTimeScale: config.RAIL_TIME_SCALE,
-        flow: config.SEED_DEMO_FLOW,
-        approvals: config.SEED_DEMO_APPROVALS,
-        products: products.map((p) => p.slug),
-      })
-    : null;
-  const seedDemoNow = demoRun !== null && !(await seedFinished(handle.db, demoRun));
-  const seeded = seedDemoNow
-    ? await seedDemo(
-        handle.db,
-        {
-          // Through the balancer when there is one (PUBLIC_URL): the seeding process may serve no API (SERVE=health).
-          callbackBaseUrl: `${config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`}/${config.PROVIDER}/sandbox/webhook-receiver`,
-          railTimeScale: config.RAIL_TIME_SCALE,
-          full: config.SEED_DEMO_FLOW,
-          approvals: config.SEED_DEMO_APPROVALS,
-          payoutTransitions: PAYOUT_TRANSITIONS,
-        },
-        {
-          products,
-          calls: config.SEED_DEMO_FLOW,
-          provider: config.PROVIDER,
-          publicUrl: config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`,
-        },
-      )
-    : null;
+  const demo = await seedDemoIfDue(config, handle, overrides.fabricProducts ?? PRODUCTS);
   phase('seed');
 
   let appLog: FastifyBaseLogger | undefined = undefined; // the listener's reports before the app exists are not logged
@@ -136,13 +97,15 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     await jobsStarted;
     return run(effects);
   };
+  const sms = overrides.sms ?? smsSenderFromConfig(config);
+  const email = overrides.email ?? emailSenderFromConfig(config);
   const app = await buildApp({
     runEffects,
     db: handle.db,
     config,
     keys,
-    sms: overrides.sms ?? smsSenderFromConfig(config),
-    email: overrides.email ?? emailSenderFromConfig(config),
+    sms,
+    email,
     sessions,
     databaseKind: handle.kind,
     webDist: overrides.webDist,
@@ -163,62 +126,20 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   appLog = app.log;
   phase('app');
   // The demo's authenticator-app user, enrolled through the two-factor service (it needs the server's keys).
-  if (seedDemoNow)
-    await seedDemoTwoFactor({
-      db: handle.db,
-      config,
-      keys,
-      sessions,
-      sms: overrides.sms ?? smsSenderFromConfig(config),
-      email: overrides.email ?? emailSenderFromConfig(config),
-    });
-
+  if (demo.now) await seedDemoTwoFactor({ db: handle.db, config, keys, sessions, sms, email });
   phase('two-factor seed');
 
   let boss: PgBoss | null = null;
-  /** The job queue and its workers (~100 ms of database round trips), started once the app is built. */
-  async function startJobs(): Promise<void> {
-    if (config.JOBS === 'on') {
-      // The job queue and its workers are imported only by a process that runs jobs (not an API-only one).
-      const [{ startBoss }, { registerMaintenance }, { registerWorkers }] = await Promise.all([
-        import('./jobs/boss.ts'),
-        import('./jobs/maintenance.ts'),
-        import('./workers.ts'),
-      ]);
-      boss = await startBoss(handle, (err) => app.log.error({ err }, 'job queue error'));
-      const log = (msg: string, data?: object) => app.log.info(data ?? {}, msg);
-      await registerMaintenance(boss, handle.db, log);
-      run = await registerWorkers(boss, handle.db, {
-        railTimeScale: config.RAIL_TIME_SCALE,
-        delivery: { allowPrivate: config.CALLBACK_ALLOW_PRIVATE ?? config.NODE_ENV !== 'production' },
-        log,
-        payoutTransitions: PAYOUT_TRANSITIONS,
-        sweepTasks: sweepTasks(handle.db, {
-          railTimeScale: config.RAIL_TIME_SCALE,
-          fabricProducts: overrides.fabricProducts ?? PRODUCTS,
-          product: config.PROVIDER,
-          requestLogRetentionDays: config.REQUEST_LOG_RETENTION_DAYS,
-        }),
-        product: config.PROVIDER,
-        email: overrides.email ?? emailSenderFromConfig(config),
-        publicUrl: config.PUBLIC_URL,
-      });
-      if (seeded) await run(seeded.effects);
-    } else if (config.JOBS === 'send') {
-      // Queues the jobs of this process's committed work at once; the worker processes run them.
-      const [{ startBoss }, { effectRunner }] = await Promise.all([
-        import('./jobs/boss.ts'),
-        import('./workers.ts'),
-      ]);
-      boss = await startBoss(handle, (err) => app.log.error({ err }, 'job queue error'), { sendOnly: true });
-      run = effectRunner(boss);
-    }
+  jobsStarted = (async () => {
+    const jobs = await startJobs(config, handle, app, overrides, (started) => (boss = started));
+    if (jobs) run = jobs;
+    // The seed's work goes to this process's own workers; a process without them leaves it to a sweeper.
+    if (config.JOBS === 'on' && demo.seeded) await run(demo.seeded.effects);
     // Recorded once its work is handed to the jobs (with JOBS=off the sweeper sends it).
-    if (seedDemoNow && demoRun) await recordSeedRun(handle.db, demoRun);
+    if (demo.now && demo.run) await recordSeedRun(handle.db, demo.run);
     phase('jobs');
     app.log.debug({ phases_ms: phases }, 'server composed');
-  }
-  jobsStarted = startJobs();
+  })();
   // Awaited by whoever holds the server (main.ts exits when it rejects); never an unhandled rejection here.
   jobsStarted.catch(() => {});
 
@@ -239,4 +160,109 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       await handle.close();
     },
   };
+}
+
+/** Each phase's duration, logged at debug level once the app's logger exists (what a start spends its time on). */
+function phaseClock() {
+  const phases: Record<string, number> = {};
+  let phaseStart = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round((now - phaseStart) * 10) / 10;
+    phaseStart = now;
+  };
+  return { phase, phases };
+}
+
+/**
+ * The demo seed, skipped in one query when the same seed (code and options) finished before (seed-runs.ts):
+ * its run (null without SEED_DEMO), whether it ran now, and the work it answered.
+ */
+async function seedDemoIfDue(config: Config, handle: DatabaseHandle, products: readonly FabricProduct[]) {
+  const run = config.SEED_DEMO
+    ? seedRun('demo', {
+        port: config.PORT,
+        publicUrl: config.PUBLIC_URL ?? null,
+        provider: config.PROVIDER,
+        railTimeScale: config.RAIL_TIME_SCALE,
+        flow: config.SEED_DEMO_FLOW,
+        approvals: config.SEED_DEMO_APPROVALS,
+        products: products.map((p) => p.slug),
+      })
+    : null;
+  const now = run !== null && !(await seedFinished(handle.db, run));
+  const seeded = now
+    ? await seedDemo(
+        handle.db,
+        {
+          // Through the balancer when there is one (PUBLIC_URL): the seeding process may serve no API (SERVE=health).
+          callbackBaseUrl: `${config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`}/${config.PROVIDER}/sandbox/webhook-receiver`,
+          railTimeScale: config.RAIL_TIME_SCALE,
+          full: config.SEED_DEMO_FLOW,
+          approvals: config.SEED_DEMO_APPROVALS,
+          payoutTransitions: PAYOUT_TRANSITIONS,
+        },
+        {
+          products,
+          calls: config.SEED_DEMO_FLOW,
+          provider: config.PROVIDER,
+          publicUrl: config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`,
+        },
+      )
+    : null;
+  return { run, now, seeded };
+}
+
+/**
+ * The job queue and its workers (~100 ms of database round trips), started once the app is built: with JOBS=on
+ * the workers (their runner answered), with JOBS=send a runner that only queues (the worker processes run the
+ * jobs), with JOBS=off nothing (null). `started` hears of the queue as soon as it runs (to stop it on close).
+ */
+async function startJobs(
+  config: Config,
+  handle: DatabaseHandle,
+  app: FastifyInstance,
+  overrides: ServerOverrides,
+  started: (boss: PgBoss) => void,
+): Promise<EffectRunner | null> {
+  if (config.JOBS === 'on') {
+    // The job queue and its workers are imported only by a process that runs jobs (not an API-only one).
+    const [{ startBoss }, { registerMaintenance }, { registerWorkers }] = await Promise.all([
+      import('./jobs/boss.ts'),
+      import('./jobs/maintenance.ts'),
+      import('./workers.ts'),
+    ]);
+    const boss = await startBoss(handle, (err) => app.log.error({ err }, 'job queue error'));
+    started(boss);
+    const log = (msg: string, data?: object) => app.log.info(data ?? {}, msg);
+    await registerMaintenance(boss, handle.db, log);
+    return registerWorkers(boss, handle.db, {
+      railTimeScale: config.RAIL_TIME_SCALE,
+      delivery: { allowPrivate: config.CALLBACK_ALLOW_PRIVATE ?? config.NODE_ENV !== 'production' },
+      log,
+      payoutTransitions: PAYOUT_TRANSITIONS,
+      sweepTasks: sweepTasks(handle.db, {
+        railTimeScale: config.RAIL_TIME_SCALE,
+        fabricProducts: overrides.fabricProducts ?? PRODUCTS,
+        product: config.PROVIDER,
+        requestLogRetentionDays: config.REQUEST_LOG_RETENTION_DAYS,
+      }),
+      product: config.PROVIDER,
+      email: overrides.email ?? emailSenderFromConfig(config),
+      publicUrl: config.PUBLIC_URL,
+    });
+  }
+  if (config.JOBS === 'send') {
+    // Queues the jobs of this process's committed work at once; the worker processes run them.
+    const [{ startBoss }, { effectRunner }] = await Promise.all([
+      import('./jobs/boss.ts'),
+      import('./workers.ts'),
+    ]);
+    const boss = await startBoss(handle, (err) => app.log.error({ err }, 'job queue error'), {
+      sendOnly: true,
+    });
+    started(boss);
+    return effectRunner(boss);
+  }
+  return null;
 }

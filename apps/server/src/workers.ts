@@ -106,7 +106,21 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
   await ensureQueue(boss, REPLAY_QUEUE, { retryLimit: 10, retryDelay: 5, expireInSeconds: 900 });
   await ensureQueue(boss, REPORT_QUEUE, { retryLimit: 3, retryDelay: 10, expireInSeconds: 3600 });
 
-  const polling = { pollingIntervalSeconds: 0.5, batchSize: 10 };
+  await workRail(boss, db, opts, run);
+  await workCallbacks(boss, db, opts);
+  await workBulks(boss, db, opts, run);
+  await workReplays(boss, db, opts, run);
+  await workReports(boss, db, opts);
+  await boss.work(SWEEP_QUEUE, () => runSweep(opts.sweepTasks, { runEffects: run, log: opts.log }));
+  await boss.schedule(SWEEP_QUEUE, '* * * * *');
+  return run;
+}
+
+/** Rail steps and callback attempts are taken ten at a time. */
+const polling = { pollingIntervalSeconds: 0.5, batchSize: 10 };
+
+/** The sandbox rail's steps of payouts and mandate presentations, one job a step. */
+async function workRail(boss: PgBoss, db: Db, opts: WorkerOptions, run: EffectRunner) {
   await boss.work<RailJob>(RAIL_QUEUE, polling, async (jobs) => {
     for (const job of jobs) {
       if (!hasClient(job.data)) {
@@ -123,6 +137,10 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
       opts.log('rail step', { urn: job.data.urn, status });
     }
   });
+}
+
+/** One attempt of a callback delivery per job; the next attempt is scheduled with backoff. */
+async function workCallbacks(boss: PgBoss, db: Db, opts: WorkerOptions) {
   await boss.work<CallbackJob>(CALLBACK_QUEUE, polling, async (jobs) => {
     await Promise.all(
       jobs.map(async (job) => {
@@ -134,8 +152,13 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
       }),
     );
   });
-  // Bulk payouts: one job processes a bulk's rows batch after batch (resumable: it carries on from the first
-  // unprocessed row); a bulk whose job was lost is re-sent by the sweeper once its lease runs out.
+}
+
+/**
+ * Bulk payouts: one job processes a bulk's rows batch after batch (resumable: it carries on from the first
+ * unprocessed row); a bulk whose job was lost is re-sent by the sweeper once its lease runs out.
+ */
+async function workBulks(boss: PgBoss, db: Db, opts: WorkerOptions, run: EffectRunner) {
   await boss.work<BulkJob>(BULK_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
     if (!job || !hasClient(job.data)) return;
     const status = await processBulk(db, job.data, {
@@ -156,13 +179,21 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
     });
     opts.log('bulk processed', { urn: job.data.urn, status });
   });
-  // Replays of failed callbacks: one job puts a range's failed deliveries back in the queue, batch after batch.
+}
+
+/**
+ * Replays of failed callbacks: one job puts a range's failed deliveries back in the queue, batch after batch.
+ */
+async function workReplays(boss: PgBoss, db: Db, opts: WorkerOptions, run: EffectRunner) {
   await boss.work<ReplayJob>(REPLAY_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
     if (!job || !hasClient(job.data)) return;
     const status = await runReplay(db, job.data, (refs) => run({ rail: [], callbacks: refs }));
     opts.log('callback replay', { replay_id: job.data.replayId, status });
   });
-  // Reports: up to MAX_RUNNING_REPORTS builds at once in this process; a client at its limit waits for a place.
+}
+
+/** Reports: up to MAX_RUNNING_REPORTS builds at once in this process; a client at its limit waits for a place. */
+async function workReports(boss: PgBoss, db: Db, opts: WorkerOptions) {
   await boss.work<ReportJob>(
     REPORT_QUEUE,
     { pollingIntervalSeconds: 0.5, batchSize: 1, localConcurrency: MAX_RUNNING_REPORTS },
@@ -192,7 +223,4 @@ export async function registerWorkers(boss: PgBoss, db: Db, opts: WorkerOptions)
       }
     },
   );
-  await boss.work(SWEEP_QUEUE, () => runSweep(opts.sweepTasks, { runEffects: run, log: opts.log }));
-  await boss.schedule(SWEEP_QUEUE, '* * * * *');
-  return run;
 }
