@@ -220,78 +220,73 @@ function describeChildren(pid: number): string {
     : 'none';
 }
 
-async function main() {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const engineIdleMs = Number(process.env.ENGINE_IDLE_MS || 60_000);
-  const settle = option('settle', engineIdleMs / 1000 + 20);
-  const idle = option('idle', 10);
-  const starts = Math.max(1, Math.round(option('starts', 3)));
-  console.log(
-    `Start/memory benchmark on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}: settle ${settle} s after the first ` +
-      `start, ${idle} s idle before other RSS readings, ${starts} second start(s); ` +
-      `${availableParallelism()} cores, load ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-  );
-  const storage = await freshStorage(databaseUrl);
-  console.log(`  storage: ${storage.label}`);
-  let firstRss: number | null = null;
-  let apiRss: number | null = null;
-  const second: { ms: number; cpu: number | null; rss: number | null }[] = [];
+/** 1. First start: migrations, demo seed, its jobs; the RSS every 10 s while it settles, then the last reading. */
+async function firstStart(storage: Storage, settle: number): Promise<number | null> {
+  const first = await startServer(storage);
   try {
-    // 1. First start: migrations, demo seed, its jobs.
-    const first = await startServer(storage);
-    try {
+    console.log(
+      `\nfirst start: /health 200 after ${fmt(first.readyMs / 1000, 2)} s ` +
+        `(${fmt((first.readyCpuMs ?? 0) / 1000, 2)} s of CPU)`,
+    );
+    const step = 10;
+    for (let waited = 0; waited < settle;) {
+      const wait = Math.min(step, settle - waited);
+      await sleep(wait * 1000);
+      waited += wait;
       console.log(
-        `\nfirst start: /health 200 after ${fmt(first.readyMs / 1000, 2)} s ` +
-          `(${fmt((first.readyCpuMs ?? 0) / 1000, 2)} s of CPU)`,
+        `  +${fmt(waited, 0)} s: RSS ${fmtMb(rssMb(first.pid))}; engine processes: ${describeChildren(first.pid)}`,
       );
-      const step = 10;
-      for (let waited = 0; waited < settle;) {
-        const wait = Math.min(step, settle - waited);
-        await sleep(wait * 1000);
-        waited += wait;
-        console.log(
-          `  +${fmt(waited, 0)} s: RSS ${fmtMb(rssMb(first.pid))}; engine processes: ${describeChildren(first.pid)}`,
-        );
-      }
-      firstRss = rssMb(first.pid);
-    } finally {
-      await first.stop();
     }
+    return rssMb(first.pid);
+  } finally {
+    await first.stop();
+  }
+}
 
-    // 2. Second starts on the same database: the seed is present, migrations applied.
-    for (let i = 1; i <= starts; i++) {
-      const again = await startServer(storage);
-      try {
-        await sleep(idle * 1000);
-        const rss = rssMb(again.pid);
-        second.push({ ms: again.readyMs, cpu: again.readyCpuMs, rss });
-        console.log(
-          `second start #${i}: /health 200 after ${fmt(again.readyMs, 0)} ms (${fmt(again.readyCpuMs ?? 0, 0)} ms ` +
-            `of CPU); RSS after ${idle} s idle ${fmtMb(rss)}`,
-        );
-      } finally {
-        await again.stop();
-      }
-    }
+type SecondStart = { ms: number; cpu: number | null; rss: number | null };
 
-    // 3. An API-only process.
-    const api = await startServer(storage, { JOBS: 'off', SEED_DEMO: 'false' });
+/** 2. Second starts on the same database: the seed is present, migrations applied. */
+async function secondStarts(storage: Storage, starts: number, idle: number): Promise<SecondStart[]> {
+  const second: SecondStart[] = [];
+  for (let i = 1; i <= starts; i++) {
+    const again = await startServer(storage);
     try {
       await sleep(idle * 1000);
-      apiRss = rssMb(api.pid);
+      const rss = rssMb(again.pid);
+      second.push({ ms: again.readyMs, cpu: again.readyCpuMs, rss });
       console.log(
-        `API-only (JOBS=off SEED_DEMO=false): /health 200 after ${fmt(api.readyMs, 0)} ms; RSS after ${idle} s ` +
-          `idle ${fmtMb(apiRss)}`,
+        `second start #${i}: /health 200 after ${fmt(again.readyMs, 0)} ms (${fmt(again.readyCpuMs ?? 0, 0)} ms ` +
+          `of CPU); RSS after ${idle} s idle ${fmtMb(rss)}`,
       );
     } finally {
-      await api.stop();
+      await again.stop();
     }
-  } finally {
-    await storage.drop();
   }
+  return second;
+}
 
+/** 3. An API-only process: its RSS after `idle` seconds. */
+async function apiOnlyStart(storage: Storage, idle: number): Promise<number | null> {
+  const api = await startServer(storage, { JOBS: 'off', SEED_DEMO: 'false' });
+  try {
+    await sleep(idle * 1000);
+    const apiRss = rssMb(api.pid);
+    console.log(
+      `API-only (JOBS=off SEED_DEMO=false): /health 200 after ${fmt(api.readyMs, 0)} ms; RSS after ${idle} s ` +
+        `idle ${fmtMb(apiRss)}`,
+    );
+    return apiRss;
+  } finally {
+    await api.stop();
+  }
+}
+
+function printGoals(
+  databaseUrl: string | undefined,
+  firstRss: number | null,
+  apiRss: number | null,
+  second: SecondStart[],
+) {
   const medianStart = [...second].sort((a, b) => a.ms - b.ms)[Math.floor((second.length - 1) / 2)];
   const rows: [string, string, string, boolean][] = [
     [
@@ -321,6 +316,34 @@ async function main() {
       `  (the median second start used ${fmt(medianStart.cpu, 0)} ms of CPU: on a busy machine the wall time ` +
         `waits for the cores)`,
     );
+}
+
+async function main() {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const engineIdleMs = Number(process.env.ENGINE_IDLE_MS || 60_000);
+  const settle = option('settle', engineIdleMs / 1000 + 20);
+  const idle = option('idle', 10);
+  const starts = Math.max(1, Math.round(option('starts', 3)));
+  console.log(
+    `Start/memory benchmark on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}: settle ${settle} s after the first ` +
+      `start, ${idle} s idle before other RSS readings, ${starts} second start(s); ` +
+      `${availableParallelism()} cores, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+  );
+  const storage = await freshStorage(databaseUrl);
+  console.log(`  storage: ${storage.label}`);
+  let firstRss: number | null = null;
+  let apiRss: number | null = null;
+  let second: SecondStart[] = [];
+  try {
+    firstRss = await firstStart(storage, settle);
+    second = await secondStarts(storage, starts, idle);
+    apiRss = await apiOnlyStart(storage, idle);
+  } finally {
+    await storage.drop();
+  }
+  printGoals(databaseUrl, firstRss, apiRss, second);
 }
 
 if (import.meta.main) await main();
