@@ -76,18 +76,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   phase('seed');
 
   let appLog: FastifyBaseLogger | undefined = undefined; // the listener's reports before the app exists are not logged
-  const sessions = await openSessionCache<AuthContext>(handle, {
-    // Never longer than an access token lives.
-    ttlSeconds: Math.min(config.SESSION_CACHE_SECONDS, config.ACCESS_TOKEN_TTL_SECONDS),
-    log: (level, msg, data) => appLog?.[level](data ?? {}, msg),
-  });
-  phase('sessions');
-
-  // Wakes fabric's event streams in this process when any process commits a call (LISTEN/NOTIFY).
-  const fabricEvents = await openFabricEventHub(handle, {
-    log: (msg, err) => appLog?.warn({ err }, msg),
-  });
-  phase('fabric events');
+  const { sessions, fabricEvents } = await openListeners(config, handle, () => appLog, phase);
 
   // The jobs start after the app is built, beside the listener (`jobs` below): work handed to them before waits
   // for them to run. With JOBS=off committed work waits for the sweeper of a process that runs jobs.
@@ -100,28 +89,13 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const sms = overrides.sms ?? smsSenderFromConfig(config);
   const email = overrides.email ?? emailSenderFromConfig(config);
   const app = await buildApp({
+    ...appParts(config, handle, overrides, (msg, data) => appLog?.info(data ?? {}, msg)),
     runEffects,
-    db: handle.db,
-    config,
     keys,
     sms,
     email,
     sessions,
-    databaseKind: handle.kind,
-    webDist: overrides.webDist,
-    logger: overrides.logger,
     fabricEvents,
-    approvalExecutors: approvalExecutors({ railTimeScale: config.RAIL_TIME_SCALE }),
-    ...(config.DATABASE_REPLICA_URL && handle.kind === 'postgresql' && config.SERVE === 'all'
-      ? {
-          replica: openReplicaRouter(handle, {
-            url: config.DATABASE_REPLICA_URL,
-            maxLagMs: config.REPLICA_MAX_LAG_MS,
-            log: (msg, data) => appLog?.info(data ?? {}, msg),
-          }),
-        }
-      : {}),
-    ...(overrides.fabricProducts ? { fabricProducts: overrides.fabricProducts } : {}),
   });
   appLog = app.log;
   phase('app');
@@ -159,6 +133,59 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       await sessions.close();
       await handle.close();
     },
+  };
+}
+
+/**
+ * This process's listeners of the database: the cache of checked sessions and fabric's event hub (which wakes the
+ * event streams when any process commits a call: LISTEN/NOTIFY). They log through the app's logger once it exists.
+ */
+async function openListeners(
+  config: Config,
+  handle: DatabaseHandle,
+  appLog: () => FastifyBaseLogger | undefined,
+  phase: (name: string) => void,
+) {
+  const sessions = await openSessionCache<AuthContext>(handle, {
+    // Never longer than an access token lives.
+    ttlSeconds: Math.min(config.SESSION_CACHE_SECONDS, config.ACCESS_TOKEN_TTL_SECONDS),
+    log: (level, msg, data) => appLog()?.[level](data ?? {}, msg),
+  });
+  phase('sessions');
+  const fabricEvents = await openFabricEventHub(handle, {
+    log: (msg, err) => appLog()?.warn({ err }, msg),
+  });
+  phase('fabric events');
+  return { sessions, fabricEvents };
+}
+
+/**
+ * What the app takes from the config and the database beside the server's live parts: the approval executors
+ * (composition.ts), and the replica router of a process that serves the API with DATABASE_REPLICA_URL.
+ */
+function appParts(
+  config: Config,
+  handle: DatabaseHandle,
+  overrides: ServerOverrides,
+  log: (msg: string, data?: object) => void,
+) {
+  return {
+    db: handle.db,
+    config,
+    databaseKind: handle.kind,
+    webDist: overrides.webDist,
+    logger: overrides.logger,
+    approvalExecutors: approvalExecutors({ railTimeScale: config.RAIL_TIME_SCALE }),
+    ...(config.DATABASE_REPLICA_URL && handle.kind === 'postgresql' && config.SERVE === 'all'
+      ? {
+          replica: openReplicaRouter(handle, {
+            url: config.DATABASE_REPLICA_URL,
+            maxLagMs: config.REPLICA_MAX_LAG_MS,
+            log,
+          }),
+        }
+      : {}),
+    ...(overrides.fabricProducts ? { fabricProducts: overrides.fabricProducts } : {}),
   };
 }
 
