@@ -28,26 +28,20 @@
  * (each on its own server, `--rounds` times), the difference, and the log's size on disk per million requests.
  * After each load run, a probe sends P requests one at a time on one connection (p50/p99 to the microsecond).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/db/database.ts';
 import { demoSignIn } from './demo-sign-in.ts';
+import { printProfiles } from './http-profile.ts';
+import { intOption as option } from './options.ts';
 import { freshStorage, rssMb, startServer, type RunningServer, type Storage } from './start-memory.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Options
 
-function option(name: string, env: string): number | undefined {
-  const arg = process.argv.slice(2).find((a) => a.startsWith(`--${name}=`));
-  const raw = arg ? arg.slice(name.length + 3) : process.env[env];
-  if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a non-negative integer`);
-  return value;
-}
 const flag = (name: string) => process.argv.slice(2).includes(`--${name}`);
 const stringOption = (name: string) =>
   process.argv
@@ -181,46 +175,6 @@ async function probe(url: string, headers: Session, n: number) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// CPU profile (--cpu-prof)
-
-type CpuProfile = {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-};
-
-/** The listening process's profile (node names it CPU.<date>.<time>.<pid>.0.<seq>.cpuprofile). */
-function profileOf(dir: string, pid: number): CpuProfile | null {
-  const file = readdirSync(dir).find((f) => f.includes(`.${pid}.0.`) && f.endsWith('.cpuprofile'));
-  return file ? (JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile) : null;
-}
-
-/** The top functions by self time among the samples inside `window` (µs on the monotonic clock). */
-function topFunctions(profile: CpuProfile, window: [number, number], n = 12): string[] {
-  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
-  const counts = new Map<string, number>();
-  let t = profile.startTime;
-  let total = 0;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i]!;
-    if (t < window[0] || t > window[1]) continue;
-    const frame = frames.get(profile.samples[i]!)!;
-    const where = frame.url
-      .replace(/.*node_modules\//, '')
-      .replace(/^file:\/\/.*?\/apps\/server\//, '')
-      .replace(/^node:/, 'node:');
-    const key = `${frame.functionName || '(anonymous)'}${where ? ` ${where}:${frame.lineNumber + 1}` : ''}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-    total++;
-  }
-  return [...counts]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([key, count]) => `${((100 * count) / Math.max(total, 1)).toFixed(1).padStart(5)} %  ${key}`);
-}
-
-// ---------------------------------------------------------------------------------------------------------
 // Output
 
 const fmt = (n: number, digits = 1) => n.toLocaleString('en', { maximumFractionDigits: digits });
@@ -258,92 +212,88 @@ async function settledRss(pid: number, quietMs = 3000, maxMs = 15_000): Promise<
 // ---------------------------------------------------------------------------------------------------------
 // The goals run
 
-async function goals() {
-  header('one process, issue 24 goals');
-  const storage = await freshStorage(DATABASE_URL);
-  const profileDir = CPU_PROF ? mkdtempSync(join(tmpdir(), 'meridian-bench-prof-')) : null;
-  const profEnv: Record<string, string> = profileDir
-    ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim() }
-    : {};
+type SoakReading = { after: number; rss: number | null };
+
+/** Throughput: each target loaded after its warm-up, printed with the RSS after it; answers the runs by target. */
+async function throughput(first: RunningServer, session: Session): Promise<Map<string, Run>> {
   const runs = new Map<string, Run>();
-  let firstIdle: number | null = null;
-  const soakRss: { after: number; rss: number | null }[] = [];
-  let second: RunningServer | undefined;
-  let apiOnlyRss: number | null = null;
-  let listedPid = 0;
+  console.log(`\nthroughput (${CONNECTIONS} connections, ${DURATION} s each)`);
+  for (const target of await targets(first.base, session)) {
+    const url = `${first.base}${target.path}`;
+    const headers = target.public ? {} : session;
+    if (WARMUP) await load(url, headers, { seconds: WARMUP });
+    const run = await load(url, headers, {});
+    runs.set(target.name, run);
+    console.log(`  ${target.name.padEnd(15)} ${describe(run)}  RSS ${fmtMb(rssMb(first.pid))}`);
+  }
+  console.log(`  RSS after the loads: ${fmtMb(rssMb(first.pid))}`);
+  return runs;
+}
+
+/** SOAK more list requests, the RSS read after each quarter, then after 35 s idle. */
+async function soak(first: RunningServer, session: Session): Promise<SoakReading[]> {
+  const soakRss: SoakReading[] = [];
+  console.log(`\n${fmt(SOAK, 0)} list requests more (RSS every quarter)`);
+  const quarter = Math.ceil(SOAK / 4);
+  for (let done = quarter; done <= SOAK; done += quarter) {
+    const run = await load(`${first.base}${LIST}`, session, { amount: quarter });
+    soakRss.push({ after: done, rss: await settledRss(first.pid, 2000, 8000) });
+    console.log(
+      `  after ${fmt(done, 0).padStart(7)}: RSS ${fmtMb(soakRss.at(-1)!.rss)}  (${fmt(run.rps, 0)} req/s, ` +
+        `${run.non2xx} non-2xx, ${run.errors} errors)`,
+    );
+  }
+  // What the process gives back once idle again (lib/memory.ts trims when idle, every 30 s): not the goal's
+  // reading, which is the RSS right after the requests.
+  await sleep(35_000);
+  console.log(`  after 35 s idle: RSS ${fmtMb(await settledRss(first.pid))}`);
+  return soakRss;
+}
+
+/** The first start (migrations, demo seed): its idle RSS once settled, the throughput runs, the soak. */
+async function firstStart(storage: Storage, profEnv: Record<string, string>) {
+  const first = await startServer(storage, profEnv);
+  console.log(`\nfirst start (migrations, demo seed): /health in ${fmt(first.readyMs / 1000, 2)} s`);
   try {
-    const first = await startServer(storage, profEnv);
-    listedPid = first.pid;
-    console.log(`\nfirst start (migrations, demo seed): /health in ${fmt(first.readyMs / 1000, 2)} s`);
-    try {
-      const session = await signIn(first.base);
-      console.log(`  settling ${SETTLE} s (the seed's jobs, engines ending when idle)…`);
-      await sleep(SETTLE * 1000);
-      firstIdle = await settledRss(first.pid);
-      console.log(`  RSS idle after the first start: ${fmtMb(firstIdle)}`);
-
-      console.log(`\nthroughput (${CONNECTIONS} connections, ${DURATION} s each)`);
-      for (const target of await targets(first.base, session)) {
-        const url = `${first.base}${target.path}`;
-        const headers = target.public ? {} : session;
-        if (WARMUP) await load(url, headers, { seconds: WARMUP });
-        const run = await load(url, headers, {});
-        runs.set(target.name, run);
-        console.log(`  ${target.name.padEnd(15)} ${describe(run)}  RSS ${fmtMb(rssMb(first.pid))}`);
-      }
-      console.log(`  RSS after the loads: ${fmtMb(rssMb(first.pid))}`);
-
-      if (SOAK) {
-        console.log(`\n${fmt(SOAK, 0)} list requests more (RSS every quarter)`);
-        const quarter = Math.ceil(SOAK / 4);
-        for (let done = quarter; done <= SOAK; done += quarter) {
-          const run = await load(`${first.base}${LIST}`, session, { amount: quarter });
-          soakRss.push({ after: done, rss: await settledRss(first.pid, 2000, 8000) });
-          console.log(
-            `  after ${fmt(done, 0).padStart(7)}: RSS ${fmtMb(soakRss.at(-1)!.rss)}  (${fmt(run.rps, 0)} req/s, ` +
-              `${run.non2xx} non-2xx, ${run.errors} errors)`,
-          );
-        }
-        // What the process gives back once idle again (lib/memory.ts trims when idle, every 30 s): not the goal's
-        // reading, which is the RSS right after the requests.
-        await sleep(35_000);
-        console.log(`  after 35 s idle: RSS ${fmtMb(await settledRss(first.pid))}`);
-      }
-    } finally {
-      await first.stop();
-    }
-
-    second = await startServer(storage);
-    console.log(`\nsecond start (same database, seed present): /health in ${fmt(second.readyMs, 0)} ms`);
-    const secondIdle = await settledRss(second.pid);
-    console.log(`  RSS idle: ${fmtMb(secondIdle)}`);
-    await second.stop();
-
-    const apiOnly = await startServer(storage, { JOBS: 'off', SEED_DEMO: 'false' });
-    try {
-      // One signed-in list request, as a balancer's first client would, then idle.
-      await fetch(`${apiOnly.base}${LIST}`, { headers: await signIn(apiOnly.base) });
-      apiOnlyRss = await settledRss(apiOnly.pid);
-      console.log(
-        `\nAPI-only process (JOBS=off, SEED_DEMO=false): /health in ${fmt(apiOnly.readyMs, 0)} ms, RSS idle ${fmtMb(apiOnlyRss)}`,
-      );
-    } finally {
-      await apiOnly.stop();
-    }
+    const session = await signIn(first.base);
+    console.log(`  settling ${SETTLE} s (the seed's jobs, engines ending when idle)…`);
+    await sleep(SETTLE * 1000);
+    const firstIdle = await settledRss(first.pid);
+    console.log(`  RSS idle after the first start: ${fmtMb(firstIdle)}`);
+    const runs = await throughput(first, session);
+    const soakRss = SOAK ? await soak(first, session) : [];
+    return { pid: first.pid, firstIdle, runs, soakRss };
   } finally {
-    await storage.drop();
+    await first.stop();
   }
+}
 
-  if (profileDir) {
-    const profile = profileOf(profileDir, listedPid);
-    if (profile)
-      for (const [name, run] of runs) {
-        console.log(`\nwhere the CPU went: ${name} (self time, samples of its load)`);
-        for (const line of topFunctions(profile, run.window)) console.log(`  ${line}`);
-      }
-    console.log(`\nprofiles kept in ${profileDir}`);
+/** An API-only process (JOBS=off, SEED_DEMO=false): its RSS idle after one signed-in list request. */
+async function apiOnlyRssOf(storage: Storage): Promise<number | null> {
+  const apiOnly = await startServer(storage, { JOBS: 'off', SEED_DEMO: 'false' });
+  try {
+    // One signed-in list request, as a balancer's first client would, then idle.
+    await fetch(`${apiOnly.base}${LIST}`, { headers: await signIn(apiOnly.base) });
+    const apiOnlyRss = await settledRss(apiOnly.pid);
+    console.log(
+      `\nAPI-only process (JOBS=off, SEED_DEMO=false): /health in ${fmt(apiOnly.readyMs, 0)} ms, RSS idle ${fmtMb(apiOnlyRss)}`,
+    );
+    return apiOnlyRss;
+  } finally {
+    await apiOnly.stop();
   }
+}
 
+/** What the goals run measured; a reading is null (or absent) when its step did not run. */
+type Measured = {
+  runs: Map<string, Run>;
+  firstIdle: number | null;
+  soakRss: SoakReading[];
+  second: RunningServer | undefined;
+  apiOnlyRss: number | null;
+};
+
+function printGoals({ runs, firstIdle, soakRss, second, apiOnlyRss }: Measured) {
   const health = runs.get('/health');
   const list = runs.get('payouts list');
   const last = soakRss.at(-1)?.rss ?? null;
@@ -397,6 +347,42 @@ async function goals() {
   );
   for (const [what, value, goal, pass] of rows)
     console.log(`  ${pass ? 'PASS' : 'MISS'}  ${what.padEnd(44)} ${value.padStart(30)}  (goal ${goal})`);
+}
+
+/** Issue 24's goals: the first start and its loads, a second start, an API-only process, then the table. */
+async function goals() {
+  header('one process, issue 24 goals');
+  const storage = await freshStorage(DATABASE_URL);
+  const profileDir = CPU_PROF ? mkdtempSync(join(tmpdir(), 'meridian-bench-prof-')) : null;
+  const profEnv: Record<string, string> = profileDir
+    ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim() }
+    : {};
+  const measured: Measured = {
+    runs: new Map(),
+    firstIdle: null,
+    soakRss: [],
+    second: undefined,
+    apiOnlyRss: null,
+  };
+  let listedPid = 0;
+  try {
+    const first = await firstStart(storage, profEnv);
+    listedPid = first.pid;
+    Object.assign(measured, { runs: first.runs, firstIdle: first.firstIdle, soakRss: first.soakRss });
+
+    const second = await startServer(storage);
+    measured.second = second;
+    console.log(`\nsecond start (same database, seed present): /health in ${fmt(second.readyMs, 0)} ms`);
+    const secondIdle = await settledRss(second.pid);
+    console.log(`  RSS idle: ${fmtMb(secondIdle)}`);
+    await second.stop();
+
+    measured.apiOnlyRss = await apiOnlyRssOf(storage);
+  } finally {
+    await storage.drop();
+  }
+  if (profileDir) printProfiles(profileDir, listedPid, measured.runs);
+  printGoals(measured);
 }
 
 // ---------------------------------------------------------------------------------------------------------
