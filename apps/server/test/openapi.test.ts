@@ -225,7 +225,10 @@ describe('the money-moving marker (x-meridian-moves-money)', () => {
     const reaching = sites.filter((s) => s.reachesLedger);
     // The graph finds the known writers: if this drops, the analysis broke, not the code.
     expect(reaching.map((s) => s.path)).toEqual(
-      expect.arrayContaining(["'/core_banking/money_transfer/initiate'", '`/${p}/sandbox/simulate/credit`']),
+      expect.arrayContaining([
+        "'/core_banking/money_transfer/initiate'",
+        '`/${deps.config.PROVIDER}/sandbox/simulate/credit`',
+      ]),
     );
     const unflagged = reaching
       .filter((s) => !s.flagged && !s.hidden)
