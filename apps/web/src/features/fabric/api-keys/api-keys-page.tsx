@@ -126,7 +126,7 @@ function KeysTable({ keys }: { keys: ApiKey[] }) {
       <TableBody>
         {keys.map((k) => (
           <TableRow key={k.key_id} className="border-t">
-            <TableHead scope="row" className={`${cell} font-medium`}>
+            <TableHead scope="row" className={`${cell} font-medium wrap-anywhere`}>
               {k.name}
             </TableHead>
             <TableCell className={cell}>
