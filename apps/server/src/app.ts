@@ -22,7 +22,7 @@ import { sandboxReceiverRoutes } from './callbacks/sandbox-receiver.ts';
 import { featureRoutes } from './features/routes.ts';
 import { makeApiKeyAuthenticator } from './api-keys/guard.ts';
 import { actorOf, authenticateSecuredRoutes, authOf, makeGuard } from './auth/guard.ts';
-import type { AuthContext } from './auth/guard-types.ts';
+import type { SessionModes } from './auth/guard-types.ts';
 import type { RouteDeps } from './http/route-deps.ts';
 import { answerFrameworkError, apiMatcher, registerHttpBasics } from './http/setup.ts';
 import { registerWeb } from './http/web.ts';
@@ -62,7 +62,7 @@ import { validationRoutes } from './validations/routes.ts';
 import { virtualAccountRoutes } from './virtual-accounts/routes.ts';
 
 export type AppOptions = AppDeps & {
-  sessions: LiveSessionCache<AuthContext>;
+  sessions: LiveSessionCache<SessionModes>;
   runEffects: EffectRunner;
   databaseKind: 'pglite' | 'postgresql';
   /** Folder of the web app's production build; served with an SPA fallback when it exists. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { openSessionCache, type LiveSessionCache } from './db/session-cache.ts';
-import type { AuthContext } from './auth/guard-types.ts';
+import type { SessionModes } from './auth/guard-types.ts';
 import type { Config } from './config/config.ts';
 import { loadKeys, type KeyMaterial } from './config/keys.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -15,6 +15,7 @@ import {
   type SmsSender,
 } from './notify/senders.ts';
 import { seedDemo } from './seed/demo.ts';
+import { loadTenants } from './db/tenants.ts';
 import { seedDemoTwoFactor } from './seed/demo-two-factor.ts';
 import { recordSeedRun, seedFinished, seedRun } from './seed/seed-runs.ts';
 import { openFabricEventHub } from './fabric/events.ts';
@@ -36,7 +37,7 @@ export type Server = {
    */
   jobs: Promise<void>;
   /** This process's cache of checked sessions (its figures: `stats()`). */
-  sessions: LiveSessionCache<AuthContext>;
+  sessions: LiveSessionCache<SessionModes>;
   close(): Promise<void>;
 };
 
@@ -74,6 +75,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   phase('database');
   const demo = await seedDemoIfDue(config, handle, overrides.fabricProducts ?? PRODUCTS);
   phase('seed');
+  await loadTenants(handle.db);
 
   let appLog: FastifyBaseLogger | undefined = undefined; // the listener's reports before the app exists are not logged
   const { sessions, fabricEvents } = await openListeners(config, handle, () => appLog, phase);
@@ -146,7 +148,7 @@ async function openListeners(
   appLog: () => FastifyBaseLogger | undefined,
   phase: (name: string) => void,
 ) {
-  const sessions = await openSessionCache<AuthContext>(handle, {
+  const sessions = await openSessionCache<SessionModes>(handle, {
     // Never longer than an access token lives.
     ttlSeconds: Math.min(config.SESSION_CACHE_SECONDS, config.ACCESS_TOKEN_TTL_SECONDS),
     log: (level, msg, data) => appLog()?.[level](data ?? {}, msg),

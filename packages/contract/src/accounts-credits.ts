@@ -13,6 +13,8 @@ export const Company = z.object({
   consumer_type: z.enum(CONSUMER_TYPES),
   credits: z.number().int(),
   users: z.number().int(),
+  /** Meridian operations opened the company's live mode (live money may move); false: test mode only. */
+  live_mode_enabled: z.boolean(),
   created_at: z.string(),
 });
 export type Company = z.infer<typeof Company>;

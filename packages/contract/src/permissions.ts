@@ -34,9 +34,11 @@ export const PERMISSIONS = {
   'ip_allowlist.manage': { group: 'Security', label: 'Change the IP allow-list' },
   'team.manage': { group: 'Security', label: 'Invite members, grant roles, require two-factor sign-in' },
   'audit.read': { group: 'Security', label: 'Read the audit log' },
+  'test_data.delete': { group: 'Security', label: 'Delete all test-mode data of the company' },
   'support.use': { group: 'Support', label: 'Raise and read support tickets' },
   'ops.credits': { group: 'Meridian operations', label: "Load and unload clients' credits, set meters" },
   'ops.support': { group: 'Meridian operations', label: "Answer clients' support tickets" },
+  'ops.companies': { group: 'Meridian operations', label: "Open or close a company's live mode" },
 } as const satisfies Record<string, { group: string; label: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -45,7 +47,7 @@ export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];
 export type OperationPermission = Permission | 'self' | 'public';
 
 /** Meridian's own staff permissions: only roles of the internal client hold them. */
-export const STAFF_PERMISSIONS: readonly Permission[] = ['ops.credits', 'ops.support'];
+export const STAFF_PERMISSIONS: readonly Permission[] = ['ops.credits', 'ops.support', 'ops.companies'];
 /** What a client's role may hold (custom roles are made from these). */
 export const CLIENT_PERMISSIONS: readonly Permission[] = PERMISSION_KEYS.filter(
   (p) => !STAFF_PERMISSIONS.includes(p),

@@ -66,7 +66,10 @@ export function makeApiKeyAuthenticator(deps: { db: Db; sessions?: SessionRevoca
           ? {
               keyId,
               clientRef: -1,
+              companyRef: -1,
               clientId: '',
+              livemode: true,
+              liveModeEnabled: false,
               createdBy: '',
               role: '',
               permissions: new Set(),
@@ -75,13 +78,14 @@ export function makeApiKeyAuthenticator(deps: { db: Db; sessions?: SessionRevoca
             }
           : {
               ...verified.caller,
-              permissions: await permissionsOf(deps.db, verified.caller.clientRef, verified.caller.role),
+              permissions: await permissionsOf(deps.db, verified.caller.companyRef, verified.caller.role),
               refused: null,
               touchedAt: verified.lastUsedAt?.getTime() ?? 0,
             };
       return {
         value,
-        owner: { sessionId: apiKeyOwner(keyId), userRef: -1, clientRef: value.clientRef },
+        // Owned by the company: a change of its roles or live mode drops both modes' keys.
+        owner: { sessionId: apiKeyOwner(keyId), userRef: -1, clientRef: value.companyRef },
         // A refusal is answered, never stored (an expiry in the past is not kept).
         expiresAt: value.refused ? 0 : Number.MAX_SAFE_INTEGER,
       };
@@ -100,10 +104,11 @@ export function makeApiKeyAuthenticator(deps: { db: Db; sessions?: SessionRevoca
     const caller = await verify(basic.keyId, basic.secret);
     if (caller.refused === 'unknown') throw refused('Invalid API key', 'invalid_api_key');
     if (caller.refused === 'revoked') throw refused('This API key has been revoked', 'api_key_revoked');
-    if (!isAllowed(await rangesOf(caller.clientRef), request.ip)) {
+    // The allow-list is the company's: it applies to the keys of both modes.
+    if (!isAllowed(await rangesOf(caller.companyRef), request.ip)) {
       const ip = shownAddress(request.ip);
       await recordRefusal(deps.db, {
-        clientRef: caller.clientRef,
+        clientRef: caller.companyRef,
         ip,
         keyId: caller.keyId,
         method: request.method,

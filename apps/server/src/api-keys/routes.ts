@@ -40,7 +40,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         name: request.body.name,
         role: await resolveApiKeyRole(deps.db, authOf(request), request.body.role),
       };
-      const { keyId, secret } = newKeyCredentials();
+      const { keyId, secret } = newKeyCredentials(authOf(request).livemode);
       const credentials = { keyId, secretHash: sha256(secret) };
       const answer = await holdOrApply(deps, request, 'api_key', {
         plan: (tx) => checkApiKeyLimit(tx, authOf(request).clientRef),

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, or, sql, lt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { MAX_ACTIVE_API_KEYS, type ApiKey, type ApiKeyCreated } from '@meridian/contract/fabric';
 import {
   CLIENT_ROLE_KEYS,
@@ -9,18 +10,21 @@ import {
 import { auditBy, type Actor } from '../audit/actor.ts';
 import { inTransaction, type Db } from '../db/database.ts';
 import { apiKeys, clients, roles } from '../db/schema.ts';
+import { livemodeOf, rememberTenant } from '../db/tenants.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import { permissionsOf } from '../auth/permissions.ts';
 import { newId, newSecret, safeEqual, sha256 } from '../lib/ids.ts';
 
 /**
- * API keys for fabric's public endpoints. A key is `key_id` (public, `key_…`) and `key_secret` (`mk_live_` +
- * 256 random bits, shown once): only the secret's SHA-256 is stored. A slow hash (argon2) protects low-entropy
+ * API keys for fabric's public endpoints. A key is made in one mode (its tenant: the company's live one or its
+ * test one) and is `key_id` (public, `key_…`) and `key_secret` (`mk_live_` or `mk_test_` + 256 random bits, shown
+ * once). The mode is read from the key's tenant, never from the prefix (which only tells a person): only the secret's SHA-256 is stored. A slow hash (argon2) protects low-entropy
  * passwords; a 256-bit random secret cannot be guessed from its SHA-256, and checking one costs microseconds.
  */
 type Row = typeof apiKeys.$inferSelect;
 
-export const SECRET_PREFIX = 'mk_live_';
+/** A secret's prefix in each mode. */
+export const secretPrefix = (livemode: boolean) => (livemode ? 'mk_live_' : 'mk_test_');
 
 export const toApiKey = (r: Row): ApiKey => ({
   key_id: r.keyId,
@@ -34,8 +38,11 @@ export const toApiKey = (r: Row): ApiKey => ({
   revoked_at: r.revokedAt?.toISOString() ?? null,
 });
 
-/** A new key's id and secret, made before the key exists when its creation waits for approval. */
-export const newKeyCredentials = () => ({ keyId: newId('key_'), secret: `${SECRET_PREFIX}${newSecret(32)}` });
+/** A new key's id and secret in a mode, made before the key exists when its creation waits for approval. */
+export const newKeyCredentials = (livemode: boolean) => ({
+  keyId: newId('key_'),
+  secret: `${secretPrefix(livemode)}${newSecret(32)}`,
+});
 
 /** 422 when the client already has MAX_ACTIVE_API_KEYS active keys. */
 export async function checkApiKeyLimit(db: Db, clientRef: number): Promise<void> {
@@ -58,7 +65,7 @@ export async function checkApiKeyLimit(db: Db, clientRef: number): Promise<void>
  */
 export async function resolveApiKeyRole(
   db: Db,
-  creator: { clientRef: number; permissions: ReadonlySet<Permission> },
+  creator: { companyRef: number; permissions: ReadonlySet<Permission> },
   requested: string | undefined,
 ): Promise<string> {
   const role = requested ?? DEFAULT_API_KEY_ROLE;
@@ -68,10 +75,10 @@ export async function resolveApiKeyRole(
         await db
           .select({ key: roles.key })
           .from(roles)
-          .where(and(eq(roles.clientRef, creator.clientRef), eq(roles.key, role)))
+          .where(and(eq(roles.clientRef, creator.companyRef), eq(roles.key, role)))
       ).length > 0;
   if (!known) throw badRequest(`No role ${role} in your company`, { role: 'is not a role of your company' });
-  const granted = await permissionsOf(db, creator.clientRef, role);
+  const granted = await permissionsOf(db, creator.companyRef, role);
   const beyond = [...granted].find((p) => !creator.permissions.has(p));
   if (beyond)
     throw new AppError(
@@ -88,7 +95,7 @@ export async function createApiKey(
   actor: Actor,
   input: { name: string; role?: string },
 ): Promise<ApiKeyCreated> {
-  const { keyId, secret } = newKeyCredentials();
+  const { keyId, secret } = newKeyCredentials(livemodeOf(actor.clientRef));
   const key = await createApiKeyWith(db, actor, input, { keyId, secretHash: sha256(secret) });
   return { ...key, key_secret: secret };
 }
@@ -155,11 +162,18 @@ export async function revokeApiKey(db: Db, actor: Actor, keyId: string): Promise
   });
 }
 
+const company = alias(clients, 'company');
+
 /** The caller of a public endpoint, authenticated by an API key. */
 export type ApiKeyCaller = {
   keyId: string;
+  /** The key's tenant (its mode's). */
   clientRef: number;
+  companyRef: number;
+  /** The company's public id. */
   clientId: string;
+  livemode: boolean;
+  liveModeEnabled: boolean;
   createdBy: string;
   role: string;
 };
@@ -177,7 +191,10 @@ export async function verifyApiKey(
     .select({
       keyId: apiKeys.keyId,
       clientRef: apiKeys.clientRef,
-      clientId: clients.clientId,
+      companyRef: company.id,
+      clientId: company.clientId,
+      livemode: clients.livemode,
+      liveModeEnabled: company.liveModeEnabled,
       createdBy: apiKeys.createdBy,
       role: apiKeys.role,
       secretHash: apiKeys.secretHash,
@@ -186,16 +203,25 @@ export async function verifyApiKey(
     })
     .from(apiKeys)
     .innerJoin(clients, eq(clients.id, apiKeys.clientRef))
+    .innerJoin(company, eq(company.id, sql`coalesce(${clients.companyRef}, ${clients.id})`))
     .where(eq(apiKeys.keyId, keyId));
   // Hash whatever was sent even for an unknown key, so the answer takes the same time.
   const sent = sha256(secret);
   if (!row || !safeEqual(sent, row.secretHash)) return 'unknown';
   if (row.revokedAt) return 'revoked';
+  rememberTenant({
+    id: row.clientRef,
+    companyRef: row.livemode ? null : row.companyRef,
+    livemode: row.livemode,
+  });
   return {
     caller: {
       keyId: row.keyId,
       clientRef: row.clientRef,
+      companyRef: row.companyRef,
       clientId: row.clientId,
+      livemode: row.livemode,
+      liveModeEnabled: row.liveModeEnabled,
       createdBy: row.createdBy,
       role: row.role,
     },

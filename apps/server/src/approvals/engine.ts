@@ -6,6 +6,7 @@ import { auditBy, systemActor, type Actor } from '../audit/actor.ts';
 import { enqueueCallbacks } from '../events/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { approvalRequests, approvalRules, roles } from '../db/schema.ts';
+import { companyOf } from '../db/tenants.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { newId } from '../lib/ids.ts';
 import { conditionsHold, type MatchFacts, type StoredConditions } from './conditions.ts';
@@ -148,7 +149,7 @@ async function decidingRoles(tx: Db, clientRef: number): Promise<string[]> {
   const custom = await tx
     .select({ key: roles.key, permissions: roles.permissions })
     .from(roles)
-    .where(eq(roles.clientRef, clientRef));
+    .where(eq(roles.clientRef, await companyOf(tx, clientRef)));
   return [
     ...CLIENT_ROLE_KEYS.filter((k) => BUILT_IN_ROLES[k].permissions.some((p) => p === 'approvals.decide')),
     ...custom.filter((r) => r.permissions.includes('approvals.decide')).map((r) => r.key),

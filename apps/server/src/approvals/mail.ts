@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { type ApprovalAction, APPROVAL_ACTION_LABELS } from '@meridian/contract/approvals';
 import type { Db } from '../db/database.ts';
 import { approvalRequests, users } from '../db/schema.ts';
+import { companyOf } from '../db/tenants.ts';
 import { deliver, type EmailSender } from '../notify/senders.ts';
 import { decisionsOf } from './records.ts';
 
@@ -29,7 +30,12 @@ export async function mailApprovers(
       .select({ id: users.id, email: users.email })
       .from(users)
       .where(
-        and(eq(users.clientRef, clientRef), eq(users.status, 'active'), inArray(users.role, step.roles)),
+        and(
+          // The approvers are the company's members, whichever mode the request is in.
+          eq(users.clientRef, await companyOf(db, clientRef)),
+          eq(users.status, 'active'),
+          inArray(users.role, step.roles),
+        ),
       );
     const decided = new Set((await decisionsOf(db, clientRef, [row.id])).map((d) => d.userRef));
     const to = members.filter(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_LOG_LIST, AuditRecord } from '@meridian/contract/audit-log';
-import { defaultPermission } from '../auth/guard.ts';
+import { defaultPermission, companyLevelRoutes } from '../auth/guard.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { registerList } from '../lists/register-list.ts';
 import { countAuditRecords, listAuditRecords } from './queries.ts';
@@ -14,6 +14,8 @@ export const auditMetadataCell = (r: Pick<AuditRecord, 'metadata'>) =>
  * time zone (default the last 7 days), search by actor e-mail, action or object id, paging. Admins only.
  */
 export const auditLogRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Shared by both modes: the company's, whatever the caller's mode.
+  companyLevelRoutes(app);
   defaultPermission(app, 'audit.read');
   const p = deps.config.PROVIDER;
 

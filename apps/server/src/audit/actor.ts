@@ -8,7 +8,12 @@ import type { Db } from '../db/database.ts';
  * every audit record of the change names both (the maker and the approval request).
  */
 export type Actor = {
+  /** The tenant written to: the mode's, or the company's for what both modes share. */
   clientRef: number;
+  /** The company (its audit log); absent: the tenant's company, looked up. */
+  companyRef?: number;
+  /** The mode the change is in (audited with it); null: the company's shared settings; absent: the tenant's. */
+  livemode?: boolean | null;
   userRef: number | null;
   email: string;
   meta: RequestMeta | null;
@@ -33,6 +38,8 @@ export function auditBy(
   return audit(db, {
     action,
     clientRef: actor.clientRef,
+    ...(actor.companyRef === undefined ? {} : { companyRef: actor.companyRef }),
+    ...(actor.livemode === undefined ? {} : { livemode: actor.livemode }),
     userRef: actor.userRef,
     actor: actor.email,
     target,

@@ -13,7 +13,8 @@ import type { Actor } from '../audit/actor.ts';
 import { metaOf, type AppDeps } from '../http/context.ts';
 import { AppError, forbidden, unauthorized } from '../http/errors.ts';
 import { parseBasic, type BasicCredentials } from './basic.ts';
-import type { AuthContext, SessionAuth } from './guard-types.ts';
+import type { AuthContext, SessionAuth, SessionModes } from './guard-types.ts';
+import { rememberTenant } from '../db/tenants.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,6 +31,16 @@ declare module 'fastify' {
      * approval rules cover them.
      */
     stepUp?: true;
+    /**
+     * What the company shares by both modes (members, roles, the audit log, the IP allow-list, two-factor): the
+     * route works on the company (`companyActorOf`), whatever mode the caller is in.
+     */
+    companyLevel?: true;
+    /**
+     * Moves or promises money (a payout, bulk, validation, mandate, link): in live mode it needs the company's
+     * live mode opened by Meridian operations, else 403 `live_mode_not_enabled`.
+     */
+    liveGate?: true;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -60,35 +71,62 @@ export type ApiKeyAuthenticator = (
   basic: BasicCredentials | 'malformed',
 ) => Promise<{
   keyId: string;
+  /** The key's tenant: the mode it was made in. */
   clientRef: number;
+  companyRef: number;
   clientId: string;
+  livemode: boolean;
+  liveModeEnabled: boolean;
   role: string;
   permissions: ReadonlySet<Permission>;
 }>;
 
-/** A cache miss: the token's signature and claims, then its session, user, client and role in the database. */
-async function loadSession(deps: Pick<AppDeps, 'db' | 'keys'>, token: string): Promise<Loaded<AuthContext>> {
+/** The header a member's session names its mode with (absent = live); an API key's mode is its tenant's. */
+export const MODE_HEADER = 'meridian-mode';
+
+/** The mode a request asks for in `Meridian-Mode`: undefined when absent; 400 `invalid_mode` when not test/live. */
+export function requestedMode(request: FastifyRequest): 'test' | 'live' | undefined {
+  const header = request.headers[MODE_HEADER];
+  if (header === undefined) return undefined;
+  if (header === 'test' || header === 'live') return header;
+  throw new AppError(400, 'invalid_mode', 'The Meridian-Mode header must be test or live (absent: live)');
+}
+
+export const LIVE_MODE_NOT_ENABLED_MESSAGE =
+  'Live mode is not enabled for your company yet: use test mode (the switch in the header, or an mk_test_ key) until Meridian operations turn live mode on. Ask for it from Help & support.';
+
+/** A cache miss: the token's signature and claims, then its session, user, company and modes in the database. */
+async function loadSession(deps: Pick<AppDeps, 'db' | 'keys'>, token: string): Promise<Loaded<SessionModes>> {
   const claims = await verifyAccessToken(deps.keys, token);
   if (!claims) throw unauthorized('Invalid or expired access token', 'invalid_token');
   const live = await liveSession(deps.db, claims.sid);
   if (!live || live.user.publicId !== claims.sub || live.user.status !== 'active')
     throw unauthorized('Session expired. Please login again.', 'session_revoked');
+  const companyRef = live.client.id;
   const auth: SessionAuth = Object.freeze({
     channel: 'dashboard' as const,
     userRef: live.user.id,
     userId: live.user.publicId,
     email: live.user.email,
-    clientRef: live.client.id,
+    clientRef: companyRef,
+    companyRef,
     clientId: live.client.clientId,
+    livemode: true,
+    liveModeEnabled: live.client.liveModeEnabled,
     role: live.user.role,
-    permissions: await permissionsOf(deps.db, live.client.id, live.user.role),
+    permissions: await permissionsOf(deps.db, companyRef, live.user.role),
     sessionId: live.session.sessionId,
     apiKeyId: null,
     twoFactorSetupRequired: live.client.mfaRequired && live.user.mfaPreference === 'none',
   });
+  rememberTenant({ id: companyRef, companyRef: null, livemode: true });
+  if (live.testRef !== null) rememberTenant({ id: live.testRef, companyRef, livemode: false });
+  const test =
+    live.testRef === null ? null : Object.freeze({ ...auth, clientRef: live.testRef, livemode: false });
   return {
-    value: auth,
-    owner: { sessionId: auth.sessionId, userRef: auth.userRef, clientRef: auth.clientRef },
+    value: { live: auth, test },
+    // Owned by the company: a change of it (two-factor, live mode, roles) drops both modes' contexts.
+    owner: { sessionId: auth.sessionId, userRef: auth.userRef, clientRef: companyRef },
     expiresAt: Math.min(claims.exp * 1000, live.session.expiresAt.getTime()),
   };
 }
@@ -106,7 +144,7 @@ async function loadSession(deps: Pick<AppDeps, 'db' | 'keys'>, token: string): P
  */
 export function makeGuard(
   deps: Pick<AppDeps, 'db' | 'keys'> & {
-    sessions: LiveSessionCache<AuthContext>;
+    sessions: LiveSessionCache<SessionModes>;
     authenticateKey: ApiKeyAuthenticator;
   },
 ) {
@@ -119,7 +157,11 @@ export function makeGuard(
       throw unauthorized('Authentication required', 'unauthorized');
     }
     const token = match[1]!;
-    const auth = await deps.sessions.lookup(token, () => loadSession(deps, token));
+    const modes = await deps.sessions.lookup(token, () => loadSession(deps, token));
+    const mode = requestedMode(request);
+    const auth = mode === 'test' ? modes.test : modes.live;
+    if (!auth)
+      throw new AppError(403, 'test_mode_unavailable', 'Your company has no test mode: use live mode');
     const clientHeader = request.headers['client_id'];
     if (typeof clientHeader !== 'string' || clientHeader !== auth.clientId)
       throw forbidden('The client_id header does not match your account');
@@ -141,13 +183,23 @@ export function makeGuard(
       return requireAuth(request, reply);
     }
     const key = await authenticateKey(request, basic);
+    const mode = requestedMode(request);
+    if (mode !== undefined && (mode === 'test') === key.livemode)
+      throw new AppError(
+        400,
+        'mode_mismatch',
+        `This is a ${key.livemode ? 'live' : 'test'} mode API key: its mode is the key's, drop the Meridian-Mode header or send ${key.livemode ? 'live' : 'test'}`,
+      );
     request.auth = {
       channel: 'api_key',
       userRef: null,
       userId: null,
       email: `api_key:${key.keyId}`,
       clientRef: key.clientRef,
+      companyRef: key.companyRef,
       clientId: key.clientId,
+      livemode: key.livemode,
+      liveModeEnabled: key.liveModeEnabled,
       role: key.role,
       permissions: key.permissions,
       sessionId: null,
@@ -200,6 +252,12 @@ export function authenticateSecuredRoutes(
       else await guards.requireCaller(request, reply);
       await checkOf(permission)(request, reply);
     }
+    const auth = request.auth;
+    if (request.routeOptions.config.liveGate && auth?.livemode && !auth.liveModeEnabled)
+      throw new AppError(403, 'live_mode_not_enabled', LIVE_MODE_NOT_ENABLED_MESSAGE);
+    // What both modes share is the company's: its routes read and write the company, whatever the mode.
+    if (request.routeOptions.config.companyLevel && auth && auth.clientRef !== auth.companyRef)
+      request.auth = { ...auth, clientRef: auth.companyRef };
     if (request.routeOptions.config.stepUp) await guards.requireStepUp(request, reply);
   };
   /** Every documented route, its options as the onRoute hooks leave them (a plugin's hooks run after this one). */
@@ -246,10 +304,30 @@ export function sessionOf(request: FastifyRequest): SessionAuth {
   return auth as SessionAuth;
 }
 
-/** The signed-in caller as the actor of a write (audited with the request's address and id). */
+/**
+ * The signed-in caller as the actor of a write (audited with the request's address and id): in its mode, or, on a
+ * `companyLevel` route, on the company without a mode.
+ */
 export function actorOf(request: FastifyRequest): Actor {
   const auth = authOf(request);
-  return { clientRef: auth.clientRef, userRef: auth.userRef, email: auth.email, meta: metaOf(request) };
+  return {
+    clientRef: auth.clientRef,
+    companyRef: auth.companyRef,
+    livemode: request.routeOptions.config.companyLevel ? null : auth.livemode,
+    userRef: auth.userRef,
+    email: auth.email,
+    meta: metaOf(request),
+  };
+}
+
+/**
+ * Marks every route of the calling plugin `companyLevel`: what both modes share (members, roles, the audit log,
+ * the IP allow-list, two-factor, support, feature switches). The guard then scopes the caller to the company.
+ */
+export function companyLevelRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), companyLevel: true } as never;
+  });
 }
 
 /** Who called, as fabric's pipeline records it: an API key of a client's servers, or a signed-in member. */

@@ -8,6 +8,7 @@ import {
 } from '@meridian/contract/permissions';
 import type { Db } from '../db/database.ts';
 import { roles } from '../db/schema.ts';
+import { companyOf } from '../db/tenants.ts';
 
 const BUILT_IN_SETS = new Map<string, ReadonlySet<Permission>>(
   Object.entries(BUILT_IN_ROLES).map(([key, role]) => [key, new Set<Permission>(role.permissions)]),
@@ -15,7 +16,7 @@ const BUILT_IN_SETS = new Map<string, ReadonlySet<Permission>>(
 const NONE: ReadonlySet<Permission> = new Set();
 
 /**
- * The permissions of a role of a client: a built-in role's documented set, or a custom role's (read from
+ * The permissions of a role of a company (`clientRef`: the company or one of its modes): a built-in role's documented set, or a custom role's (read from
  * `roles`; never a staff permission). An unknown role (a custom role deleted) has none.
  */
 export async function permissionsOf(
@@ -27,7 +28,7 @@ export async function permissionsOf(
   const [row] = await db
     .select({ permissions: roles.permissions })
     .from(roles)
-    .where(and(eq(roles.clientRef, clientRef), eq(roles.key, role)));
+    .where(and(eq(roles.clientRef, await companyOf(db, clientRef)), eq(roles.key, role)));
   if (!row) return NONE;
   return new Set(
     row.permissions.filter(
@@ -42,6 +43,6 @@ export async function roleName(db: Db, clientRef: number, role: string): Promise
   const [row] = await db
     .select({ name: roles.name })
     .from(roles)
-    .where(and(eq(roles.clientRef, clientRef), eq(roles.key, role)));
+    .where(and(eq(roles.clientRef, await companyOf(db, clientRef)), eq(roles.key, role)));
   return row?.name ?? role;
 }

@@ -10,7 +10,7 @@ import {
   TokenRequest,
   TokenResponse,
 } from '@meridian/contract';
-import { sessionOf } from './guard.ts';
+import { sessionOf, companyLevelRoutes } from './guard.ts';
 import { metaOf } from '../http/context.ts';
 import { PUBLIC } from '../http/openapi.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
@@ -21,6 +21,8 @@ import { logout, passwordGrant, refreshGrant, verifyOtp } from './service.ts';
 type App = Parameters<FastifyPluginAsyncZod<RouteDeps>>[0];
 
 export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Shared by both modes: the company's, whatever the caller's mode.
+  companyLevelRoutes(app);
   registerSignIn(app, deps);
   registerPasswordReset(app, deps);
 };

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TokenSet } from '@meridian/contract';
 import type { Db } from '../db/database.ts';
 import { authSessions, clients, refreshTokens, users } from '../db/schema.ts';
@@ -141,13 +142,19 @@ export async function revokeAllSessions(
   await deps.sessions.revoked(rows.map((r) => r.sessionId));
 }
 
-/** The live session behind an access token's `sid`, with its user and client; null if revoked or expired. */
+const testTenant = alias(clients, 'test_tenant');
+
+/**
+ * The live session behind an access token's `sid`, with its user, company and the company's test-mode tenant
+ * (`testRef`, null if it has none); null if revoked or expired.
+ */
 export async function liveSession(db: Db, sessionId: string) {
   const rows = await db
-    .select({ session: authSessions, user: users, client: clients })
+    .select({ session: authSessions, user: users, client: clients, testRef: testTenant.id })
     .from(authSessions)
     .innerJoin(users, eq(authSessions.userRef, users.id))
     .innerJoin(clients, eq(users.clientRef, clients.id))
+    .leftJoin(testTenant, eq(testTenant.companyRef, clients.id))
     .where(
       and(
         eq(authSessions.sessionId, sessionId),

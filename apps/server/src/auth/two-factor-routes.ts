@@ -13,7 +13,7 @@ import {
   TotpEnrolmentResponse,
   TwoFactorStatus,
 } from '@meridian/contract/two-factor';
-import { sessionOf, defaultPermission } from './guard.ts';
+import { sessionOf, defaultPermission, companyLevelRoutes } from './guard.ts';
 import { metaOf } from '../http/context.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { issueStepUpToken } from './step-up.ts';
@@ -32,6 +32,8 @@ type App = Parameters<FastifyPluginAsyncZod<RouteDeps>>[0];
 
 /** `/configurations/manage-2fa`: the signed-in user's own two-factor setting and the company's requirement. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Shared by both modes: the company's, whatever the caller's mode.
+  companyLevelRoutes(app);
   // A member's own two-factor settings; the company requirement names its own permission.
   defaultPermission(app, 'self');
   registerStatusAndStepUp(app, deps);

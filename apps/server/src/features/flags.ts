@@ -2,11 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { FeatureFlags } from '@meridian/contract';
 import type { Db } from '../db/database.ts';
 import { clientFeatures } from '../db/schema.ts';
+import { companyOf } from '../db/tenants.ts';
 import { AppError } from '../http/errors.ts';
 
-/** Per-client switches; a client without a row gets the defaults (dashboard payouts on, bulk off). */
+/**
+ * A company's switches (the same in both modes; `clientRef`: the company or one of its modes); a company without a
+ * row gets the defaults (dashboard payouts on, bulk off).
+ */
 export async function featureFlags(db: Db, clientRef: number): Promise<FeatureFlags> {
-  const [row] = await db.select().from(clientFeatures).where(eq(clientFeatures.clientRef, clientRef));
+  const companyRef = await companyOf(db, clientRef);
+  const [row] = await db.select().from(clientFeatures).where(eq(clientFeatures.clientRef, companyRef));
   return {
     frontend_payout: row?.frontendPayout ?? true,
     bulk_frontend_payout: row?.bulkFrontendPayout ?? false,
@@ -17,7 +22,7 @@ export async function setFeatureFlags(db: Db, clientRef: number, flags: FeatureF
   const values = { frontendPayout: flags.frontend_payout, bulkFrontendPayout: flags.bulk_frontend_payout };
   await db
     .insert(clientFeatures)
-    .values({ clientRef, ...values })
+    .values({ clientRef: await companyOf(db, clientRef), ...values })
     .onConflictDoUpdate({ target: clientFeatures.clientRef, set: values });
 }
 

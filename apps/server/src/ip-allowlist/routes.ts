@@ -6,7 +6,7 @@ import {
   MAX_IP_ALLOWLIST_ENTRIES,
 } from '@meridian/contract/ip-allowlist';
 import { confirmPassword } from '../auth/confirm-password.ts';
-import { actorOf, authOf, sessionOf, defaultPermission } from '../auth/guard.ts';
+import { actorOf, authOf, sessionOf, defaultPermission, companyLevelRoutes } from '../auth/guard.ts';
 import { metaOf } from '../http/context.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import {
@@ -25,6 +25,8 @@ import { holdAllowlistChange } from './approval.ts';
  * cached copy of the list before the answer, so the next API-key call is checked against the new list.
  */
 export const ipAllowlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Shared by both modes: the company's, whatever the caller's mode.
+  companyLevelRoutes(app);
   // Any member of the client may read the allow-list (accounts.read); changing it names ip_allowlist.manage.
   defaultPermission(app, 'accounts.read');
   const p = deps.config.PROVIDER;

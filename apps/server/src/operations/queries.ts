@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Company, CreditOperationRow } from '@meridian/contract/accounts';
 import type { Db } from '../db/database.ts';
 import { clients, creditAccounts, creditOperations, users } from '../db/schema.ts';
@@ -17,6 +17,8 @@ export type Page = { limit: number; offset: number };
 function companyWhere(f: CompanyFilter): SQL | undefined {
   const search = f.search?.trim();
   return and(
+    // Companies only: a company's test mode is a tenant under it, not a client of Meridian.
+    isNull(clients.companyRef),
     search
       ? or(
           sql`strpos(lower(${clients.companyCommonName}), lower(${search})) > 0`,
@@ -36,6 +38,7 @@ export async function listCompanies(db: Db, f: CompanyFilter, page: Page): Promi
       urn: clients.companyUrn,
       kind: clients.kind,
       createdAt: clients.createdAt,
+      liveModeEnabled: clients.liveModeEnabled,
       credits: sql<string | number>`coalesce(${creditAccounts.balance}, 0)`,
       users: sql<string | number>`(SELECT count(*) FROM ${users} WHERE ${users.clientRef} = ${clients.id})`,
     })
@@ -52,6 +55,7 @@ export async function listCompanies(db: Db, f: CompanyFilter, page: Page): Promi
     consumer_type: r.kind === 'internal' ? 'internal' : 'customer',
     credits: Number(r.credits),
     users: Number(r.users),
+    live_mode_enabled: r.liveModeEnabled,
     created_at: r.createdAt.toISOString(),
   }));
 }
@@ -68,11 +72,16 @@ export async function countCompanies(db: Db, f: CompanyFilter): Promise<number> 
 export async function companyByClientId(
   db: Db,
   clientId: string,
-): Promise<{ id: number; clientId: string; name: string }> {
+): Promise<{ id: number; clientId: string; name: string; liveModeEnabled: boolean }> {
   const [row] = await db
-    .select({ id: clients.id, clientId: clients.clientId, name: clients.companyCommonName })
+    .select({
+      id: clients.id,
+      clientId: clients.clientId,
+      name: clients.companyCommonName,
+      liveModeEnabled: clients.liveModeEnabled,
+    })
     .from(clients)
-    .where(eq(clients.clientId, clientId));
+    .where(and(eq(clients.clientId, clientId), isNull(clients.companyRef)));
   if (!row) throw notFound(`No company with client_id ${clientId}`);
   return row;
 }

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/database.ts';
 import { clients, users } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import { ensureTestTenant } from '../db/tenants.ts';
 import type { BuiltInRole } from '@meridian/contract/permissions';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { seedDemoFlow, seedDemoLivePayouts } from './demo-flow.ts';
@@ -21,9 +22,18 @@ import { seedDemoApprovals } from './demo-approvals.ts';
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
 type DemoUser = { email: string; name: string; phone?: string; mfa?: 'sms'; role: BuiltInRole };
-type DemoClient = { name: string; kind: 'customer' | 'internal'; users: DemoUser[] };
+type DemoClient = {
+  name: string;
+  kind: 'customer' | 'internal';
+  users: DemoUser[];
+  /** A company's live mode: open (default: live money moves) or still closed, waiting for Meridian operations. */
+  liveMode?: 'open' | 'closed';
+};
 
-/** Two customer tenants (for isolation) and Meridian's own operations staff. */
+/**
+ * Customer companies (each with a live and a test mode): Acme and Globex with live mode open, Initech just signed
+ * up (live mode closed, test mode only); and Meridian's own operations staff.
+ */
 export const DEMO_CLIENTS: DemoClient[] = [
   {
     name: 'Acme Retail',
@@ -54,6 +64,12 @@ export const DEMO_CLIENTS: DemoClient[] = [
     users: [{ email: 'admin@globex.test', name: 'Gita Rao', phone: '+919800000003', role: 'owner' }],
   },
   {
+    name: 'Initech',
+    kind: 'customer',
+    liveMode: 'closed',
+    users: [{ email: 'admin@initech.test', name: 'Ines Fernandes', phone: '+919800000009', role: 'owner' }],
+  },
+  {
     name: 'Meridian Operations',
     kind: 'internal',
     users: [{ email: 'ops@meridian.test', name: 'Meridian Ops', role: 'meridian_ops' }],
@@ -70,15 +86,27 @@ export async function seedDemo(
   const customers: { id: number; name: string }[] = [];
   let passwordHash: Promise<string> | undefined; // hashed only when a user is missing
   for (const demo of DEMO_CLIENTS) {
-    let [client] = await db.select().from(clients).where(eq(clients.companyCommonName, demo.name)).limit(1);
+    let [client] = await db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.companyCommonName, demo.name), isNull(clients.companyRef)))
+      .limit(1);
     if (!client) {
       [client] = await db
         .insert(clients)
-        .values({ clientId: newId('CLI'), companyCommonName: demo.name, kind: demo.kind })
+        .values({
+          clientId: newId('CLI'),
+          companyCommonName: demo.name,
+          kind: demo.kind,
+          liveModeEnabled: demo.liveMode !== 'closed',
+        })
         .returning();
       created.push(demo.name);
     }
-    if (demo.kind === 'customer') customers.push({ id: client!.id, name: demo.name });
+    if (demo.kind === 'customer') await ensureTestTenant(db, client!.id);
+    // The live seeds fill open companies' live modes; a closed company has no live data yet.
+    if (demo.kind === 'customer' && demo.liveMode !== 'closed')
+      customers.push({ id: client!.id, name: demo.name });
     for (const u of demo.users) {
       const [exists] = await db
         .select({ id: users.id })

@@ -12,7 +12,7 @@ import {
   SupportTicketListQuery,
   SupportTicketUrnParams,
 } from '@meridian/contract/support';
-import { actorOf, authOf, defaultPermission } from '../auth/guard.ts';
+import { actorOf, authOf, defaultPermission, companyLevelRoutes } from '../auth/guard.ts';
 import { clients } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
@@ -29,6 +29,8 @@ import {
 
 /** The help centre's support tickets of the signed-in client: send one, list them, read one. */
 export const supportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Shared by both modes: the company's, whatever the caller's mode.
+  companyLevelRoutes(app);
   // Support tickets need support.use.
   defaultPermission(app, 'support.use');
   const p = deps.config.PROVIDER;

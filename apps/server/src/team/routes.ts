@@ -16,7 +16,7 @@ import {
   TeamRole,
   TeamRoles,
 } from '@meridian/contract/team';
-import { actorOf, authOf } from '../auth/guard.ts';
+import { actorOf, authOf, companyLevelRoutes } from '../auth/guard.ts';
 import { metaOf } from '../http/context.ts';
 import { PUBLIC } from '../http/openapi.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
@@ -51,6 +51,8 @@ async function settled<T>(deps: RouteDeps, answer: T): Promise<T> {
  * status, a custom role's permissions) is answered once every process's session cache has heard of it.
  */
 export const teamRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Shared by both modes: the company's, whatever the caller's mode.
+  companyLevelRoutes(app);
   registerTeamInvitations(app, deps);
   registerInvitationPage(app, deps);
   registerMemberChanges(app, deps);

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UpdateUserDetails, UserDetails } from '@meridian/contract';
-import { sessionOf, defaultPermission } from '../auth/guard.ts';
+import { sessionOf, defaultPermission, companyLevelRoutes } from '../auth/guard.ts';
 import { metaOf } from '../http/context.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import { getUserDetails, updateUserDetails } from './service.ts';
 
 export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  // Shared by both modes: the company's, whatever the caller's mode.
+  companyLevelRoutes(app);
   // A member's own profile.
   defaultPermission(app, 'self');
   app.get(

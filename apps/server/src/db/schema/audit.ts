@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { clientRefColumn } from './client-ref.ts';
 import { createdAt } from './columns.ts';
 import { users } from './users.ts';
@@ -25,6 +25,8 @@ export const auditLog = pgTable(
     ...auditColumns(),
     clientRef: clientRefColumn(),
     userRef: bigint('user_ref', { mode: 'number' }).references(() => users.id),
+    /** The mode the entry is about (false: test mode); null for what the company shares (team, sign-in…). */
+    livemode: boolean('livemode'),
   },
   (t) => [
     primaryKey({ name: 'audit_log_pkey', columns: [t.clientRef, t.id] }),
