@@ -125,13 +125,14 @@ describe('e-mandates', () => {
       customer_mobile: '9812345678',
       max_amount: '5000.00',
       end_date: null,
+      livemode: true,
     });
     expect(m.urn).toMatch(/^MDT[0-9A-Z]{26}$/);
     expect(m.authorisation_url).toMatch(/\/meridian\/hosted\/mandates\/[A-Za-z0-9_-]{43}$/);
     expect(await eventsOf(m.urn)).toEqual(['mandate.pending']);
     const details = await acme.call('GET', `/v2/mandates/${m.urn}`);
     expect(details.status).toBe(200);
-    expect(details.body.events).toEqual([expect.objectContaining({ status: 'PENDING' })]);
+    expect(details.body.events).toEqual([expect.objectContaining({ status: 'PENDING', livemode: true })]);
 
     const dup = await acme.call('POST', '/v2/mandates', {
       body: nach({ customer_reference_number: m.customer_reference_number }),

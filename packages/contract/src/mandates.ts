@@ -12,6 +12,7 @@ import {
   UPI_ID_PATTERN,
 } from './flow.ts';
 import { defineList, readPaths } from './lists.ts';
+import { livemodeField } from './modes.ts';
 
 /**
  * E-mandates: NACH and UPI-autopay registrations (a customer's standing authorisation to debit their account up
@@ -134,6 +135,7 @@ export const Mandate = z.object({
   authorisation_expires_at: z.string(),
   /** The client account presentations credit. */
   credit_account_number: z.string(),
+  livemode: livemodeField,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -142,6 +144,7 @@ export type Mandate = z.infer<typeof Mandate>;
 export const MandateEvent = z.object({
   status: MandateStatus,
   message: z.string().nullable(),
+  livemode: livemodeField,
   at: z.string(),
 });
 
@@ -166,6 +169,7 @@ export const Presentation = z.object({
   status: PresentationStatus,
   status_message: z.string().nullable(),
   bank_reference_number: z.string().nullable(),
+  livemode: livemodeField,
   created_at: z.string(),
   updated_at: z.string(),
 });

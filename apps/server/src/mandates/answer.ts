@@ -8,6 +8,7 @@ import type {
   PresentationStatus,
 } from '@meridian/contract/mandates';
 import type { Db } from '../db/database.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { accounts, type mandatePresentations, type mandates } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { formatMoney } from '../lib/money.ts';
@@ -50,6 +51,7 @@ export const toMandate = (m: MandateRow, creditAccountNumber: string): Mandate =
   authorisation_url: m.authorisationUrl,
   authorisation_expires_at: m.authExpiresAt.toISOString(),
   credit_account_number: creditAccountNumber,
+  livemode: livemodeOf(m.clientRef),
   created_at: m.createdAt.toISOString(),
   updated_at: m.updatedAt.toISOString(),
 });
@@ -67,6 +69,7 @@ export const toPresentation = (p: PresentationRow, m: MandateSummary): Presentat
   status: p.status as PresentationStatus,
   status_message: p.statusMessage,
   bank_reference_number: p.bankReferenceNumber,
+  livemode: livemodeOf(p.clientRef),
   created_at: p.createdAt.toISOString(),
   updated_at: p.updatedAt.toISOString(),
 });

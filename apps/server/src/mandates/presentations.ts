@@ -11,6 +11,7 @@ import { enqueueCallbacks } from '../events/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { mandatePresentations, mandates } from '../db/schema.ts';
+import { tenantOf } from '../db/tenants.ts';
 import { noEffects, type Effects, type RailStep } from '../jobs/effects.ts';
 import { post } from '../ledger/ledger.ts';
 import { newId } from '../lib/ids.ts';
@@ -277,6 +278,7 @@ async function settle(
       idempotencyKey: `mandate-collection:${urn}`,
       at: opts.at,
     });
+  await tenantOf(tx, clientRef); // the rail's worker may meet the tenant here first
   const presentation = toPresentation(updated!, mandate);
   const callbacks = await enqueueCallbacks(tx, {
     clientRef,

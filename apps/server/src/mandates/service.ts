@@ -13,6 +13,7 @@ import { lookupIfsc } from '../beneficiaries/ifsc.ts';
 import { enqueueCallbacks } from '../events/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { mandateEvents, mandatePresentations, mandates } from '../db/schema.ts';
+import { livemodeOf, tenantOf } from '../db/tenants.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { clientAccounts } from '../ledger/ledger.ts';
@@ -185,6 +186,7 @@ async function transition(
   at: Date,
   extra: Partial<Pick<MandateRow, 'umrn' | 'authorisedAt'>> = {},
 ): Promise<{ mandate: Mandate; effects: Effects }> {
+  await tenantOf(tx, row.clientRef); // the sweeper and the hosted page may meet the tenant here first
   const [updated] = await tx
     .update(mandates)
     .set({ status, statusMessage: message, updatedAt: at, ...extra })
@@ -348,6 +350,7 @@ export async function getMandateDetails(db: Db, clientRef: number, urn: string):
     events: events.map((e) => ({
       status: e.status as MandateStatus,
       message: e.message,
+      livemode: livemodeOf(e.clientRef),
       at: e.createdAt.toISOString(),
     })),
     presentations: presentations.map((p) => toPresentation(p, row)),
