@@ -8,6 +8,7 @@ import {
 } from '@meridian/contract/reports';
 import type { Db } from '../db/database.ts';
 import { clients, reports } from '../db/schema.ts';
+import { tenantOf } from '../db/tenants.ts';
 import { cellModeOf, headerOf, rowFormatter } from '../files/cells.ts';
 import { PDF_MAX_ROWS, writeFile, type FilePage } from '../files/writers.ts';
 import { AppError } from '../http/errors.ts';
@@ -137,6 +138,7 @@ async function writeReport(
   { report, fileRef, mine }: Attempt,
   opts: BuildOptions,
 ): Promise<ReportRow> {
+  await tenantOf(db, fileRef.clientRef); // the rows' records say their mode: a worker may meet the tenant here
   const checked = requestOf(report, opts);
   const scope = scopeOf(fileRef.clientRef, opts.product, checked);
   const total = await checked.source.count(db, scope);
