@@ -163,6 +163,7 @@ describe('flow', () => {
       status: 'PENDING',
       amount: '1250.50',
       sender_account_number: acmeAccount,
+      livemode: true, // a session without Meridian-Mode is live
     });
     const replay = await initiate(acme, body, k);
     expect(replay.status).toBe(201);
@@ -244,6 +245,10 @@ describe('flow', () => {
 
     const details = await acme.call('GET', `${P}/read/fetch/transaction/payouts/${urn}`);
     expect(details.body.events).toEqual([expect.objectContaining({ status: 'PENDING' })]);
+    expect([(list.body.data as { livemode: boolean }[])[0]!.livemode, details.body.livemode]).toEqual([
+      true,
+      true,
+    ]);
     expect((await globex.call('GET', `${P}/read/fetch/transaction/payouts/${urn}`)).status).toBe(404);
     const theirs = await globex.call(
       'GET',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { livemodeField } from './modes.ts';
 
 /**
  * Flow: accounts, beneficiaries, payouts, bank-account validation, transactions, dropdowns, feature flags.
@@ -334,6 +335,7 @@ export const Payout = z.object({
   kind: z.enum(PAYOUT_KINDS),
   created_at: z.string(),
   updated_at: z.string(),
+  livemode: livemodeField,
 });
 export type Payout = z.infer<typeof Payout>;
 

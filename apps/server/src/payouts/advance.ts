@@ -6,7 +6,7 @@ import { payouts } from '../db/schema.ts';
 import { noEffects, type Effects, type RailStep } from '../jobs/effects.ts';
 import { post, setEntryBankReference } from '../ledger/ledger.ts';
 import { bankReference, planPayout } from '../rail/sandbox.ts';
-import { senderNumber, toPayout, type PayoutRow } from './answer.ts';
+import { payoutAnswer, type PayoutRow } from './answer.ts';
 import type { PayoutOptions } from './service.ts';
 import { recordTransition, thisPayout } from './transition.ts';
 
@@ -128,8 +128,7 @@ async function applyMove(
       at: opts.at,
     });
   await opts.transitions[updated!.kind as keyof PayoutTransitions]?.(tx, updated!);
-  const senderAccountNumber = await senderNumber(tx, row);
-  const payout = toPayout(updated!, senderAccountNumber);
+  const payout = await payoutAnswer(tx, updated!);
   const effects = await recordTransition(tx, actor, updated!, next.status, next.message, payout, opts.at);
   await auditBy(tx, actor, `payout.${next.status.toLowerCase()}`, urn, {
     ...(next.message ? { reason: next.message } : {}),

@@ -4,13 +4,15 @@ import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, payouts } from '../db/schema.ts';
+import { livemodeOf, tenantOf } from '../db/tenants.ts';
 import { formatMoney } from '../lib/money.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutAnswer = z.infer<typeof Payout>;
 
-/** The columns a payout's answer is made of: what its lists read, and no more. */
+/** The columns a payout's answer is made of: what its lists read, and no more (its tenant gives `livemode`). */
 export const answerColumns = {
+  clientRef: payouts.clientRef,
   urn: payouts.urn,
   customerReferenceNumber: payouts.customerReferenceNumber,
   bankReferenceNumber: payouts.bankReferenceNumber,
@@ -57,13 +59,23 @@ export const toPayout = (
   kind: p.kind as PayoutAnswer['kind'],
   created_at: p.createdAt.toISOString(),
   updated_at: p.updatedAt.toISOString(),
+  livemode: livemodeOf(p.clientRef),
 });
 
 /** The number of a payout's sender account (a payout read whole, outside the lists). */
-export async function senderNumber(db: Db, row: PayoutRow): Promise<string> {
+async function senderNumber(db: Db, row: PayoutRow): Promise<string> {
   const [account] = await db
     .select({ accountNumber: accounts.accountNumber })
     .from(accounts)
     .where(and(eq(accounts.clientRef, row.clientRef), eq(accounts.id, row.accountRef)));
   return account?.accountNumber ?? '';
+}
+
+/**
+ * The answer of a payout read whole, outside a request (the rail, an approval's decision or expiry): its sender
+ * account's number read and its tenant met (a worker may not have met it yet).
+ */
+export async function payoutAnswer(db: Db, row: PayoutRow): Promise<PayoutAnswer> {
+  await tenantOf(db, row.clientRef);
+  return toPayout(row, await senderNumber(db, row));
 }

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import { noEffects, type Effects } from '../jobs/effects.ts';
 import { post } from '../ledger/ledger.ts';
 import { planPayout } from '../rail/sandbox.ts';
-import { senderNumber, toPayout, type PayoutAnswer, type PayoutRow } from './answer.ts';
+import { payoutAnswer, type PayoutAnswer, type PayoutRow } from './answer.ts';
 import type { PayoutOptions } from './service.ts';
 import { recordTransition, thisPayout } from './transition.ts';
 
@@ -60,7 +60,7 @@ export async function releaseHeldPayout(
     .set({ status: 'PENDING', statusMessage: null, railDueAt, updatedAt: now })
     .where(thisPayout(row))
     .returning();
-  const payout = toPayout(updated!, await senderNumber(tx, updated!));
+  const payout = await payoutAnswer(tx, updated!);
   const effects = await recordTransition(tx, approver, updated!, 'PENDING', null, payout, now);
   await auditBy(tx, approver, 'payout.approved', urn, { amount: payout.amount });
   effects.rail.push({ clientRef, urn, at: railDueAt });
@@ -87,7 +87,7 @@ export async function rejectHeldPayout(
     .set({ status: 'REJECTED', statusMessage: message, railDueAt: null, updatedAt: now })
     .where(thisPayout(row))
     .returning();
-  const payout = toPayout(updated!, await senderNumber(tx, updated!));
+  const payout = await payoutAnswer(tx, updated!);
   const effects = await recordTransition(tx, by, updated!, 'REJECTED', message, payout, now);
   await auditBy(tx, by, 'payout.rejected', urn, { reason: message });
   return effects;

@@ -4,6 +4,7 @@ import { findBeneficiary } from '../beneficiaries/service.ts';
 import { checkCoolingOff, weakNameMatch } from '../beneficiaries/cooling-off.ts';
 import type { Db } from '../db/database.ts';
 import { clientSequences, payouts, type beneficiaries } from '../db/schema.ts';
+import { tenantOf } from '../db/tenants.ts';
 import { auditBy, type Actor } from '../audit/actor.ts';
 import { mergeEffects, type Effects } from '../jobs/effects.ts';
 import { AppError } from '../http/errors.ts';
@@ -176,6 +177,7 @@ export async function createPayout(
   const held = opts.approval && !settlement ? await holdPayout(tx, actor, p, urn, opts) : null;
   if (!held) await debitPayout(tx, actor.clientRef, p, urn, opts.at);
   const row = await insertPayout(tx, actor.clientRef, p, urn, held !== null, opts);
+  await tenantOf(tx, actor.clientRef); // a worker's payouts (bulk, settlement) may be of a tenant new to it
   const payout = toPayout(row, p.accountNumber);
   const effects = await recordTransition(
     tx,
