@@ -84,7 +84,7 @@ describe('payment links', () => {
     });
     expect(res.status).toBe(201);
     const link = res.body as unknown as Link;
-    expect(link).toMatchObject({ status: 'CREATED', amount: '1250.50', failed_attempts: 0 });
+    expect(link).toMatchObject({ status: 'CREATED', amount: '1250.50', failed_attempts: 0, livemode: true });
     expect(link.urn).toMatch(/^PLK/);
     expect(link.short_url).toBe(link.link_url);
     expect(pathOf(link)).toMatch(/^\/pay\/CLI[0-9A-Z]{26}\.[A-Za-z0-9_-]{22}$/);

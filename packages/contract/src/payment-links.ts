@@ -11,6 +11,7 @@ import {
   UPI_ID_PATTERN,
 } from './flow.ts';
 import { defineList, readPaths } from './lists.ts';
+import { livemodeField } from './modes.ts';
 
 /**
  * Payment links (a pay page of Meridian's that a client's customer opens without signing in, with a UPI QR code
@@ -136,6 +137,7 @@ export const PaymentLink = z.object({
   paid_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   failed_attempts: z.number().int(),
+  livemode: livemodeField,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -147,6 +149,7 @@ export const PaymentLinkAttempt = z.object({
   amount: Money,
   bank_reference_number: z.string().nullable(),
   reason: z.string().nullable(),
+  livemode: livemodeField,
   at: z.string(),
 });
 

@@ -6,6 +6,7 @@ import {
   type PaymentLinkStatus,
 } from '@meridian/contract/payment-links';
 import type { Db } from '../db/database.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { accounts, type paymentLinks } from '../db/schema.ts';
 import { formatMoney } from '../lib/money.ts';
 import { upiIntent } from './upi.ts';
@@ -58,6 +59,7 @@ export const toPaymentLink = (r: PaymentLinkRow, accountNumber: string, now = ne
   paid_at: r.paidAt?.toISOString() ?? null,
   cancelled_at: r.cancelledAt?.toISOString() ?? null,
   failed_attempts: r.failedAttempts,
+  livemode: livemodeOf(r.clientRef),
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });

@@ -10,6 +10,7 @@ import { enqueueCallbacks } from '../events/outbox.ts';
 import { deliveriesFor } from '../callbacks/delivery.ts';
 import type { Db } from '../db/database.ts';
 import { clients, paymentLinkAttempts, paymentLinks } from '../db/schema.ts';
+import { livemodeOf, tenantOf } from '../db/tenants.ts';
 import { auditBy, systemActor, type Actor } from '../audit/actor.ts';
 import { noEffects, type Effects } from '../jobs/effects.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -166,6 +167,7 @@ export async function transition(
   metadata: Record<string, unknown>,
   at: Date,
 ): Promise<{ row: PaymentLinkRow; effects: Effects }> {
+  await tenantOf(tx, row.clientRef); // the pay page and the sweeper may meet the tenant here first
   const [updated] = await tx
     .update(paymentLinks)
     .set({ ...set, updatedAt: at })
@@ -286,6 +288,7 @@ export async function getPaymentLinkDetails(
       amount: formatMoney(a.amount),
       bank_reference_number: a.utr,
       reason: a.reason,
+      livemode: livemodeOf(a.clientRef),
       at: a.createdAt.toISOString(),
     })),
     callbacks: await deliveriesFor(db, clientRef, urn),
