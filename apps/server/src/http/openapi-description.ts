@@ -61,4 +61,24 @@ Register a URL per event type with \`POST /v2/company/callback\`; events are sig
 [Standard Webhooks](https://www.standardwebhooks.com/) (\`webhook-id\`, \`webhook-timestamp\`,
 \`webhook-signature\` headers, HMAC-SHA256 with the \`whsec_\` secret). The *Webhooks* section lists each event
 type with its payload.
+
+## 7. Test and live
+
+Every company has two modes with their own data: **test** (the sandbox rail's deterministic test accounts: no real
+money moves) and **live**. Payouts, bulks, beneficiaries, validations, mandates, payment and UPI links, virtual
+accounts, balances and the ledger, settlements, credits, KYC calls, events and callbacks, the request log,
+reports, approvals and saved views belong to one mode; members, roles, invitations, the audit log (each entry says
+its mode where it has one), the IP allow-list and two-factor settings are the company's, shared by both.
+
+- **API keys** are made in one mode: the secret starts \`mk_test_\` or \`mk_live_\`, and the key sees only its
+  mode's data: an id of the other mode answers 404, as another company's id does. A \`Meridian-Mode\` header that
+  contradicts the key is a 400 \`mode_mismatch\`.
+- **A dashboard session** names its mode in the \`Meridian-Mode\` header, \`test\` or \`live\` (absent = live;
+  anything else is a 400 \`invalid_mode\`), never in a query parameter.
+- **Every record**, event and callback body says \`livemode\`: \`true\` in live mode, \`false\` in test mode.
+- **Live mode** opens when Meridian operations turn it on for the company: until then a live payout, bulk,
+  validation, mandate or link answers 403 \`live_mode_not_enabled\`. Test mode is always open.
+
+Each of a client's operations says which it is: in the caller's mode (it declares the \`Meridian-Mode\` header),
+or shared by both modes.
 `;

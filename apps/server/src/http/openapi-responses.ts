@@ -53,7 +53,7 @@ const ERROR_TEXT: Record<number, string> = {
   400: 'The request is not valid (the fields are named in `fields`).',
   401: 'No valid credentials (missing, expired or revoked).',
   402: 'Not enough prepaid credits to pay for the call (`Insufficient credits`).',
-  403: 'Not allowed: the `client_id` header does not match the credentials, or a role or feature is missing.',
+  403: 'Not allowed: the `client_id` header does not match the credentials, a role or feature is missing, or live mode is not on yet (`live_mode_not_enabled`).',
   404: 'Nothing with this identifier belongs to the client.',
   406: 'The `Accept` header does not allow what this endpoint answers.',
   409: 'Conflicts with the current state (or a request with the same Idempotency-Key is still in flight).',

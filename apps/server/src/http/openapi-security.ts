@@ -1,4 +1,6 @@
-import { STEP_UP, type Operation } from './openapi-types.ts';
+import { MODE_HEADER, MODES } from '@meridian/contract/modes';
+import { STAFF_PERMISSIONS, type Permission } from '@meridian/contract/permissions';
+import { COMPANY_LEVEL, LIVE_GATE, STEP_UP, type Operation } from './openapi-types.ts';
 
 /** `schema.security` of a public route: no credentials. */
 export const PUBLIC: Array<Record<string, string[]>> = [];
@@ -15,6 +17,17 @@ const STEP_UP_PARAMETER = {
     "A dashboard session's step-up token (`POST /v2/auth/step-up`, valid 300 s for that session). Required with a session; not sent with an API key.",
   schema: { type: 'string' },
 };
+
+/** `#/components/parameters/Meridian-Mode`: the header is defined once, every operation in a mode refers to it. */
+export const MODE_PARAMETER = {
+  in: 'header',
+  name: MODE_HEADER,
+  required: false,
+  description:
+    "A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`.",
+  schema: { type: 'string', enum: [...MODES] },
+};
+const MODE_PARAMETER_REF = { $ref: `#/components/parameters/${MODE_HEADER}` };
 
 /** The operation's description with one more paragraph. */
 const withParagraph = (description: string | undefined, paragraph: string) =>
@@ -51,4 +64,30 @@ export function secureOperation(op: Operation): void {
       "A money movement: a dashboard session must send the `X-Step-Up-Token` header with a valid step-up token of that session (`POST /v2/auth/step-up`: the member's two-factor code, or the password without a second factor), else 401 `step_up_required`. API keys need no step-up: approval rules cover them.",
     );
   }
+  modeOf(op, permission);
+}
+
+/**
+ * The mode an operation works in, in its parameters and description: the caller's mode (an API key's, or the
+ * session's `Meridian-Mode` header) for a client's operation, the company whatever the mode for one that both
+ * modes share (`companyLevel`). Meridian's staff operations and public ones are in no mode of the caller's.
+ */
+function modeOf(op: Operation, permission: string | undefined): void {
+  if (op.security?.length === 0 || STAFF_PERMISSIONS.includes(permission as Permission)) return;
+  if (op[COMPANY_LEVEL]) {
+    op.description = withParagraph(op.description, "Shared by both modes: the company's, whatever the mode.");
+    return;
+  }
+  op.parameters = [...(op.parameters ?? []), MODE_PARAMETER_REF as never];
+  op.description = withParagraph(
+    op.description,
+    !op.security?.some((scheme) => 'apiKeyAuth' in (scheme as object))
+      ? "The mode comes from the session's `Meridian-Mode` header (absent = live)."
+      : 'The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).',
+  );
+  if (op[LIVE_GATE])
+    op.description = withParagraph(
+      op.description,
+      "In live mode this needs the company's live mode, which Meridian operations turn on: until then 403 `live_mode_not_enabled` (test mode is always open).",
+    );
 }

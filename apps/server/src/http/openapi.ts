@@ -7,8 +7,16 @@ import { cap, operationIdFor } from './openapi-operation-id.ts';
 import { webhooks } from './openapi-webhooks.ts';
 import { completeResponses, errorResponses } from './openapi-responses.ts';
 import { codeSamples } from './openapi-samples.ts';
-import { secureOperation, SESSION } from './openapi-security.ts';
-import { METHODS, MOVES_MONEY, STEP_UP, type Json, type Paths } from './openapi-types.ts';
+import { MODE_PARAMETER, secureOperation, SESSION } from './openapi-security.ts';
+import {
+  COMPANY_LEVEL,
+  LIVE_GATE,
+  METHODS,
+  MOVES_MONEY,
+  STEP_UP,
+  type Json,
+  type Paths,
+} from './openapi-types.ts';
 
 /**
  * The OpenAPI 3.1 document of the whole API, derived in ONE place so that every route, including routes added
@@ -32,6 +40,11 @@ import { METHODS, MOVES_MONEY, STEP_UP, type Json, type Paths } from './openapi-
  * - `x-meridian-moves-money: true` on the operations whose route sets `config.openapi.movesMoney`.
  * - Step-up: an operation whose route sets `config.stepUp` is marked `x-meridian-step-up: true`, takes the
  *   `X-Step-Up-Token` header and says in its description when a session needs it (401 `step_up_required`).
+ * - Modes: a secured operation on a client's data (not Meridian's staff operations) works in the caller's mode
+ *   and refers to the `Meridian-Mode` header (`#/components/parameters/Meridian-Mode`); one whose route sets
+ *   `config.companyLevel` is marked `x-meridian-company-level: true` and says both modes share it; one whose
+ *   route sets `config.liveGate` is marked `x-meridian-live-gate: true` and says when live mode answers 403
+ *   `live_mode_not_enabled`.
  * - Tags, each described; `servers` from PUBLIC_URL; `info` with contact and licence; `webhooks`, one per
  *   callback event type, signed as Standard Webhooks; request samples in curl, Node and Python.
  */
@@ -56,7 +69,7 @@ declare module 'fastify' {
 
 export { API_KEY_OR_SESSION, PUBLIC, SESSION } from './openapi-security.ts';
 export { FILE_TYPES } from './openapi-responses.ts';
-export { MOVES_MONEY, STEP_UP } from './openapi-types.ts';
+export { COMPANY_LEVEL, LIVE_GATE, MOVES_MONEY, STEP_UP } from './openapi-types.ts';
 export { operationIdFor } from './openapi-operation-id.ts';
 
 /** Completes every operation of the document (see the module comment). Exported for the tests. */
@@ -80,6 +93,7 @@ export function completeDocument(doc: Json, opts: { provider: string }): Json {
   }
   shareQueryParameters(doc, paths);
   const components = (doc['components'] ?? {}) as Json;
+  components['parameters'] = { ...(components['parameters'] as Json), [MODE_PARAMETER.name]: MODE_PARAMETER };
   components['responses'] = errorResponses(paths);
   doc['components'] = components;
   doc['tags'] = describedTags(usedTags);
@@ -135,6 +149,8 @@ export async function registerOpenApi(
             permission?: string;
             sessionOnly?: true;
             stepUp?: true;
+            companyLevel?: true;
+            liveGate?: true;
           };
         }
       ).config;
@@ -144,6 +160,8 @@ export async function registerOpenApi(
         if (config.sessionOnly) schema['security'] ??= SESSION;
       }
       if (schema && !schema['hide'] && config?.stepUp) schema[STEP_UP] = true;
+      if (schema && !schema['hide'] && config?.companyLevel) schema[COMPANY_LEVEL] = true;
+      if (schema && !schema['hide'] && config?.liveGate) schema[LIVE_GATE] = true;
       if (schema && !schema['hide'] && config?.openapi) {
         if (config.openapi.errors) schema['x-meridian-errors'] = config.openapi.errors;
         if (config.openapi.files) schema['x-meridian-files'] = config.openapi.files;
