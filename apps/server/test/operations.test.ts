@@ -183,8 +183,10 @@ describe('companies', () => {
     expect(all.status).toBe(200);
     const rows = all.body.data as (Row & { created_at: string })[];
     expect(rows.map((r) => r.company_name)).toEqual(
-      expect.arrayContaining(['Acme Retail', 'Globex Labs', 'Meridian Operations']),
+      expect.arrayContaining(['Acme Retail', 'Globex Labs', 'Initech', 'Meridian Operations']),
     );
+    // Companies only: no test-mode tenant is listed.
+    expect(rows.filter((r) => r.company_name.endsWith('(test mode)'))).toEqual([]);
     const times = rows.map((r) => r.created_at);
     expect([...times].sort().reverse()).toEqual(times);
     const acmeRow = rows.find((r) => r.client_id === acme.client_id)!;

@@ -14,7 +14,7 @@ import { initiatePayout } from '../payouts/service.ts';
 import { registeredHolder } from '../rail/sandbox.ts';
 import { validateAccount } from '../validations/service.ts';
 
-type DemoBeneficiary = {
+export type DemoBeneficiary = {
   code: string;
   type: TransferType;
   account?: string;
@@ -119,26 +119,35 @@ async function seedPayees(db: Db, actor: DemoActor, account: DemoAccount, callba
     http_method: 'POST',
     is_active: true,
   });
-  for (const b of ACME_BENEFICIARIES)
-    await createBeneficiary(
-      db,
-      actor,
-      {
-        beneficiary_code: b.code,
-        beneficiary_name: b.name ?? registeredHolder(b.account!, b.ifsc!),
-        beneficiary_email: `${b.code.toLowerCase()}@example.com`,
-        beneficiary_mobile: '9876543210',
-        provider: SANDBOX_PROVIDER.provider,
-        provider_code: SANDBOX_PROVIDER.providerCode,
-        transfer_type: b.type,
-        sender_account_number: account.accountNumber,
-        beneficiary_account_number: b.account ?? '',
-        ifsc_code: b.ifsc ?? '',
-        beneficiary_upi_id: b.upi ?? '',
-      },
-      // Established payees of the demo: no cooling-off (a beneficiary added from the dashboard gets one).
-      { coolingOff: false },
-    );
+  for (const b of ACME_BENEFICIARIES) await addDemoBeneficiary(db, actor, b, account.accountNumber);
+}
+
+/** A demo beneficiary paid from `senderAccount`, named as the sandbox bank has its account (or as given). */
+export async function addDemoBeneficiary(
+  db: Db,
+  actor: DemoActor,
+  b: DemoBeneficiary,
+  senderAccount: string,
+): Promise<void> {
+  await createBeneficiary(
+    db,
+    actor,
+    {
+      beneficiary_code: b.code,
+      beneficiary_name: b.name ?? registeredHolder(b.account!, b.ifsc!),
+      beneficiary_email: `${b.code.toLowerCase()}@example.com`,
+      beneficiary_mobile: '9876543210',
+      provider: SANDBOX_PROVIDER.provider,
+      provider_code: SANDBOX_PROVIDER.providerCode,
+      transfer_type: b.type,
+      sender_account_number: senderAccount,
+      beneficiary_account_number: b.account ?? '',
+      ifsc_code: b.ifsc ?? '',
+      beneficiary_upi_id: b.upi ?? '',
+    },
+    // Established payees of the demo: no cooling-off (a beneficiary added from the dashboard gets one).
+    { coolingOff: false },
+  );
 }
 
 /**
@@ -155,27 +164,40 @@ async function seedWeekOfPayouts(
   let effects = noEffects();
   for (const { n, day, k } of DEMO_PAYOUT_SLOTS) {
     if (isLive(day, k)) continue;
-    const created = await db.transaction((tx) =>
-      initiatePayout(tx, actor, demoPayout(n, day, k, account.accountNumber), {
-        railTimeScale: opts.railTimeScale,
-        at: demoAgo(now, day * DAY + (10 - 2 * k) * 3600_000, n),
-      }),
-    );
-    effects = mergeEffects(effects, { ...created.effects, rail: [] });
-    // Run the rail's own steps at the times they were due.
-    for (let step = 0; step < 2; step++) {
-      const [row] = await db
-        .select()
-        .from(payouts)
-        .where(and(eq(payouts.clientRef, actor.clientRef), eq(payouts.urn, created.payout.urn)));
-      if (!row?.railDueAt || row.railDueAt.getTime() > now) break;
-      const advanced = await advancePayout(db, row, {
-        railTimeScale: opts.railTimeScale,
-        at: row.railDueAt,
-        transitions: opts.payoutTransitions,
-      });
-      effects = mergeEffects(effects, { ...advanced.effects, rail: [] });
-    }
+    const at = demoAgo(now, day * DAY + (10 - 2 * k) * 3600_000, n);
+    const input = demoPayout(n, day, k, account.accountNumber);
+    effects = mergeEffects(effects, await payoutMovedTillNow(db, actor, input, { ...opts, at, now }));
+  }
+  return effects;
+}
+
+/**
+ * A payout created at `at` (backdated) whose rail steps due by `now` are run at the times they were due; answers
+ * its other effects (a step due later is found overdue by the minute sweeper).
+ */
+export async function payoutMovedTillNow(
+  db: Db,
+  actor: DemoActor,
+  input: Parameters<typeof initiatePayout>[2],
+  opts: { railTimeScale: number; payoutTransitions: PayoutTransitions; at: Date; now: number },
+): Promise<Effects> {
+  const created = await db.transaction((tx) =>
+    initiatePayout(tx, actor, input, { railTimeScale: opts.railTimeScale, at: opts.at }),
+  );
+  let effects: Effects = { ...created.effects, rail: [] };
+  // Run the rail's own steps at the times they were due.
+  for (let step = 0; step < 2; step++) {
+    const [row] = await db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.clientRef, actor.clientRef), eq(payouts.urn, created.payout.urn)));
+    if (!row?.railDueAt || row.railDueAt.getTime() > opts.now) break;
+    const advanced = await advancePayout(db, row, {
+      railTimeScale: opts.railTimeScale,
+      at: row.railDueAt,
+      transitions: opts.payoutTransitions,
+    });
+    effects = mergeEffects(effects, { ...advanced.effects, rail: [] });
   }
   return effects;
 }

@@ -18,6 +18,7 @@ import { seedDemoBulk } from './demo-bulk.ts';
 import { seedDemoCallbacks } from './demo-callbacks.ts';
 import { seedDemoSupport } from './demo-support.ts';
 import { seedDemoApprovals } from './demo-approvals.ts';
+import { seedDemoTestMode } from './demo-test-mode.ts';
 
 export const DEMO_PASSWORD = 'Meridian#Demo2026';
 
@@ -76,6 +77,56 @@ export const DEMO_CLIENTS: DemoClient[] = [
   },
 ];
 
+/** The demo company `demo` (its live tenant: the company row), made if missing; `made` when it was. */
+async function ensureDemoCompany(db: Db, demo: DemoClient) {
+  const [found] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.companyCommonName, demo.name), isNull(clients.companyRef)))
+    .limit(1);
+  if (found) return { client: found, made: false };
+  const [client] = await db
+    .insert(clients)
+    .values({
+      clientId: newId('CLI'),
+      companyCommonName: demo.name,
+      kind: demo.kind,
+      liveModeEnabled: demo.liveMode !== 'closed',
+    })
+    .returning();
+  return { client: client!, made: true };
+}
+
+/** The company's demo users that are missing (by e-mail), with the demo password; answers their e-mails. */
+async function ensureDemoUsers(
+  db: Db,
+  companyRef: number,
+  demoUsers: DemoUser[],
+  passwordHash: () => Promise<string>,
+): Promise<string[]> {
+  const made: string[] = [];
+  for (const u of demoUsers) {
+    const [exists] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, u.email))
+      .limit(1);
+    if (exists) continue;
+    await db.insert(users).values({
+      publicId: newId('USR'),
+      clientRef: companyRef,
+      email: u.email,
+      name: u.name,
+      passwordHash: await passwordHash(),
+      phone: u.phone ?? null,
+      mfaPreference: u.mfa ?? 'none',
+      role: u.role,
+    });
+    made.push(u.email);
+  }
+  return made;
+}
+
 /** Idempotent: creates whatever demo client or user is missing; never touches existing rows. */
 export async function seedDemo(
   db: Db,
@@ -84,48 +135,18 @@ export async function seedDemo(
 ): Promise<{ created: string[]; effects: Effects }> {
   const created: string[] = [];
   const customers: { id: number; name: string }[] = [];
-  let passwordHash: Promise<string> | undefined; // hashed only when a user is missing
+  const testModes: { testRef: number; name: string }[] = [];
+  let hash: Promise<string> | undefined; // hashed only when a user is missing
+  const passwordHash = () => (hash ??= hashPassword(DEMO_PASSWORD));
   for (const demo of DEMO_CLIENTS) {
-    let [client] = await db
-      .select()
-      .from(clients)
-      .where(and(eq(clients.companyCommonName, demo.name), isNull(clients.companyRef)))
-      .limit(1);
-    if (!client) {
-      [client] = await db
-        .insert(clients)
-        .values({
-          clientId: newId('CLI'),
-          companyCommonName: demo.name,
-          kind: demo.kind,
-          liveModeEnabled: demo.liveMode !== 'closed',
-        })
-        .returning();
-      created.push(demo.name);
-    }
-    if (demo.kind === 'customer') await ensureTestTenant(db, client!.id);
+    const { client, made } = await ensureDemoCompany(db, demo);
+    if (made) created.push(demo.name);
+    if (demo.kind === 'customer')
+      testModes.push({ testRef: (await ensureTestTenant(db, client.id)).ref, name: demo.name });
     // The live seeds fill open companies' live modes; a closed company has no live data yet.
     if (demo.kind === 'customer' && demo.liveMode !== 'closed')
-      customers.push({ id: client!.id, name: demo.name });
-    for (const u of demo.users) {
-      const [exists] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, u.email))
-        .limit(1);
-      if (exists) continue;
-      await db.insert(users).values({
-        publicId: newId('USR'),
-        clientRef: client!.id,
-        email: u.email,
-        name: u.name,
-        passwordHash: await (passwordHash ??= hashPassword(DEMO_PASSWORD)),
-        phone: u.phone ?? null,
-        mfaPreference: u.mfa ?? 'none',
-        role: u.role,
-      });
-      created.push(u.email);
-    }
+      customers.push({ id: client.id, name: demo.name });
+    created.push(...(await ensureDemoUsers(db, client.id, demo.users, passwordHash)));
   }
   const flowEffects = flow ? await seedDemoFlow(db, customers, flow) : noEffects();
   // Virtual accounts and their credits, with the full demo (after flow: the clients' accounts exist).
@@ -153,6 +174,8 @@ export async function seedDemo(
   const callbackEffects = flow?.full ? await seedDemoCallbacks(db, customers, flow) : noEffects();
   // The finance team's four eyes last: the default rules hold nothing the steps above make.
   const approvalEffects = flow ? await seedDemoApprovals(db, customers, flow) : noEffects();
+  // The test modes' own data (Acme's and Initech's), apart from every live step above.
+  const testModeEffects = flow?.full ? await seedDemoTestMode(db, testModes, flow) : noEffects();
   return {
     created,
     effects: mergeEffects(
@@ -166,6 +189,7 @@ export async function seedDemo(
       linkEffects,
       callbackEffects,
       approvalEffects,
+      testModeEffects,
     ),
   };
 }
