@@ -65,7 +65,12 @@ describe('flow', () => {
   it('adds beneficiaries checked against the IFSC registry', async () => {
     const res = await acme.call('POST', '/v2/banking/beneficiary', { body: beneficiary('KAVYA-1') });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ ifsc_code: 'HDFC0000001', bank_name: 'HDFC Bank', status: 'ACTIVE' });
+    expect(res.body).toMatchObject({
+      ifsc_code: 'HDFC0000001',
+      bank_name: 'HDFC Bank',
+      status: 'ACTIVE',
+      livemode: true,
+    });
     expect(res.body.beneficiary_mobile).toBe('9812345678');
 
     const dup = await acme.call('POST', '/v2/banking/beneficiary', { body: beneficiary('kavya-1') });

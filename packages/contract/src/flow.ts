@@ -167,6 +167,7 @@ export const Account = z.object({
   provider_code: z.string(),
   currency: z.literal('INR'),
   balance: Money,
+  livemode: livemodeField,
   updated_at: z.string(),
 });
 export type Account = z.infer<typeof Account>;
@@ -254,6 +255,7 @@ export const Beneficiary = z.object({
    * added or its name or account changed; null when there was nothing to compare with (never validated, UPI).
    */
   name_match_score: z.number().int().nullable(),
+  livemode: livemodeField,
 });
 export type Beneficiary = z.infer<typeof Beneficiary>;
 
@@ -415,6 +417,7 @@ export const Transaction = z.object({
   reference_urn: z.string().nullable(),
   bank_reference_number: z.string().nullable(),
   customer_reference_number: z.string().nullable(),
+  livemode: livemodeField,
   created_at: z.string(),
 });
 export type Transaction = z.infer<typeof Transaction>;

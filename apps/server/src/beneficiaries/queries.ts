@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { accounts, beneficiaries } from '../db/schema.ts';
+import { tenantOf } from '../db/tenants.ts';
 import type { BENEFICIARIES_LIST } from '@meridian/contract/flow-lists';
 import type { FilterParams, ListScope } from '../lists/register-list.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
@@ -92,6 +93,7 @@ const latestValidation = sql<{
 /** Every beneficiary of the list's filter in keyset pages (the beneficiaries report), the list's rows. */
 export function beneficiaryReportPages(db: Db, scope: Scope, pageSize: number) {
   return keysetPages(pageSize, async (cursor, limit) => {
+    await tenantOf(db, scope.clientRef); // the report worker may not have met the tenant
     const rows = await db
       .select({
         beneficiary: beneficiaries,

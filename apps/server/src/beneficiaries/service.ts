@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, beneficiaries } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { clientAccountByNumber } from '../ledger/ledger.ts';
 import { auditBy, type Actor } from '../audit/actor.ts';
@@ -41,6 +42,7 @@ export function toBeneficiary(b: BeneficiaryRow, senderAccountNumber: string): A
     updated_at: b.updatedAt.toISOString(),
     ...coolingOffOf(b),
     name_match_score: b.nameMatchScore,
+    livemode: livemodeOf(b.clientRef),
   };
 }
 
