@@ -106,6 +106,7 @@ describe('virtual accounts', () => {
       balance: '0.00',
       total_collected: '0.00',
       credits_count: 0,
+      livemode: true,
       expected_amount: '2500.00',
       allowed_payers: [{ account_number: '50100012345678', ifsc: 'HDFC0000001' }],
     });
@@ -229,6 +230,7 @@ describe('money arriving', () => {
       bank_reference_number: ref,
       virtual_account_number: va.account_number,
       return_reason: null,
+      livemode: true,
     });
     expect(first.body.transaction_id).toMatch(/^TXN/);
     const again = await credit(acme, neft(va.account_number, '9999', { utr: ref }));
@@ -381,11 +383,18 @@ describe('money arriving', () => {
     expect(audit.map((a) => a.action)).toEqual(['virtual_account.credited', 'virtual_account.returned']);
   });
 
-  it('is not offered in production', async () => {
+  it('is offered in production in test mode only (live: 403 test_mode_only)', async () => {
     const s = await clientSession(production.current, 'admin@acme.test');
     const va = await openVa(s);
     const res = await s.call('POST', `${P}/sandbox/simulate/credit`, { body: neft(va.account_number, '10') });
-    expect(res.status).toBe(404);
+    expect([res.status, res.body.error]).toEqual([403, 'test_mode_only']);
+    const test = { 'meridian-mode': 'test' };
+    const testVa = await openVa(s, {}, test);
+    const funded = await s.call('POST', `${P}/sandbox/simulate/credit`, {
+      body: neft(testVa.account_number, '10'),
+      headers: test,
+    });
+    expect([funded.status, funded.body.status]).toEqual([201, 'CREDITED']);
   });
 });
 
@@ -583,6 +592,7 @@ describe('list filters', () => {
     const path = `${P}/read/search/account/transactions/va?account_number=${va.account_number}`;
     const credits = (await acme.call('GET', `${path}&type=CREDIT&amount_min=200`)).body.data as Txn[];
     expect(credits.map((t) => t.amount)).toEqual(['250.00']);
+    expect(credits[0]).toMatchObject({ livemode: true });
     expect(((await acme.call('GET', `${path}&type=DEBIT`)).body.data as Txn[]).length).toBe(0);
     const count = await acme.call(
       'GET',
@@ -667,7 +677,12 @@ describe('balances and the summary', () => {
       status: string;
       balance: string;
     }[];
-    expect(rows[0]).toMatchObject({ account_number: acmeCurrent, kind: 'CURRENT', status: 'ACTIVE' });
+    expect(rows[0]).toMatchObject({
+      account_number: acmeCurrent,
+      kind: 'CURRENT',
+      status: 'ACTIVE',
+      livemode: true,
+    });
     expect(rows.some((r) => r.status === 'CLOSED')).toBe(true);
     const dropdown = await acme.call('GET', `${P}/read/fetch/dropdown/virtual_accounts`);
     const options = dropdown.body.data as { account_number: string; label: string }[];

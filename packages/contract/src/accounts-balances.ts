@@ -6,6 +6,7 @@ import { VirtualAccountCredit, VirtualAccountStatus } from './accounts-virtual.t
 import { CalendarDate, Money, PageQuery } from './flow.ts';
 import { TRANSACTIONS_LIST } from './flow-lists.ts';
 import { defineList, readPaths } from './lists.ts';
+import { livemodeField } from './modes.ts';
 
 export const ACCOUNT_KINDS = ['CURRENT', 'VIRTUAL'] as const;
 export const AccountKind = z.enum(ACCOUNT_KINDS);
@@ -23,6 +24,7 @@ export const ManagedAccount = z.object({
   provider: z.string(),
   currency: z.literal('INR'),
   balance: Money,
+  livemode: livemodeField,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -5,6 +5,7 @@ import { accountNumber, customerId, ifsc, personName } from './accounts-fields.t
 import type { TransferType } from './flow.ts';
 import { Amount, CalendarDate, Money, UPI_ID_PATTERN } from './flow.ts';
 import { defineList, readPaths } from './lists.ts';
+import { livemodeField } from './modes.ts';
 
 export const VIRTUAL_ACCOUNT_STATUSES = ['ACTIVE', 'CLOSED', 'EXPIRED'] as const;
 export const VirtualAccountStatus = z.enum(VIRTUAL_ACCOUNT_STATUSES);
@@ -44,6 +45,7 @@ export const VirtualAccount = z.object({
   /** Money that arrived and was credited, ever. */
   total_collected: Money,
   credits_count: z.number().int(),
+  livemode: livemodeField,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -117,6 +119,7 @@ export const VirtualAccountCredit = z.object({
   return_reason: z.string().nullable(),
   /** The ledger transaction (CREDITED only). */
   transaction_id: z.string().nullable(),
+  livemode: livemodeField,
   created_at: z.string(),
 });
 export type VirtualAccountCredit = z.infer<typeof VirtualAccountCredit>;

@@ -3,6 +3,7 @@ import type { Account, TransactionCategory } from '@meridian/contract';
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../db/database.ts';
 import { accountNumbers, accounts, ledgerEntries, ledgerPostings, systemAccounts } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { AppError } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { formatMoney, formatRupees } from '../lib/money.ts';
@@ -143,6 +144,7 @@ export const toAccount = (a: AccountRow): z.infer<typeof Account> => ({
   provider_code: a.providerCode,
   currency: 'INR',
   balance: formatMoney(a.balance),
+  livemode: livemodeOf(a.clientRef),
   updated_at: a.updatedAt.toISOString(),
 });
 

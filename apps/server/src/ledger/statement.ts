@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, ledgerEntries, ledgerPostings } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import type { ListFilter } from '../lists/list-query.ts';
 import { amountBounds } from '../lists/register-list.ts';
 import { formatMoney } from '../lib/money.ts';
@@ -105,6 +106,7 @@ export async function listTransactions(db: Db, scope: Scope): Promise<z.infer<ty
     reference_urn: entry.referenceUrn,
     bank_reference_number: entry.bankReferenceNumber,
     customer_reference_number: entry.customerReferenceNumber,
+    livemode: livemodeOf(posting.clientRef),
     created_at: posting.createdAt.toISOString(),
   }));
 }

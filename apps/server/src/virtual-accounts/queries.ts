@@ -9,6 +9,7 @@ import type {
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, virtualAccountCredits, virtualAccounts } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { amountBounds, type FilterParams, type ListScope } from '../lists/register-list.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import { formatMoney } from '../lib/money.ts';
@@ -208,6 +209,7 @@ const toManagedAccount = ({ account, va }: AccountJoin, now: number): ManagedAcc
   provider: account.provider,
   currency: 'INR',
   balance: formatMoney(account.balance),
+  livemode: livemodeOf(account.clientRef),
   created_at: account.createdAt.toISOString(),
   updated_at: new Date(Math.max(account.updatedAt.getTime(), va?.updatedAt.getTime() ?? 0)).toISOString(),
 });

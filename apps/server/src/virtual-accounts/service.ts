@@ -10,6 +10,7 @@ import { auditBy, type Actor } from '../audit/actor.ts';
 import { enqueueCallbacks } from '../events/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { virtualAccountCredits, virtualAccounts } from '../db/schema.ts';
+import { livemodeOf, tenantOf } from '../db/tenants.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { noEffects, type Effects } from '../jobs/effects.ts';
 import { openClientAccount, post, SANDBOX_PROVIDER } from '../ledger/ledger.ts';
@@ -53,6 +54,7 @@ export const toVirtualAccount = (
   balance: formatMoney(stats.balance),
   total_collected: formatMoney(stats.totalCollected),
   credits_count: stats.creditsCount,
+  livemode: livemodeOf(row.clientRef),
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -74,6 +76,7 @@ export const toCredit = (
   status: row.status as VirtualAccountCredit['status'],
   return_reason: row.returnReason,
   transaction_id: row.entryId,
+  livemode: livemodeOf(row.clientRef),
   created_at: row.createdAt.toISOString(),
 });
 
@@ -131,6 +134,7 @@ export async function createVirtualAccount(
     throw unprocessable('expected_amount_too_small', 'An expected amount is at least ₹1.00', {
       expected_amount: 'is below ₹1.00',
     });
+  await tenantOf(tx, actor.clientRef); // the demo seed calls this too
   const account = await openClientAccount(tx, actor.clientRef, input.name, {
     kind: 'virtual',
     ...(opts.at ? { at: opts.at } : {}),
@@ -282,6 +286,7 @@ export async function receiveCredit(
   // A fresh reference in the rail's format for the mode when the caller gives none: two identical requests
   // without a UTR are two credits.
   const utr = (input.utr ?? bankReference(input.mode, newId('UTR'), at)).toUpperCase();
+  await tenantOf(db, actor.clientRef); // the demo seed calls this too
   return db.transaction(async (tx) => {
     const va = await lockedVirtualAccount(tx, actor.clientRef, input.virtual_account_number, 'share');
     const reason = returnReason(va, input, amount, at.getTime());
