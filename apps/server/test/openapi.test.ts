@@ -1,6 +1,7 @@
 import { CALLBACK_EVENT_TYPES } from '@meridian/contract';
+import { STAFF_PERMISSIONS, type Permission } from '@meridian/contract/permissions';
 import { describe, expect, it } from 'vitest';
-import { MOVES_MONEY, operationIdFor } from '../src/http/openapi.ts';
+import { COMPANY_LEVEL, LIVE_GATE, MOVES_MONEY, operationIdFor } from '../src/http/openapi.ts';
 import { useServer } from './helpers.ts';
 import { moneyRouteSites } from './money-routes.ts';
 
@@ -22,6 +23,8 @@ type Operation = {
   'x-codeSamples'?: Array<{ lang: string; source: string }>;
   'x-permission'?: string;
   [MOVES_MONEY]?: boolean;
+  [COMPANY_LEVEL]?: boolean;
+  [LIVE_GATE]?: boolean;
 };
 type Doc = {
   openapi: string;
@@ -30,7 +33,11 @@ type Doc = {
   tags?: Array<{ name: string; description?: string }>;
   paths: Record<string, Record<string, Operation>>;
   webhooks?: Record<string, { post?: Operation & { requestBody?: unknown } }>;
-  components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
+  components: {
+    schemas: Record<string, unknown>;
+    responses: Record<string, unknown>;
+    parameters?: Record<string, unknown>;
+  };
 };
 
 async function documentOf(): Promise<Doc> {
@@ -237,6 +244,131 @@ describe('the money-moving marker (x-meridian-moves-money)', () => {
     // A flag on a route that neither reaches the ledger nor is listed above would be a mistake: the list above
     // and the document (previous test) hold those.
     expect(sites.filter((s) => s.flagged).length).toBe(MONEY_MOVING.length - 1); // load/unload: one call site
+  });
+});
+
+describe('modes in the document', () => {
+  const MODE_REF = '#/components/parameters/Meridian-Mode';
+  const declaresMode = (op: Operation) => (op.parameters ?? []).some((p) => p.$ref === MODE_REF);
+  const inMode = (op: Operation) =>
+    (op.security?.length ?? 0) > 0 &&
+    !op[COMPANY_LEVEL] &&
+    !STAFF_PERMISSIONS.includes(op['x-permission'] as Permission);
+
+  it('declares Meridian-Mode on every operation in a mode, and not on those both modes share', async () => {
+    const doc = await documentOf();
+    expect(doc.components.parameters?.['Meridian-Mode']).toMatchObject({
+      in: 'header',
+      name: 'Meridian-Mode',
+      required: false,
+      schema: { type: 'string', enum: ['test', 'live'] },
+    });
+    expect(doc.info.description).toContain('Test and live');
+    const problems: string[] = [];
+    for (const { path, method, op } of operations(doc)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      const text = op.description ?? '';
+      if (inMode(op) !== declaresMode(op))
+        problems.push(`${where}: ${inMode(op) ? 'in a mode without' : 'in no mode but with'} the header`);
+      if (inMode(op) && !text.includes('`Meridian-Mode` header (absent = live)'))
+        problems.push(`${where}: does not say where its mode comes from`);
+      if (op[COMPANY_LEVEL] && op.security?.length && !text.includes('Shared by both modes'))
+        problems.push(`${where}: company-level without saying so`);
+      if (op[LIVE_GATE] && !(inMode(op) && text.includes('`live_mode_not_enabled`')))
+        problems.push(`${where}: live gate not described`);
+    }
+    expect(problems).toEqual([]);
+    const op = (method: string, path: string) => doc.paths[path]![method]!;
+    expect(declaresMode(op('get', '/meridian/read/search/transaction/payouts'))).toBe(true);
+    expect(declaresMode(op('post', '/v2/fabric/ckyc'))).toBe(true);
+    expect(declaresMode(op('get', '/meridian/read/fetch/saved_views'))).toBe(true);
+    for (const [method, path] of [
+      ['get', '/meridian/read/fetch/team/members'],
+      ['get', '/meridian/read/search/audit_log'],
+      ['post', '/v2/request_ip_whitelist'],
+    ] as const)
+      expect([op(method, path)[COMPANY_LEVEL], declaresMode(op(method, path))]).toEqual([true, false]);
+    expect(declaresMode(op('get', '/meridian/operations/companies'))).toBe(false);
+    expect(op('post', '/core_banking/money_transfer/initiate')[LIVE_GATE]).toBe(true);
+  });
+
+  type Schema = {
+    $ref?: string;
+    type?: string | string[];
+    properties?: Record<string, Schema>;
+    items?: Schema;
+    anyOf?: Schema[];
+    oneOf?: Schema[];
+  };
+  type Candidate = { op: string; status: string; schema: Schema & { properties: Record<string, Schema> } };
+  /** What names a record: its urn or id (`urn`, `id`, `payout_urn`, `key_id`, `event_id`…). */
+  const ID_LIKE = /(^|_)(urn|id)$/;
+  const keysOf = (c: Candidate) => Object.keys(c.schema.properties);
+  /** Answers of operations in a mode that name a record yet are not one, each with its reason. */
+  const NOT_RECORDS: Array<{ reason: string; is: (c: Candidate) => boolean }> = [
+    {
+      reason: 'A queued export: it names the report to fetch, whose record says livemode.',
+      is: (c) => keysOf(c).every((k) => k === 'report_urn' || k === 'status'),
+    },
+    {
+      reason: 'Held for approval: it names the approval request, whose record says livemode.',
+      is: (c) => c.status === '202' && keysOf(c).includes('approval_urn'),
+    },
+    {
+      reason: "The palette's hits: a title and a link to a record of the caller's mode, not the record.",
+      is: (c) => c.op === 'GET /meridian/read/search/global',
+    },
+    {
+      reason: "A trace: one identifier's story across the records of the caller's mode, not a record.",
+      is: (c) => c.op === 'GET /meridian/read/fetch/trace/{id}',
+    },
+    {
+      reason: 'The outcome of each decision (ok, or its error), not the approval request itself.',
+      is: (c) => c.op === 'POST /v2/approvals/decisions',
+    },
+  ];
+
+  /** Every object schema a mode operation answers (2xx JSON) that names a record: at the top or as `data`. */
+  function recordSchemas(doc: Doc): Candidate[] {
+    const resolve = (s: Schema | undefined): Schema | undefined =>
+      s?.$ref ? resolve(doc.components.schemas[s.$ref.split('/').pop()!] as Schema) : s;
+    const branches = (s: Schema | undefined): Schema[] => {
+      const r = resolve(s);
+      return !r ? [] : r.anyOf || r.oneOf ? (r.anyOf ?? r.oneOf)!.flatMap(branches) : [r];
+    };
+    const out: Candidate[] = [];
+    for (const { path, method, op } of operations(doc)) {
+      if (!declaresMode(op)) continue;
+      for (const [status, answer] of Object.entries(op.responses ?? {})) {
+        const content = (answer as { content?: Record<string, { schema?: Schema }> }).content;
+        if (!status.startsWith('2') || !content?.['application/json']) continue;
+        for (const top of branches(content['application/json'].schema)) {
+          const data = branches(top.properties?.['data']);
+          const inside = data.flatMap((d) => (d.type === 'array' ? branches(d.items) : [d]));
+          for (const schema of [top, ...inside])
+            if (schema.properties && Object.keys(schema.properties).some((k) => ID_LIKE.test(k)))
+              out.push({ op: `${method.toUpperCase()} ${path}`, status, schema } as Candidate);
+        }
+      }
+    }
+    return out;
+  }
+
+  it('declares livemode on every record a mode operation answers', async () => {
+    const candidates = recordSchemas(await documentOf());
+    const records = candidates.filter((c) => !NOT_RECORDS.some((n) => n.is(c)));
+    expect(records.length).toBeGreaterThan(50);
+    // Each exception still matches something: a stale one is removed, not kept.
+    for (const n of NOT_RECORDS) expect(candidates.some(n.is), n.reason).toBe(true);
+    const missing = records
+      .filter((c) => c.schema.properties['livemode']?.type !== 'boolean')
+      .map(
+        (c) =>
+          `${c.op} ${c.status}: ${keysOf(c)
+            .filter((k) => ID_LIKE.test(k))
+            .join(', ')}`,
+      );
+    expect([...new Set(missing)]).toEqual([]);
   });
 });
 
