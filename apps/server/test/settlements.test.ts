@@ -214,6 +214,7 @@ describe('settlements', () => {
       name_match_score: 100,
       bank_name: 'HDFC Bank',
       account_number: GOOD.account_number,
+      livemode: true,
     });
     expect(good.body.validation_urn).toMatch(/^VAL/);
     expect((await acme.call('GET', `${BASE}/account`)).body.data).toMatchObject({ status: 'VERIFIED' });
@@ -237,7 +238,7 @@ describe('settlements', () => {
       enabled: true,
     });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ run_times: ['09:30', '17:00'], enabled: true });
+    expect(changed.body).toMatchObject({ run_times: ['09:30', '17:00'], enabled: true, livemode: true });
     expect(changed.body.next_run_at).toEqual(expect.any(String));
     const off = await put(acme, `${BASE}/cycles/${sameDay}`, { enabled: false });
     expect(off.body.next_run_at).toBeNull();
@@ -367,6 +368,7 @@ describe('settlements', () => {
     expect((await history(acme, `&search_key=meridian_urn&search_value=${ours.urn}`))[0]).toMatchObject({
       status: 'SETTLED',
       attempts: 2,
+      livemode: true,
     });
 
     // The other failed one: its money is gone from the virtual account meanwhile → 422

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { accountNumber, ifsc, personName } from './accounts-fields.ts';
 import { Amount, Money } from './flow.ts';
 import { defineList } from './lists.ts';
+import { livemodeField } from './modes.ts';
 
 export const SETTLEMENT_ACCOUNT_STATUSES = ['VERIFIED', 'REJECTED'] as const;
 
@@ -25,6 +26,7 @@ export const SettlementAccount = z.object({
   name_match_score: z.number().int().nullable(),
   validation_urn: z.string().nullable(),
   is_active: z.boolean(),
+  livemode: livemodeField,
   created_at: z.string(),
 });
 export type SettlementAccount = z.infer<typeof SettlementAccount>;
@@ -51,6 +53,7 @@ export const SettlementCycle = z.object({
   enabled: z.boolean(),
   next_run_at: z.string().nullable(),
   last_run_at: z.string().nullable(),
+  livemode: livemodeField,
   updated_at: z.string(),
 });
 export type SettlementCycle = z.infer<typeof SettlementCycle>;
@@ -86,6 +89,7 @@ export const Settlement = z.object({
   payout_urn: z.string().nullable(),
   bank_reference_number: z.string().nullable(),
   attempts: z.number().int(),
+  livemode: livemodeField,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -3,6 +3,7 @@ import type { SetSettlementAccount, SettlementAccount } from '@meridian/contract
 import type { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { settlementAccounts } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { auditBy, type Actor } from '../audit/actor.ts';
 import type { Effects } from '../jobs/effects.ts';
 import { validateAccount } from '../validations/service.ts';
@@ -23,6 +24,7 @@ export const toSettlementAccount = (a: AccountRow): SettlementAccount => ({
   name_match_score: a.nameMatchScore,
   validation_urn: a.validationUrn,
   is_active: a.isActive,
+  livemode: livemodeOf(a.clientRef),
   created_at: a.createdAt.toISOString(),
 });
 

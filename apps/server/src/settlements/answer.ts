@@ -2,6 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { Settlement } from '@meridian/contract/accounts';
 import type { Db } from '../db/database.ts';
 import { accounts, settlementAccounts, settlementCycles, settlements } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { notFound } from '../http/errors.ts';
 import { formatMoney } from '../lib/money.ts';
 
@@ -61,6 +62,7 @@ export const toSettlement = (r: {
   payout_urn: r.s.payoutUrn,
   bank_reference_number: r.s.bankReferenceNumber,
   attempts: r.s.attempts,
+  livemode: livemodeOf(r.s.clientRef),
   created_at: r.s.createdAt.toISOString(),
   updated_at: r.s.updatedAt.toISOString(),
 });

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { SettlementCycle, UpdateSettlementCycle } from '@meridian/contract/accounts';
 import type { Db } from '../db/database.ts';
 import { settlementCycles } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { auditBy, type Actor } from '../audit/actor.ts';
 import { notFound } from '../http/errors.ts';
 import { formatMoney, toPaise } from '../lib/money.ts';
@@ -36,6 +37,7 @@ export const toCycle = (c: CycleRow): SettlementCycle => ({
   enabled: c.enabled,
   next_run_at: c.nextRunAt?.toISOString() ?? null,
   last_run_at: c.lastRunAt?.toISOString() ?? null,
+  livemode: livemodeOf(c.clientRef),
   updated_at: c.updatedAt.toISOString(),
 });
 

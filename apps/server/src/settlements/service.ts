@@ -3,6 +3,7 @@ import { RAIL_LIMITS } from '@meridian/contract';
 import type { Settlement } from '@meridian/contract/accounts';
 import type { Db } from '../db/database.ts';
 import { accounts, ledgerPostings, settlementCycles, settlements } from '../db/schema.ts';
+import { tenantOf } from '../db/tenants.ts';
 import { auditBy, systemActor, type Actor } from '../audit/actor.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
@@ -127,6 +128,7 @@ export async function runCycle(
   opts: SettlementOptions,
 ): Promise<{ run: SettlementRunAnswer | null; effects: Effects }> {
   const now = opts.now ?? new Date();
+  await tenantOf(db, actor.clientRef); // the scheduler may meet the tenant here first
   if (trigger === 'MANUAL') await ensureCycles(db, actor.clientRef, now);
   return db.transaction(async (tx) => {
     const cycle = await cycleRow(tx, actor.clientRef, cycleId, true);
