@@ -388,7 +388,12 @@ describe('flow', () => {
       },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'SUCCESS', fee: '2.00', bank_name: 'HDFC Bank' });
+    expect(res.body).toMatchObject({
+      status: 'SUCCESS',
+      fee: '2.00',
+      bank_name: 'HDFC Bank',
+      livemode: true,
+    });
     expect(res.body.registered_name).toEqual(expect.any(String));
     expect(res.body.name_match_score).toEqual(expect.any(Number));
     const closed = await acme.call('POST', '/core_banking/money_transfer/validate_account', {

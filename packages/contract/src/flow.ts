@@ -399,6 +399,7 @@ export const Validation = z.object({
   status_message: z.string().nullable(),
   fee: Money,
   created_at: z.string(),
+  livemode: livemodeField,
 });
 export type Validation = z.infer<typeof Validation>;
 

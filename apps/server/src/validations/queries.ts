@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { NAME_MATCH_THRESHOLDS, type NameMatch } from '@meridian/contract';
 import type { Db } from '../db/database.ts';
 import { validations } from '../db/schema.ts';
+import { tenantOf } from '../db/tenants.ts';
 import type { VALIDATIONS_LIST } from '@meridian/contract/flow-lists';
 import type { FilterParams, ListScope } from '../lists/register-list.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
@@ -63,6 +64,7 @@ export async function countValidations(db: Db, scope: Scope): Promise<number> {
 /** Every validation of the list's filter in keyset pages (the validation MIS), the list's rows. */
 export function validationReportPages(db: Db, scope: Scope, pageSize: number) {
   return keysetPages(pageSize, async (cursor, limit) => {
+    await tenantOf(db, scope.clientRef); // the report worker may not have met the tenant
     const rows = await db
       .select({ validation: validations, ...cursorColumns(validations.createdAt, validations.id) })
       .from(validations)

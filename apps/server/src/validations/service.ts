@@ -5,6 +5,7 @@ import { lookupIfsc } from '../beneficiaries/ifsc.ts';
 import { enqueueCallbacks } from '../events/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { validations } from '../db/schema.ts';
+import { livemodeOf, tenantOf } from '../db/tenants.ts';
 import { auditBy, type Actor } from '../audit/actor.ts';
 import { noEffects, type Effects } from '../jobs/effects.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -36,6 +37,7 @@ export const toValidation = (v: Row): Answer => ({
   status_message: v.statusMessage,
   fee: formatMoney(v.fee),
   created_at: v.createdAt.toISOString(),
+  livemode: livemodeOf(v.clientRef),
 });
 
 /**
@@ -92,6 +94,7 @@ export async function validateAccount(
       createdAt: at,
     })
     .returning();
+  await tenantOf(tx, actor.clientRef); // the seed runs before the tenants are loaded
   const validation = toValidation(row!);
   const callbacks = await enqueueCallbacks(tx, {
     clientRef: actor.clientRef,
