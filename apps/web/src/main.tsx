@@ -5,14 +5,17 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { setNavigator } from '@/lib/api';
 import { checkSession } from '@/lib/auth';
+import { initMode, modeUrlRewrite } from '@/lib/mode';
 import { runStorageMigrations } from '@/lib/storage';
 import { CrashPage, NotFoundPage } from '@/features/errors';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
-// Before the first render: move legacy storage keys once, then restore the session from storage.
+// Before the first render: move legacy storage keys once, then restore the session from storage, then its mode
+// (`?mode=test` wins, else the member's last choice).
 runStorageMigrations();
 checkSession();
+initMode();
 
 const router = createRouter({
   routeTree,
@@ -23,6 +26,8 @@ const router = createRouter({
   defaultErrorComponent: CrashPage,
   defaultNotFoundComponent: NotFoundPage,
   scrollRestoration: true,
+  // Test mode keeps `?mode=test` in every address the router writes; the routes never see it (lib/mode.ts).
+  rewrite: modeUrlRewrite,
 });
 
 declare module '@tanstack/react-router' {

@@ -1,11 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import Menu from 'lucide-react/icons/menu';
 import Search from 'lucide-react/icons/search';
 import { PermissionGate } from '@/components/permissions/permission-gate';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useMode } from '@/lib/mode';
 import { AppSidebar } from './app-sidebar';
+import { LiveModeNotice } from './live-mode-notice';
 import { InShellContext } from './shell-context';
+import { TEST_MODE_BAND_HEIGHT, TestModeBand, TestModeSwitch } from './test-mode';
 import { UserMenu } from './user-menu';
 
 const loadCommandMenu = () => import('./command-menu');
@@ -41,10 +44,17 @@ function useCommandPalette() {
   return { open, requested, setOpen: setPaletteOpen };
 }
 
-/** The signed-in shell: sidebar (a sheet on small screens), header with search and user menu, the page. */
+/**
+ * The signed-in shell: sidebar (a sheet on small screens), header with search, the test mode switch and user
+ * menu, the page. In test mode a band runs across the top (the sticky header and sidebar sit below it). What
+ * shows data mounts again on a switch of mode (`key`), after the query cache was emptied: no screen keeps the
+ * other mode's answers, or a form filled from them.
+ */
 export function AppShell() {
   const palette = useCommandPalette();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
+  const mode = useMode();
+  const band = { '--mode-band': mode === 'test' ? TEST_MODE_BAND_HEIGHT : '0px' } as CSSProperties;
 
   return (
     <InShellContext.Provider value={true}>
@@ -54,22 +64,23 @@ export function AppShell() {
       >
         Skip to content
       </a>
-      <div className="flex min-h-svh">
+      {mode === 'test' && <TestModeBand />}
+      <div className="flex min-h-[calc(100svh_-_var(--mode-band))]" style={band}>
         <aside
           aria-label="Sidebar"
-          className="sticky top-0 hidden h-svh w-64 shrink-0 border-r border-sidebar-border md:block"
+          className="sticky top-(--mode-band) hidden h-[calc(100svh_-_var(--mode-band))] w-64 shrink-0 border-r border-sidebar-border md:block"
         >
-          <AppSidebar />
+          <AppSidebar key={mode} />
         </aside>
         <Dialog open={mobileNavOpen} onOpenChange={setMobileNavOpen}>
           <DialogContent layout="sheet">
             <DialogTitle className="sr-only">Navigation</DialogTitle>
             <DialogDescription className="sr-only">Screens of the dashboard</DialogDescription>
-            <AppSidebar onNavigate={() => setMobileNavOpen(false)} />
+            <AppSidebar key={mode} onNavigate={() => setMobileNavOpen(false)} />
           </DialogContent>
         </Dialog>
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+          <header className="sticky top-(--mode-band) z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
             <button
               type="button"
               className="flex size-9 items-center justify-center rounded-md outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 md:hidden"
@@ -95,20 +106,26 @@ export function AppShell() {
                 {isMac ? '⌘' : 'Ctrl'} K
               </kbd>
             </button>
-            <div className="ml-auto flex items-center gap-2">
+            <div className="ml-auto flex items-center gap-3">
+              <TestModeSwitch />
               <UserMenu />
             </div>
           </header>
           <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
-            <PermissionGate>
-              <Outlet />
-            </PermissionGate>
+            <div key={mode} className="contents">
+              <div className="mx-auto mb-4 w-full max-w-6xl empty:hidden">
+                <LiveModeNotice when="refused" />
+              </div>
+              <PermissionGate>
+                <Outlet />
+              </PermissionGate>
+            </div>
           </main>
         </div>
       </div>
       {palette.requested && (
         <Suspense fallback={null}>
-          <CommandMenu open={palette.open} onOpenChange={palette.setOpen} />
+          <CommandMenu key={mode} open={palette.open} onOpenChange={palette.setOpen} />
         </Suspense>
       )}
     </InShellContext.Provider>

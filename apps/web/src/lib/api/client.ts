@@ -1,5 +1,6 @@
 import { API_HOSTS, type ApiHost } from '@/lib/env';
 import { AUTH_ERRORS, authStore, logout, refreshAccessToken } from '@/lib/auth';
+import { getMode, MODE_HEADER } from '@/lib/mode';
 import { checkStorageIntegrity, getAccessToken, getStoredUser } from '@/lib/storage';
 import { ApiError, messageFromBody } from './errors';
 import {
@@ -70,6 +71,8 @@ async function send(url: string, init: ApiRequestInit, token: string | null): Pr
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const clientId = getStoredUser()?.client_id;
   if (clientId) headers.set('client_id', clientId);
+  // The dashboard's mode (lib/mode.ts), unless the caller names one (the company's modes are asked in live).
+  if (!headers.has(MODE_HEADER)) headers.set(MODE_HEADER, getMode());
   let body = init.body;
   if (json !== undefined) {
     headers.set('Content-Type', 'application/json');
@@ -152,8 +155,8 @@ async function stepUpAndRetry(url: string, init: ApiRequestInit, response: Respo
 }
 
 /**
- * The one client for data calls: bearer token, `client_id` and `Accept: application/json` on every
- * request. Before each call the storage integrity is checked. A 401 triggers one token refresh,
+ * The one client for data calls: bearer token, `client_id`, `Meridian-Mode` (test or live, lib/mode.ts) and
+ * `Accept: application/json` on every request. Before each call the storage integrity is checked. A 401 triggers one token refresh,
  * shared by concurrent callers, then one retry; with no refresh token or a refused refresh the user is logged
  * out (without waiting for it) and the 401 is thrown. A 401 `step_up_required` is not an expired session: the
  * member confirms it's them (step-up) and the request is sent again. Errors are `ApiError`s.

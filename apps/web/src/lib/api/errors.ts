@@ -18,6 +18,16 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The machine key of a failed answer (`error` in the server's body, e.g. `live_mode_not_enabled`), if any. */
+export function errorKeyOf(error: unknown): string | undefined {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return undefined;
+  const key = (error.data as { error?: unknown }).error;
+  return typeof key === 'string' ? key : undefined;
+}
+
+/** The 403 of a live-mode change while the company's live mode is still closed (Meridian operations open it). */
+export const LIVE_MODE_NOT_ENABLED = 'live_mode_not_enabled';
+
 /** The server's field errors of a 400/422 answer (path → message), if any. */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return {};

@@ -15,7 +15,15 @@ export {
   type PathParamNames,
 } from './typed';
 export type { ApiPath } from './paths';
-export { ApiError, isApiError, fieldErrors, messageFromBody, type ApiStatus } from './errors';
+export {
+  ApiError,
+  isApiError,
+  errorKeyOf,
+  fieldErrors,
+  messageFromBody,
+  LIVE_MODE_NOT_ENABLED,
+  type ApiStatus,
+} from './errors';
 export { setNavigator, navigateTo, type Navigate } from './navigation';
 export { reportError, recentErrors, type ReportedError } from './error-reporter';
 export { setStepUpPrompt, isStepUpRequired, STEP_UP_CANCELLED_MESSAGE, type StepUpPrompt } from './step-up';

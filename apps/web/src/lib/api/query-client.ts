@@ -1,8 +1,9 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { clearAuth, onAuthCleared, signInHref } from '@/lib/auth';
+import { noteLiveModeRefused, onModeChange } from '@/lib/mode';
 import { setSignInNotice } from '@/lib/storage';
-import { isApiError } from './errors';
+import { errorKeyOf, isApiError, LIVE_MODE_NOT_ENABLED } from './errors';
 import { reportError } from './error-reporter';
 import { navigateTo } from './navigation';
 import { isStepUpRequired } from './step-up';
@@ -13,6 +14,7 @@ export const QUERY_MESSAGES = {
   notModified: 'Content not modified!',
   notFound: 'Content not found.',
   forbidden: 'Not allowed for your role',
+  liveModeClosed: 'Live mode is not enabled yet',
   generic: 'Something went wrong!',
 } as const;
 
@@ -40,8 +42,10 @@ function sessionExpired(): void {
  * and never answer 403, so this cannot loop.)
  */
 function permissionDenied(error: unknown): void {
-  if (isApiError(error) && error.status === 403)
-    void queryClient.invalidateQueries({ queryKey: ['User', 'details'] });
+  if (!isApiError(error) || error.status !== 403) return;
+  // Live mode still closed is the company's state, not the member's role: the shell explains it (lib/mode.ts).
+  if (errorKeyOf(error) === LIVE_MODE_NOT_ENABLED) noteLiveModeRefused();
+  else void queryClient.invalidateQueries({ queryKey: ['User', 'details'] });
 }
 
 export function handleQueryError(error: unknown): void {
@@ -61,7 +65,10 @@ export function mutationErrorMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 304) return QUERY_MESSAGES.notModified;
     if (error.status === 204) return QUERY_MESSAGES.notFound;
-    if (error.status === 403) return QUERY_MESSAGES.forbidden;
+    if (error.status === 403)
+      return errorKeyOf(error) === LIVE_MODE_NOT_ENABLED
+        ? QUERY_MESSAGES.liveModeClosed
+        : QUERY_MESSAGES.forbidden;
   }
   return QUERY_MESSAGES.generic;
 }
@@ -98,3 +105,5 @@ export const queryClient = new QueryClient({
 
 // Logout and forced sign-out drop every cached answer of the previous user.
 onAuthCleared(() => queryClient.clear());
+// A switch of mode drops every answer of the other mode: no screen shows test data in live mode or the reverse.
+onModeChange(() => queryClient.clear());

@@ -1,4 +1,11 @@
-export { STORAGE_PREFIX, KEYS, ACCESS_TOKEN_COOKIE, prefixed, type StorageName } from './keys';
+export {
+  STORAGE_PREFIX,
+  KEYS,
+  ACCESS_TOKEN_COOKIE,
+  MODE_KEY_PREFIX,
+  prefixed,
+  type StorageName,
+} from './keys';
 export { getItem, setItem, removeItem } from './local';
 export { readCookie, writeCookie, deleteCookie, clearLocalCookies, cookieAttributes } from './cookies';
 export {

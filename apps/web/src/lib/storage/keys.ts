@@ -19,6 +19,9 @@ export const KEYS = {
 
 export type StorageName = (typeof KEYS)[keyof typeof KEYS];
 
+/** Unprefixed start of `mode:<member public id>`: a member's test or live mode (lib/mode.ts), one per member. */
+export const MODE_KEY_PREFIX = 'mode:';
+
 /**
  * Unprefixed name of the session-storage item with a message the signed-in app leaves for the sign-in page
  * (another page load), e.g. "Session expired!" (storage/notice.ts).

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_COOKIE, KEYS, prefixed, SIGN_IN_NOTICE } from './keys';
+import { ACCESS_TOKEN_COOKIE, KEYS, MODE_KEY_PREFIX, prefixed, SIGN_IN_NOTICE } from './keys';
 import { browserStorage, getItem, removeItem, setItem } from './local';
 import { clearLocalCookies, deleteCookie, readCookie, writeCookie } from './cookies';
 
@@ -87,10 +87,12 @@ export function checkStorageIntegrity(): boolean {
 
 /** Display preferences survive a logout: they belong to the device, not to the user's session. */
 const KEPT_ON_CLEAR = new Set([prefixed(KEYS.theme), prefixed(KEYS.font), prefixed(KEYS.migrationCompleted)]);
+/** Each member's test or live mode survives it too: it is theirs across sign-ins (lib/mode.ts). */
+const keptOnClear = (key: string) => KEPT_ON_CLEAR.has(key) || key.startsWith(prefixed(MODE_KEY_PREFIX));
 
 /**
- * Clears browser storage and the page's cookies (logout), keeping only theme and font choices and a
- * message left for the sign-in page (storage/notice.ts).
+ * Clears browser storage and the page's cookies (logout), keeping only theme and font choices, each member's
+ * mode and a message left for the sign-in page (storage/notice.ts).
  */
 export function clearAllStorage(): void {
   const local = browserStorage('local');
@@ -98,7 +100,7 @@ export function clearAllStorage(): void {
     const keys = Array.from({ length: local.length }, (_, i) => local.key(i)).filter(
       (k): k is string => k !== null,
     );
-    for (const key of keys) if (!KEPT_ON_CLEAR.has(key)) local.removeItem(key);
+    for (const key of keys) if (!keptOnClear(key)) local.removeItem(key);
   }
   const session = browserStorage('session');
   if (session) {

@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { FabricEvent } from '@meridian/contract/fabric';
 import { buildUrl, resolvePath } from '@/lib/api';
+import { getMode, MODE_STREAM_PARAM } from '@/lib/mode';
 import { getAccessToken, getStoredUser } from '@/lib/storage';
 import { fetchCreditBalance } from './balance';
 
 /**
  * GET /{provider}/read/stream/fabric/events: Server-Sent Events of the client's calls as they happen
- * (`FabricEvent` JSON in `data`, `id` set). EventSource cannot send headers, so the access token and the
- * client id go as query parameters (accepted on this route only).
+ * (`FabricEvent` JSON in `data`, `id` set). EventSource cannot send headers, so the access token, the
+ * client id and test mode (`meridian_mode=test`; absent: live) go as query parameters (accepted on this route
+ * only: the server lifts them into the headers).
  */
 export const FABRIC_EVENTS_PATH = resolvePath('/meridian/read/stream/fabric/events');
 
@@ -26,6 +28,7 @@ export function fabricEventsUrl(lastEventId?: string): string | null {
   return buildUrl(FABRIC_EVENTS_PATH, 'read', {
     access_token: token,
     client_id: clientId,
+    ...(getMode() === 'test' ? { [MODE_STREAM_PARAM]: 'test' } : {}),
     ...(lastEventId ? { last_event_id: lastEventId } : {}),
   });
 }

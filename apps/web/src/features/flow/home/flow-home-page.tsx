@@ -4,6 +4,7 @@ import BadgeCheck from 'lucide-react/icons/badge-check';
 import Send from 'lucide-react/icons/send';
 import UserPlus from 'lucide-react/icons/user-plus';
 import type { Permission } from '@meridian/contract/permissions';
+import { LiveModeNotice } from '@/components/layout/live-mode-notice';
 import { PageFrame } from '@/components/layout/page-frame';
 import { usePermissions } from '@/lib/api/user-details';
 import FlowSummarySections from './summary-sections';
@@ -68,7 +69,8 @@ function QuickActions() {
 }
 
 /**
- * /flow: the three most common actions, then balances per account, today's payouts by status, the 7-day
+ * /flow: why live money does not move yet (a company whose live mode is still closed), the three most common
+ * actions, then balances per account, today's payouts by status, the 7-day
  * volume and the latest payouts.
  */
 export function FlowHomePage() {
@@ -78,6 +80,7 @@ export function FlowHomePage() {
       description="Payouts, beneficiaries, bank-account validation and bulk payouts."
       breadcrumb={[{ label: 'Flow' }, { label: 'Flow overview' }]}
     >
+      <LiveModeNotice when="closed" />
       <QuickActions />
       <FlowSummarySections />
     </PageFrame>
