@@ -6,8 +6,10 @@ import {
   APPROVAL_ERRORS,
 } from '@meridian/contract/approvals';
 import { auditBy } from '../audit/actor.ts';
+import { LIVE_MODE_NOT_ENABLED_MESSAGE } from '../auth/guard.ts';
 import type { Db } from '../db/database.ts';
-import { approvalDecisions, approvalRequests } from '../db/schema.ts';
+import { approvalDecisions, approvalRequests, clients } from '../db/schema.ts';
+import { tenantOf } from '../db/tenants.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { emitEvent, executorOf, type ApprovalExecutor, type ApprovalExecutors } from './engine.ts';
@@ -164,6 +166,7 @@ async function approval(
     };
   const approved = { ...row, currentStep: row.steps.length };
   try {
+    await checkLiveGate(tx, row);
     // A savepoint: a refused action (AppError) undoes only its own writes, the decision stays.
     const done = await tx.transaction((sp) => executor.execute(sp, approved, who.actor));
     return {
@@ -183,6 +186,24 @@ async function approval(
       nextStepOpened: false,
     };
   }
+}
+
+/** Held actions that move money: in live mode they run only while the company's live mode is open. */
+const LIVE_GATED_ACTIONS: ReadonlySet<string> = new Set(['payout', 'bulk']);
+
+/**
+ * The live gate again when a held payout or bulk is approved: Meridian operations may have closed the company's
+ * live mode since it was asked for (403 `live_mode_not_enabled`, so the request ends FAILED).
+ */
+async function checkLiveGate(tx: Db, row: ApprovalRequestRow): Promise<void> {
+  if (!LIVE_GATED_ACTIONS.has(row.action)) return;
+  const tenant = await tenantOf(tx, row.clientRef);
+  if (!tenant.livemode) return;
+  const [company] = await tx
+    .select({ open: clients.liveModeEnabled })
+    .from(clients)
+    .where(eq(clients.id, tenant.companyRef));
+  if (!company?.open) throw new AppError(403, 'live_mode_not_enabled', LIVE_MODE_NOT_ENABLED_MESSAGE);
 }
 
 /** One urn's result of a batch. */

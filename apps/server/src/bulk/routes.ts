@@ -94,7 +94,7 @@ function registerValidate(app: App, deps: RouteDeps) {
   app.post(
     `/${p}/bulk/validate`,
     {
-      config: { permission: 'bulk.create' },
+      config: { permission: 'bulk.create', liveGate: true },
       bodyLimit,
       schema: {
         ...fileSchema,
@@ -125,7 +125,7 @@ function registerSubmit(app: App, deps: RouteDeps) {
   app.post(
     `/${p}/bulk/bulk_payout`,
     {
-      config: { permission: 'bulk.create', stepUp: true, openapi: { movesMoney: true } },
+      config: { permission: 'bulk.create', stepUp: true, liveGate: true, openapi: { movesMoney: true } },
       bodyLimit,
       schema: {
         ...fileSchema,

@@ -2,8 +2,9 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FabricEvent } from '@meridian/contract/fabric';
+import { MODES } from '@meridian/contract/modes';
 import { z } from 'zod';
-import { authOf, defaultPermission } from '../auth/guard.ts';
+import { authOf, defaultPermission, MODE_HEADER } from '../auth/guard.ts';
 import { AppError } from '../http/errors.ts';
 import { FILE_TYPES } from '../http/openapi.ts';
 import { fabricEventsAfter, latestFabricEventId } from './queries.ts';
@@ -13,6 +14,8 @@ const StreamQuery = z.object({
   /** EventSource cannot send headers: the access token and client id may come as query parameters here. */
   access_token: z.string().min(1).max(4096).optional(),
   client_id: z.string().min(1).max(64).optional(),
+  /** The session's mode (the `Meridian-Mode` header, which EventSource cannot send): test or live (absent). */
+  meridian_mode: z.enum(MODES).optional(),
   /** Where to resume when the Last-Event-ID header cannot be sent (a new EventSource). */
   last_event_id: z
     .string()
@@ -30,7 +33,8 @@ const HEARTBEAT_MS = 15_000;
  * otherwise: a JSON client gets an answer instead of a stream that never ends).
  *
  * Authentication is the dashboard session. The browser's EventSource cannot set headers, so on this route only
- * the access token and client id may also be sent as query parameters `access_token` and `client_id`. Query
+ * the access token, client id and mode may also be sent as query parameters `access_token`, `client_id` and
+ * `meridian_mode` (the `Meridian-Mode` header: test or live, absent = live). Query
  * strings are never logged (docs/operating/settings.md: LOG_FORMAT), and the token is short-lived. The session is checked
  * again at every heartbeat: the stream ends after a logout or when its token expires (the page then opens a new
  * one with its current token, resuming with `last_event_id`).
@@ -49,7 +53,7 @@ export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async 
         tags: ['fabric'],
         summary: 'Server-Sent Events of your calls as they happen (Accept: text/event-stream)',
         description:
-          "A stream of the client's fabric calls as they happen, resumable with `Last-Event-ID` (or `last_event_id`), with a heartbeat every 15 s. Without `Accept: text/event-stream` it is a 406. EventSource cannot send headers, so `access_token` and `client_id` may come as query parameters; the stream ends after a logout or when the token expires.",
+          "A stream of the client's fabric calls as they happen, resumable with `Last-Event-ID` (or `last_event_id`), with a heartbeat every 15 s. Without `Accept: text/event-stream` it is a 406. EventSource cannot send headers, so `access_token`, `client_id` and `meridian_mode` (the `Meridian-Mode` header: `test` or `live`) may come as query parameters; the stream ends after a logout or when the token expires.",
         querystring: StreamQuery,
         headers: z.object({ 'last-event-id': z.string().max(32).optional() }),
       },
@@ -81,19 +85,25 @@ export const fabricStreamRoutes: FastifyPluginAsyncZod<FabricRouteDeps> = async 
   );
 };
 
-/** A token sent as the query parameter `access_token` (and `client_id`) becomes the request's headers. */
+/**
+ * A token sent as the query parameter `access_token` (and `client_id`) becomes the request's headers, and so does
+ * the mode sent as `meridian_mode` (the guard answers a value other than test or live 400 `invalid_mode`).
+ */
 async function tokenFromQuery(request: FastifyRequest) {
   const query = request.query as Record<string, unknown>;
+  const lifted: Record<string, string> = {};
   if (!request.headers.authorization && typeof query['access_token'] === 'string' && query['access_token']) {
+    lifted['authorization'] = `Bearer ${query['access_token']}`;
     const clientId = query['client_id'];
-    // Fastify's `headers` setter adds these to the request's headers (the raw request is left as it came).
-    request.headers = {
-      authorization: `Bearer ${query['access_token']}`,
-      ...(typeof clientId === 'string' && clientId && !request.headers['client_id']
-        ? { client_id: clientId }
-        : {}),
-    };
+    if (typeof clientId === 'string' && clientId && !request.headers['client_id'])
+      lifted['client_id'] = clientId;
   }
+  const mode = query['meridian_mode'];
+  if (typeof mode === 'string' && mode && request.headers[MODE_HEADER] === undefined)
+    lifted[MODE_HEADER] = mode;
+  // Fastify's `headers` setter adds these to the request's headers (the raw request is left as it came); set
+  // once, since a second set replaces the first one's.
+  if (Object.keys(lifted).length) request.headers = lifted;
 }
 
 /**

@@ -66,7 +66,7 @@ function registerMandate(app: App, deps: RouteDeps) {
   app.post(
     '/v2/mandates',
     {
-      config: { permission: 'mandates.manage' },
+      config: { permission: 'mandates.manage', liveGate: true },
       schema: {
         tags: ['mandates'],
         summary: 'Register a NACH or UPI-autopay mandate (PENDING until the customer authorises it)',
@@ -149,7 +149,7 @@ function registerPresentation(app: App, deps: RouteDeps) {
   app.post(
     '/v2/mandates/:urn/presentations',
     {
-      config: { permission: 'mandates.manage', openapi: { movesMoney: true } },
+      config: { permission: 'mandates.manage', liveGate: true, openapi: { movesMoney: true } },
       schema: {
         tags: ['mandates'],
         summary: 'Present a debit under an ACTIVE mandate (PENDING until the rail settles or bounces it)',

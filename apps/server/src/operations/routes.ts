@@ -12,6 +12,7 @@ import {
   OptionList,
   UpdateCompanyMeter,
 } from '@meridian/contract/accounts';
+import { LiveModeAnswer, SetLiveMode } from '@meridian/contract/modes';
 import { actorOf, defaultPermission } from '../auth/guard.ts';
 import { inTransaction, type Db } from '../db/database.ts';
 import type { FabricRegistry } from '../fabric/registry.ts';
@@ -25,7 +26,7 @@ import {
   listCompanies,
   listCreditOperations,
 } from './queries.ts';
-import { adjustCompanyCredits, companyMeter, updateCompanyMeter } from './service.ts';
+import { adjustCompanyCredits, companyMeter, setLiveMode, updateCompanyMeter } from './service.ts';
 import { holdCreditLoad } from './approval.ts';
 import { holdForApproval } from '../approvals/engine.ts';
 import { PENDING_APPROVAL_DOC, PendingApproval, pendingApproval, sourceOf } from '../approvals/settings.ts';
@@ -63,7 +64,7 @@ const filterOf = (q: { search_value?: string | undefined; consumer_type?: string
 
 /**
  * Meridian operations' credit management: companies, their credit operations,
- * loads and unloads with a reason, and each company's API meter. Only for signed-in users with the `ops` role
+ * loads and unloads with a reason, each company's API meter, and opening a company's live mode. Only for signed-in users with the `ops` role
  * (Meridian's own staff): everyone else gets 403 `forbidden_role`.
  */
 export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: FabricRegistry }> = async (
@@ -77,6 +78,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps & { registry: Fab
   registerCreditHistory(app, deps, base);
   for (const kind of ['LOAD', 'UNLOAD'] as const) registerCreditAdjustment(app, deps, base, kind);
   registerMeter(app, deps, base);
+  registerLiveMode(app, deps, base);
 };
 
 const tags = ['operations'];
@@ -319,5 +321,32 @@ function registerMeter(app: RouteApp, deps: RouteDeps & { registry: FabricRegist
       inTransaction(deps.db, (tx) =>
         updateCompanyMeter(tx, actorOf(request), deps.registry, request.params.client_id, request.body),
       ),
+  );
+}
+
+/** Opens or closes a company's live mode (a member's session of Meridian operations: `ops.companies`). */
+function registerLiveMode(app: RouteApp, deps: RouteDeps, base: string) {
+  app.put(
+    `${base}/companies/:client_id/live_mode`,
+    {
+      config: { permission: 'ops.companies', sessionOnly: true },
+      schema: {
+        tags,
+        summary: "Open or close a company's live mode",
+        description:
+          "Lets a company move real money (`enabled: true`) or stops it (`false`): while live mode is closed, its live payouts, bulk payouts, validations, mandates and payment links are a 403 `live_mode_not_enabled` (test mode always works), and an approval of a live payout or bulk fails. Its members' and keys' next calls see the change. Audited in the company's log; an unknown `client_id` is a 404.",
+        params: ClientIdParams,
+        body: SetLiveMode,
+        response: { 200: LiveModeAnswer },
+      },
+    },
+    async (request) => {
+      const answer = await inTransaction(deps.db, (tx) =>
+        setLiveMode(tx, actorOf(request), request.params.client_id, request.body.enabled),
+      );
+      // Answered once every process's session and key caches have heard of it (the clients_notify trigger).
+      await deps.sessions.sync?.();
+      return answer;
+    },
   );
 }

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FabricProductSlug } from '@meridian/contract/fabric';
+import type { LiveModeAnswer } from '@meridian/contract/modes';
 import type {
   CompanyMeter as CompanyMeterSchema,
   CreditAdjustment,
@@ -10,15 +12,16 @@ import { auditBy, type Actor } from '../audit/actor.ts';
 import { adjustCredits } from '../credits/credits.ts';
 import { companyPrices, setCompanyPrices } from '../credits/meters.ts';
 import type { Db } from '../db/database.ts';
+import { clients } from '../db/schema.ts';
 import type { FabricRegistry } from '../fabric/registry.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { companyByClientId } from './queries.ts';
 
 /**
- * Meridian operations' writes on a company: credit loads and unloads, and its API meter. Each is audited in THAT
- * company's audit log, with the operations user's e-mail as the actor (the user belongs to Meridian's own client,
- * so no user_ref is kept there).
+ * Meridian operations' writes on a company: credit loads and unloads, its API meter, its live mode. Each is audited
+ * in THAT company's audit log, with the operations user's e-mail as the actor (the user belongs to Meridian's own
+ * client, so no user_ref is kept there).
  */
 type CompanyMeter = z.infer<typeof CompanyMeterSchema>;
 
@@ -137,4 +140,30 @@ export async function updateCompanyMeter(
     });
   }
   return meterOf(company.clientId, registry, await companyPrices(tx, company.id));
+}
+
+/**
+ * Opens or closes a company's live mode, inside the caller's transaction; audited `company.live_mode_enabled` or
+ * `company.live_mode_disabled` (no mode: it is the company's) when it changes, and a no-op when it is already so.
+ * The `clients_notify` trigger drops every process's cached sessions and keys of the company, so its members' next
+ * live call sees the change (the caller awaits the caches before answering).
+ */
+export async function setLiveMode(
+  tx: Db,
+  ops: Actor,
+  clientId: string,
+  enabled: boolean,
+): Promise<LiveModeAnswer> {
+  const company = await companyByClientId(tx, clientId);
+  if (company.liveModeEnabled !== enabled) {
+    await tx.update(clients).set({ liveModeEnabled: enabled }).where(eq(clients.id, company.id));
+    await auditBy(
+      tx,
+      { ...inCompanyLog(ops, company.id), companyRef: company.id, livemode: null },
+      enabled ? 'company.live_mode_enabled' : 'company.live_mode_disabled',
+      company.clientId,
+      { live_mode_enabled: enabled, before: company.liveModeEnabled },
+    );
+  }
+  return { client_id: company.clientId, company_name: company.name, live_mode_enabled: enabled };
 }

@@ -47,7 +47,7 @@ function registerCreateLink(app: App, deps: RouteDeps) {
   app.post(
     '/v2/payments/links',
     {
-      config: { permission: 'links.manage' },
+      config: { permission: 'links.manage', liveGate: true },
       schema: {
         tags: ['payment links'],
         summary:
@@ -137,7 +137,7 @@ function registerUpiLink(app: App, deps: RouteDeps) {
   app.post(
     '/v2/payments/upi/link',
     {
-      config: { permission: 'links.manage' },
+      config: { permission: 'links.manage', liveGate: true },
       schema: {
         tags: ['payment links'],
         summary: 'A UPI intent link (upi://pay?pa=…&pn=…&am=…&cu=INR&tr=…&tn=…) and its QR code (SVG)',

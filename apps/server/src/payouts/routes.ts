@@ -55,7 +55,7 @@ function registerInitiatePayout(app: App, deps: RouteDeps) {
   app.post(
     '/core_banking/money_transfer/initiate',
     {
-      config: { permission: 'payouts.create', stepUp: true, openapi: { movesMoney: true } },
+      config: { permission: 'payouts.create', stepUp: true, liveGate: true, openapi: { movesMoney: true } },
       schema: {
         tags: ['payouts'],
         operationId: 'createPayout',

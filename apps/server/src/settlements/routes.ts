@@ -59,7 +59,7 @@ function registerSettlementAccount(app: App, deps: RouteDeps, base: string) {
   app.post(
     `${base}/account`,
     {
-      config: { permission: 'settlements.manage', openapi: { movesMoney: true } },
+      config: { permission: 'settlements.manage', liveGate: true, openapi: { movesMoney: true } },
       schema: {
         tags: [TAG],
         summary: 'Set the settlement account: checked by penny drop (validation fee), VERIFIED or REJECTED',
@@ -125,7 +125,7 @@ function registerCycles(app: App, deps: RouteDeps, base: string) {
   app.post(
     `${base}/cycles/:id/invoke`,
     {
-      config: { permission: 'settlements.manage', openapi: { movesMoney: true } },
+      config: { permission: 'settlements.manage', liveGate: true, openapi: { movesMoney: true } },
       schema: {
         tags: [TAG],
         summary: 'Run a settlement cycle now (collections up to this minute)',
@@ -150,7 +150,11 @@ function registerHistory(app: App, deps: RouteDeps, base: string) {
   app.post(
     `${base}/history/:urn/reattempt`,
     {
-      config: { permission: 'settlements.manage', openapi: { movesMoney: true, errors: [422] } },
+      config: {
+        permission: 'settlements.manage',
+        liveGate: true,
+        openapi: { movesMoney: true, errors: [422] },
+      },
       schema: {
         tags: [TAG],
         summary: 'Pay a FAILED settlement again (a fresh payout to the active settlement account)',

@@ -19,7 +19,7 @@ export const validationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, de
   app.post(
     '/core_banking/money_transfer/validate_account',
     {
-      config: { permission: 'validations.create', openapi: { movesMoney: true } },
+      config: { permission: 'validations.create', liveGate: true, openapi: { movesMoney: true } },
       schema: {
         tags: ['validations'],
         operationId: 'validateBankAccount',

@@ -42,7 +42,7 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
   defaultPermission(app, 'accounts.read');
   registerOpenVirtualAccount(app, deps);
   for (const action of ['close', 'reopen'] as const) registerCloseOrReopen(app, deps, action);
-  if (deps.config.APP_ENV !== 'production') registerSimulateCredit(app, deps);
+  registerSimulateCredit(app, deps);
   registerAccountReads(app, deps);
   registerAccountLists(app, deps);
 };
@@ -112,8 +112,9 @@ function registerCloseOrReopen(app: RouteApp, deps: RouteDeps, action: 'close' |
   );
 }
 
-/** The sandbox rail's credit to a virtual account (absent in production). */
+/** "Add test funds": the sandbox rail's credit to a virtual account (in production, test mode only). */
 function registerSimulateCredit(app: RouteApp, deps: RouteDeps) {
+  const production = deps.config.APP_ENV === 'production';
   app.post(
     `/${deps.config.PROVIDER}/sandbox/simulate/credit`,
     {
@@ -124,11 +125,18 @@ function registerSimulateCredit(app: RouteApp, deps: RouteDeps) {
           'Sandbox rail: money arriving in one of your virtual accounts (a UTR seen again answers the first credit, 200)',
         body: SimulateCredit,
         description:
-          "Sandbox only (absent in production): simulates a bank credit (IMPS, NEFT, RTGS or UPI) to one of the client's virtual accounts. It is CREDITED, or RETURNED when the account is closed or expired, the payer not allowed or the amount not the expected one; a webhook is queued either way. 201 for a new credit, 200 with `duplicate: true` when the UTR was seen before.",
+          "Test funds: simulates a bank credit (IMPS, NEFT, RTGS or UPI) to one of the client's virtual accounts. It is CREDITED, or RETURNED when the account is closed or expired, the payer not allowed or the amount not the expected one; a webhook is queued either way. 201 for a new credit, 200 with `duplicate: true` when the UTR was seen before. In production only test mode may call it: a live call is a 403 `test_mode_only`.",
         response: { 200: SimulateCreditResult, 201: SimulateCreditResult },
       },
     },
     async (request, reply) => {
+      // Real money arrives in live mode only by the bank: in production no call makes it up.
+      if (production && authOf(request).livemode)
+        throw new AppError(
+          403,
+          'test_mode_only',
+          'Test funds can only be added in test mode: live money arrives from the bank',
+        );
       const result = await receiveCredit(deps.db, actorOf(request), request.body);
       await deps.runEffects(result.effects);
       return reply
