@@ -35,6 +35,7 @@ import { newId } from './lib/ids.ts';
 import { mandateHostedRoutes } from './mandates/hosted.ts';
 import { mandateRoutes } from './mandates/routes.ts';
 import { mandateSearcher } from './mandates/search.ts';
+import { modeRoutes } from './modes/routes.ts';
 import { onboardingRoutes } from './onboarding/routes.ts';
 import { operationsRoutes } from './operations/routes.ts';
 import { payPageRoutes } from './payment-links/pay-page.ts';
@@ -154,6 +155,7 @@ const DOMAIN_ROUTES = [
   twoFactorRoutes,
   ledgerRoutes,
   featureRoutes,
+  modeRoutes,
   beneficiaryRoutes,
   payoutRoutes,
   validationRoutes,

@@ -31,6 +31,7 @@ const TAGS: Record<string, string> = {
   support: 'Support tickets sent from the help centre, with the status Meridian operations give them.',
   'saved views': 'The signed-in user’s named filters of a list (its URL search parameters), private to them.',
   team: 'Members, invitations (and their public acceptance), role changes, deactivation and custom roles.',
+  modes: 'Test and live modes: the company’s modes, and deleting all of its test data.',
 };
 
 /** The document's `tags`: the ones its operations use, each described. */
