@@ -440,6 +440,7 @@ describe('bulk payouts', () => {
       format: 'csv',
       file_name: 'payouts.csv',
       created_by: 'admin@acme.test',
+      livemode: true,
     });
     expect(bulk.urn).toMatch(/^BLK/);
     const again = await submit(file, key);
@@ -622,8 +623,8 @@ describe('bulk payouts', () => {
 
     const items = await acme.call('GET', `${P}/read/search/bulk/line_items?bulk_urn=${bulk.urn}`);
     const data = items.body.data as BulkLineItem[];
-    expect(data.map((i) => [i.row, i.customer_reference_number, i.status])).toEqual(
-      rowsOfBulk.map((r, i) => [i + 1, r.customer_reference_number, 'PROCESSING']),
+    expect(data.map((i) => [i.row, i.customer_reference_number, i.status, i.livemode])).toEqual(
+      rowsOfBulk.map((r, i) => [i + 1, r.customer_reference_number, 'PROCESSING', true]),
     );
     const payoutUrn = data[1]!.payout_urn!;
     const one = await acme.call(

@@ -12,6 +12,7 @@ import {
   TransferType,
 } from './flow.ts';
 import { defineList, readPaths } from './lists.ts';
+import { livemodeField } from './modes.ts';
 
 /**
  * Bulk payouts: a CSV or XLSX file (or JSON rows) of payouts, every row checked before submit, then processed
@@ -311,6 +312,7 @@ export const Bulk = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   completed_at: z.string().nullable(),
+  livemode: livemodeField,
 });
 export type Bulk = z.infer<typeof Bulk>;
 
@@ -330,6 +332,7 @@ export const BulkLineItem = z.object({
   bank_reference_number: z.string().nullable(),
   failure_reason: z.string().nullable(),
   updated_at: z.string(),
+  livemode: livemodeField,
 });
 export type BulkLineItem = z.infer<typeof BulkLineItem>;
 

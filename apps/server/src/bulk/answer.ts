@@ -3,6 +3,7 @@ import type { Bulk, BulkFormat, BulkStatus } from '@meridian/contract/bulk';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, bulkFiles, bulkLineItems, bulks, payouts } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { notFound } from '../http/errors.ts';
 import { formatMoney } from '../lib/money.ts';
 
@@ -93,6 +94,7 @@ export const toBulk = (r: { bulk: BulkRow; accountNumber: string; outcome: BulkO
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
     completed_at: r.outcome.completed_at === null ? null : new Date(r.outcome.completed_at).toISOString(),
+    livemode: livemodeOf(b.clientRef),
   };
 };
 

@@ -10,6 +10,7 @@ import type { TransferType } from '@meridian/contract';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { accounts, bulkLineItems, bulks, payouts } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { formatMoney } from '../lib/money.ts';
 import type { FilterParams, ListScope } from '../lists/register-list.ts';
 import { bulkByUrn, bulkSelection, bulkStatusSql, toBulk } from './answer.ts';
@@ -122,6 +123,7 @@ export const toLineItem = (bulkUrn: string, r: LineSelected): BulkLineItem => ({
   bank_reference_number: r.utr,
   failure_reason: r.item.failureReason ?? (r.status === 'FAILURE' ? r.payoutMessage : null),
   updated_at: r.item.updatedAt.toISOString(),
+  livemode: livemodeOf(r.item.clientRef),
 });
 
 const payoutOfLine = withinClient(payouts, bulkLineItems.clientRef, bulkLineItems.payoutRef);

@@ -4,6 +4,7 @@ import type { ApprovalSource } from '@meridian/contract/approvals';
 import { auditBy, type Actor } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
 import { bulkFiles, bulkLineItems, bulks } from '../db/schema.ts';
+import { tenantOf } from '../db/tenants.ts';
 import { AppError } from '../http/errors.ts';
 import { noEffects, type Effects } from '../jobs/effects.ts';
 import { newId } from '../lib/ids.ts';
@@ -73,6 +74,7 @@ export async function storeBulk(
     total_amount: formatMoney(total),
     ...(held ? { approval_urn: held.urn } : {}),
   });
+  await tenantOf(tx, actor.clientRef); // the seed stores bulks before the tenants are loaded
   if (held)
     return {
       bulk: storedAnswer(row!, b, 'PENDING_APPROVAL'),
