@@ -12,6 +12,7 @@ import {
 import type { ApiKey } from '@meridian/contract/fabric';
 import { ApiError, apiFetch, type ApiRequestInit } from '@/lib/api';
 import type * as ApiClient from '@/lib/api/client';
+import { initMode, setMode } from '@/lib/mode';
 import { ApiKeysPage } from './api-keys-page';
 import { userDetailsFor } from '@/test/user-details';
 
@@ -28,6 +29,7 @@ const KEY: ApiKey = {
   name: 'Onboarding service',
   role: 'developer',
   status: 'ACTIVE',
+  livemode: true,
   created_at: '2026-03-01T06:00:00.000Z',
   created_by: 'ops@acme.test',
   last_used_at: '2026-03-09T10:00:00.000Z',
@@ -257,5 +259,36 @@ describe('ApiKeysPage', () => {
     expect(within(old).queryByRole('button', { name: /Revoke/ })).toBeNull();
     await user.click(within(card).getByRole('button', { name: 'Revoke Onboarding service' }));
     expect(await screen.findByRole('alertdialog', { name: 'Revoke “Onboarding service”?' })).toBeTruthy();
+  });
+
+  it('says which mode its keys are in: live keys, and in test mode test keys whose new secret starts mk_test_', async () => {
+    const user = userEvent.setup();
+    initMode('');
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Live keys' })).toBeTruthy();
+    cleanup();
+
+    setMode('test');
+    keys = [{ ...KEY, livemode: false }];
+    createAnswer = (body) => ({
+      ...KEY,
+      key_id: 'key_01JTEST',
+      livemode: false,
+      name: (body as { name: string }).name,
+      key_secret: 'mk_test_5ecr3t',
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Test keys' })).toBeTruthy();
+    // The record's own livemode, beside its status.
+    const row = await screen.findByRole('row', { name: /Onboarding service/ });
+    expect(within(row).getByText('Test')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create API key' }));
+    const form = await screen.findByRole('dialog', { name: 'Create an API key' });
+    expect(within(form).getByText(/A test key: its secret starts mk_test_/)).toBeTruthy();
+    await user.type(within(form).getByLabelText('Name'), 'Sandbox runner{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'API key “Sandbox runner” created' });
+    expect(within(dialog).getByText('Test key')).toBeTruthy();
+    expect(within(dialog).getByText('mk_test_5ecr3t')).toBeTruthy();
+    setMode('live');
   });
 });

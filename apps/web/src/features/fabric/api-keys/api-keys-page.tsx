@@ -4,6 +4,7 @@ import KeyRound from 'lucide-react/icons/key-round';
 import { Code, DateTimeText, StatusBadge } from '@/components/data-table/cells';
 import { EmptyState, PageFrame } from '@/components/layout/page-frame';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -24,11 +25,13 @@ import {
   TableHeaderRow,
   TableRow,
 } from '@/components/ui/table';
+import { useMode } from '@/lib/mode';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useApiKeys } from '../api/api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { Can } from '@/components/permissions/can';
 import { CreateKeyDialog } from './create-key-dialog';
+import { livemodeOf } from './key-mode';
 import { roleNameOf } from './key-roles';
 
 const KEY_STATUS_VARIANTS = { ACTIVE: 'green', REVOKED: 'grey' } as const;
@@ -84,13 +87,20 @@ function RevokeKeyButton({ apiKey }: { apiKey: ApiKey }) {
 const cell = 'align-top';
 const HEADERS = ['Name', 'Key ID', 'Role', 'Status', 'Created', 'Last used', 'Actions'];
 
-const KeyStatus = ({ apiKey }: { apiKey: ApiKey }) => (
-  <StatusBadge
-    status={apiKey.status}
-    variants={KEY_STATUS_VARIANTS}
-    label={KEY_STATUS_LABELS[apiKey.status]}
-  />
-);
+/** The key's status and, when the record says it, its mode (a key works in the mode it was made in). */
+const KeyStatus = ({ apiKey }: { apiKey: ApiKey }) => {
+  const livemode = livemodeOf(apiKey);
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <StatusBadge
+        status={apiKey.status}
+        variants={KEY_STATUS_VARIANTS}
+        label={KEY_STATUS_LABELS[apiKey.status]}
+      />
+      {livemode !== undefined && <Badge variant="outline">{livemode ? 'Live' : 'Test'}</Badge>}
+    </span>
+  );
+};
 
 /** When and from where a key was last used, or "Never". */
 function LastUsed({ apiKey }: { apiKey: ApiKey }) {
@@ -198,10 +208,12 @@ function KeyCards({ keys }: { keys: ApiKey[] }) {
 const WIDE_SCREEN = '(min-width: 48rem)';
 
 /**
- * /configurations/api-keys: the keys the client's servers call the Fabric APIs with. A key's secret is shown
- * once, when it is created; the list shows when and from where each key was last used; revoking is at once.
+ * /configurations/api-keys: the keys the client's servers call the Fabric APIs with, those of the current mode
+ * (a key is made in one mode: `mk_test_…` or `mk_live_…`). A key's secret is shown once, when it is created; the
+ * list shows when and from where each key was last used; revoking is at once.
  */
 export function ApiKeysPage() {
+  const mode = useMode();
   const keys = useApiKeys();
   const wide = useMediaQuery(WIDE_SCREEN, true);
   const active = keys.data?.filter((k) => k.status === 'ACTIVE').length ?? 0;
@@ -251,6 +263,15 @@ export function ApiKeysPage() {
         </Can>
       }
     >
+      <div className="flex flex-col gap-1">
+        <h2 className="text-lg font-semibold">{mode === 'test' ? 'Test keys' : 'Live keys'}</h2>
+        <p className="text-sm text-muted-foreground">
+          {mode === 'test'
+            ? 'Secrets start mk_test_: these keys see and move test data only, never real money.'
+            : 'Secrets start mk_live_: these keys see and move live data only.'}{' '}
+          The header’s Test mode switch shows the other mode’s keys.
+        </p>
+      </div>
       {keys.isSuccess && (
         <p className="text-sm text-muted-foreground">
           {active} of {MAX_ACTIVE_API_KEYS} active keys

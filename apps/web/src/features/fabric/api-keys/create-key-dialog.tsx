@@ -6,6 +6,7 @@ import { Code } from '@/components/data-table/cells';
 import { CopyButton } from '@/components/data-table/copy-button';
 import { PendingApprovalAlert } from '@/components/form/pending-approval-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -18,8 +19,16 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { useMode, type Mode } from '@/lib/mode';
 import { useCreateApiKey, type PendingApiKey } from '../api/create-api-key';
+import { keyModeOf } from './key-mode';
 import { KEY_ROLES } from './key-roles';
+
+/** What a key of each mode may touch, as the dialog says it. */
+const KEY_MODE_TEXT: Record<Mode, string> = {
+  test: 'A test key: its secret starts mk_test_ and it sees and moves test data only, never real money.',
+  live: 'A live key: its secret starts mk_live_ and it sees and moves live data only.',
+};
 
 const NAME_MAX = 64;
 
@@ -36,6 +45,7 @@ function SecretView({
 }) {
   // The form that had focus is gone: focus moves to the warning, the first thing to read.
   const focusOnMount = useCallback((node: HTMLDivElement | null) => node?.focus(), []);
+  const mode = keyModeOf(created, useMode());
   return (
     <div className="flex flex-col gap-4">
       {held && (
@@ -53,6 +63,11 @@ function SecretView({
         </AlertDescription>
       </Alert>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
+        <dt className="text-muted-foreground">Mode</dt>
+        <dd className="flex min-w-0 flex-col items-start gap-1">
+          <Badge variant="outline">{mode === 'test' ? 'Test key' : 'Live key'}</Badge>
+          <span className="text-muted-foreground">{KEY_MODE_TEXT[mode]}</span>
+        </dd>
         <dt className="text-muted-foreground">Key ID</dt>
         <dd className="flex min-w-0 items-center gap-1">
           <Code wrap>{created.key_id}</Code>
@@ -157,11 +172,18 @@ export function CreateKeyDialog({ disabled }: { disabled: boolean }) {
   );
 }
 
-/** The key's name and role, why it was not created, Cancel and Create. */
+/** The new key's mode (the header's), its name and role, why it was not created, Cancel and Create. */
 function CreateKeyForm({ state }: { state: CreateKeyState }) {
   const { name, role, invalid, create } = state;
+  const mode = useMode();
   return (
     <form onSubmit={state.submit} noValidate className="flex flex-col gap-4">
+      <p className="text-sm">
+        <Badge variant="outline" className="mr-2">
+          {mode === 'test' ? 'Test key' : 'Live key'}
+        </Badge>
+        {KEY_MODE_TEXT[mode]}
+      </p>
       <div className="flex flex-col gap-2">
         <Label htmlFor="api-key-name">Name</Label>
         <Input
