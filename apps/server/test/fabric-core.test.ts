@@ -110,7 +110,12 @@ describe('API keys', () => {
     expect(created.status).toBe(201);
     expect(created.body.key_id).toMatch(/^key_[0-9A-Z]{26}$/);
     expect(created.body.key_secret).toMatch(/^mk_live_[A-Za-z0-9_-]{43}$/);
-    expect(created.body).toMatchObject({ name: 'Backend', status: 'ACTIVE', created_by: 'admin@acme.test' });
+    expect(created.body).toMatchObject({
+      name: 'Backend',
+      status: 'ACTIVE',
+      created_by: 'admin@acme.test',
+      livemode: true,
+    });
     keyId = created.body.key_id as string;
     secret = created.body.key_secret as string;
     const listed = await acme.call('GET', `/${P}/read/fetch/api_keys`);
@@ -381,6 +386,7 @@ describe('credits and the call log', () => {
       response: { score: 100 },
       credits: 2,
       channel: 'dashboard',
+      livemode: true,
     });
     expect(JSON.stringify(details.body)).not.toContain('ABCPE1234F');
     expect(JSON.stringify(await db().select().from(fabricCalls))).not.toContain('ABCPE1234F');

@@ -71,7 +71,10 @@ describe('fabric events across processes', () => {
         new Promise<string>((_, no) => setTimeout(() => no(new Error('no event')), 5000)),
       ]),
     ) as { type: string; call: { urn: string } };
-    expect(event).toMatchObject({ type: 'call.created', call: { urn: made.body.meridian_urn } });
+    expect(event).toMatchObject({
+      type: 'call.created',
+      call: { urn: made.body.meridian_urn, livemode: true },
+    });
     expect(Date.now() - started).toBeLessThan(1000);
     req.destroy();
   });

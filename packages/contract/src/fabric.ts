@@ -10,6 +10,7 @@ import {
   type DefaultRange,
   type ListFilterDef,
 } from './lists.ts';
+import { livemodeField } from './modes.ts';
 
 /**
  * Fabric: Meridian's identity-verification (KYC) products as a metered public API. A client's servers call
@@ -45,6 +46,8 @@ export const ApiKey = z.object({
   /** The role whose permissions limit the key (built-in key or `custom_…`). */
   role: z.string(),
   status: ApiKeyStatus,
+  /** The key's mode: an `mk_test_` key (false) sees test data only, an `mk_live_` key (true) live data. */
+  livemode: livemodeField,
   created_at: z.string(),
   created_by: z.string(),
   last_used_at: z.string().nullable(),
@@ -278,6 +281,7 @@ export const FabricCall = z.object({
   /** `api_key` or `dashboard`. */
   channel: z.enum(['api_key', 'dashboard']),
   api_key_id: z.string().nullable(),
+  livemode: livemodeField,
   created_at: z.string(),
   updated_at: z.string(),
 });

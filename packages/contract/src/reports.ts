@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CalendarDate } from './flow.ts';
 import { defineList } from './lists.ts';
+import { livemodeField } from './modes.ts';
 
 /**
  * Reports: one engine on the server builds every downloadable report in the background (a pg-boss job) and
@@ -371,6 +372,7 @@ export const ApiUsageRow = z.object({
   channel: z.string(),
   latency_ms: z.number().int(),
   customer_reference_number: z.string().nullable(),
+  livemode: livemodeField,
   created_at: z.string(),
 });
 export type ApiUsageRow = z.infer<typeof ApiUsageRow>;

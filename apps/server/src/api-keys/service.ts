@@ -31,6 +31,7 @@ export const toApiKey = (r: Row): ApiKey => ({
   name: r.name,
   role: r.role,
   status: r.revokedAt ? 'REVOKED' : 'ACTIVE',
+  livemode: livemodeOf(r.clientRef),
   created_at: r.createdAt.toISOString(),
   created_by: r.createdBy,
   last_used_at: r.lastUsedAt?.toISOString() ?? null,

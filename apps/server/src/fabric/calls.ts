@@ -7,6 +7,7 @@ import type {
 } from '@meridian/contract/fabric';
 import type { Db } from '../db/database.ts';
 import { clientSequences, clients, fabricCalls } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { processCache } from '../lib/process-cache.ts';
 
 export type CallRow = typeof fabricCalls.$inferSelect;
@@ -118,6 +119,7 @@ export const toFabricCall = (r: CallRow, companyUrn: string): FabricCall => ({
   latency_ms: r.latencyMs,
   channel: r.channel as FabricCall['channel'],
   api_key_id: r.apiKeyId,
+  livemode: livemodeOf(r.clientRef),
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });

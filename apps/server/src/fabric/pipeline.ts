@@ -6,6 +6,7 @@ import { applyCreditOperation, InsufficientCreditsError } from '../credits/credi
 import { balanceAndPrice, meterPrice } from '../credits/meters.ts';
 import { inTransaction, type Db } from '../db/database.ts';
 import { fabricCalls } from '../db/schema.ts';
+import { tenantOf } from '../db/tenants.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { newId } from '../lib/ids.ts';
@@ -350,6 +351,7 @@ async function completeInTx(
   input: { clientRef: number; urn: string; outcome: CallCompletion },
 ): Promise<{ call: FabricCall; effects: Effects } | null> {
   const companyUrn = await companyUrnOf(tx, input.clientRef);
+  await tenantOf(tx, input.clientRef); // the hosted pages and the expiry sweeper may meet the tenant here first
   const [current] = await tx
     .select()
     .from(fabricCalls)

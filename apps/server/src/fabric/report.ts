@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { ApiUsageDay, ApiUsageRow } from '@meridian/contract/reports';
 import type { Db } from '../db/database.ts';
 import { fabricCalls } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 import type { ListFilter } from '../lists/list-query.ts';
 import { companyUrnOf, toFabricCall } from './calls.ts';
@@ -80,6 +81,7 @@ const toUsage = (c: typeof fabricCalls.$inferSelect): ApiUsageRow => ({
   channel: c.channel,
   latency_ms: c.latencyMs,
   customer_reference_number: c.customerReferenceNumber,
+  livemode: livemodeOf(c.clientRef),
   created_at: c.createdAt.toISOString(),
 });
 
