@@ -302,3 +302,22 @@ describe('an approval of a live payout after live mode was closed', () => {
     expect((await setLiveMode(owner.client_id, true)).status).toBe(200);
   });
 });
+
+describe("the fabric event stream's mode (EventSource sends no headers: meridian_mode in the query)", () => {
+  const stream = (s: ClientSession, mode: string) =>
+    call(
+      server.current,
+      'GET',
+      `${P}/read/stream/fabric/events?access_token=${s.access_token}&client_id=${s.client_id}&meridian_mode=${mode}`,
+    );
+
+  it('becomes the Meridian-Mode header', async () => {
+    const bad = await stream(initech, 'sandbox');
+    expect([bad.status, bad.body.error]).toEqual([400, 'invalid_mode']);
+    // Meridian's own company has no test mode: the guard read the mode from the query.
+    const none = await stream(ops, 'test');
+    expect([none.status, none.body.error]).toEqual([403, 'test_mode_unavailable']);
+    // Through the guard in test mode; then a JSON client is told it is a stream.
+    expect((await stream(initech, 'test')).status).toBe(406);
+  });
+});

@@ -4,6 +4,7 @@ import { auditBy, type Actor } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
 import { clients } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import { flush as flushRequestLog } from '../request-log/recorder.ts';
 import { deleteTenantData } from './test-data.ts';
 
 /**
@@ -31,6 +32,8 @@ export async function companyModes(db: Db, companyRef: number): Promise<CompanyM
  * counts. 403 `test_mode_unavailable` for a company without a test mode.
  */
 export async function deleteTestData(db: Db, actor: Actor, companyRef: number): Promise<TestDataDeleted> {
+  // The request log's lines this process still holds are written first: the test calls just made go too.
+  await flushRequestLog();
   return db.transaction(async (tx) => {
     const [test] = await tx
       .select({ id: clients.id })
