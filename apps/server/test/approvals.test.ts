@@ -151,6 +151,7 @@ describe('approval rules', () => {
       steps: [{ approvals: 1, roles: ['finance_approver', 'owner'] }],
       active: true,
       created_by: OWNER,
+      livemode: true,
     });
     const list = await owner.call('GET', `${P}/read/fetch/approvals/rules`);
     expect((list.body.data as { urn: string }[]).map((r) => r.urn)).toEqual([rule.body.urn]);
@@ -247,6 +248,7 @@ describe('a held payout', () => {
       current_step: 0,
       decisions: [],
       can_decide: false,
+      livemode: true,
     });
     const payoutNow = await maker.call('GET', `${P}/read/fetch/transaction/payouts/${held.urn}`);
     expect(payoutNow.body.status).toBe('PENDING_APPROVAL');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AMOUNT_PATTERN, Money, TransferType } from './flow.ts';
 import { defineList, readPaths } from './lists.ts';
+import { livemodeField } from './modes.ts';
 import { roleKeySchema } from './permissions.ts';
 
 /**
@@ -163,6 +164,7 @@ export const ApprovalRule = z.object({
   created_by: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  livemode: livemodeField,
 });
 export type ApprovalRule = z.infer<typeof ApprovalRule>;
 export const ApprovalRuleList = z.object({ data: z.array(ApprovalRule) });
@@ -212,6 +214,7 @@ export const ApprovalRecord = z.object({
   diff: z.object({ before: z.unknown(), after: z.unknown() }).nullable(),
   /** What happened once decided (the payout sent, why it failed). */
   outcome: z.string().nullable(),
+  livemode: livemodeField,
 });
 export type ApprovalRecord = z.infer<typeof ApprovalRecord>;
 

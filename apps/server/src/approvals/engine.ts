@@ -6,7 +6,7 @@ import { auditBy, systemActor, type Actor } from '../audit/actor.ts';
 import { enqueueCallbacks } from '../events/outbox.ts';
 import type { Db } from '../db/database.ts';
 import { approvalRequests, approvalRules, roles } from '../db/schema.ts';
-import { companyOf } from '../db/tenants.ts';
+import { companyOf, tenantOf } from '../db/tenants.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { newId } from '../lib/ids.ts';
 import { conditionsHold, type MatchFacts, type StoredConditions } from './conditions.ts';
@@ -163,6 +163,7 @@ export async function emitEvent(
   event: string,
   decisions: DecisionRow[],
 ): Promise<Effects['callbacks']> {
+  await tenantOf(tx, row.clientRef); // the expiry sweeper may not have met the tenant
   return enqueueCallbacks(tx, {
     clientRef: row.clientRef,
     eventType: 'APPROVAL',

@@ -11,6 +11,7 @@ import {
 import type { Actor } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
 import { approvalDecisions, type approvalRequests } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { AppError } from '../http/errors.ts';
 import { formatMoney } from '../lib/money.ts';
 
@@ -50,6 +51,7 @@ export function toRecord(row: ApprovalRequestRow, decisions: DecisionRow[]): App
       })),
     diff: (row.diff as ApprovalRecord['diff']) ?? null,
     outcome: row.outcome,
+    livemode: livemodeOf(row.clientRef),
   };
 }
 

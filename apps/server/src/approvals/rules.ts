@@ -16,6 +16,7 @@ import { auditBy, type Actor } from '../audit/actor.ts';
 import { permissionsOf } from '../auth/permissions.ts';
 import type { Db } from '../db/database.ts';
 import { approvalRules, bulks, payouts } from '../db/schema.ts';
+import { livemodeOf, tenantOf } from '../db/tenants.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { formatMoney } from '../lib/money.ts';
@@ -35,6 +36,7 @@ export const toRule = (r: RuleRow): ApprovalRule => ({
   created_by: r.createdBy,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
+  livemode: livemodeOf(r.clientRef),
 });
 
 const unprocessable = (message: string, field: string, why: string) =>
@@ -109,6 +111,7 @@ export async function createRule(tx: Db, actor: Actor, input: RuleInput): Promis
       createdBy: actor.email,
     })
     .returning();
+  await tenantOf(tx, actor.clientRef); // the seed makes rules before the tenants are loaded
   const rule = toRule(row!);
   await auditBy(tx, actor, 'approval_rule.created', rule.urn, { rule });
   return rule;
