@@ -22,6 +22,7 @@ const COMPANY: Company = {
   consumer_type: 'customer',
   credits: 1000,
   users: 3,
+  live_mode_enabled: true,
   created_at: '2026-01-01T00:00:00.000Z',
 };
 const result = (credits: number, delta: number) => ({

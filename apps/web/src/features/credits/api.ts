@@ -12,7 +12,9 @@ import {
 import { z } from 'zod';
 import { PendingApproval } from '@meridian/contract/approvals';
 import { parseCount } from '@/components/data-table';
-import { api, type ApiPathFor, type ApiQuery, type ApiOperation } from '@/lib/api';
+import type { LiveModeAnswer } from '@meridian/contract/modes';
+import { api, apiFetch, type ApiPathFor, type ApiQuery, type ApiOperation } from '@/lib/api';
+import { PROVIDER } from '@/lib/env';
 import type { MutationMeta } from '@/lib/api/query-client';
 
 /** Credit management: Meridian operations only (the server answers 403 to other users). */
@@ -169,5 +171,23 @@ export function useUpdateMeter(clientId: string) {
       ),
     meta: { errorToast: false } satisfies MutationMeta,
     onSuccess: (meter) => queryClient.setQueryData(companyMeterQueryOptions(clientId).queryKey, meter),
+  });
+}
+
+/**
+ * PUT /{provider}/operations/companies/{client_id}/live_mode `{ enabled }` (ops.companies): opens or closes a
+ * company's live mode; the companies list is asked again. The dialog shows the error itself.
+ */
+export function useSetLiveMode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['Companies', 'live_mode', 'set'],
+    mutationFn: ({ clientId, enabled }: { clientId: string; enabled: boolean }) =>
+      apiFetch<LiveModeAnswer>(
+        `/${PROVIDER}/operations/companies/${encodeURIComponent(clientId)}/live_mode`,
+        { method: 'PUT', json: { enabled } },
+      ),
+    meta: { errorToast: false } satisfies MutationMeta,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['Companies'] }),
   });
 }

@@ -27,11 +27,15 @@ import {
   type CompaniesFilter,
 } from './api';
 import { formatCredits } from './adjust-dialog';
+import { LiveModeToggle } from './live-mode-toggle';
 
 const th = 'whitespace-nowrap text-muted-foreground';
 const td = 'align-top';
 
-/** Companies by name or client id and consumer type, with their credits and users; a row selects one. */
+/**
+ * Companies by name or client id and consumer type, with their credits, users and live mode (opened or closed
+ * here by Meridian operations); a row selects one.
+ */
 export function CompaniesList({
   selected,
   onSelect,
@@ -171,13 +175,14 @@ function CompaniesTable({
           <TableHead align="right" className={th}>
             Users
           </TableHead>
+          <TableHead className={th}>Live mode</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {list.isPending ? (
-          <TableStateRow colSpan={5} loading />
+          <TableStateRow colSpan={6} loading />
         ) : rows.length === 0 ? (
-          <TableStateRow colSpan={5}>
+          <TableStateRow colSpan={6}>
             {searched ? `No company matches “${searched}”.` : 'No companies.'}
           </TableStateRow>
         ) : (
@@ -233,6 +238,9 @@ function CompanyRow({
       </TableCell>
       <TableCell align="right" className={cx(td, 'tabular-nums')}>
         {c.users}
+      </TableCell>
+      <TableCell className={cx(td, 'whitespace-nowrap')}>
+        <LiveModeToggle company={c} />
       </TableCell>
     </TableRow>
   );

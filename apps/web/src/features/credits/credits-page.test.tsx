@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiFetch } from '@/lib/api';
 import type * as ApiClient from '@/lib/api/client';
@@ -25,7 +25,9 @@ const details = (roles: string[]) => () => ({
   role: roles.at(-1) ?? 'viewer',
   role_name: roles.includes('ops') ? 'Meridian operations' : 'Viewer',
   // The page checks the permission, not the role's name.
-  permissions: roles.includes('ops') ? ['ops.credits', 'ops.support'] : ['flow.read'],
+  permissions: roles.includes('ops')
+    ? ['ops.credits', 'ops.support', ...(roles.includes('companies') ? ['ops.companies'] : [])]
+    : ['flow.read'],
 });
 const COMPANY = {
   client_id: 'CLIENT01',
@@ -34,6 +36,7 @@ const COMPANY = {
   consumer_type: 'customer',
   credits: 1000,
   users: 3,
+  live_mode_enabled: false,
   created_at: '2026-01-01T00:00:00.000Z',
 };
 const OPS = '/meridian/operations';
@@ -77,6 +80,43 @@ describe('credit management page', () => {
     expect(await screen.findByText('−50')).toBeTruthy();
     expect(((await screen.findByRole('textbox', { name: /^Face/ })) as HTMLInputElement).value).toBe('3');
     expect(screen.getByRole('button', { name: 'Load credits' })).toBeTruthy();
+  });
+
+  it('opens a company’s live mode after a confirmation (ops.companies); others read On or Off', async () => {
+    let company = COMPANY;
+    const api = fakeApi(apiFetch, {
+      ...opsRoutes(),
+      'GET /v2/user/details': details(['user', 'ops', 'companies']),
+      [`GET ${OPS}/companies`]: () => ({ data: [company] }),
+      [`PUT ${OPS}/companies/CLIENT01/live_mode`]: (call) => {
+        company = { ...company, live_mode_enabled: (call.body as { enabled: boolean }).enabled };
+        return { client_id: 'CLIENT01', company_name: 'Acme Pvt Ltd', live_mode_enabled: true };
+      },
+    });
+    renderPage(<Harness />);
+    const toggle = await screen.findByRole('switch', { name: 'Live mode for Acme Pvt Ltd' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await userEvent.click(toggle);
+    const confirm = await screen.findByRole('alertdialog', { name: 'Open live mode for Acme Pvt Ltd?' });
+    expect(confirm.textContent).toContain('real money moves');
+    expect(api.callsTo('PUT', `${OPS}/companies/CLIENT01/live_mode`)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Open live mode' }));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('switch', { name: 'Live mode for Acme Pvt Ltd' }).getAttribute('aria-checked'),
+      ).toBe('true'),
+    );
+    expect(api.callsTo('PUT', `${OPS}/companies/CLIENT01/live_mode`)[0]?.body).toEqual({ enabled: true });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // The row was not selected by the switch.
+    expect(screen.queryByRole('table', { name: 'Credit operations of Acme Pvt Ltd' })).toBeNull();
+    cleanup();
+
+    fakeApi(apiFetch, opsRoutes());
+    renderPage(<Harness />);
+    await screen.findByRole('button', { name: 'Acme Pvt Ltd' });
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.getByText('Off')).toBeTruthy();
   });
 
   it('opens the company of a client id from the URL', async () => {
