@@ -45,7 +45,12 @@ describe('save, list, delete', () => {
     expect(res.status).toBe(201);
     const view = res.body as View;
     expect(view.id).toMatch(/^SVW[0-9A-Z]{26}$/);
-    expect(view).toMatchObject({ list: 'payouts', name: 'Failed in January', search: FAILED });
+    expect(view).toMatchObject({
+      list: 'payouts',
+      name: 'Failed in January',
+      search: FAILED,
+      livemode: true,
+    });
     expect(Number.isNaN(Date.parse(view.created_at))).toBe(false);
 
     const mine = await list(admin, 'payouts');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { livemodeField } from './modes.ts';
 
 /**
  * Saved views: a signed-in user names the filters of a list (its URL search parameters) and finds them again
@@ -89,6 +90,7 @@ export const SavedView = z
     name: z.string(),
     search: z.record(z.string(), z.string()),
     created_at: z.string().meta({ description: 'ISO 8601 (UTC).' }),
+    livemode: livemodeField,
   })
   .meta({ id: 'SavedView' });
 export type SavedView = z.infer<typeof SavedView>;

@@ -7,6 +7,7 @@ import {
 import { auditBy, type Actor } from '../audit/actor.ts';
 import { inTransaction, type Db } from '../db/database.ts';
 import { savedViews, users } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { AppError, notFound, unauthorized } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 
@@ -21,6 +22,7 @@ const toSavedView = (r: Row): SavedView => ({
   name: r.name,
   search: r.search,
   created_at: r.createdAt.toISOString(),
+  livemode: livemodeOf(r.clientRef),
 });
 
 /** Views belong to a signed-in user: an actor without one (the system) has none to change. */
