@@ -25,6 +25,21 @@ const shownAddress = (ip: string) => {
   return parsed ? formatAddress(parsed.family, parsed.value) : ip;
 };
 
+/** A refused key's answer (never cached). */
+const refusedKey = (keyId: string, refused: 'unknown' | 'revoked'): VerifiedKey => ({
+  keyId,
+  clientRef: -1,
+  companyRef: -1,
+  clientId: '',
+  livemode: true,
+  liveModeEnabled: false,
+  createdBy: '',
+  role: '',
+  permissions: new Set(),
+  refused,
+  touchedAt: 0,
+});
+
 const CHALLENGE = { 'www-authenticate': 'Basic realm="Meridian API", charset="UTF-8"' };
 const refused = (message: string, key: string) => new AppError(401, key, message, { headers: CHALLENGE });
 
@@ -63,19 +78,7 @@ export function makeApiKeyAuthenticator(deps: { db: Db; sessions?: SessionRevoca
       const verified = await verifyApiKey(deps.db, keyId, secret);
       const value: VerifiedKey =
         typeof verified === 'string'
-          ? {
-              keyId,
-              clientRef: -1,
-              companyRef: -1,
-              clientId: '',
-              livemode: true,
-              liveModeEnabled: false,
-              createdBy: '',
-              role: '',
-              permissions: new Set(),
-              refused: verified,
-              touchedAt: 0,
-            }
+          ? refusedKey(keyId, verified)
           : {
               ...verified.caller,
               permissions: await permissionsOf(deps.db, verified.caller.companyRef, verified.caller.role),
