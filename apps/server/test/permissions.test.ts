@@ -102,7 +102,15 @@ describe('the OpenAPI document', () => {
     expect(wrong).toEqual([]);
     // every catalogue permission but the ones no operation needs yet is used somewhere
     const used = new Set(ops.map(({ op }) => op['x-permission']));
-    for (const p of ['flow.read', 'payouts.create', 'accounts.read', 'api_keys.manage', 'ops.credits'])
+    for (const p of [
+      'flow.read',
+      'payouts.create',
+      'accounts.read',
+      'api_keys.manage',
+      'ops.credits',
+      'ops.companies',
+      'test_data.delete',
+    ])
       expect(used.has(p)).toBe(true);
   });
 
@@ -159,6 +167,9 @@ describe('the OpenAPI document', () => {
       ['GET', '/meridian/read/search/audit_log', 'audit.read'],
       ['POST', '/v2/support/tickets', 'support.use'],
       ['POST', '/meridian/operations/credits/load', 'ops.credits'],
+      ['PUT', '/meridian/operations/companies/{client_id}/live_mode', 'ops.companies'],
+      ['DELETE', '/v2/company/test_data', 'test_data.delete'],
+      ['GET', '/v2/company/modes', 'self'],
       ['GET', '/meridian/read/fetch/saved_views', 'self'],
       ['GET', '/v2/user/details', 'self'],
       ['POST', '/v2/auth/logout', 'self'],
