@@ -100,7 +100,12 @@ describe('payouts report in every format', () => {
   it('CSV: as many rows as the list counts, money as decimals, times in the zone named in the header', async () => {
     const urn = await generate(acme, { format: 'csv' });
     const item = await ready(acme, urn);
-    expect(item).toMatchObject({ progress: 100, rows_written: listCount, rows_total: listCount });
+    expect(item).toMatchObject({
+      progress: 100,
+      rows_written: listCount,
+      rows_total: listCount,
+      livemode: true,
+    });
     const file = await download(server.current, acme, urn);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toMatch(/^text\/csv/);
@@ -566,6 +571,7 @@ describe('scheduled reports', () => {
       frequency: 'MONTHLY',
       day_of_month: 1,
       filters: { status: 'SUCCESS' },
+      livemode: true,
     });
     const urn = made.body.schedule_urn as string;
     const listed = (await acme.call('GET', `/${P}/read/reports/schedules`)).body.data as {

@@ -156,6 +156,7 @@ export const ReportItem = z.object({
   expires_at: z.string().nullable(),
   /** The schedule that made it; null when asked by hand. */
   schedule_urn: z.string().nullable(),
+  livemode: livemodeField,
 });
 export type ReportItem = z.infer<typeof ReportItem>;
 
@@ -318,6 +319,7 @@ export const ReportSchedule = z.object({
   next_run_at: z.string(),
   last_run_at: z.string().nullable(),
   created_by: z.string(),
+  livemode: livemodeField,
   created_at: z.string(),
 });
 export type ReportSchedule = z.infer<typeof ReportSchedule>;

@@ -12,6 +12,7 @@ import type { Actor } from '../audit/actor.ts';
 import { auditBy } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
 import { reports } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import type { Effects } from '../jobs/effects.ts';
 import { newId } from '../lib/ids.ts';
@@ -227,5 +228,6 @@ export function toItem(r: ReportRow, queuePosition: number | null): ReportItem {
     finished_at: r.finishedAt?.toISOString() ?? null,
     expires_at: r.expiresAt?.toISOString() ?? null,
     schedule_urn: r.scheduleUrn,
+    livemode: livemodeOf(r.clientRef),
   };
 }

@@ -12,6 +12,7 @@ import type { Actor } from '../audit/actor.ts';
 import { auditBy, systemActor } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
 import { reportSchedules, type reports } from '../db/schema.ts';
+import { livemodeOf, tenantOf } from '../db/tenants.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { Effects } from '../jobs/effects.ts';
 import { mergeEffects, noEffects } from '../jobs/effects.ts';
@@ -53,6 +54,7 @@ const toSchedule = (r: Row): ReportSchedule => ({
   next_run_at: r.nextRunAt.toISOString(),
   last_run_at: r.lastRunAt?.toISOString() ?? null,
   created_by: r.createdBy,
+  livemode: livemodeOf(r.clientRef),
   created_at: r.createdAt.toISOString(),
 });
 
@@ -170,6 +172,7 @@ export async function runDueSchedules(
       if (!due) return null;
       const runAt = due.nextRunAt;
       let made: Effects = noEffects();
+      await tenantOf(tx, due.clientRef); // the sweeper may meet the tenant here first
       try {
         const created = await createReport(
           tx,
