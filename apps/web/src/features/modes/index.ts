@@ -1,0 +1,1 @@
+export { TestDataSection } from './test-data-section';
