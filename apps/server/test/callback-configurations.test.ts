@@ -88,7 +88,12 @@ describe('callback configurations', () => {
   it('sends a signed test event to one configuration, shown in the delivery log with its attempt', async () => {
     const sent = await s.call('POST', '/v2/company/callback/test', { body: { callback_id: okId } });
     expect(sent.status).toBe(202);
-    expect(sent.body).toMatchObject({ event: 'callback.test', callback_id: okId, event_type: 'PAYOUT' });
+    expect(sent.body).toMatchObject({
+      event: 'callback.test',
+      callback_id: okId,
+      event_type: 'PAYOUT',
+      livemode: true,
+    });
     const id = sent.body.webhook_id as string;
     const message = await until(async () => received.find((r) => r.id === id));
     const verified = new Webhook(secret).verify(message.body, {
@@ -219,7 +224,7 @@ describe('callback configurations', () => {
       body: { start_date: today(), end_date: today(), time_zone: 'UTC' },
     });
     expect(replay.status).toBe(202);
-    expect(replay.body).toMatchObject({ status: 'QUEUED', total: 3, done: 0 });
+    expect(replay.body).toMatchObject({ status: 'QUEUED', total: 3, done: 0, livemode: true });
     const rid = replay.body.replay_id as string;
     const finished = await until(async () => {
       const r = await s.call('GET', `/meridian/read/fetch/callback/replays/${rid}`);

@@ -149,6 +149,7 @@ describe('callbacks', () => {
       url: 'https://example.com/meridian-hooks',
       http_method: 'POST',
       is_active: true,
+      livemode: true,
     });
     const wrong = await acme.call('POST', '/v2/company/callback', { body: { action: 'delete' } });
     expect(wrong.status).toBe(400);

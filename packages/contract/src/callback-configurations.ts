@@ -8,6 +8,7 @@ import {
 } from './callbacks.ts';
 import { CalendarDate } from './flow.ts';
 import { defineList, readPaths } from './lists.ts';
+import { livemodeField } from './modes.ts';
 
 /**
  * The callback configuration screen's calls and the
@@ -185,6 +186,7 @@ export const CallbackDeliveryRow = z.object({
   created_at: z.string(),
   resent_at: z.string().nullable(),
   attempts: z.array(CallbackAttemptRow),
+  livemode: livemodeField,
 });
 export type CallbackDeliveryRow = z.infer<typeof CallbackDeliveryRow>;
 
@@ -213,5 +215,6 @@ export const CallbackReplay = z.object({
   done: z.number().int(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
+  livemode: livemodeField,
 });
 export type CallbackReplay = z.infer<typeof CallbackReplay>;

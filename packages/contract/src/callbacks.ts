@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { livemodeField } from './modes.ts';
 
 /** Event families a client can subscribe a URL to. */
 export const CALLBACK_EVENT_TYPES = [
@@ -67,5 +68,6 @@ export const CallbackConfig = z.object({
   secret: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  livemode: livemodeField,
 });
 export type CallbackConfig = z.infer<typeof CallbackConfig>;

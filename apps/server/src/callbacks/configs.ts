@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { auditBy, type Actor } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
 import { callbackConfigs } from '../db/schema.ts';
+import { livemodeOf, tenantOf } from '../db/tenants.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { privateAddressOf } from './http-client.ts';
@@ -24,6 +25,7 @@ const toConfig = (r: Row, revealSecret: boolean): Answer => ({
   secret: revealSecret ? r.secret : maskSecret(r.secret),
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
+  livemode: livemodeOf(r.clientRef),
 });
 
 export async function listCallbacks(db: Db, clientRef: number): Promise<Answer[]> {
@@ -155,6 +157,7 @@ export async function changeCallback(
 ): Promise<{ status: number; body: Answer }> {
   const auditEntry = (action: string, target: string, metadata: Record<string, unknown>) =>
     auditBy(db, actor, action, target, metadata);
+  await tenantOf(db, actor.clientRef); // the seed configures callbacks before the tenants are loaded
 
   if (req.action === 'create') {
     const [{ n } = { n: 0 }] = await db

@@ -11,6 +11,7 @@ import { CALLBACK_EVENT_TYPES, type CallbackEventType } from '@meridian/contract
 import { auditBy, type Actor } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
 import { callbackConfigs, callbackDeliveries } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { DeliveryRef } from '../jobs/effects.ts';
 import type { FilterParams, ListScope } from '../lists/register-list.ts';
@@ -70,6 +71,7 @@ async function withAttempts(db: Db, clientRef: number, rows: Joined[]): Promise<
     created_at: d.createdAt.toISOString(),
     resent_at: d.resentAt?.toISOString() ?? null,
     attempts: attempts.get(d.id) ?? [],
+    livemode: livemodeOf(d.clientRef),
   }));
 }
 

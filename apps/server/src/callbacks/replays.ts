@@ -9,6 +9,7 @@ import { auditBy, type Actor } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { callbackConfigs, callbackDeliveries, callbackReplays } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { notFound } from '../http/errors.ts';
 import type { DeliveryRef, ReplayRef } from '../jobs/effects.ts';
 import { newId } from '../lib/ids.ts';
@@ -30,6 +31,7 @@ const toReplay = (r: Row): CallbackReplay => ({
   done: r.done,
   created_at: r.createdAt.toISOString(),
   finished_at: r.finishedAt?.toISOString() ?? null,
+  livemode: livemodeOf(r.clientRef),
 });
 
 const configOfDelivery = withinClient(
