@@ -116,6 +116,7 @@ describe('the request log', () => {
       actor: keyId,
       api_key_id: keyId,
       idempotency_key: idempotencyKey,
+      livemode: true,
     });
     expect(found[0]!.resources).toEqual(expect.arrayContaining([payoutUrn, 'H-A-LOG-PAYEE']));
     expect(found[0]!.duration_ms).toBeGreaterThan(0);

@@ -166,6 +166,7 @@ describe('trace', () => {
       status: 201,
       channel: 'api_key',
       idempotency_key: idempotencyKey,
+      livemode: true,
     });
     expect(trace.resources).toContain(urn);
     expect(trace.steps[0]).toMatchObject({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CALLBACK_EVENT_TYPES } from './callbacks.ts';
 import { CALLBACK_EVENT_TYPE_INFO } from './callback-configurations.ts';
 import { defineList, readPaths } from './lists.ts';
+import { livemodeField } from './modes.ts';
 
 /**
  * One trace per request: the API request log (/developers/logs), the events the product emits with their
@@ -56,6 +57,7 @@ export const RequestLogRecord = z.object({
   ip: z.string().nullable(),
   idempotency_key: z.string().nullable(),
   resources: z.array(z.string()).meta({ description: 'The urns the request named or answered.' }),
+  livemode: livemodeField,
 });
 export type RequestLogRecord = z.infer<typeof RequestLogRecord>;
 

@@ -2,6 +2,7 @@ import { and, between, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { REQUEST_LOGS_LIST, RequestLogDetails, RequestLogRecord } from '@meridian/contract/developers';
 import type { Db } from '../db/database.ts';
 import { requestLog } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { notFound } from '../http/errors.ts';
 import type { ListScope } from '../lists/register-list.ts';
 
@@ -59,6 +60,7 @@ export const toRequestLogRecord = (r: Row): RequestLogRecord => ({
   ip: r.ip,
   idempotency_key: r.idempotencyKey,
   resources: r.resources,
+  livemode: livemodeOf(r.clientRef),
 });
 
 /** The list's columns: the bodies are read by the details only. */

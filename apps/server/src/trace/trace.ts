@@ -23,6 +23,7 @@ import {
 } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { formatMoney, formatRupees } from '../lib/money.ts';
+import { toRequestLogRecord } from '../request-log/queries.ts';
 
 /** A request id as the server makes them (`REQ` + 26 characters of Crockford base32: app.ts's genReqId). */
 export const REQUEST_ID = /^REQ[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -44,19 +45,8 @@ const KIND_ORDER: Record<TraceStep['kind'], number> = {
 type RequestRow = typeof requestLog.$inferSelect;
 
 const requestDetails = (r: RequestRow): RequestLogDetails => ({
-  request_id: r.requestId,
-  created_at: r.createdAt.toISOString(),
-  method: r.method,
-  route: r.route,
-  path: r.path,
-  status: r.status,
+  ...toRequestLogRecord(r),
   duration_ms: r.durationMs,
-  channel: r.channel === 'api_key' ? 'api_key' : 'dashboard',
-  actor: r.actor,
-  api_key_id: r.apiKeyId,
-  ip: r.ip,
-  idempotency_key: r.idempotencyKey,
-  resources: r.resources,
   query: r.query ?? null,
   request_body: r.requestBody ?? null,
   response_body: r.responseBody ?? null,
