@@ -33,6 +33,7 @@ type Rec = {
   object_id: string | null;
   ip: string | null;
   metadata: Record<string, unknown> | null;
+  livemode: boolean | null;
 };
 
 async function refOf(s: TestServer, name: string) {
@@ -148,6 +149,18 @@ describe('audit log', () => {
     expect(page1).toHaveLength(2);
     expect(page2.length).toBe(Math.min(2, total - 2));
     expect(page1.map((r) => r.audit_id)).not.toContain(page2[0]?.audit_id);
+  });
+
+  it('says the mode of a record (null: what both modes share) and filters by it', async () => {
+    const rows = (await acme.call('GET', `${SEARCH}?limit=100`)).body.data as Rec[];
+    expect(rows.find((r) => r.object_id === 'BEN_100%_X')).toMatchObject({ livemode: true });
+    expect(rows.find((r) => r.action === 'ip_allowlist.added')).toMatchObject({ livemode: null });
+    const live = (await acme.call('GET', `${SEARCH}?mode=live&limit=100`)).body.data as Rec[];
+    expect(live.map((r) => r.object_id)).toContain('BEN_100%_X');
+    expect(live.every((r) => r.livemode === true)).toBe(true);
+    const test = await acme.call('GET', `${COUNT}?mode=test`);
+    expect([test.status, test.body.count]).toEqual([200, 0]);
+    expect((await acme.call('GET', `${SEARCH}?mode=both`)).status).toBe(400);
   });
 
   it('refuses an unknown search key and bad dates (400)', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineList, readPaths } from './lists.ts';
+import { MODES } from './modes.ts';
 
 /**
  * The client's audit log (/configurations/audit-log): who did what, when, from which address, with the change's
@@ -21,6 +22,10 @@ export const AuditRecord = z.object({
     .record(z.string(), z.unknown())
     .nullable()
     .meta({ description: 'Details; configuration changes carry `before` and `after`. Never secrets.' }),
+  livemode: z.boolean().nullable().meta({
+    description:
+      'true: about live mode, false: about test mode; null: about what both modes share (the team, sign-ins, the company’s settings).',
+  }),
 });
 export type AuditRecord = z.infer<typeof AuditRecord>;
 
@@ -40,6 +45,10 @@ export const AUDIT_LOG_LIST = defineList({
     { key: 'object_id', label: 'Object id' },
   ],
   defaultRange: 'last7',
+  filters: {
+    // A mode's records only: those about what both modes share (livemode null) are in neither.
+    mode: { kind: 'enum', label: 'Mode', values: MODES, valueLabels: { test: 'Test', live: 'Live' } },
+  },
   columns: [
     { key: 'created_at', label: 'Time', format: 'time', priority: 1 },
     { key: 'audit_id', label: 'Audit id', format: 'code', priority: 3, export: false },

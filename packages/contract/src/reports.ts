@@ -74,6 +74,8 @@ export const ReportFilters = z.object({
   /** Amounts from and to, in rupees, both included (a list's amount filter). */
   amount_min: z.string().trim().max(20).optional(),
   amount_max: z.string().trim().max(20).optional(),
+  /** `test` or `live`: the records of one mode (the audit report; records of what both modes share are in neither). */
+  mode: z.string().trim().max(8).optional(),
 });
 export type ReportFilters = z.infer<typeof ReportFilters>;
 export const REPORT_FILTER_KEYS = [
@@ -84,6 +86,7 @@ export const REPORT_FILTER_KEYS = [
   'transfer_type',
   'amount_min',
   'amount_max',
+  'mode',
 ] as const;
 export type ReportFilterKey = (typeof REPORT_FILTER_KEYS)[number];
 /** What a person reads for each report filter in the report forms. */
@@ -95,6 +98,7 @@ export const REPORT_FILTER_LABELS: Readonly<Record<ReportFilterKey, string>> = {
   transfer_type: 'Transfer type',
   amount_min: 'Amount from (₹)',
   amount_max: 'Amount to (₹)',
+  mode: 'Mode',
 };
 
 /**

@@ -6,7 +6,8 @@ import { sha256 } from '../lib/ids.ts';
 import type { ListFilter } from '../lists/list-query.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../lists/keyset.ts';
 
-type Scope = { clientRef: number; filter: ListFilter };
+/** `mode` (the list's filter): `test` or `live` records only; absent, every record. */
+type Scope = { clientRef: number; filter: ListFilter; params?: { mode?: string | undefined } };
 type Row = typeof auditLog.$inferSelect;
 /** A search key of the audit log (its definition's). */
 type AuditLogSearchKey = (typeof AUDIT_LOG_LIST)['searchKeys'][number]['key'];
@@ -25,12 +26,13 @@ const SEARCH_COLUMNS: Record<AuditLogSearchKey, (v: string) => SQL | undefined> 
   object_id: (v) => eq(auditLog.target, v),
 };
 
-const where = ({ clientRef, filter }: Scope) =>
+const where = ({ clientRef, filter, params }: Scope) =>
   and(
     eq(auditLog.clientRef, clientRef),
     gte(auditLog.createdAt, filter.from),
     lt(auditLog.createdAt, filter.to),
     filter.search ? SEARCH_COLUMNS[filter.search.key as AuditLogSearchKey](filter.search.value) : undefined,
+    params?.mode ? eq(auditLog.livemode, params.mode === 'live') : undefined,
   );
 
 /**
@@ -48,6 +50,7 @@ export const toAuditRecord = (r: Row): AuditRecord => ({
   ip: r.ip,
   request_id: r.requestId,
   metadata: r.metadata ?? null,
+  livemode: r.livemode,
 });
 
 export async function listAuditRecords(db: Db, scope: Scope): Promise<AuditRecord[]> {

@@ -97,6 +97,9 @@ const validationReport = defineReport<ValidationReportRow>({
   pages: (db, scope, n) => validationReportPages(db, filteredScope(scope), n),
 });
 
+/** The audit log's mode filter as the report takes it. */
+const auditScope = (scope: ReportScope) => ({ ...listScope(scope), params: { mode: scope.params.mode } });
+
 const auditReport = defineReport<PageRow<typeof auditReportPages>>({
   type: 'audit',
   title: 'Audit report',
@@ -105,11 +108,12 @@ const auditReport = defineReport<PageRow<typeof auditReportPages>>({
   formats: ['csv', 'xlsx', 'json'],
   list: AUDIT_LOG_LIST,
   permission: 'audit.read',
+  filters: { mode: AUDIT_LOG_LIST.filters.mode.values },
   columns: fileColumnsOf<typeof AUDIT_LOG_LIST, PageRow<typeof auditReportPages>>(AUDIT_LOG_LIST, {
     metadata: auditMetadataCell,
   }),
-  count: (db, scope) => countAuditRecords(db, listScope(scope)),
-  pages: (db, scope, n) => auditReportPages(db, listScope(scope), n),
+  count: (db, scope) => countAuditRecords(db, auditScope(scope)),
+  pages: (db, scope, n) => auditReportPages(db, auditScope(scope), n),
 });
 
 /** The virtual accounts list's status filter as the report takes it. */
