@@ -100,8 +100,8 @@ describe('callback configurations', () => {
       'webhook-id': message.id,
       'webhook-timestamp': String(message.headers['webhook-timestamp']),
       'webhook-signature': String(message.headers['webhook-signature']),
-    }) as { type: string; data: { callback_id: string } };
-    expect(verified).toMatchObject({ type: 'callback.test', data: { callback_id: okId } });
+    }) as { type: string; livemode: boolean; data: { callback_id: string } };
+    expect(verified).toMatchObject({ type: 'callback.test', livemode: true, data: { callback_id: okId } });
 
     const row = await until(async () => {
       const page = await s.call('GET', `/meridian/read/search/callback/deliveries?${RANGE()}`);

@@ -16,6 +16,7 @@ type EventRow = {
   request_id: string | null;
   deliveries: number;
   last_delivery_status: string | null;
+  livemode: boolean;
 };
 type Delivery = {
   webhook_id: string;
@@ -89,7 +90,12 @@ describe('events', () => {
     });
     expect(rows.map((r) => r.event).sort()).toEqual(['payout.pending', 'payout.success']);
     for (const r of rows) {
-      expect(r).toMatchObject({ event_type: 'PAYOUT', deliveries: 0, last_delivery_status: null });
+      expect(r).toMatchObject({
+        event_type: 'PAYOUT',
+        deliveries: 0,
+        last_delivery_status: null,
+        livemode: true,
+      });
       expect(r.event_id).toMatch(/^evt_/);
     }
     pending = rows.find((r) => r.event === 'payout.pending')!;
@@ -202,9 +208,11 @@ describe('events', () => {
         'webhook-id': m.id,
         'webhook-timestamp': String(m.headers['webhook-timestamp']),
         'webhook-signature': String(m.headers['webhook-signature']),
-      }) as { type: string; webhook_id: string; timestamp: string; data: unknown };
-      // The same event (type, time, data) under the new delivery's own webhook id.
+      }) as { type: string; livemode: boolean; webhook_id: string; timestamp: string; data: unknown };
+      // The same event (type, mode, time, data) under the new delivery's own webhook id.
+      expect(Object.keys(verified)).toEqual(['type', 'livemode', 'timestamp', 'webhook_id', 'data']);
       expect(verified.type).toBe('payout.pending');
+      expect(verified.livemode).toBe(true);
       expect(verified.webhook_id).toBe(m.id);
       expect(verified.data).toEqual(original.data);
       timestamps.add(verified.timestamp);
@@ -369,5 +377,40 @@ describe('events', () => {
     expect(page.status).toBe(200);
     const denied = await viewer.call('POST', `/v2/events/${pending.event_id}/resend`, { body: {} });
     expect(denied.status).toBe(403);
+  });
+
+  it("sends test mode's events to test mode's callback URLs with livemode: false", async () => {
+    const test = { 'meridian-mode': 'test' };
+    const created = await s.call('POST', '/v2/company/callback', {
+      headers: test,
+      body: { action: 'create', event_type: 'PAYOUT', url: `${endpoint.base}/test-mode` },
+    });
+    expect([created.status, created.body.livemode]).toEqual([201, false]);
+    const sent = await s.call('POST', '/v2/company/callback/test', {
+      headers: test,
+      body: { callback_id: created.body.callback_id },
+    });
+    expect([sent.status, sent.body.livemode]).toEqual([202, false]);
+    const id = sent.body.webhook_id as string;
+    const message = await until(async () => endpoint.received.find((m) => m.id === id));
+    const body = new Webhook(created.body.secret as string).verify(message.body, {
+      'webhook-id': message.id,
+      'webhook-timestamp': String(message.headers['webhook-timestamp']),
+      'webhook-signature': String(message.headers['webhook-signature']),
+    }) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['type', 'livemode', 'timestamp', 'webhook_id', 'data']);
+    expect(body).toMatchObject({ type: 'callback.test', livemode: false, webhook_id: id });
+    // The event is test mode's: listed there, with its mode.
+    const page = await s.call(
+      'GET',
+      `${P}/read/search/events?${RANGE()}&search_key=subject_urn&search_value=${created.body.callback_id as string}`,
+      { headers: test },
+    );
+    expect((page.body.data as EventRow[]).map((e) => [e.event, e.livemode])).toEqual([
+      ['callback.test', false],
+    ]);
+    expect(
+      await eventsOf(s, `search_key=subject_urn&search_value=${created.body.callback_id as string}`),
+    ).toEqual([]);
   });
 });

@@ -118,6 +118,7 @@ export const EventRecord = z.object({
   request_id: z.string().nullable(),
   deliveries: z.number().int().meta({ description: 'How many callback deliveries it has had.' }),
   last_delivery_status: z.string().nullable(),
+  livemode: livemodeField,
 });
 export type EventRecord = z.infer<typeof EventRecord>;
 
@@ -148,6 +149,7 @@ export const EventResendRequest = z.object({
 export const EventResendResult = z.object({
   event_id: z.string(),
   deliveries: z.array(z.object({ webhook_id: z.string(), callback_id: z.string(), url: z.string() })),
+  livemode: livemodeField,
 });
 
 export const EVENTS_LIST = defineList({

@@ -4,18 +4,20 @@ import { ApprovalRecord } from './approvals.ts';
 import { FabricCall } from './fabric.ts';
 import { Payout, Validation } from './flow.ts';
 import { Mandate, Presentation } from './mandates.ts';
+import { livemodeField } from './modes.ts';
 import { PaymentLink } from './payment-links.ts';
 
 /**
  * The bodies of the callbacks (webhooks) the server sends, one per event type: the envelope that
- * apps/server/src/events/outbox.ts writes, `{ type, timestamp, webhook_id, data }`, with `data` the object as
- * the matching read endpoint answers it. Registered with ids: the OpenAPI document's `webhooks` refer to them.
+ * apps/server/src/events/outbox.ts writes, `{ type, livemode, timestamp, webhook_id, data }`, with `data` the
+ * object as the matching read endpoint answers it. Registered with ids: the OpenAPI document's `webhooks` refer to them.
  * A subpath outside the barrel: only the server's document needs it.
  */
 const envelope = <T extends z.ZodType>(id: string, events: string[], data: T) =>
   z
     .object({
       type: z.string().meta({ description: 'The event, e.g. `' + events[0] + '`.', examples: events }),
+      livemode: livemodeField,
       timestamp: z.iso.datetime().meta({ description: 'When the event happened (ISO 8601, UTC).' }),
       webhook_id: z.string().meta({ description: 'The message id (`msg_…`), also the `webhook-id` header.' }),
       data,

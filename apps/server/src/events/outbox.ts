@@ -3,6 +3,7 @@ import type { CallbackEventType } from '@meridian/contract';
 import { queryRows, type Db } from '../db/database.ts';
 import type { DeliveryRef } from '../jobs/effects.ts';
 import { callbackConfigs, callbackDeliveries, events } from '../db/schema.ts';
+import { tenantOf } from '../db/tenants.ts';
 import { currentRequestId } from '../http/request-context.ts';
 import { newId } from '../lib/ids.ts';
 
@@ -24,9 +25,17 @@ export function activeCallbackConfigs(
     );
 }
 
-/** The signed body of one delivery of an event (a contract: receivers verify and parse it as it is). */
-export const deliveryBody = (event: string, timestamp: string, webhookId: string, data: unknown): string =>
-  JSON.stringify({ type: event, timestamp, webhook_id: webhookId, data });
+/**
+ * The signed body of one delivery of an event (a contract: receivers verify and parse it as it is): its type, the
+ * mode of its tenant (`livemode`), its time, the message id and its data.
+ */
+export const deliveryBody = (
+  event: string,
+  livemode: boolean,
+  timestamp: string,
+  webhookId: string,
+  data: unknown,
+): string => JSON.stringify({ type: event, livemode, timestamp, webhook_id: webhookId, data });
 
 /** The deliveries to insert for one event: to which configuration, with which webhook id and signed body. */
 export type NewDelivery = { configRef: number; webhookId: string; body: string };
@@ -94,10 +103,11 @@ export async function enqueueCallbacks(
     await tx.execute(eventRow);
     return [];
   }
+  const { livemode } = await tenantOf(tx, c); // a worker's event may be of a tenant new to it
   const values = sql.join(
     configs.map((cfg) => {
       const webhookId = newId('msg_');
-      const body = deliveryBody(input.event, timestamp, webhookId, input.data);
+      const body = deliveryBody(input.event, livemode, timestamp, webhookId, input.data);
       return sql`(${webhookId}, ${cfg.id}::bigint, ${body})`;
     }),
     sql`, `,

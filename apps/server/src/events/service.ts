@@ -10,6 +10,7 @@ import { auditBy, type Actor } from '../audit/actor.ts';
 import type { Db } from '../db/database.ts';
 import { withinClient } from '../db/distribution.ts';
 import { callbackAttempts, callbackConfigs, callbackDeliveries, events } from '../db/schema.ts';
+import { livemodeOf } from '../db/tenants.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { DeliveryRef } from '../jobs/effects.ts';
 import { newId } from '../lib/ids.ts';
@@ -70,6 +71,7 @@ const toRecord = (e: EventRow, summary: { n: number; last: string | null } | und
   request_id: e.requestId,
   deliveries: summary?.n ?? 0,
   last_delivery_status: summary?.last ?? null,
+  livemode: livemodeOf(e.clientRef),
 });
 
 export async function listEvents(db: Db, scope: ListScope<EventListParams>): Promise<EventRecord[]> {
@@ -208,12 +210,13 @@ export async function resendEvent(
     // After the event's time, so that the new deliveries are told from those made with it.
     const at = new Date(Math.max(Date.now(), event.createdAt.getTime() + 1));
     const timestamp = event.createdAt.toISOString();
+    const livemode = livemodeOf(event.clientRef);
     const made = configs.map((c) => {
       const webhookId = newId('msg_');
       return {
         config: c,
         webhookId,
-        body: deliveryBody(event.event, timestamp, webhookId, event.data),
+        body: deliveryBody(event.event, livemode, timestamp, webhookId, event.data),
       };
     });
     const effects = await insertDeliveries(
@@ -237,6 +240,6 @@ export async function resendEvent(
       callback_id: callbackId ?? null,
       deliveries,
     });
-    return { result: { event_id: event.eventId, deliveries }, effects };
+    return { result: { event_id: event.eventId, deliveries, livemode }, effects };
   });
 }

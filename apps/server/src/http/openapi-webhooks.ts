@@ -36,7 +36,7 @@ function webhook(operationId: string, summary: string, schema: string, text: str
     post: {
       operationId,
       summary,
-      description: `${text}\n\nSent (POST, or PUT when so configured) to ${sentTo}, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.`,
+      description: `${text}\n\nSent (POST, or PUT when so configured) to ${sentTo}, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff. The body's \`livemode\` says the mode of the event: a mode's events go to that mode's callback configurations only.`,
       tags: ['callbacks'],
       security: PUBLIC,
       parameters: WEBHOOK_HEADERS.map(([name, description]) => ({
