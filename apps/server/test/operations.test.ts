@@ -276,6 +276,7 @@ describe('credits: load and unload', () => {
         balance_after: before + 250,
         reason: 'Monthly top-up (PO 1182)',
         actor: 'ops@meridian.test',
+        livemode: true,
       },
     });
     expect(await creditBalance(db(), acmeRef)).toBe(before + 250);

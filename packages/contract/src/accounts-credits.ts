@@ -2,6 +2,7 @@
 // Part of `@meridian/contract/accounts`.
 import { z } from 'zod';
 import { FabricProductSlug } from './fabric.ts';
+import { livemodeField } from './modes.ts';
 
 export const CONSUMER_TYPES = ['customer', 'internal'] as const;
 export const CREDIT_OPERATION_TYPES = ['LOAD', 'UNLOAD', 'CONSUME', 'REFUND'] as const;
@@ -27,6 +28,7 @@ export const CreditOperationRow = z.object({
   reference: z.string(),
   reason: z.string().nullable(),
   actor: z.string(),
+  livemode: livemodeField,
   created_at: z.string(),
 });
 export type CreditOperationRow = z.infer<typeof CreditOperationRow>;

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Company, CreditOperationRow } from '@meridian/contract/accounts';
 import type { Db } from '../db/database.ts';
 import { clients, creditAccounts, creditOperations, users } from '../db/schema.ts';
+import { livemodeOf, tenantOf } from '../db/tenants.ts';
 import { notFound } from '../http/errors.ts';
 
 /**
@@ -93,6 +94,7 @@ export const toCreditOperationRow = (r: typeof creditOperations.$inferSelect): C
   reference: r.reference,
   reason: r.reason,
   actor: r.actor,
+  livemode: livemodeOf(r.clientRef),
   created_at: r.createdAt.toISOString(),
 });
 
@@ -102,6 +104,7 @@ export async function listCreditOperations(
   clientRef: number,
   page: Page,
 ): Promise<CreditOperationRow[]> {
+  await tenantOf(db, clientRef); // a staff member's request meets only the staff's own tenant
   const rows = await db
     .select()
     .from(creditOperations)

@@ -13,6 +13,7 @@ import { adjustCredits } from '../credits/credits.ts';
 import { companyPrices, setCompanyPrices } from '../credits/meters.ts';
 import type { Db } from '../db/database.ts';
 import { clients } from '../db/schema.ts';
+import { tenantOf } from '../db/tenants.ts';
 import type { FabricRegistry } from '../fabric/registry.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
@@ -73,6 +74,7 @@ export async function adjustCompanyCredits(
       reference,
       reason: input.reason,
       actor: ops.email,
+      livemode: (await tenantOf(tx, company.id)).livemode,
       created_at: applied.at.toISOString(),
     },
   };
