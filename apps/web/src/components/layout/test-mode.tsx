@@ -9,11 +9,14 @@ export const TEST_MODE_BAND_HEIGHT = '1.75rem';
 
 /**
  * The band across the top of every screen in test mode, in the one colour nothing else uses (`--test-mode` in
- * styles.css): the member always sees that no real money moves.
+ * styles.css): the member always sees that no real money moves. A landmark of its own, so that a screen reader's
+ * list of regions names it too.
  */
 export function TestModeBand() {
   return (
     <div
+      role="region"
+      aria-label="Test mode"
       data-testid="test-mode-band"
       style={{ height: TEST_MODE_BAND_HEIGHT }}
       className="sticky top-0 z-40 flex items-center justify-center bg-test-mode px-4 text-center text-sm font-semibold text-test-mode-foreground"
