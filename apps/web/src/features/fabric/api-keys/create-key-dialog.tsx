@@ -63,11 +63,6 @@ function SecretView({
         </AlertDescription>
       </Alert>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
-        <dt className="text-muted-foreground">Mode</dt>
-        <dd className="flex min-w-0 flex-col items-start gap-1">
-          <Badge variant="outline">{mode === 'test' ? 'Test key' : 'Live key'}</Badge>
-          <span className="text-muted-foreground">{KEY_MODE_TEXT[mode]}</span>
-        </dd>
         <dt className="text-muted-foreground">Key ID</dt>
         <dd className="flex min-w-0 items-center gap-1">
           <Code wrap>{created.key_id}</Code>
@@ -79,6 +74,11 @@ function SecretView({
             {created.key_secret}
           </Code>
           <CopyButton value={created.key_secret} label="Copy secret" />
+        </dd>
+        <dt className="text-muted-foreground">Mode</dt>
+        <dd className="flex min-w-0 flex-col items-start gap-1">
+          <Badge variant="outline">{mode === 'test' ? 'Test key' : 'Live key'}</Badge>
+          <span className="text-muted-foreground">{KEY_MODE_TEXT[mode]}</span>
         </dd>
       </dl>
       <p className="text-sm text-muted-foreground">
