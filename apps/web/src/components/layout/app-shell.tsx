@@ -44,6 +44,46 @@ function useCommandPalette() {
   return { open, requested, setOpen: setPaletteOpen };
 }
 
+/** The sticky header (below the test mode band): navigation (small screens), search, the mode switch, the user. */
+function ShellHeader({
+  onOpenNavigation,
+  onOpenPalette,
+}: {
+  onOpenNavigation: () => void;
+  onOpenPalette: () => void;
+}) {
+  return (
+    <header className="sticky top-(--mode-band) z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <button
+        type="button"
+        className="flex size-9 items-center justify-center rounded-md outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 md:hidden"
+        aria-label="Open navigation"
+        onClick={onOpenNavigation}
+      >
+        <Menu className="size-5" aria-hidden />
+      </button>
+      <button
+        type="button"
+        onClick={onOpenPalette}
+        onPointerEnter={() => void loadCommandMenu()}
+        onFocus={() => void loadCommandMenu()}
+        aria-keyshortcuts="Meta+K Control+K"
+        className="flex h-9 w-full max-w-64 items-center gap-2 rounded-md border bg-muted/40 px-3 text-sm text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <Search className="size-4" aria-hidden />
+        <span className="flex-1 text-left">Search</span>
+        <kbd className="hidden rounded border bg-background px-1.5 font-mono text-xs sm:inline" aria-hidden>
+          {isMac ? '⌘' : 'Ctrl'} K
+        </kbd>
+      </button>
+      <div className="ml-auto flex items-center gap-3">
+        <TestModeSwitch />
+        <UserMenu />
+      </div>
+    </header>
+  );
+}
+
 /**
  * The signed-in shell: sidebar (a sheet on small screens), header with search, the test mode switch and user
  * menu, the page. In test mode a band runs across the top (the sticky header and sidebar sit below it). What
@@ -80,37 +120,10 @@ export function AppShell() {
           </DialogContent>
         </Dialog>
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-(--mode-band) z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-            <button
-              type="button"
-              className="flex size-9 items-center justify-center rounded-md outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 md:hidden"
-              aria-label="Open navigation"
-              onClick={() => setMobileNavOpen(true)}
-            >
-              <Menu className="size-5" aria-hidden />
-            </button>
-            <button
-              type="button"
-              onClick={() => palette.setOpen(true)}
-              onPointerEnter={() => void loadCommandMenu()}
-              onFocus={() => void loadCommandMenu()}
-              aria-keyshortcuts="Meta+K Control+K"
-              className="flex h-9 w-full max-w-64 items-center gap-2 rounded-md border bg-muted/40 px-3 text-sm text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              <Search className="size-4" aria-hidden />
-              <span className="flex-1 text-left">Search</span>
-              <kbd
-                className="hidden rounded border bg-background px-1.5 font-mono text-xs sm:inline"
-                aria-hidden
-              >
-                {isMac ? '⌘' : 'Ctrl'} K
-              </kbd>
-            </button>
-            <div className="ml-auto flex items-center gap-3">
-              <TestModeSwitch />
-              <UserMenu />
-            </div>
-          </header>
+          <ShellHeader
+            onOpenNavigation={() => setMobileNavOpen(true)}
+            onOpenPalette={() => palette.setOpen(true)}
+          />
           <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
             <div key={mode} className="contents">
               <div className="mx-auto mb-4 w-full max-w-6xl empty:hidden">
