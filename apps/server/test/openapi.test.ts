@@ -323,6 +323,11 @@ describe('modes in the document', () => {
       is: (c) => c.op === 'GET /meridian/read/fetch/trace/{id}',
     },
     {
+      reason:
+        "A settlement cycle's run: its window and the settlements it made, each a record with livemode.",
+      is: (c) => c.op === 'POST /meridian/operations/settlement/cycles/{id}/invoke',
+    },
+    {
       reason: 'The outcome of each decision (ok, or its error), not the approval request itself.',
       is: (c) => c.op === 'POST /v2/approvals/decisions',
     },
