@@ -99,8 +99,14 @@ async function tokenFromQuery(request: FastifyRequest) {
       lifted['client_id'] = clientId;
   }
   const mode = query['meridian_mode'];
-  if (typeof mode === 'string' && mode && request.headers[MODE_HEADER] === undefined)
+  if (typeof mode === 'string' && mode && request.headers[MODE_HEADER] === undefined) {
+    // Named as the query parameter it came as (the header's own check would name the header).
+    if (!(MODES as readonly string[]).includes(mode))
+      throw new AppError(400, 'invalid_mode', 'meridian_mode must be test or live (absent: live)', {
+        fields: { meridian_mode: 'must be test or live' },
+      });
     lifted[MODE_HEADER] = mode;
+  }
   // Fastify's `headers` setter adds these to the request's headers (the raw request is left as it came); set
   // once, since a second set replaces the first one's.
   if (Object.keys(lifted).length) request.headers = lifted;
