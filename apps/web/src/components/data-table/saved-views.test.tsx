@@ -22,6 +22,7 @@ const view = (over: Partial<SavedView>): SavedView => ({
   list: 'payouts',
   name: 'Failed in January',
   search: { start_date: '2026-01-01', end_date: '2026-01-31', status: 'FAILED' },
+  livemode: true,
   created_at: '2026-02-01T10:00:00.000Z',
   ...over,
 });

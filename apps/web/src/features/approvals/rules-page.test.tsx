@@ -22,6 +22,7 @@ const RULE: ApprovalRule = {
   conditions: {},
   steps: [{ approvals: 1, roles: ['finance_approver'] }],
   active: true,
+  livemode: true,
   created_by: 'admin@acme.test',
   created_at: '2026-03-01T06:00:00.000Z',
   updated_at: '2026-03-01T06:00:00.000Z',

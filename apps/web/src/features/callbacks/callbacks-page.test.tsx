@@ -48,6 +48,7 @@ const DELIVERY: CallbackDeliveryRow = {
   url: 'https://hooks.example.com/payouts',
   http_method: 'POST',
   status: 'FAILED',
+  livemode: true,
   attempt_count: 1,
   next_attempt_at: null,
   created_at: '2026-03-10T06:00:00.000Z',
@@ -115,6 +116,7 @@ describe('callback configurations page', () => {
         http_method: 'POST',
         is_active: true,
         secret: 'whsec_SHOWN_ONCE_abcdefghijklmnopqrstuv',
+        livemode: true,
         created_at: '2026-03-10T06:00:00.000Z',
         updated_at: '2026-03-10T06:00:00.000Z',
       };
@@ -241,6 +243,7 @@ describe('callback helpers', () => {
       start_date: '2026-03-04',
       end_date: '2026-03-10',
       event_type: null,
+      livemode: true,
       created_at: '2026-03-10T06:00:00.000Z',
       finished_at: null,
     };

@@ -33,6 +33,7 @@ const PENDING: EventRecord = {
   request_id: 'REQ01JTESTPAYOUT',
   deliveries: 1,
   last_delivery_status: 'FAILED',
+  livemode: true,
 };
 
 const DETAILS: EventDetails = {
@@ -60,6 +61,7 @@ const CONFIGS: CallbackConfig[] = [
     http_method: 'POST',
     is_active: true,
     secret: 'whsec_…',
+    livemode: true,
     created_at: '2026-03-01T00:00:00.000Z',
     updated_at: '2026-03-01T00:00:00.000Z',
   },
@@ -70,6 +72,7 @@ const CONFIGS: CallbackConfig[] = [
     http_method: 'POST',
     is_active: true,
     secret: 'whsec_…',
+    livemode: true,
     created_at: '2026-03-01T00:00:00.000Z',
     updated_at: '2026-03-01T00:00:00.000Z',
   },
@@ -80,6 +83,7 @@ const CONFIGS: CallbackConfig[] = [
     http_method: 'POST',
     is_active: false,
     secret: 'whsec_…',
+    livemode: true,
     created_at: '2026-03-01T00:00:00.000Z',
     updated_at: '2026-03-01T00:00:00.000Z',
   },

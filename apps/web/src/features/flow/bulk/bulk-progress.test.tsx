@@ -30,6 +30,7 @@ const bulk = (overrides: Partial<Bulk> = {}): Bulk => ({
   created_at: '2025-09-03T10:15:30.000Z',
   updated_at: '2025-09-03T10:15:30.000Z',
   completed_at: null,
+  livemode: true,
   ...overrides,
 });
 

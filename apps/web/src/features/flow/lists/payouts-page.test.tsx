@@ -34,6 +34,7 @@ const PAYOUT: Payout = {
   status: 'SUCCESS',
   status_message: null,
   kind: 'PAYOUT',
+  livemode: true,
   created_at: '2026-03-10T06:00:00.000Z',
   updated_at: '2026-03-10T06:00:05.000Z',
 };
