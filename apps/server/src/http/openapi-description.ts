@@ -74,10 +74,13 @@ its mode where it has one), the IP allow-list and two-factor settings are the co
   mode's data: an id of the other mode answers 404, as another company's id does. A \`Meridian-Mode\` header that
   contradicts the key is a 400 \`mode_mismatch\`.
 - **A dashboard session** names its mode in the \`Meridian-Mode\` header, \`test\` or \`live\` (absent = live;
-  anything else is a 400 \`invalid_mode\`), never in a query parameter.
+  anything else is a 400 \`invalid_mode\`), never in a query parameter: only the event stream, which a browser
+  opens without headers, takes \`meridian_mode\` instead.
 - **Every record**, event and callback body says \`livemode\`: \`true\` in live mode, \`false\` in test mode.
 - **Live mode** opens when Meridian operations turn it on for the company: until then a live payout, bulk,
   validation, mandate or link answers 403 \`live_mode_not_enabled\`. Test mode is always open.
+- **Test data** can be deleted at once by an owner or admin (\`DELETE /v2/company/test_data\`); live data is never
+  touched. \`GET /v2/company/modes\` says which modes the company has.
 
 Each of a client's operations says which it is: in the caller's mode (it declares the \`Meridian-Mode\` header),
 or shared by both modes.
