@@ -27,6 +27,7 @@ export function virtualAccount(overrides: Record<string, unknown> = {}) {
     balance: '0.00',
     total_collected: '0.00',
     credits_count: 0,
+    livemode: true,
     created_at: '2026-03-10T06:00:00.000Z',
     updated_at: '2026-03-10T06:00:00.000Z',
     ...overrides,
@@ -48,6 +49,7 @@ export function credit(overrides: Record<string, unknown> = {}) {
     status: 'CREDITED',
     return_reason: null,
     transaction_id: 'TXN01',
+    livemode: true,
     created_at: '2026-03-10T06:05:00.000Z',
     ...overrides,
   };

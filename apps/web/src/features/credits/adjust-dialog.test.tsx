@@ -35,6 +35,7 @@ const result = (credits: number, delta: number) => ({
     reference: 'COP01',
     reason: 'Top-up',
     actor: 'ops@meridian.test',
+    livemode: true,
     created_at: '2026-11-23T07:00:00.000Z',
   },
 });

@@ -142,6 +142,7 @@ function opsRoutes() {
           reference: 'COP02',
           reason: 'Correction',
           actor: 'ops@meridian.test',
+          livemode: true,
           created_at: '2026-11-23T07:00:00.000Z',
         },
       ],

@@ -36,6 +36,7 @@ const PAYOUT_CALL: RequestLogRecord = {
   ip: '203.0.113.7',
   idempotency_key: 'idem-42',
   resources: ['PAY01JTESTURN0001'],
+  livemode: true,
 };
 
 const DASHBOARD_READ: RequestLogRecord = {

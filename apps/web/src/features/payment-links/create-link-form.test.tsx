@@ -38,6 +38,7 @@ const linkAnswer = (body: Record<string, unknown>) => ({
   paid_at: null,
   cancelled_at: null,
   failed_attempts: 0,
+  livemode: true,
   created_at: '2026-11-23T00:00:00.000Z',
   updated_at: '2026-11-23T00:00:00.000Z',
   qr_svg: QR,

@@ -41,6 +41,7 @@ const LINK: PaymentLink = {
   paid_at: null,
   cancelled_at: null,
   failed_attempts: 0,
+  livemode: true,
   created_at: '2026-03-10T06:00:00.000Z',
   updated_at: '2026-03-10T06:00:00.000Z',
 };

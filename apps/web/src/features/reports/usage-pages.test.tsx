@@ -23,6 +23,7 @@ const ROW: ApiUsageRow = {
   channel: 'api_key',
   latency_ms: 14,
   customer_reference_number: 'CUST-42',
+  livemode: true,
   created_at: '2026-03-10T06:00:00.000Z',
 };
 

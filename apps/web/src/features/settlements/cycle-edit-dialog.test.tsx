@@ -31,6 +31,7 @@ const CYCLE: SettlementCycle = {
   enabled: true,
   next_run_at: '2026-11-24T04:30:00.000Z',
   last_run_at: null,
+  livemode: true,
   updated_at: '2026-11-23T04:30:00.000Z',
 };
 const PUT = `PUT /meridian/operations/settlement/cycles/CYC01`;

@@ -32,6 +32,7 @@ const FAILED: Settlement = {
   payout_urn: 'PAY01',
   bank_reference_number: null,
   attempts: 1,
+  livemode: true,
   created_at: '2026-11-22T18:31:00.000Z',
   updated_at: '2026-11-22T18:32:00.000Z',
 };

@@ -24,6 +24,7 @@ const CYCLE: SettlementCycle = {
   enabled: true,
   next_run_at: null,
   last_run_at: null,
+  livemode: true,
   updated_at: '2026-11-23T04:30:00.000Z',
 };
 const INVOKE = 'POST /meridian/operations/settlement/cycles/CYC01/invoke';
@@ -66,6 +67,7 @@ describe('run now', () => {
             payout_urn: null,
             bank_reference_number: null,
             attempts: 1,
+            livemode: true,
             created_at: '2026-11-23T07:00:00.000Z',
             updated_at: '2026-11-23T07:00:00.000Z',
           },

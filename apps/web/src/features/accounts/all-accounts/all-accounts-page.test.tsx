@@ -24,6 +24,7 @@ const account = (overrides: Record<string, unknown>) => ({
   provider: 'meridian',
   currency: 'INR',
   balance: '125000.00',
+  livemode: true,
   created_at: '2026-03-01T06:00:00.000Z',
   updated_at: '2026-03-01T06:00:00.000Z',
   ...overrides,
@@ -48,6 +49,7 @@ const transaction = (i: number, reference: string | null) => ({
   reference_urn: null,
   bank_reference_number: `UTR${i}`,
   customer_reference_number: reference,
+  livemode: true,
   created_at: '2026-03-10T06:00:00.000Z',
 });
 

@@ -43,6 +43,7 @@ const call = (n: number, extra: Partial<FabricCall> = {}): FabricCall => ({
   latency_ms: 12,
   channel: 'api_key',
   api_key_id: 'key_01',
+  livemode: true,
   created_at: '2026-03-10T06:00:00.000Z',
   updated_at: '2026-03-10T06:00:00.000Z',
   ...extra,

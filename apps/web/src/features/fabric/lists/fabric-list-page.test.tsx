@@ -39,6 +39,7 @@ const CALL: FabricCall = {
   latency_ms: 14,
   channel: 'api_key',
   api_key_id: 'key_live_01',
+  livemode: true,
   created_at: '2026-03-10T06:00:00.000Z',
   updated_at: '2026-03-10T06:00:00.000Z',
 };

@@ -38,6 +38,7 @@ function mandate(body: Record<string, unknown>) {
     authorisation_url: 'http://localhost/meridian/hosted/mandates/abc',
     authorisation_expires_at: '2026-11-30T00:00:00.000Z',
     credit_account_number: '77001234567890',
+    livemode: true,
     created_at: '2026-11-23T07:00:00.000Z',
     updated_at: '2026-11-23T07:00:00.000Z',
   };

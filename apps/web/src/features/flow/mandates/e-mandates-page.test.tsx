@@ -40,12 +40,13 @@ const MANDATE: Mandate = {
   authorisation_url: 'https://dash.example/meridian/hosted/mandates/tok_abc',
   authorisation_expires_at: '2026-03-17T06:00:00.000Z',
   credit_account_number: '77001234567890',
+  livemode: true,
   created_at: '2026-03-10T06:00:00.000Z',
   updated_at: '2026-03-10T06:00:00.000Z',
 };
 const DETAILS: MandateDetails = {
   ...MANDATE,
-  events: [{ status: 'PENDING', message: null, at: MANDATE.created_at }],
+  events: [{ status: 'PENDING', message: null, livemode: true, at: MANDATE.created_at }],
   presentations: [],
 };
 const DEBIT: Presentation = {
@@ -59,6 +60,7 @@ const DEBIT: Presentation = {
   status: 'BOUNCED',
   status_message: 'Insufficient funds in payer account',
   bank_reference_number: null,
+  livemode: true,
   created_at: '2026-03-10T06:00:00.000Z',
   updated_at: '2026-03-10T06:00:05.000Z',
 };
