@@ -303,6 +303,7 @@ export const FabricCallAnswer = z.object({
   credits_charged: z.number().int(),
   /** The product's result (unmasked: the caller's own data). */
   result: z.record(z.string(), z.unknown()),
+  livemode: livemodeField,
 });
 
 /** One event of `GET /{provider}/read/stream/fabric/events` (Server-Sent Events, `id` = event sequence). */

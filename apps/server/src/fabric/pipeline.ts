@@ -6,7 +6,7 @@ import { applyCreditOperation, InsufficientCreditsError } from '../credits/credi
 import { balanceAndPrice, meterPrice } from '../credits/meters.ts';
 import { inTransaction, type Db } from '../db/database.ts';
 import { fabricCalls } from '../db/schema.ts';
-import { tenantOf } from '../db/tenants.ts';
+import { livemodeOf, tenantOf } from '../db/tenants.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { mergeEffects, noEffects, type Effects } from '../jobs/effects.ts';
 import { newId } from '../lib/ids.ts';
@@ -32,6 +32,7 @@ export type CallAnswer = {
   customer_reference_number: string;
   credits_charged: number;
   result: Record<string, unknown>;
+  livemode: boolean;
 };
 
 export type CallInput = {
@@ -146,6 +147,7 @@ export async function callProduct(
   const urn = newId('FAB', now.getTime());
   const { customer_reference_number: crn, ...fields } = input.body;
   const base = uncharged(input, urn, crn, fields);
+  const call = { urn, crn, clientRef: caller.clientRef };
   const insufficient = async () => {
     await logUncharged(db, {
       ...base,
@@ -183,7 +185,7 @@ export async function callProduct(
       throw await insufficient();
     }
     if (fast.balance !== null) rememberBalance(caller.clientRef, fast.balance);
-    return { answer: answerOf(urn, crn, outcome, fast.price), effects: noEffects() };
+    return { answer: answerOf(call, outcome, fast.price), effects: noEffects() };
   }
 
   let written: { row: CallRow; effects: Effects };
@@ -196,7 +198,7 @@ export async function callProduct(
     }
     throw err;
   }
-  return { answer: answerOf(urn, crn, outcome, written.row.credits), effects: written.effects };
+  return { answer: answerOf(call, outcome, written.row.credits), effects: written.effects };
 }
 
 /** The log row's fields every outcome shares: who called, the product, the masked request. */
@@ -263,7 +265,11 @@ function loggedCall(
   };
 }
 
-function answerOf(urn: string, crn: string, outcome: ProductOutcome, credits: number): CallAnswer {
+function answerOf(
+  { urn, crn, clientRef }: { urn: string; crn: string; clientRef: number },
+  outcome: ProductOutcome,
+  credits: number,
+): CallAnswer {
   return {
     urn,
     status: outcome.status,
@@ -272,6 +278,7 @@ function answerOf(urn: string, crn: string, outcome: ProductOutcome, credits: nu
     customer_reference_number: crn,
     credits_charged: credits,
     result: outcome.result,
+    livemode: livemodeOf(clientRef),
   };
 }
 
