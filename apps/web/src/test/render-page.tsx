@@ -193,6 +193,7 @@ export function payout(overrides: Record<string, unknown> = {}) {
     status: 'PENDING',
     status_message: null,
     kind: 'PAYOUT',
+    livemode: true,
     created_at: '2025-09-03T10:15:30.000Z',
     updated_at: '2025-09-03T10:15:30.000Z',
     ...overrides,
@@ -214,6 +215,7 @@ export function validation(overrides: Record<string, unknown> = {}) {
     status: 'SUCCESS',
     status_message: null,
     fee: '2.00',
+    livemode: true,
     created_at: '2025-09-03T10:15:30.000Z',
     ...overrides,
   };
@@ -239,6 +241,7 @@ export function beneficiary(overrides: Record<string, unknown> = {}) {
     cooling_off_until: null,
     cooling_off_limit: null,
     name_match_score: null,
+    livemode: true,
     ...overrides,
   };
 }

@@ -37,6 +37,7 @@ const bulk = (urn: string, overrides: Record<string, unknown> = {}) => ({
   created_at: CREATED_A,
   updated_at: CREATED_A,
   completed_at: CREATED_A,
+  livemode: true,
   ...overrides,
 });
 const A = bulk('BLK01AAAA');
@@ -61,6 +62,7 @@ const item = (bulkUrn: string, row: number) => ({
   payout_urn: row === 2 ? null : `PAY${row}`,
   bank_reference_number: row === 2 ? null : `UTR${row}`,
   failure_reason: row === 2 ? 'Insufficient balance' : null,
+  livemode: true,
   updated_at: '2025-09-01T06:05:00.000Z',
 });
 

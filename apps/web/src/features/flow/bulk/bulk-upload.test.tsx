@@ -75,6 +75,7 @@ function bulk(overrides: Record<string, unknown> = {}) {
     created_at: '2025-09-03T10:15:30.000Z',
     updated_at: '2025-09-03T10:15:30.000Z',
     completed_at: null,
+    livemode: true,
     ...overrides,
   };
 }
