@@ -504,6 +504,24 @@ describe('every report type', () => {
     }[];
     expect(types.map((t) => t.report_type)).not.toContain('audit');
   });
+
+  it('the audit report is the company’s log in either mode, filtered by mode', async () => {
+    const inTest: ClientSession = {
+      ...acme,
+      call: (method, url, opts = {}) =>
+        acme.call(method, url, { ...opts, headers: { ...opts.headers, 'meridian-mode': 'test' } }),
+    };
+    const rows = async (mode: string) =>
+      (await ready(inTest, await generate(inTest, { report_type: 'audit', format: 'json', mode })))
+        .rows_written as number;
+    // Asked in test mode: its own request is a test record of the company's log, the live ones are there too.
+    expect(await rows('test')).toBeGreaterThanOrEqual(1);
+    expect(await rows('live')).toBeGreaterThan(0);
+    const bad = await inTest.call('POST', `/${P}/reports/generate`, {
+      body: { report_type: 'audit', format: 'json', mode: 'both', ...RANGE },
+    });
+    expect([bad.status, bad.body.error]).toEqual([400, 'validation_failed']);
+  });
 });
 
 describe('list exports go through the report writers', () => {

@@ -13,6 +13,8 @@ import {
   virtualAccountReportPages,
   type CreditModes,
 } from '../../virtual-accounts/queries.ts';
+import type { Db } from '../../db/database.ts';
+import { companyOf } from '../../db/tenants.ts';
 import type { ListFilter } from '../../lists/list-query.ts';
 import { fileColumnsOf } from '../../lists/register-list.ts';
 import { defineReport, type AnyReportSource, type PageRow, type ReportScope } from '../source.ts';
@@ -97,8 +99,18 @@ const validationReport = defineReport<ValidationReportRow>({
   pages: (db, scope, n) => validationReportPages(db, filteredScope(scope), n),
 });
 
-/** The audit log's mode filter as the report takes it. */
-const auditScope = (scope: ReportScope) => ({ ...listScope(scope), params: { mode: scope.params.mode } });
+/**
+ * The audit log is the company's (both modes write to it, as its list shows it), whatever the mode the report was
+ * asked in; its mode filter as the report takes it.
+ */
+const auditScope = async (db: Db, scope: ReportScope) => ({
+  ...listScope(scope),
+  clientRef: await companyOf(db, scope.clientRef),
+  params: { mode: scope.params.mode },
+});
+async function* auditPages(db: Db, scope: ReportScope, pageSize: number) {
+  yield* auditReportPages(db, await auditScope(db, scope), pageSize);
+}
 
 const auditReport = defineReport<PageRow<typeof auditReportPages>>({
   type: 'audit',
@@ -112,8 +124,8 @@ const auditReport = defineReport<PageRow<typeof auditReportPages>>({
   columns: fileColumnsOf<typeof AUDIT_LOG_LIST, PageRow<typeof auditReportPages>>(AUDIT_LOG_LIST, {
     metadata: auditMetadataCell,
   }),
-  count: (db, scope) => countAuditRecords(db, auditScope(scope)),
-  pages: (db, scope, n) => auditReportPages(db, auditScope(scope), n),
+  count: async (db, scope) => countAuditRecords(db, await auditScope(db, scope)),
+  pages: auditPages,
 });
 
 /** The virtual accounts list's status filter as the report takes it. */
