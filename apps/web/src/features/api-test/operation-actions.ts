@@ -1,5 +1,6 @@
 import type { Dispatch } from 'react';
 import { apiResponse, buildUrl, isApiError } from '@/lib/api';
+import { getMode } from '@/lib/mode';
 import { getAccessToken, getStoredUser } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import type { ApiOperation, AuthMode } from './openapi';
@@ -20,7 +21,7 @@ export function operationActions(
 
   const credentialsFor = (mode: AuthMode): Credentials =>
     mode === 'session'
-      ? { mode, token: getAccessToken() ?? '', clientId: getStoredUser()?.client_id }
+      ? { mode, token: getAccessToken() ?? '', clientId: getStoredUser()?.client_id, dataMode: getMode() }
       : mode === 'apiKey'
         ? { mode, keyId: state.keyId.trim(), keySecret: state.keySecret }
         : { mode: 'none' };

@@ -123,6 +123,20 @@ describe('buildRequest and toCurl', () => {
     );
   });
 
+  it('copies a test-mode session’s call with Meridian-Mode: test (live needs none; a header the form sets wins)', () => {
+    const session = { mode: 'session', token: 't', clientId: 'CL1' } as const;
+    expect(credentialHeaders({ ...session, dataMode: 'test' })).toContainEqual(['Meridian-Mode', 'test']);
+    expect(credentialHeaders({ ...session, dataMode: 'live' }).map(([name]) => name)).toEqual([
+      'Authorization',
+      'client_id',
+    ]);
+    const get = buildRequest(operationsOf(doc)[2]!, { path: {}, query: {}, header: {} });
+    const named = { ...get, headers: [...get.headers, ['Meridian-Mode', 'live'] as [string, string]] };
+    const curl = toCurl(named, 'http://localhost:3000', { ...session, dataMode: 'test' });
+    expect(curl).toContain("-H 'Meridian-Mode: live'");
+    expect(curl).not.toContain('Meridian-Mode: test');
+  });
+
   it('finds the amount a money-moving body carries', () => {
     expect(amountOf({ beneficiary_code: 'B', amount: '1250.00' })).toBe('1250.00');
     expect(amountOf({ presentation: { debit_amount: 99 } })).toBe('99');

@@ -1,3 +1,4 @@
+import { MODE_HEADER, type Mode } from '@/lib/mode';
 import type { ApiOperation } from './openapi';
 
 /** Values of an operation's parameters, by location and name (already converted from the form). */
@@ -10,7 +11,8 @@ export interface ParameterValues {
 /** The credentials of a call: none, the signed-in session (token + client id) or an API key. */
 export type Credentials =
   | { mode: 'none' }
-  | { mode: 'session'; token: string; clientId: string | undefined }
+  /** `dataMode`: the dashboard's mode (test mode's session names it in `Meridian-Mode`; live needs nothing). */
+  | { mode: 'session'; token: string; clientId: string | undefined; dataMode?: Mode }
   | { mode: 'apiKey'; keyId: string; keySecret: string };
 
 /** One request, as sent and as copied: method, path + query, headers (without credentials) and body. */
@@ -59,7 +61,10 @@ function acceptFor(op: ApiOperation): string {
   return 'application/json';
 }
 
-/** The headers the credentials add: `Authorization` (Bearer or Basic) and, for a session, `client_id`. */
+/**
+ * The headers the credentials add: `Authorization` (Bearer or Basic) and, for a session, `client_id` and, in test
+ * mode, `Meridian-Mode: test`.
+ */
 export function credentialHeaders(credentials: Credentials): Array<[string, string]> {
   switch (credentials.mode) {
     case 'none':
@@ -68,6 +73,7 @@ export function credentialHeaders(credentials: Credentials): Array<[string, stri
       return [
         ['Authorization', `Bearer ${credentials.token}`],
         ...(credentials.clientId ? ([['client_id', credentials.clientId]] as Array<[string, string]>) : []),
+        ...(credentials.dataMode === 'test' ? ([[MODE_HEADER, 'test']] as Array<[string, string]>) : []),
       ];
     case 'apiKey':
       return [['Authorization', `Basic ${base64(`${credentials.keyId}:${credentials.keySecret}`)}`]];
@@ -96,7 +102,9 @@ export function shellQuote(text: string): string {
 export function toCurl(request: BuiltRequest, base: string, credentials: Credentials): string {
   const url = `${base.replace(/\/+$/, '')}${request.path}`;
   const parts = [`curl${request.method === 'GET' ? '' : ` -X ${request.method}`} ${shellQuote(url)}`];
-  for (const [name, value] of [...credentialHeaders(credentials), ...request.headers])
+  const named = new Set(request.headers.map(([name]) => name.toLowerCase()));
+  const fromCredentials = credentialHeaders(credentials).filter(([name]) => !named.has(name.toLowerCase()));
+  for (const [name, value] of [...fromCredentials, ...request.headers])
     parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   if (request.body !== undefined) parts.push(`--data-raw ${shellQuote(request.body)}`);
   return parts.join(' \\\n  ');
