@@ -14,6 +14,8 @@ export interface paths {
      * @description `document: payout_receipt` answers the PDF receipt of one of the caller's payouts at once (404 for another's); `document: statement` queues the consolidated account statement as a PDF report (202 with its urn), as `/v2/banking/account/consolidated_account_statement` does.
      *
      *     Needs the `reports.generate` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createApiPdfGeneration'];
     delete?: never;
@@ -38,6 +40,10 @@ export interface paths {
      *     Needs the `payouts.create` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      *
      *     A money movement: a dashboard session must send the `X-Step-Up-Token` header with a valid step-up token of that session (`POST /v2/auth/step-up`: the member's two-factor code, or the password without a second factor), else 401 `step_up_required`. API keys need no step-up: approval rules cover them.
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
+     *
+     *     In live mode this needs the company's live mode, which Meridian operations turn on: until then 403 `live_mode_not_enabled` (test mode is always open).
      */
     post: operations['createPayout'];
     delete?: never;
@@ -60,6 +66,10 @@ export interface paths {
      * @description Checks that an account can be credited and returns its registered holder's name with a match score against the name given. The ₹2.00 fee is debited from the client's account with the record; an optional Idempotency-Key makes retries safe. On the sandbox an account number ending 0001 is closed, 0002 does not exist, 0005 has another holder; an unknown IFSC is a 422.
      *
      *     Needs the `validations.create` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
+     *
+     *     In live mode this needs the company's live mode, which Meridian operations turn on: until then 403 `live_mode_not_enabled` (test mode is always open).
      */
     post: operations['validateBankAccount'];
     delete?: never;
@@ -124,6 +134,10 @@ export interface paths {
      *     Needs the `bulk.create` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      *
      *     A money movement: a dashboard session must send the `X-Step-Up-Token` header with a valid step-up token of that session (`POST /v2/auth/step-up`: the member's two-factor code, or the password without a second factor), else 401 `step_up_required`. API keys need no step-up: approval rules cover them.
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
+     *
+     *     In live mode this needs the company's live mode, which Meridian operations turn on: until then 403 `live_mode_not_enabled` (test mode is always open).
      */
     post: operations['createBulkBulkPayout'];
     delete?: never;
@@ -144,6 +158,8 @@ export interface paths {
      * @description The file to fill in for a bulk payout: the columns the upload expects, in order, with two example rows to overwrite. The same for every client; a file may hold at most 10,000 rows and 5 MB.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getBulkTemplateCsv'];
     put?: never;
@@ -166,6 +182,8 @@ export interface paths {
      * @description The file to fill in for a bulk payout: the columns the upload expects, in order, with two example rows to overwrite. The same for every client; a file may hold at most 10,000 rows and 5 MB.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getBulkTemplateXlsx'];
     put?: never;
@@ -190,6 +208,10 @@ export interface paths {
      * @description Dry run of a bulk payout: every row (at most 10,000, a file at most 5 MB) is checked as a payout would be (beneficiary, transfer type, amount limits, duplicate references) and the answer lists each row's errors and the totals per transfer type. Nothing is stored; 403 when bulk payouts are off for the client.
      *
      *     Needs the `bulk.create` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
+     *
+     *     In live mode this needs the company's live mode, which Meridian operations turn on: until then 403 `live_mode_not_enabled` (test mode is always open).
      */
     post: operations['createBulkValidate'];
     delete?: never;
@@ -213,6 +235,28 @@ export interface paths {
      */
     get: operations['getOperationsCompanies'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/meridian/operations/companies/{client_id}/live_mode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Open or close a company's live mode
+     * @description Lets a company move real money (`enabled: true`) or stops it (`false`): while live mode is closed, its live payouts, bulk payouts, validations, mandates and payment links are a 403 `live_mode_not_enabled` (test mode always works), and an approval of a live payout or bulk fails. Its members' and keys' next calls see the change. Audited in the company's log; an unknown `client_id` is a 404.
+     *
+     *     Needs the `ops.companies` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     */
+    put: operations['replaceOperationsCompanyLiveMode'];
     post?: never;
     delete?: never;
     options?: never;
@@ -414,6 +458,8 @@ export interface paths {
      * @description The bank account the client's collections are settled to, once verified by penny drop; `data` is null until one is set and VERIFIED, and settlement runs pay nothing out until then.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getOperationsSettlementAccount'];
     put?: never;
@@ -422,6 +468,10 @@ export interface paths {
      * @description Sets the account collections are paid out to. It is checked at once by penny drop (the validation fee is debited): VERIFIED replaces the active account, REJECTED (account closed or not found) leaves the previous one active.
      *
      *     Needs the `settlements.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
+     *
+     *     In live mode this needs the company's live mode, which Meridian operations turn on: until then 403 `live_mode_not_enabled` (test mode is always open).
      */
     post: operations['createOperationsSettlementAccount'];
     delete?: never;
@@ -442,6 +492,8 @@ export interface paths {
      * @description The client's settlement cycles: each pays collected funds to the settlement account T+0 or T+1 at its run times (in its time zone), when at least its minimum amount has been collected and it is on.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getOperationsSettlementCycles'];
     put?: never;
@@ -464,6 +516,8 @@ export interface paths {
      * @description One of the client's settlement cycles with its type, run times, time zone, minimum amount, whether it is on and its next run (404 for an unknown id).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getOperationsSettlementCycleById'];
     /**
@@ -471,6 +525,8 @@ export interface paths {
      * @description Replaces a cycle's settings; the next scheduled run follows the new run times. Run times are HH:mm in the cycle's `time_zone`; a T1 cycle runs at the first only. Recorded in the audit log.
      *
      *     Needs the `settlements.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     put: operations['replaceOperationsSettlementCycle'];
     post?: never;
@@ -494,6 +550,10 @@ export interface paths {
      * @description Runs a cycle at once instead of waiting for its schedule: the collections not yet settled up to this minute are paid to the active settlement account as one payout. Answers the run and the settlement it created, if any; without a verified settlement account it is a 422.
      *
      *     Needs the `settlements.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
+     *
+     *     In live mode this needs the company's live mode, which Meridian operations turn on: until then 403 `live_mode_not_enabled` (test mode is always open).
      */
     post: operations['invokeOperationsSettlementCycle'];
     delete?: never;
@@ -514,6 +574,8 @@ export interface paths {
      * @description The settlements of the caller's client (collections paid to its settlement account), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `type` (Type), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getOperationsSettlementHistory'];
     put?: never;
@@ -538,6 +600,10 @@ export interface paths {
      * @description Retries a settlement whose payout failed: a new payout of the same amount to the current active settlement account, counted in `attempts`. Only a FAILED settlement can be reattempted, and only with a verified settlement account and enough balance (422 otherwise).
      *
      *     Needs the `settlements.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
+     *
+     *     In live mode this needs the company's live mode, which Meridian operations turn on: until then 403 `live_mode_not_enabled` (test mode is always open).
      */
     post: operations['reattemptOperationsSettlementHistory'];
     delete?: never;
@@ -558,6 +624,8 @@ export interface paths {
      * @description How many settlements of the caller's client (collections paid to its settlement account) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `type` (Type), `amount_min`/`amount_max` (Amount, rupees).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countOperationsSettlementHistory'];
     put?: never;
@@ -580,6 +648,8 @@ export interface paths {
      * @description The values and labels of the settlement history's `status` filter (Pending, Settled, Failed), for a dropdown.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getOperationsSettlementOptionsStatus'];
     put?: never;
@@ -602,6 +672,8 @@ export interface paths {
      * @description The values and labels of the settlement history's `type` filter (T0 same day, T1 next day), for a dropdown.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getOperationsSettlementOptionsType'];
     put?: never;
@@ -624,6 +696,8 @@ export interface paths {
      * @description Streams the filtered settlements of the caller's client (collections paid to its settlement account) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getOperationsSettlementReport'];
     put?: never;
@@ -712,6 +786,8 @@ export interface paths {
      * @description How many postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees), `account_number`.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countAccountTransactions'];
     put?: never;
@@ -734,6 +810,8 @@ export interface paths {
      * @description How many postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees), `account_number`.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countAccountTransactionsVa'];
     put?: never;
@@ -756,6 +834,8 @@ export interface paths {
      * @description How many approval requests of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `resource_urn` (Payout or bulk URN), `requested_by` (Requested by) (400 for another) with `search_value` to match. Filters: `status` (Status), `action` (Action).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countApprovalsRequests'];
     put?: never;
@@ -775,9 +855,11 @@ export interface paths {
     };
     /**
      * Count the audit log
-     * @description How many audit records of the caller's client (who did what, when, from which address) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `actor_email` (Actor e-mail), `action` (Action), `object_id` (Object id) (400 for another) with `search_value` to match.
+     * @description How many audit records of the caller's client (who did what, when, from which address) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `actor_email` (Actor e-mail), `action` (Action), `object_id` (Object id) (400 for another) with `search_value` to match. Filters: `mode` (Mode).
      *
      *     Needs the `audit.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     get: operations['countAuditLog'];
     put?: never;
@@ -800,6 +882,8 @@ export interface paths {
      * @description How many rows of one of the caller's bulks (`bulk_urn`, 404 when it is not one), in row order match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Payout URN), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `bulk_urn`.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countBulkLineItems'];
     put?: never;
@@ -822,6 +906,8 @@ export interface paths {
      * @description How many bulks of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Bulk URN) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countBulkPayouts'];
     put?: never;
@@ -844,6 +930,8 @@ export interface paths {
      * @description How many callback deliveries of the caller's client, each with its attempts match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `webhook_id` (Webhook id), `subject_urn` (Subject URN) (400 for another) with `search_value` to match. Filters: `event_type` (Event type), `status` (Status).
      *
      *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countCallbackDeliveries'];
     put?: never;
@@ -866,6 +954,8 @@ export interface paths {
      * @description How many metered API calls of the caller's client (API usage) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `api_name` (API name) (400 for another) with `search_value` to match. Filters: `product` (Product), `status` (Status).
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countCreditsDetails'];
     put?: never;
@@ -888,6 +978,8 @@ export interface paths {
      * @description How many events the product emitted for the caller's client (payout, virtual-account credit, mandate, payment link, KYC call, approval…), each with how many callback deliveries it has had match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `event_id` (Event id), `subject_urn` (Subject URN), `request_id` (Request id) (400 for another) with `search_value` to match. Filters: `event_type` (Event type).
      *
      *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countEvents'];
     put?: never;
@@ -910,6 +1002,8 @@ export interface paths {
      * @description How many Aadhaar UID masking calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countFabricAadhaarUidMasking'];
     put?: never;
@@ -932,6 +1026,8 @@ export interface paths {
      * @description How many Aadhaar XML calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference), `meridian_transaction_id` (Transaction ID), `initiation_transaction_id` (Initiation transaction ID) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countFabricAadhaarXml'];
     put?: never;
@@ -954,6 +1050,8 @@ export interface paths {
      * @description How many CKYC calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `reference_id` (Reference ID), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countFabricCkyc'];
     put?: never;
@@ -976,6 +1074,8 @@ export interface paths {
      * @description How many Credit report calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countFabricCreditReport'];
     put?: never;
@@ -998,6 +1098,8 @@ export interface paths {
      * @description How many Customer data pull calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countFabricCustomerDataPull'];
     put?: never;
@@ -1020,6 +1122,8 @@ export interface paths {
      * @description How many Face match calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countFabricFaceMatch'];
     put?: never;
@@ -1042,6 +1146,8 @@ export interface paths {
      * @description How many ID classification calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countFabricIdClassification'];
     put?: never;
@@ -1064,6 +1170,8 @@ export interface paths {
      * @description How many KYC DigiLocker calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `meridian_urn` (URN), `customer_reference_id` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countFabricKycDigilocker'];
     put?: never;
@@ -1086,6 +1194,8 @@ export interface paths {
      * @description How many KYC validation calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countFabricKycValidate'];
     put?: never;
@@ -1108,6 +1218,8 @@ export interface paths {
      * @description How many Mobile to X calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countFabricMobileToX'];
     put?: never;
@@ -1130,6 +1242,8 @@ export interface paths {
      * @description How many Text match calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countFabricTextMatch'];
     put?: never;
@@ -1152,6 +1266,8 @@ export interface paths {
      * @description How many Video liveness calls of the caller's client (by API key or dashboard) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countFabricVideoLiveness'];
     put?: never;
@@ -1174,6 +1290,8 @@ export interface paths {
      * @description How many current and virtual accounts of the caller's client that existed in the range match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number` (Account number), `customer_id` (Customer ID) (400 for another) with `search_value` to match. Filters: `kind` (Kind).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countManageAccounts'];
     put?: never;
@@ -1196,6 +1314,8 @@ export interface paths {
      * @description How many beneficiaries of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `beneficiary_code` (Beneficiary code), `beneficiary_account_number` (Account number) (400 for another) with `search_value` to match. Filters: `status` (Status), `transfer_type` (Transfer type).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countManageBeneficiary'];
     put?: never;
@@ -1218,6 +1338,8 @@ export interface paths {
      * @description How many virtual accounts of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number` (Account number), `customer_id` (Customer ID) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countManageVirtualAccount'];
     put?: never;
@@ -1240,6 +1362,8 @@ export interface paths {
      * @description How many money that arrived in the caller's virtual accounts, credited or returned match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `bank_reference_number` (Bank reference (UTR)), `virtual_account_number` (Virtual account number) (400 for another) with `search_value` to match. Filters: `status` (Status), `amount_min`/`amount_max` (Amount, rupees).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countManageVirtualAccountCredits'];
     put?: never;
@@ -1262,6 +1386,8 @@ export interface paths {
      * @description How many debits of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Debit URN), `mandate_urn` (Mandate URN), `customer_reference_number` (Customer reference), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `mandate_type` (Mandate type), `amount_min`/`amount_max` (Amount, rupees).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countMandatesPresentations'];
     put?: never;
@@ -1284,6 +1410,8 @@ export interface paths {
      * @description How many registrations of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Mandate URN), `customer_reference_number` (Customer reference), `umrn` (UMRN) (400 for another) with `search_value` to match. Filters: `status` (Status), `type` (Type).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countMandatesRegistrations'];
     put?: never;
@@ -1306,6 +1434,8 @@ export interface paths {
      * @description How many payment links of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countPaymentLinks'];
     put?: never;
@@ -1328,6 +1458,8 @@ export interface paths {
      * @description How many API requests of the caller's client (a member's session or an API key), each after its answer match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `request_id` (Request id), `resource` (Resource id (urn)), `idempotency_key` (Idempotency key), `route` (Route), `actor` (User e-mail or API key id) (400 for another) with `search_value` to match. Filters: `status_class` (Status), `method` (Method), `channel` (Caller).
      *
      *     Needs the `logs.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countRequestLogs'];
     put?: never;
@@ -1350,6 +1482,8 @@ export interface paths {
      * @description How many support tickets sent by the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Ticket URN), `subject` (Subject) (400 for another) with `search_value` to match. Filters: `status` (Status), `category` (Category), `status`.
      *
      *     Needs the `support.use` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     get: operations['countSupportTickets'];
     put?: never;
@@ -1372,6 +1506,8 @@ export interface paths {
      * @description How many payouts of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `bank_reference_number` (Bank reference (UTR)), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status), `transfer_type` (Transfer type), `amount_min`/`amount_max` (Amount, rupees).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countTransactionPayouts'];
     put?: never;
@@ -1394,6 +1530,8 @@ export interface paths {
      * @description How many ledger postings (the statement) of all the caller's accounts match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_transaction_id` (Transaction ID), `bank_reference_number` (Bank reference (UTR)), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countTransactionStatement'];
     put?: never;
@@ -1416,6 +1554,8 @@ export interface paths {
      * @description How many bank account validations of the caller's client match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `beneficiary_account_number` (Account number), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `name_match` (Name match).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countTransactionValidations'];
     put?: never;
@@ -1438,6 +1578,8 @@ export interface paths {
      * @description Downloads the file as it was submitted (CSV or XLSX, with its original name), byte for byte, for records or to correct and submit again.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getDownloadBulkInput'];
     put?: never;
@@ -1460,6 +1602,8 @@ export interface paths {
      * @description Downloads the submitted rows in the file's own format (CSV or XLSX, streamed) with each row's payout urn, status, bank reference (UTR) or failure reason; download it again once processing is complete for final statuses.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getDownloadBulkResponse'];
     put?: never;
@@ -1482,6 +1626,8 @@ export interface paths {
      * @description Streams the filtered postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportAccountTransactions'];
     put?: never;
@@ -1504,6 +1650,8 @@ export interface paths {
      * @description Streams the filtered postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportAccountTransactionsVa'];
     put?: never;
@@ -1526,6 +1674,8 @@ export interface paths {
      * @description Streams the filtered approval requests of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportApprovalsRequests'];
     put?: never;
@@ -1548,6 +1698,8 @@ export interface paths {
      * @description Streams the filtered audit records of the caller's client (who did what, when, from which address) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `audit.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     get: operations['exportAuditLog'];
     put?: never;
@@ -1570,6 +1722,8 @@ export interface paths {
      * @description Streams the filtered rows of one of the caller's bulks (`bulk_urn`, 404 when it is not one), in row order as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportBulkLineItems'];
     put?: never;
@@ -1592,6 +1746,8 @@ export interface paths {
      * @description Streams the filtered bulks of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportBulkPayouts'];
     put?: never;
@@ -1614,6 +1770,8 @@ export interface paths {
      * @description Streams the filtered callback deliveries of the caller's client, each with its attempts as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportCallbackDeliveries'];
     put?: never;
@@ -1636,6 +1794,8 @@ export interface paths {
      * @description Streams the filtered metered API calls of the caller's client (API usage) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportCreditsDetails'];
     put?: never;
@@ -1658,6 +1818,8 @@ export interface paths {
      * @description Streams the filtered events the product emitted for the caller's client (payout, virtual-account credit, mandate, payment link, KYC call, approval…), each with how many callback deliveries it has had as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportEvents'];
     put?: never;
@@ -1680,6 +1842,8 @@ export interface paths {
      * @description Streams the filtered Aadhaar UID masking calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportFabricAadhaarUidMasking'];
     put?: never;
@@ -1702,6 +1866,8 @@ export interface paths {
      * @description Streams the filtered Aadhaar XML calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportFabricAadhaarXml'];
     put?: never;
@@ -1724,6 +1890,8 @@ export interface paths {
      * @description Streams the filtered CKYC calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportFabricCkyc'];
     put?: never;
@@ -1746,6 +1914,8 @@ export interface paths {
      * @description Streams the filtered Credit report calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportFabricCreditReport'];
     put?: never;
@@ -1768,6 +1938,8 @@ export interface paths {
      * @description Streams the filtered Customer data pull calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportFabricCustomerDataPull'];
     put?: never;
@@ -1790,6 +1962,8 @@ export interface paths {
      * @description Streams the filtered Face match calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportFabricFaceMatch'];
     put?: never;
@@ -1812,6 +1986,8 @@ export interface paths {
      * @description Streams the filtered ID classification calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportFabricIdClassification'];
     put?: never;
@@ -1834,6 +2010,8 @@ export interface paths {
      * @description Streams the filtered KYC DigiLocker calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportFabricKycDigilocker'];
     put?: never;
@@ -1856,6 +2034,8 @@ export interface paths {
      * @description Streams the filtered KYC validation calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportFabricKycValidate'];
     put?: never;
@@ -1878,6 +2058,8 @@ export interface paths {
      * @description Streams the filtered Mobile to X calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportFabricMobileToX'];
     put?: never;
@@ -1900,6 +2082,8 @@ export interface paths {
      * @description Streams the filtered Text match calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportFabricTextMatch'];
     put?: never;
@@ -1922,6 +2106,8 @@ export interface paths {
      * @description Streams the filtered Video liveness calls of the caller's client (by API key or dashboard) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportFabricVideoLiveness'];
     put?: never;
@@ -1944,6 +2130,8 @@ export interface paths {
      * @description Streams the filtered current and virtual accounts of the caller's client that existed in the range as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportManageAccounts'];
     put?: never;
@@ -1966,6 +2154,8 @@ export interface paths {
      * @description Streams the filtered beneficiaries of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportManageBeneficiary'];
     put?: never;
@@ -1988,6 +2178,8 @@ export interface paths {
      * @description Streams the filtered virtual accounts of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportManageVirtualAccount'];
     put?: never;
@@ -2010,6 +2202,8 @@ export interface paths {
      * @description Streams the filtered money that arrived in the caller's virtual accounts, credited or returned as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportManageVirtualAccountCredits'];
     put?: never;
@@ -2032,6 +2226,8 @@ export interface paths {
      * @description Streams the filtered debits of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportMandatesPresentations'];
     put?: never;
@@ -2054,6 +2250,8 @@ export interface paths {
      * @description Streams the filtered registrations of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportMandatesRegistrations'];
     put?: never;
@@ -2076,6 +2274,8 @@ export interface paths {
      * @description Streams the filtered payment links of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportPaymentLinks'];
     put?: never;
@@ -2098,6 +2298,8 @@ export interface paths {
      * @description Streams the filtered API requests of the caller's client (a member's session or an API key), each after its answer as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `logs.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportRequestLogs'];
     put?: never;
@@ -2120,6 +2322,8 @@ export interface paths {
      * @description Streams the filtered support tickets sent by the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `support.use` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     get: operations['exportSupportTickets'];
     put?: never;
@@ -2142,6 +2346,8 @@ export interface paths {
      * @description Streams the filtered payouts of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportTransactionPayouts'];
     put?: never;
@@ -2164,6 +2370,8 @@ export interface paths {
      * @description Streams the filtered ledger postings (the statement) of all the caller's accounts as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportTransactionStatement'];
     put?: never;
@@ -2186,6 +2394,8 @@ export interface paths {
      * @description Streams the filtered bank account validations of the caller's client as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportTransactionValidations'];
     put?: never;
@@ -2208,6 +2418,8 @@ export interface paths {
      * @description All the client's accounts, current and virtual, including closed and expired ones, each with its status and balance; the /accounts screen lists them.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getAccountBalances'];
     put?: never;
@@ -2230,6 +2442,8 @@ export interface paths {
      * @description Everything the /accounts home shows in one call: today's and this week's collections, the total balance and the virtual accounts, the next scheduled settlement and the latest credits. Days are in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getAccountsSummary'];
     put?: never;
@@ -2252,6 +2466,8 @@ export interface paths {
      * @description Lists the client's API keys, active and revoked, with their prefix, creation and last use, so unused or leaked keys can be found and revoked. Secrets are never returned.
      *
      *     Needs the `api_keys.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getApiKeys'];
     put?: never;
@@ -2274,6 +2490,8 @@ export interface paths {
      * @description A request with its steps, decisions, a settings change's before and after, and whether the caller may decide it now (`can_decide`); another client's urn is a 404.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getApprovalByUrn'];
     put?: never;
@@ -2296,6 +2514,8 @@ export interface paths {
      * @description PENDING approval requests the signed-in member can decide now: their role is one of the current step's roles, they did not make the request and have not decided it yet. Oldest first.
      *
      *     Needs the `approvals.decide` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the session's `Meridian-Mode` header (absent = live).
      */
     get: operations['getApprovalsInbox'];
     put?: never;
@@ -2318,6 +2538,8 @@ export interface paths {
      * @description The client's maker-checker rules by action: what they cover, when (amount band in rupees, transfer types, sources) and who approves (1–3 steps).
      *
      *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getApprovalsRules'];
     put?: never;
@@ -2340,6 +2562,8 @@ export interface paths {
      * @description The client's accounts (current and virtual) with their number, IFSC and current balance as the ledger holds it.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getBalance'];
     put?: never;
@@ -2362,6 +2586,8 @@ export interface paths {
      * @description One of the caller's bulk payouts: its file, sender account, totals and progress (rows done, failed, pending), to poll until it is complete. A urn of another client is a 404.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getBulkByUrn'];
     put?: never;
@@ -2384,6 +2610,8 @@ export interface paths {
      * @description The HTTP methods a callback can be delivered with (the `http_method` of a configuration).
      *
      *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['listCallbackHttpMethods'];
     put?: never;
@@ -2406,6 +2634,8 @@ export interface paths {
      * @description The state of a replay (QUEUED, RUNNING, COMPLETED), how many failed deliveries it covers (`total`) and how many have been sent again (`done`).
      *
      *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getCallbackReplay'];
     put?: never;
@@ -2428,6 +2658,8 @@ export interface paths {
      * @description For every event type: whether the client receives it (at least one active URL) and every URL configured for it, switched on or off. Secrets are not included.
      *
      *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['listCallbackSubscriptions'];
     put?: never;
@@ -2450,6 +2682,8 @@ export interface paths {
      * @description Every event type a URL can subscribe to (every type the product raises), with a label, a description and the `type` values its messages carry.
      *
      *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['listCallbackTypes'];
     put?: never;
@@ -2472,6 +2706,8 @@ export interface paths {
      * @description The providers the collection-requests report can be filtered by (`provider`): payment links, NACH debits and UPI-autopay debits, each with a label.
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getCollectionRequestsProviders'];
     put?: never;
@@ -2494,6 +2730,8 @@ export interface paths {
      * @description The net fees charged to the client (payout, validation and other fees, less refunds) in total, today and this month, the days in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getCommissionBalance'];
     put?: never;
@@ -2516,6 +2754,8 @@ export interface paths {
      * @description The client's remaining fabric credits and what one call of each product costs it (its own price meter, else the default price). A call without enough credits is refused before reaching the provider.
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getCreditsBalance'];
     put?: never;
@@ -2538,6 +2778,8 @@ export interface paths {
      * @description Per day (whole days in `time_zone`, default Asia/Kolkata; by default the last 7 days) and product: the credits the product's calls used, the day's loads and unloads (on a row without product), and the credit balance at the end of the day.
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getCreditsConsumption'];
     put?: never;
@@ -2560,6 +2802,8 @@ export interface paths {
      * @description The metered API calls of the caller's client (API usage), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `api_name` (API name) (400 for another) with `search_value` to match. Filters: `product` (Product), `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getCreditsDetails'];
     put?: never;
@@ -2582,6 +2826,8 @@ export interface paths {
      * @description The caller's metered API calls counted per day (whole days in `time_zone`, default Asia/Kolkata; by default the last 7 days) and per API, with the credits they used: the API usage chart.
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getCreditsUsageByDay'];
     put?: never;
@@ -2604,6 +2850,8 @@ export interface paths {
      * @description The client's ACTIVE beneficiaries with a bank account (no UPI-only ones), as options for a dropdown such as the validation or payout form.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getDropdownBeneficiaries'];
     put?: never;
@@ -2626,6 +2874,8 @@ export interface paths {
      * @description The transfer types a payout can use (IMPS, NEFT, RTGS, UPI) with their label and minimum and maximum amount (null: no maximum); an amount outside them is refused with a 422.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getDropdownPaymentMethods'];
     put?: never;
@@ -2648,6 +2898,8 @@ export interface paths {
      * @description The client's accounts as dropdown options (provider, account number and name, IFSC), e.g. the sender account of a payout.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getDropdownProviderAccounts'];
     put?: never;
@@ -2670,6 +2922,8 @@ export interface paths {
      * @description The client's virtual accounts that can receive money now (ACTIVE and not expired), as dropdown options, e.g. for the sandbox credit form.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getDropdownVirtualAccounts'];
     put?: never;
@@ -2692,6 +2946,8 @@ export interface paths {
      * @description An event of the caller's client by its id (`evt_…`): its type, subject, the id of the API request that emitted it, its data (the `data` its callbacks carry) and every delivery of it (to which callback configuration and URL, status, attempts, the latest attempt's status code, and whether a resend made it).
      *
      *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getEvent'];
     put?: never;
@@ -2714,6 +2970,8 @@ export interface paths {
      * @description One of the caller's fabric calls with its request and response as logged: identifiers masked (Aadhaar, PAN, mobile, e-mail) and images reduced to type, size and SHA-256. A urn of another client or product is a 404.
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getFabricBySlugByUrn'];
     put?: never;
@@ -2736,6 +2994,8 @@ export interface paths {
      * @description The /fabric home: today's calls of each product by status with the credits they used, and the client's credits left. Today is in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getFabricSummary'];
     put?: never;
@@ -2758,6 +3018,8 @@ export interface paths {
      * @description Which optional features the client has switched on (frontend payout, bulk frontend payout): the dashboard shows a feature's screens only when its flag is on.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     get: operations['getFeatureFlags'];
     put?: never;
@@ -2780,6 +3042,8 @@ export interface paths {
      * @description Everything the /flow home shows in one call: the client's accounts and balances, today's payouts by status, the last 7 days' volume and the latest payouts. Days are in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getFlowSummary'];
     put?: never;
@@ -2802,6 +3066,8 @@ export interface paths {
      * @description The bank, branch and address of an IFSC code from the registry the server ships with, to check a code before adding a beneficiary; an unknown code is a 404.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getIfscByIfsc'];
     put?: never;
@@ -2824,6 +3090,8 @@ export interface paths {
      * @description The beneficiaries of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `beneficiary_code` (Beneficiary code), `beneficiary_account_number` (Account number) (400 for another) with `search_value` to match. Filters: `status` (Status), `transfer_type` (Transfer type). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getManageBeneficiary'];
     put?: never;
@@ -2846,6 +3114,8 @@ export interface paths {
      * @description One of the caller's beneficiaries by its `beneficiary_code`, with its bank account or UPI id and status (404 when the client has none with that code).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getManageBeneficiaryByBeneficiaryCode'];
     put?: never;
@@ -2868,6 +3138,8 @@ export interface paths {
      * @description A request of the caller's client with its query, request body and answer as recorded: secrets left out, personal data and account numbers masked, bodies above the cap cut (`truncated`). Another client's request id is a 404.
      *
      *     Needs the `logs.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getRequestLogByRequestId'];
     put?: never;
@@ -2890,6 +3162,8 @@ export interface paths {
      * @description The signed-in user's saved views of one list (`list`, its machine name, e.g. `payouts`), by name in any case, with the most a user may keep per list. Other users' views, of this client or another, are never listed.
      *
      *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     The mode comes from the session's `Meridian-Mode` header (absent = live).
      */
     get: operations['getSavedViews'];
     put?: never;
@@ -2912,6 +3186,8 @@ export interface paths {
      * @description The company's members, oldest first, with their role, status (active or deactivated), second factor and last sign-in; and the invitations not yet accepted or revoked, newest first (`expired: true` once past their 72 hours).
      *
      *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     get: operations['getTeamMembers'];
     put?: never;
@@ -2934,6 +3210,8 @@ export interface paths {
      * @description The built-in client roles (Owner, Admin, Finance maker, Finance approver, Developer, Viewer) with their documented permissions, then the company's custom roles, each with how many members and live API keys hold it. Any member may read it.
      *
      *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     get: operations['getTeamRoles'];
     put?: never;
@@ -2956,6 +3234,8 @@ export interface paths {
      * @description One timeline of a request (by its request id) or of a resource (a payout urn, bulk urn, KYC call urn, virtual-account credit urn…): the call (method, route, status, duration, actor; for a resource, the earliest request in the log that named it), the approval requests and their decisions, the ledger postings with the balance before and after, the rail's states with the bank reference (UTR), the events and every callback attempt with the endpoint's answer, and the credits consumed. A payout, credit or KYC call made without a logged request still has its trace. An id of another client is a 404.
      *
      *     Needs the `logs.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getTraceById'];
     put?: never;
@@ -2978,6 +3258,8 @@ export interface paths {
      * @description The same trace as a PDF for a dispute: the client, when it was generated, the request, the resources, then every step of the timeline as a table (times in `time_zone`, default Asia/Kolkata; an unknown zone is a 400). An id of another client is a 404.
      *
      *     Needs the `logs.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getTraceEvidencePdf'];
     put?: never;
@@ -3000,6 +3282,8 @@ export interface paths {
      * @description One of the caller's payouts with every status change (created, sent, settled, failed or returned) and its bank reference; a urn of another client is a 404.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getTransactionPayoutByUrn'];
     put?: never;
@@ -3022,6 +3306,8 @@ export interface paths {
      * @description One of the caller's validations: the account checked, the registered name and match score, status and fee. A urn of another client is a 404.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getTransactionValidationByUrn'];
     put?: never;
@@ -3044,6 +3330,8 @@ export interface paths {
      * @description The addresses and CIDR ranges the client's API keys may call from, oldest first, with who added each and when. While the list is empty (`enforced: false`) API keys work from any address. `caller_ip` is this request's address as the server sees it.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     get: operations['getWhitelistedIps'];
     put?: never;
@@ -3066,6 +3354,8 @@ export interface paths {
      * @description One of the caller's reports: its request, status (QUEUED with its queue position, RUNNING with rows written of the count, READY with its size, FAILED with the reason, EXPIRED after 30 days). 404 for an unknown urn or another client's.
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getReportByReportUrn'];
     put?: never;
@@ -3088,6 +3378,8 @@ export interface paths {
      * @description Streams a READY report's file with its content type and a Content-Disposition file name; the file is kept 30 days. 409 while it is being built or when it failed, 410 once expired, 404 for an unknown urn or another client's. Audited.
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getReportDownload'];
     put?: never;
@@ -3110,6 +3402,8 @@ export interface paths {
      * @description The reports asked for by the caller's client (the download history), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Report URN) (400 for another) with `search_value` to match. Filters: `status` (Status), `report_type` (Report type), `status`, `report_type`, `meridian_company_urn`. Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getReportsHistory'];
     put?: never;
@@ -3132,6 +3426,8 @@ export interface paths {
      * @description How many reports asked for by the caller's client (the download history) match the same filter as the search (`{count}`): `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Report URN) (400 for another) with `search_value` to match. Filters: `status` (Status), `report_type` (Report type), `status`, `report_type`, `meridian_company_urn`.
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['countReportsHistory'];
     put?: never;
@@ -3154,6 +3450,8 @@ export interface paths {
      * @description Streams the filtered reports asked for by the caller's client (the download history) as a CSV (default), XLSX or JSON attachment (`format`; the search's filter without paging) through the report writers; a cell a spreadsheet would run as a formula is prefixed with '. Above 10,000 rows, a list that has a report answers 202 with the urn of that report, queued with the same filter (download it from the report history). `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise).
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['exportReportsHistory'];
     put?: never;
@@ -3176,6 +3474,8 @@ export interface paths {
      * @description The first 10 rows of a report as its file would have them (money as decimal strings, times in `time_zone`), with the number of rows it would have, for the same request as generate (without the format; `columns` comma-separated). The same 400s as generate.
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getReportsPreview'];
     put?: never;
@@ -3198,6 +3498,8 @@ export interface paths {
      * @description Every report schedule of the caller's client, newest first, with its request, timing, next and last run.
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getReportsSchedules'];
     put?: never;
@@ -3220,6 +3522,8 @@ export interface paths {
      * @description Every report type this server builds with its title, formats, columns (key, header and kind), search keys, default date range and filters (with their allowed values where the set is fixed): the report screens build their forms from it.
      *
      *     Needs the `reports.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getReportsTypes'];
     put?: never;
@@ -3242,6 +3546,8 @@ export interface paths {
      * @description The postings of one of the caller's current accounts (`account_number`, 404 when it is not one), each with the balance after it, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees), `account_number`. Paged by `page_index` (from 0) and `page_size` (default 10).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchAccountTransactions'];
     put?: never;
@@ -3264,6 +3570,8 @@ export interface paths {
      * @description The postings of one of the caller's virtual accounts (`account_number`, 404 when it is not one), each with the balance after it, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees), `account_number`. Paged by `page_index` (from 0) and `page_size` (default 10).
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchAccountTransactionsVa'];
     put?: never;
@@ -3286,6 +3594,8 @@ export interface paths {
      * @description The approval requests of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `resource_urn` (Payout or bulk URN), `requested_by` (Requested by) (400 for another) with `search_value` to match. Filters: `status` (Status), `action` (Action). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchApprovalsRequests'];
     put?: never;
@@ -3305,9 +3615,11 @@ export interface paths {
     };
     /**
      * Search the audit log
-     * @description The audit records of the caller's client (who did what, when, from which address), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `actor_email` (Actor e-mail), `action` (Action), `object_id` (Object id) (400 for another) with `search_value` to match. Paged by `limit` (default 10) and `offset`.
+     * @description The audit records of the caller's client (who did what, when, from which address), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `actor_email` (Actor e-mail), `action` (Action), `object_id` (Object id) (400 for another) with `search_value` to match. Filters: `mode` (Mode). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `audit.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     get: operations['searchAuditLog'];
     put?: never;
@@ -3330,6 +3642,8 @@ export interface paths {
      * @description The rows of one of the caller's bulks (`bulk_urn`, 404 when it is not one), in row order, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Payout URN), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `bulk_urn`. Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchBulkLineItems'];
     put?: never;
@@ -3352,6 +3666,8 @@ export interface paths {
      * @description The bulks of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Bulk URN) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchBulkPayouts'];
     put?: never;
@@ -3374,6 +3690,8 @@ export interface paths {
      * @description The callback deliveries of the caller's client, each with its attempts, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `webhook_id` (Webhook id), `subject_urn` (Subject URN) (400 for another) with `search_value` to match. Filters: `event_type` (Event type), `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchCallbackDeliveries'];
     put?: never;
@@ -3396,6 +3714,8 @@ export interface paths {
      * @description The events the product emitted for the caller's client (payout, virtual-account credit, mandate, payment link, KYC call, approval…), each with how many callback deliveries it has had, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `event_id` (Event id), `subject_urn` (Subject URN), `request_id` (Request id) (400 for another) with `search_value` to match. Filters: `event_type` (Event type). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchEvents'];
     put?: never;
@@ -3418,6 +3738,8 @@ export interface paths {
      * @description The Aadhaar UID masking calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchFabricAadhaarUidMasking'];
     put?: never;
@@ -3440,6 +3762,8 @@ export interface paths {
      * @description The Aadhaar XML calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference), `meridian_transaction_id` (Transaction ID), `initiation_transaction_id` (Initiation transaction ID) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchFabricAadhaarXml'];
     put?: never;
@@ -3462,6 +3786,8 @@ export interface paths {
      * @description The CKYC calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `reference_id` (Reference ID), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchFabricCkyc'];
     put?: never;
@@ -3484,6 +3810,8 @@ export interface paths {
      * @description The Credit report calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchFabricCreditReport'];
     put?: never;
@@ -3506,6 +3834,8 @@ export interface paths {
      * @description The Customer data pull calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchFabricCustomerDataPull'];
     put?: never;
@@ -3528,6 +3858,8 @@ export interface paths {
      * @description The Face match calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchFabricFaceMatch'];
     put?: never;
@@ -3550,6 +3882,8 @@ export interface paths {
      * @description The ID classification calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchFabricIdClassification'];
     put?: never;
@@ -3572,6 +3906,8 @@ export interface paths {
      * @description The KYC DigiLocker calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `meridian_urn` (URN), `customer_reference_id` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchFabricKycDigilocker'];
     put?: never;
@@ -3594,6 +3930,8 @@ export interface paths {
      * @description The KYC validation calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchFabricKycValidate'];
     put?: never;
@@ -3616,6 +3954,8 @@ export interface paths {
      * @description The Mobile to X calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default from today minus 7 days to today, at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchFabricMobileToX'];
     put?: never;
@@ -3638,6 +3978,8 @@ export interface paths {
      * @description The Text match calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchFabricTextMatch'];
     put?: never;
@@ -3660,6 +4002,8 @@ export interface paths {
      * @description The Video liveness calls of the caller's client (by API key or dashboard), newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_company_urn` (Company URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchFabricVideoLiveness'];
     put?: never;
@@ -3682,6 +4026,8 @@ export interface paths {
      * @description The dashboard's command-palette search: `q` is matched against the references of the caller's own records of every searchable kind, at most `limit` per kind. Dates in the answer are shown in `time_zone` (default Asia/Kolkata; an unknown zone is a 400).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchGlobal'];
     put?: never;
@@ -3704,6 +4050,8 @@ export interface paths {
      * @description The current and virtual accounts of the caller's client that existed in the range, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number` (Account number), `customer_id` (Customer ID) (400 for another) with `search_value` to match. Filters: `kind` (Kind). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchManageAccounts'];
     put?: never;
@@ -3726,6 +4074,8 @@ export interface paths {
      * @description The virtual accounts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `account_number` (Account number), `customer_id` (Customer ID) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchManageVirtualAccount'];
     put?: never;
@@ -3748,6 +4098,8 @@ export interface paths {
      * @description The money that arrived in the caller's virtual accounts, credited or returned, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `bank_reference_number` (Bank reference (UTR)), `virtual_account_number` (Virtual account number) (400 for another) with `search_value` to match. Filters: `status` (Status), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchManageVirtualAccountCredits'];
     put?: never;
@@ -3770,6 +4122,8 @@ export interface paths {
      * @description The debits of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Debit URN), `mandate_urn` (Mandate URN), `customer_reference_number` (Customer reference), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `mandate_type` (Mandate type), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchMandatesPresentations'];
     put?: never;
@@ -3792,6 +4146,8 @@ export interface paths {
      * @description The registrations of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Mandate URN), `customer_reference_number` (Customer reference), `umrn` (UMRN) (400 for another) with `search_value` to match. Filters: `status` (Status), `type` (Type). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchMandatesRegistrations'];
     put?: never;
@@ -3814,6 +4170,8 @@ export interface paths {
      * @description The payment links of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchPaymentLinks'];
     put?: never;
@@ -3836,6 +4194,8 @@ export interface paths {
      * @description The API requests of the caller's client (a member's session or an API key), each after its answer, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `request_id` (Request id), `resource` (Resource id (urn)), `idempotency_key` (Idempotency key), `route` (Route), `actor` (User e-mail or API key id) (400 for another) with `search_value` to match. Filters: `status_class` (Status), `method` (Method), `channel` (Caller). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `logs.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchRequestLogs'];
     put?: never;
@@ -3858,6 +4218,8 @@ export interface paths {
      * @description The support tickets sent by the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (Ticket URN), `subject` (Subject) (400 for another) with `search_value` to match. Filters: `status` (Status), `category` (Category), `status`. Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `support.use` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     get: operations['searchSupportTickets'];
     put?: never;
@@ -3880,6 +4242,8 @@ export interface paths {
      * @description The payouts of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `bank_reference_number` (Bank reference (UTR)), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `status` (Status), `transfer_type` (Transfer type), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchTransactionPayouts'];
     put?: never;
@@ -3902,6 +4266,8 @@ export interface paths {
      * @description The ledger postings (the statement) of all the caller's accounts, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_transaction_id` (Transaction ID), `bank_reference_number` (Bank reference (UTR)), `customer_reference_number` (Customer reference) (400 for another) with `search_value` to match. Filters: `type` (Credit or debit), `category` (Category), `amount_min`/`amount_max` (Amount, rupees). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `accounts.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchTransactionStatement'];
     put?: never;
@@ -3924,6 +4290,8 @@ export interface paths {
      * @description The bank account validations of the caller's client, newest first. `start_date` and `end_date` are whole days in `time_zone` (IANA, default Asia/Kolkata), by default the last 7 days (today included), at most 366 days (400 otherwise). `search_key` is one of `meridian_urn` (URN), `beneficiary_account_number` (Account number), `bank_reference_number` (Bank reference (UTR)) (400 for another) with `search_value` to match. Filters: `status` (Status), `name_match` (Name match). Paged by `limit` (default 10) and `offset`.
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['searchTransactionValidations'];
     put?: never;
@@ -3943,9 +4311,11 @@ export interface paths {
     };
     /**
      * Server-Sent Events of your calls as they happen (Accept: text/event-stream)
-     * @description A stream of the client's fabric calls as they happen, resumable with `Last-Event-ID` (or `last_event_id`), with a heartbeat every 15 s. Without `Accept: text/event-stream` it is a 406. EventSource cannot send headers, so `access_token` and `client_id` may come as query parameters; the stream ends after a logout or when the token expires.
+     * @description A stream of the client's fabric calls as they happen, resumable with `Last-Event-ID` (or `last_event_id`), with a heartbeat every 15 s. Without `Accept: text/event-stream` it is a 406. EventSource cannot send headers, so `access_token`, `client_id` and `meridian_mode` (the `Meridian-Mode` header: `test` or `live`) may come as query parameters; the stream ends after a logout or when the token expires.
      *
      *     Needs the `fabric.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['streamFabricEvents'];
     put?: never;
@@ -3970,6 +4340,8 @@ export interface paths {
      * @description Queues a report of one type for a range of whole days in `time_zone` (default Asia/Kolkata) with the same filters as its list screen, in CSV, XLSX, JSON or (where offered) PDF, optionally with a subset of columns in order. Answers 202 with the report urn at once; a job builds the file, at most 5 of a client at a time (the next ones wait QUEUED). Follow it in the history and download it when READY. 400 for an unknown type or column, a format the type does not offer, an inverted or too long range, or a search key or filter the type does not take. Audited.
      *
      *     Needs the `reports.generate` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createReportsGenerate'];
     delete?: never;
@@ -3992,6 +4364,8 @@ export interface paths {
      * @description Makes a report on its own: DAILY (covering yesterday), WEEKLY on `day_of_week` (the 7 days before) or MONTHLY on `day_of_month` (the previous month), at `time_of_day` (HH:mm) in `time_zone`. Each run is a report in the history, and its creator is e-mailed when it is ready or failed. The same 400s as generate, and for a weekly schedule without a weekday or a monthly one without a day. Audited.
      *
      *     Needs the `reports.generate` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createReportsSchedules'];
     delete?: never;
@@ -4015,6 +4389,8 @@ export interface paths {
      * @description Deletes one of the caller's report schedules (the reports it made stay in the history). 404 for an unknown urn or another client's. Audited.
      *
      *     Needs the `reports.generate` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     delete: operations['deleteReportsSchedule'];
     options?: never;
@@ -4033,9 +4409,11 @@ export interface paths {
     put?: never;
     /**
      * Sandbox rail: money arriving in one of your virtual accounts (a UTR seen again answers the first credit, 200)
-     * @description Sandbox only (absent in production): simulates a bank credit (IMPS, NEFT, RTGS or UPI) to one of the client's virtual accounts. It is CREDITED, or RETURNED when the account is closed or expired, the payer not allowed or the amount not the expected one; a webhook is queued either way. 201 for a new credit, 200 with `duplicate: true` when the UTR was seen before.
+     * @description Test funds: simulates a bank credit (IMPS, NEFT, RTGS or UPI) to one of the client's virtual accounts. It is CREDITED, or RETURNED when the account is closed or expired, the payer not allowed or the amount not the expected one; a webhook is queued either way. 201 for a new credit, 200 with `duplicate: true` when the UTR was seen before. In production only test mode may call it: a live call is a 403 `test_mode_only`.
      *
      *     Needs the `virtual_accounts.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createSandboxSimulateCredit'];
     delete?: never;
@@ -4058,6 +4436,8 @@ export interface paths {
      * @description A rule for one action: its conditions (amounts in rupees, both ends included; transfer types for payouts; sources for payouts and bulks) and 1–3 sequential steps of N people with one of the roles (each role must hold `approvals.decide`). 422 `invalid_rule` names what does not fit. While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.
      *
      *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createApprovalRules'];
     delete?: never;
@@ -4079,6 +4459,8 @@ export interface paths {
      * @description Replaces the rule (the same checks as creating it). Requests already waiting keep the steps they were made with. While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.
      *
      *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     put: operations['replaceApprovalRule'];
     post?: never;
@@ -4087,6 +4469,8 @@ export interface paths {
      * @description Deletes the rule and answers it as it was; requests already waiting stay as they are. While an active approval rule of action `approval_rule` covers rule changes, this one is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and it waits until approved (made then by the last approver on the maker's behalf, audited with both), never made if rejected or expired.
      *
      *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     delete: operations['deleteApprovalRule'];
     options?: never;
@@ -4108,6 +4492,8 @@ export interface paths {
      * @description The count and sum of the client's payouts (a payout rule) or bulks (a bulk rule) of the last 90 days that the draft rule's conditions would have held, by the same matching as the rule itself. Nothing is saved.
      *
      *     Needs the `approvals.configure` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createApprovalRulesPreview'];
     delete?: never;
@@ -4132,6 +4518,8 @@ export interface paths {
      *     Needs the `approvals.decide` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      *
      *     A money movement: a dashboard session must send the `X-Step-Up-Token` header with a valid step-up token of that session (`POST /v2/auth/step-up`: the member's two-factor code, or the password without a second factor), else 401 `step_up_required`. API keys need no step-up: approval rules cover them.
+     *
+     *     The mode comes from the session's `Meridian-Mode` header (absent = live).
      */
     post: operations['createApprovalApprove'];
     delete?: never;
@@ -4156,6 +4544,8 @@ export interface paths {
      *     Needs the `approvals.decide` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      *
      *     A money movement: a dashboard session must send the `X-Step-Up-Token` header with a valid step-up token of that session (`POST /v2/auth/step-up`: the member's two-factor code, or the password without a second factor), else 401 `step_up_required`. API keys need no step-up: approval rules cover them.
+     *
+     *     The mode comes from the session's `Meridian-Mode` header (absent = live).
      */
     post: operations['createApprovalReject'];
     delete?: never;
@@ -4180,6 +4570,8 @@ export interface paths {
      *     Needs the `approvals.decide` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
      *
      *     A money movement: a dashboard session must send the `X-Step-Up-Token` header with a valid step-up token of that session (`POST /v2/auth/step-up`: the member's two-factor code, or the password without a second factor), else 401 `step_up_required`. API keys need no step-up: approval rules cover them.
+     *
+     *     The mode comes from the session's `Meridian-Mode` header (absent = live).
      */
     post: operations['createApprovalsDecisions'];
     delete?: never;
@@ -4222,6 +4614,8 @@ export interface paths {
      * @description Signs out: the session's access token and every refresh token issued to it stop working at once (401 afterwards). Recorded in the audit log.
      *
      *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['logoutAuth'];
     delete?: never;
@@ -4264,6 +4658,8 @@ export interface paths {
      * @description Sudo mode for a dashboard session: a payout, a bulk submission or an approval decision from the dashboard must carry a step-up token in the `X-Step-Up-Token` header (else 401 `step_up_required`). A member with a second factor sends a current `code` (SMS members first get one texted by `POST /v2/user/mfa/sms/step-up`; authenticator-app members send the app code or a recovery code); a member without one sends `encrypted_password` (RSA-OAEP, as at sign-in). Answers a token valid 300 seconds for this session only: it stops working when the session ends. A wrong code is a 400, a wrong password a 403 `step_up_failed`; both are audited and rate limited (429). API keys do not step up: approval rules cover them.
      *
      *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['createAuthStepUp'];
     delete?: never;
@@ -4306,6 +4702,8 @@ export interface paths {
      * @description Queues the statement of all the client's accounts (or the ones named) over a range of whole days in `time_zone`: per account the opening balance, every posting with the balance after it and the closing balance, as PDF (default, paged, with the client's name, the period and page numbers), CSV, XLSX or JSON. Answers 202 with the report urn; download it from the history when READY. 404 for an account that is not the caller's.
      *
      *     Needs the `reports.generate` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createAccountConsolidatedAccountStatement'];
     delete?: never;
@@ -4328,6 +4726,8 @@ export interface paths {
      * @description Opens a virtual account number (with IFSC and UPI id) for one of the client's customers: money sent to it is credited to the client, optionally only from allowed payers, of an expected amount or until an expiry date (a credit breaking a rule is returned). An expiry in the past or an expected amount under ₹1.00 is a 422; with an Idempotency-Key a retry replays the first answer.
      *
      *     Needs the `virtual_accounts.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createAccountVirtual'];
     delete?: never;
@@ -4350,6 +4750,8 @@ export interface paths {
      * @description Stops a virtual account receiving money: credits arriving afterwards are returned to the remitter (its balance stays). Closing one already closed is a 422.
      *
      *     Needs the `virtual_accounts.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['closeAccountVirtual'];
     delete?: never;
@@ -4372,6 +4774,8 @@ export interface paths {
      * @description Lets a closed virtual account receive money again. An account that is not closed, or whose expiry date has passed, is a 422.
      *
      *     Needs the `virtual_accounts.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['reopenAccountVirtual'];
     delete?: never;
@@ -4394,6 +4798,8 @@ export interface paths {
      * @description Registers a payee (bank account with IFSC, or UPI id) under a client-chosen `beneficiary_code`; payouts then name it by that code. A code already in use is a 409. The name is scored against the holder of the latest bank-account validation of the account by this client: a PARTIAL (60–84) or NO_MATCH (below 60) name is a 422 `name_mismatch_unconfirmed` unless the body says `confirm_name_mismatch: true` (the confirmation is recorded in the audit log). When an active approval rule of action `beneficiary` covers the change, it is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and the change waits as that approval request (with its before and after for the approvers), made once approved, by the last approver on the maker's behalf (both in the audit log), and never if rejected or expired.
      *
      *     Needs the `beneficiaries.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createBeneficiary'];
     delete?: never;
@@ -4420,6 +4826,8 @@ export interface paths {
      * @description Changes a beneficiary's details or status; an INACTIVE beneficiary cannot be paid (payouts to it are a 422) until reactivated. A change of name, account number, IFSC or transfer type checks the name against the holder of the account's latest validation, as when adding: PARTIAL or NO_MATCH is a 422 `name_mismatch_unconfirmed` unless `confirm_name_mismatch: true`. Recorded in the audit log. When an active approval rule of action `beneficiary` covers the change, it is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and the change waits as that approval request (with its before and after for the approvers), made once approved, by the last approver on the maker's behalf (both in the audit log), and never if rejected or expired. Deactivating (status INACTIVE and nothing else) never waits.
      *
      *     Needs the `beneficiaries.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     patch: operations['updateBeneficiary'];
     trace?: never;
@@ -4438,6 +4846,8 @@ export interface paths {
      * @description Creates an API key for server-to-server calls on behalf of the caller's client (HTTP Basic `key_id:key_secret`), limited to the permissions of its `role` (default `developer`): a built-in client role or one of the client's custom roles, granting no permission the caller's own role lacks (403 `permission_denied` naming one); an unknown role is a 400. Only a hash is stored: keep `key_secret` from this answer, it cannot be shown again. Recorded in the audit log with its role. When an active approval rule of action `api_key` covers it, the key is not made yet: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message, key_id, key_secret }`, the only time the secret is shown, to the member who asked and nobody else (the request keeps only its hash; approvers see the name and role). The key is made with that id and secret once approved, by the last approver on the maker's behalf (audited with both), and calls with it are refused (401) until then; rejected or expired, it is never made.
      *
      *     Needs the `api_keys.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createApiKeys'];
     delete?: never;
@@ -4460,6 +4870,8 @@ export interface paths {
      * @description Revokes one of the client's API keys; every server process drops it from its cache before answering, so the next call with it is a 401. A key of another client is a 404.
      *
      *     Needs the `api_keys.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['revokeApiKey'];
     delete?: never;
@@ -4480,6 +4892,8 @@ export interface paths {
      * @description The client's callback configurations (URL, event types, method, active), the same as `action: list` of the POST. Use it to check where events are delivered.
      *
      *     Needs the `callbacks.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['listCallbacks'];
     put?: never;
@@ -4488,6 +4902,8 @@ export interface paths {
      * @description Manages the URLs webhooks are delivered to, by `action`: `create` registers a URL for event types (201), `update` changes one (URL, events, method, active), `list` answers them all. Each delivery is signed as Standard Webhooks with the configuration's secret. When an active approval rule of action `callback` covers a create or an update (of the URL, method or whether it is active; rotating the secret alone never waits), the change is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message, secret? }` and deliveries go on to the configuration as it was until the request is approved, when the last approver makes the change on the maker's behalf (audited with both); rejected or expired, it is never made. The signing secret of a new configuration (or of a rotation in a held update) is in that 202 answer only, to the member who asked.
      *
      *     Needs the `callbacks.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createCallback'];
     delete?: never;
@@ -4510,6 +4926,8 @@ export interface paths {
      * @description Sends a delivered or failed message again: the same body and `webhook-id` (receivers can de-duplicate), attempts numbered on from the last, retried for 3 days. 409 while the delivery is still pending. Audited.
      *
      *     Needs the `callbacks.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['resendCallbackDelivery'];
     delete?: never;
@@ -4532,6 +4950,8 @@ export interface paths {
      * @description Starts a job that sends every FAILED delivery created in the date range (whole days in `time_zone`, optionally of one event type) again; poll its progress with the replay id. Audited.
      *
      *     Needs the `callbacks.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['replayFailedCallbacks'];
     delete?: never;
@@ -4554,6 +4974,8 @@ export interface paths {
      * @description Queues a signed `callback.test` message to one active configuration only; it is delivered, retried and shown in the delivery log like any other event. 409 when the configuration is switched off.
      *
      *     Needs the `callbacks.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['sendCallbackTestEvent'];
     delete?: never;
@@ -4575,10 +4997,62 @@ export interface paths {
      * @description A client admin requires (or stops requiring) two-factor sign-in for every user of the company: users then cannot turn it off, and a user without it gets an SMS code at sign-in when a phone is on file. Others get 403; audited.
      *
      *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     put: operations['replaceMfaRequirement'];
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/company/modes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your company's modes: whether live mode is open, whether it has a test mode
+     * @description What the mode switch shows: `live_mode_enabled` is false until Meridian operations open live mode (live payouts, bulk payouts, validations, mandates and payment links are refused until then: use test mode), `test_mode_available` whether the company has a test mode.
+     *
+     *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     Shared by both modes: the company's, whatever the mode.
+     */
+    get: operations['getModes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/company/test_data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete all test data (test mode only; live data is never touched)
+     * @description Deletes every record of the company's test mode at once: payouts, beneficiaries, validations, bulk payouts, virtual accounts and their credits, mandates, payment links, settlements, approval requests, events and callback deliveries, fabric calls, reports, the request log and the ledger (the current account goes back to ₹0, the test credits to their allowance). The test configuration stays: API keys, callback URLs, approval rules, report schedules, saved views, meters, the settlement account and cycles. A member's session with a step-up token (`X-Step-Up-Token`); answers the number of records deleted per kind; audited.
+     *
+     *     Needs the `test_data.delete` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     A money movement: a dashboard session must send the `X-Step-Up-Token` header with a valid step-up token of that session (`POST /v2/auth/step-up`: the member's two-factor code, or the password without a second factor), else 401 `step_up_required`. API keys need no step-up: approval rules cover them.
+     *
+     *     Shared by both modes: the company's, whatever the mode.
+     */
+    delete: operations['deleteTestData'];
     options?: never;
     head?: never;
     patch?: never;
@@ -4598,6 +5072,8 @@ export interface paths {
      * @description Sends the event again, delivered before or not: a NEW signed delivery (a new `webhook-id`; the event's type, timestamp and data as first sent) to every active callback configuration of the event's type, or, with `callback_id`, to that one configuration of the client (of any event type; it must be switched on). Each is delivered, retried and shown in the delivery log like any other. 422 when there is nothing to send to: no active configuration of the event's type, or the `callback_id` is unknown or switched off. Audited.
      *
      *     Needs the `callbacks.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['resendEvent'];
     delete?: never;
@@ -4620,6 +5096,8 @@ export interface paths {
      * @description Masks the first eight digits of the Aadhaar number in an image of the card (OCR) and answers the masked image. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      *
      *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createFabricAadhaarUidMasking'];
     delete?: never;
@@ -4642,6 +5120,8 @@ export interface paths {
      * @description Offline Aadhaar e-KYC in two steps: `initiate` sends an OTP to the holder, `submit` with the OTP answers the verified details; each step is charged. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      *
      *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createFabricAadhaarXml'];
     delete?: never;
@@ -4664,6 +5144,8 @@ export interface paths {
      * @description Searches the Central KYC registry by PAN (`action: search`), or downloads a record by its CKYC number. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      *
      *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createFabricCkyc'];
     delete?: never;
@@ -4686,6 +5168,8 @@ export interface paths {
      * @description Pulls an individual's credit report by PAN (name matched, `consent: true` required): score 300-900, band, summary and accounts. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      *
      *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createFabricCreditReport'];
     delete?: never;
@@ -4708,6 +5192,8 @@ export interface paths {
      * @description Pulls a consenting customer's profile (name, PAN, addresses, masked bank accounts) by mobile or PAN; `consent` and a `purpose` are required. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      *
      *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createFabricCustomerDataPull'];
     delete?: never;
@@ -4730,6 +5216,8 @@ export interface paths {
      * @description Compares the faces of two images (base64) and answers a similarity score and verdict. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      *
      *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createFabricFaceMatch'];
     delete?: never;
@@ -4752,6 +5240,8 @@ export interface paths {
      * @description Tells which identity document an image (base64) shows, read by OCR. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      *
      *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createFabricIdClassification'];
     delete?: never;
@@ -4774,6 +5264,8 @@ export interface paths {
      * @description Starts a DigiLocker consent session: answers PENDING with a `consent_url` (valid 30 minutes) where the customer shares Aadhaar, PAN or driving licence; the result arrives by webhook. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      *
      *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createFabricKycDigilocker'];
     delete?: never;
@@ -4796,6 +5288,8 @@ export interface paths {
      * @description Verifies a PAN, Aadhaar, voter ID, driving licence, GSTIN or passport number against its registry, optionally matching name and date of birth. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      *
      *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createFabricKycValidate'];
     delete?: never;
@@ -4818,6 +5312,8 @@ export interface paths {
      * @description Finds the holder of an Indian mobile number: name, masked PAN, UPI handles, operator and circle. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      *
      *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createFabricMobileToX'];
     delete?: never;
@@ -4840,6 +5336,8 @@ export interface paths {
      * @description Scores how alike two names or two addresses are (0 to 100) with a verdict and its thresholds. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      *
      *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createFabricTextMatch'];
     delete?: never;
@@ -4862,6 +5360,8 @@ export interface paths {
      * @description Checks that a short selfie video (base64) shows a live person, with a real face model. Authenticate with an API key (HTTP Basic `key_id:key_secret`) or the dashboard session. 402 `Insufficient credits` when the balance cannot pay; bad input is a 4xx and is not charged.
      *
      *     Needs the `fabric.call` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['createFabricVideoLiveness'];
     delete?: never;
@@ -4884,6 +5384,10 @@ export interface paths {
      * @description Registers a recurring-debit mandate on a customer's bank account (NACH) or VPA (UPI autopay) up to `max_amount` per debit; it stays PENDING until the customer authorises it, then turns ACTIVE (announced by webhook). An optional Idempotency-Key makes retries safe; a customer reference already used is a 409.
      *
      *     Needs the `mandates.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
+     *
+     *     In live mode this needs the company's live mode, which Meridian operations turn on: until then 403 `live_mode_not_enabled` (test mode is always open).
      */
     post: operations['createMandates'];
     delete?: never;
@@ -4904,6 +5408,8 @@ export interface paths {
      * @description One of the caller's mandates with its UMRN, status, every event (registered, authorised, paused, cancelled…) and its latest presentations (404 for a urn of another client).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getMandateByUrn'];
     put?: never;
@@ -4928,6 +5434,8 @@ export interface paths {
      * @description Ends a mandate for good: no further presentations, and it cannot be resumed. A mandate already cancelled, expired or rejected is a 409; a webhook announces the change.
      *
      *     Needs the `mandates.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['cancelMandate'];
     delete?: never;
@@ -4950,6 +5458,8 @@ export interface paths {
      * @description Suspends debits under an ACTIVE mandate: presentations are refused while it is PAUSED. A mandate in another status is a 409; a webhook announces the change.
      *
      *     Needs the `mandates.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['pauseMandate'];
     delete?: never;
@@ -4972,6 +5482,10 @@ export interface paths {
      * @description Asks for a debit of the customer's account under an ACTIVE mandate, at most its `max_amount` and within its start and end dates (422 otherwise); the presentation is PENDING until the rail settles it (credited to the mandate's credit account) or bounces it, announced by webhook. An optional Idempotency-Key makes retries safe. On the sandbox an account ending 0001 bounces for insufficient funds, 0002 as closed, 0003 settles after 5 minutes.
      *
      *     Needs the `mandates.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
+     *
+     *     In live mode this needs the company's live mode, which Meridian operations turn on: until then 403 `live_mode_not_enabled` (test mode is always open).
      */
     post: operations['presentMandate'];
     delete?: never;
@@ -4994,6 +5508,8 @@ export interface paths {
      * @description Makes a PAUSED mandate ACTIVE again so debits can be presented under it. A mandate in another status is a 409; a webhook announces the change.
      *
      *     Needs the `mandates.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['resumeMandate'];
     delete?: never;
@@ -5036,6 +5552,10 @@ export interface paths {
      * @description Creates a link to a public page where a customer pays a fixed amount (or one they enter) by UPI before it expires; the paid amount is credited to the client's account and announced by webhook. A customer reference already used is a 409; with an Idempotency-Key a retry replays the first answer (`idempotent-replayed: true`).
      *
      *     Needs the `links.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
+     *
+     *     In live mode this needs the company's live mode, which Meridian operations turn on: until then 403 `live_mode_not_enabled` (test mode is always open).
      */
     post: operations['createPaymentsLinks'];
     delete?: never;
@@ -5056,6 +5576,8 @@ export interface paths {
      * @description One of the caller's payment links with its pay-page URL, UPI QR code as SVG, status, every payment attempt and the webhooks sent about it (404 for a urn of another client).
      *
      *     Needs the `flow.read` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     get: operations['getPaymentsLinkByUrn'];
     put?: never;
@@ -5080,6 +5602,8 @@ export interface paths {
      * @description Closes an open (CREATED) link so its pay page no longer accepts payments; a webhook announces it. A link already paid, expired or cancelled is a 409 and stays as it is.
      *
      *     Needs the `links.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
      */
     post: operations['cancelPaymentsLink'];
     delete?: never;
@@ -5102,6 +5626,10 @@ export interface paths {
      * @description Builds a UPI intent and its QR code without storing anything: the payee VPA defaults to the collection VPA of the client's first account and the name to the company's. Nothing tracks payments made with it; use a payment link for that. 422 when no VPA is given and the client has no account.
      *
      *     Needs the `links.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     The mode comes from the API key (an `mk_test_` key sees test data only) or, with a session, the `Meridian-Mode` header (absent = live).
+     *
+     *     In live mode this needs the company's live mode, which Meridian operations turn on: until then 403 `live_mode_not_enabled` (test mode is always open).
      */
     post: operations['createPaymentsUpiLink'];
     delete?: never;
@@ -5124,6 +5652,8 @@ export interface paths {
      * @description Adds (`action: add`, with a label) or removes (`action: remove`) one address or CIDR range, confirmed with the signed-in admin's password as `encrypted_password` (as at sign-in). Host bits set, ranges wider than /16 (IPv4) or /48 (IPv6) and bad addresses are a 400 naming `ip`; a range already listed (in any spelling) is a 409; a full list (100 entries) a 422; a wrong password a 403 `step_up_failed`, and too many of them a 429. Once the list is not empty, API-key calls from other addresses are refused with a 403. When an active approval rule of action `ip_allowlist` covers the change, it is checked (and the password confirmed) as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and the list stays as it is until the request is approved, when the last approver makes the change on the maker's behalf (audited with both) and every process drops its copy of the list as it commits; rejected or expired, it is never made.
      *
      *     Needs the `ip_allowlist.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['createRequestIpWhitelist'];
     delete?: never;
@@ -5146,6 +5676,8 @@ export interface paths {
      * @description Saves a view of a list for the signed-in user: its name (trimmed, 1–60 characters, one line) and the list's URL search parameters as strings (at most 20, 2048 bytes as JSON). A name the user already gave a view of that list, in any case, is a 409; a user keeps at most 50 views per list (a 422 beyond). Audited.
      *
      *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     The mode comes from the session's `Meridian-Mode` header (absent = live).
      */
     post: operations['createSavedViews'];
     delete?: never;
@@ -5169,6 +5701,8 @@ export interface paths {
      * @description Deletes one of the signed-in user's saved views. 404 for an unknown id, or another user's view. Audited.
      *
      *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     The mode comes from the session's `Meridian-Mode` header (absent = live).
      */
     delete: operations['deleteSavedView'];
     options?: never;
@@ -5190,6 +5724,8 @@ export interface paths {
      * @description Sends a question to Meridian support from the help centre: a one-line subject (5–120 characters), a category and a message (20–5,000 characters). The ticket starts OPEN, is audited, and its sender gets an e-mail confirming it with the ticket's urn.
      *
      *     Needs the `support.use` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['createSupportTickets'];
     delete?: never;
@@ -5210,6 +5746,8 @@ export interface paths {
      * @description One of the caller's support tickets with its subject, category, message and current status as Meridian operations set it (404 for an unknown urn or another client's).
      *
      *     Needs the `support.use` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     get: operations['getSupportTicketByUrn'];
     put?: never;
@@ -5234,6 +5772,8 @@ export interface paths {
      * @description E-mails a single-use link valid 72 hours to choose a password and join with `role` (a built-in client role or a custom one; only an owner invites an owner, else 403 `owner_only`). 409 when the address already has an account or a pending invitation; 422 for a role your company does not have. Audited.
      *
      *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['createTeamInvitations'];
     delete?: never;
@@ -5256,6 +5796,8 @@ export interface paths {
      * @description Sends a pending (or expired) invitation again with a new link valid 72 hours; the previous link stops working. 409 once accepted or revoked. Audited.
      *
      *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['createTeamInvitationResend'];
     delete?: never;
@@ -5278,6 +5820,8 @@ export interface paths {
      * @description Revokes a pending invitation: its link stops working. 409 once accepted or revoked. Audited.
      *
      *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['revokeTeamInvitation'];
     delete?: never;
@@ -5344,6 +5888,8 @@ export interface paths {
      * @description Gives the member another role, answered once every process's session cache has dropped the member (their next request has the new permissions). Only an owner grants or removes the owner role (403 `owner_only`); the last active owner keeps it and nobody changes their own role (422). Audited with the role before and after. When an active approval rule of action `role_grant` covers it, the change is checked as when it is made, then not made: the answer is 202 `{ approval_urn, status: 'PENDING_APPROVAL', message }` and the member keeps their role until the request is approved, when the last approver makes the change on the maker's behalf (audited with both; the approver must be allowed to make it too, and nobody approves a change of their own role); rejected or expired, it is never made. Giving the role the member has changes nothing and never waits.
      *
      *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     patch: operations['updateTeamMember'];
     trace?: never;
@@ -5362,6 +5908,8 @@ export interface paths {
      * @description Ends every session of the member at once, in every process (answered once all have dropped them), and refuses their sign-in until reactivated. The last active owner cannot be deactivated, nobody deactivates themselves (422), and only an owner deactivates an owner (403). Audited.
      *
      *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['createTeamMemberDeactivate'];
     delete?: never;
@@ -5384,6 +5932,8 @@ export interface paths {
      * @description Lets a deactivated member sign in again (their ended sessions stay ended). Only an owner reactivates an owner (403). Audited.
      *
      *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['createTeamMemberReactivate'];
     delete?: never;
@@ -5406,6 +5956,8 @@ export interface paths {
      * @description A role made from the catalogue's client permissions (Meridian staff permissions are refused with a 400), usually starting from a built-in role (`based_on`); its key is `custom_` and the name in lowercase. 409 when a role of that name exists; 422 past 50 custom roles. Audited.
      *
      *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['createTeamRoles'];
     delete?: never;
@@ -5427,6 +5979,8 @@ export interface paths {
      * @description Changes a custom role's name, description and permissions; every member and API key holding it has the new permissions on its next request (answered once every process's session cache has heard). Built-in roles cannot change (422). Audited with the permissions before and after.
      *
      *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     put: operations['replaceTeamRole'];
     post?: never;
@@ -5435,6 +5989,8 @@ export interface paths {
      * @description Deletes a custom role no member, live API key or pending invitation holds (409 otherwise: give them another role first). Built-in roles cannot be deleted (422). Audited.
      *
      *     Needs the `team.manage` permission: a member whose role holds it, or an API key made with such a role (403 `permission_denied` otherwise).
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     delete: operations['deleteTeamRole'];
     options?: never;
@@ -5454,6 +6010,8 @@ export interface paths {
      * @description The signed-in user's profile: name, e-mail, masked phone, roles, client and MFA preference. The dashboard calls it after sign-in.
      *
      *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     get: operations['getUserDetails'];
     put?: never;
@@ -5466,6 +6024,8 @@ export interface paths {
      * @description Changes the signed-in user's own name or phone number (the e-mail cannot change here); answers the updated profile. Recorded in the audit log.
      *
      *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     patch: operations['updateUserDetails'];
     trace?: never;
@@ -5482,6 +6042,8 @@ export interface paths {
      * @description The signed-in user's two-factor preference (none, sms or totp), whether the company requires two-factor sign-in, whether a phone is on file, and how many unused recovery codes are left.
      *
      *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     get: operations['getUserMfa'];
     put?: never;
@@ -5506,6 +6068,8 @@ export interface paths {
      * @description Sets the preference to none or sms with the password and, while two-factor is on, a current code (the SMS step-up code, or the app code or a recovery code). Leaving the app deletes its secret and recovery codes. 409 when the company requires two-factor and none is asked.
      *
      *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['createUserMfaPreference'];
     delete?: never;
@@ -5528,6 +6092,8 @@ export interface paths {
      * @description For an authenticator-app user, with the password and a current code: 10 new single-use recovery codes, shown once; the previous set stops working at once. 409 when the app is not the method.
      *
      *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['createUserMfaRecoveryCodes'];
     delete?: never;
@@ -5550,6 +6116,8 @@ export interface paths {
      * @description For a user whose two-factor method is SMS: checks the password and texts a 6-digit code (valid 10 minutes, single use) that confirms the next change of the two-factor setting or the next step-up before a money movement (`POST /v2/auth/step-up`). 409 when SMS is not the method; rate limited (429).
      *
      *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['createUserMfaSmsStepUp'];
     delete?: never;
@@ -5572,6 +6140,8 @@ export interface paths {
      * @description A code from the app proves the secret was taken: the preference becomes totp and the answer carries 10 single-use recovery codes, shown only this once (only their keyed hashes are kept). 409 when no enrolment is pending.
      *
      *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['createUserMfaTotpConfirm'];
     delete?: never;
@@ -5594,6 +6164,8 @@ export interface paths {
      * @description Needs the password and, while two-factor is on, a current code. Answers a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s), its otpauth:// URI and a QR code (SVG) to scan; confirm within 10 minutes with a first code from the app.
      *
      *     A member's own setting: a dashboard session only, never an API key.
+     *
+     *     Shared by both modes: the company's, whatever the mode.
      */
     post: operations['createUserMfaTotpEnrol'];
     delete?: never;
@@ -5617,7 +6189,7 @@ export interface webhooks {
      * Approval events
      * @description A request waits for approval or was decided: `approval.requested`, `approval.approved` (also when the approved action then failed: see `status` and `outcome`), `approval.rejected`, `approval.expired`.
      *
-     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `APPROVAL`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
+     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `APPROVAL`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff. The body's `livemode` says the mode of the event: a mode's events go to that mode's callback configurations only.
      */
     post: operations['onApprovalEvent'];
     delete?: never;
@@ -5639,7 +6211,7 @@ export interface webhooks {
      * Bank account validation events
      * @description A bank-account validation finished: `validation.success`, …
      *
-     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `BANK_ACCOUNT_VALIDATION`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
+     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `BANK_ACCOUNT_VALIDATION`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff. The body's `livemode` says the mode of the event: a mode's events go to that mode's callback configurations only.
      */
     post: operations['onBankAccountValidationEvent'];
     delete?: never;
@@ -5661,7 +6233,7 @@ export interface webhooks {
      * Test events
      * @description A `callback.test` event, sent when someone uses "Send test event" on a callback configuration (`POST /v2/company/callback/test`): it checks that the endpoint is reachable and verifies the signature.
      *
-     *     Sent (POST, or PUT when so configured) to the one callback configuration tested, whatever its event type, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
+     *     Sent (POST, or PUT when so configured) to the one callback configuration tested, whatever its event type, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff. The body's `livemode` says the mode of the event: a mode's events go to that mode's callback configurations only.
      */
     post: operations['onCallbackTestEvent'];
     delete?: never;
@@ -5683,7 +6255,7 @@ export interface webhooks {
      * Fabric events
      * @description A fabric call finished: `fabric.call.success`, `fabric.call.failure`, …
      *
-     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `FABRIC`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
+     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `FABRIC`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff. The body's `livemode` says the mode of the event: a mode's events go to that mode's callback configurations only.
      */
     post: operations['onFabricEvent'];
     delete?: never;
@@ -5705,7 +6277,7 @@ export interface webhooks {
      * Mandate events
      * @description An e-mandate or one of its presentations changed state: `mandate.active`, `presentation.success`, …
      *
-     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `MANDATE`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
+     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `MANDATE`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff. The body's `livemode` says the mode of the event: a mode's events go to that mode's callback configurations only.
      */
     post: operations['onMandateEvent'];
     delete?: never;
@@ -5727,7 +6299,7 @@ export interface webhooks {
      * Payment link events
      * @description A payment link was created, paid, cancelled or expired.
      *
-     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `PAYMENT_LINK`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
+     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `PAYMENT_LINK`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff. The body's `livemode` says the mode of the event: a mode's events go to that mode's callback configurations only.
      */
     post: operations['onPaymentLinkEvent'];
     delete?: never;
@@ -5749,7 +6321,7 @@ export interface webhooks {
      * Payout events
      * @description A payout changed state: `payout.pending`, `payout.success`, `payout.failure`, …
      *
-     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `PAYOUT`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
+     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `PAYOUT`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff. The body's `livemode` says the mode of the event: a mode's events go to that mode's callback configurations only.
      */
     post: operations['onPayoutEvent'];
     delete?: never;
@@ -5771,7 +6343,7 @@ export interface webhooks {
      * Virtual account credit events
      * @description Money arrived in a virtual account.
      *
-     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `VIRTUAL_ACCOUNT_CREDIT`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff.
+     *     Sent (POST, or PUT when so configured) to every active callback URL registered for `VIRTUAL_ACCOUNT_CREDIT`, signed as Standard Webhooks. Answer any 2xx within 15 seconds; anything else is retried with exponential backoff. The body's `livemode` says the mode of the event: a mode's events go to that mode's callback configurations only.
      */
     post: operations['onVirtualAccountCreditEvent'];
     delete?: never;
@@ -5813,6 +6385,8 @@ export interface components {
           before: unknown;
         } | null;
         expires_at: string;
+        /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+        livemode: boolean;
         outcome: string | null;
         requested_by: string;
         resource_urn: string | null;
@@ -5828,6 +6402,8 @@ export interface components {
         summary: string;
         urn: string;
       };
+      /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+      livemode: boolean;
       /**
        * Format: date-time
        * @description When the event happened (ISO 8601, UTC).
@@ -5860,6 +6436,8 @@ export interface components {
         /** Format: date-time */
         sent_at: string;
       };
+      /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+      livemode: boolean;
       /**
        * Format: date-time
        * @description When the event happened (ISO 8601, UTC).
@@ -5905,6 +6483,8 @@ export interface components {
         customer_reference_number: string | null;
         initiation_transaction_id: string | null;
         latency_ms: number;
+        /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+        livemode: boolean;
         message: string | null;
         /** @enum {string} */
         product:
@@ -5928,6 +6508,8 @@ export interface components {
         updated_at: string;
         urn: string;
       };
+      /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+      livemode: boolean;
       /**
        * Format: date-time
        * @description When the event happened (ISO 8601, UTC).
@@ -5960,6 +6542,8 @@ export interface components {
             /** @enum {string} */
             frequency: 'ADHOC' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'YEARLY';
             ifsc_code: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             max_amount: components['schemas']['Money'];
             start_date: string;
             /** @enum {string} */
@@ -5978,6 +6562,8 @@ export interface components {
             created_at: string;
             customer_name: string;
             customer_reference_number: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             /** @enum {string} */
             mandate_type: 'NACH' | 'UPI_AUTOPAY';
             mandate_urn: string;
@@ -5988,6 +6574,8 @@ export interface components {
             updated_at: string;
             urn: string;
           };
+      /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+      livemode: boolean;
       /**
        * Format: date-time
        * @description When the event happened (ISO 8601, UTC).
@@ -6024,6 +6612,8 @@ export interface components {
         expires_at: string;
         failed_attempts: number;
         link_url: string;
+        /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+        livemode: boolean;
         max_amount: components['schemas']['Money'] | null;
         min_amount: components['schemas']['Money'] | null;
         paid_amount: components['schemas']['Money'] | null;
@@ -6037,6 +6627,8 @@ export interface components {
         upi_intent: string;
         urn: string;
       };
+      /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+      livemode: boolean;
       /**
        * Format: date-time
        * @description When the event happened (ISO 8601, UTC).
@@ -6066,6 +6658,8 @@ export interface components {
         ifsc_code: string | null;
         /** @enum {string} */
         kind: 'PAYOUT' | 'SETTLEMENT';
+        /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+        livemode: boolean;
         purpose_message: string;
         sender_account_number: string;
         /** @enum {string} */
@@ -6076,6 +6670,8 @@ export interface components {
         updated_at: string;
         urn: string;
       };
+      /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+      livemode: boolean;
       /**
        * Format: date-time
        * @description When the event happened (ISO 8601, UTC).
@@ -6098,6 +6694,8 @@ export interface components {
       id: string;
       /** @description The list's machine name. */
       list: string;
+      /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+      livemode: boolean;
       name: string;
       search: {
         [key: string]: string;
@@ -6112,6 +6710,8 @@ export interface components {
         customer_reference_number: string | null;
         fee: components['schemas']['Money'];
         ifsc_code: string;
+        /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+        livemode: boolean;
         name_given: string;
         name_match: ('MATCH' | 'PARTIAL' | 'NO_MATCH') | null;
         name_match_score: number | null;
@@ -6121,6 +6721,8 @@ export interface components {
         status_message: string | null;
         urn: string;
       };
+      /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+      livemode: boolean;
       /**
        * Format: date-time
        * @description When the event happened (ISO 8601, UTC).
@@ -6141,6 +6743,8 @@ export interface components {
         bank_reference_number: string;
         created_at: string;
         customer_id: string;
+        /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+        livemode: boolean;
         /** @enum {string} */
         mode: 'NEFT' | 'IMPS' | 'RTGS' | 'UPI';
         remitter_account_number: string | null;
@@ -6154,6 +6758,8 @@ export interface components {
         urn: string;
         virtual_account_number: string;
       };
+      /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+      livemode: boolean;
       /**
        * Format: date-time
        * @description When the event happened (ISO 8601, UTC).
@@ -6196,7 +6802,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Not allowed: the `client_id` header does not match the credentials, or a role or feature is missing. */
+    /** @description Not allowed: the `client_id` header does not match the credentials, a role or feature is missing, or live mode is not on yet (`live_mode_not_enabled`). */
     E403: {
       headers: {
         [name: string]: unknown;
@@ -6345,8 +6951,12 @@ export interface components {
     /** @description Mandate type: one of NACH, UPI_AUTOPAY. */
     mandate_type: 'NACH' | 'UPI_AUTOPAY';
     meridian_company_urn: string;
+    /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+    'Meridian-Mode': 'test' | 'live';
     /** @description Method: one of GET, POST, PUT, PATCH, DELETE. */
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    /** @description Mode: one of test, live. */
+    mode: 'test' | 'live';
     /** @description Name match: one of MATCH, PARTIAL, NO_MATCH. */
     name_match: 'MATCH' | 'PARTIAL' | 'NO_MATCH';
     offset: number;
@@ -6411,7 +7021,10 @@ export interface operations {
   createApiPdfGeneration: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6472,6 +7085,8 @@ export interface operations {
       query?: never;
       header?: {
         'idempotency-key'?: string;
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
         /** @description A dashboard session's step-up token (`POST /v2/auth/step-up`, valid 300 s for that session). Required with a session; not sent with an API key. */
         'X-Step-Up-Token'?: string;
       };
@@ -6512,6 +7127,8 @@ export interface operations {
             ifsc_code: string | null;
             /** @enum {string} */
             kind: 'PAYOUT' | 'SETTLEMENT';
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             purpose_message: string;
             sender_account_number: string;
             /** @enum {string} */
@@ -6538,7 +7155,10 @@ export interface operations {
   validateBankAccount: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6567,6 +7187,8 @@ export interface operations {
             customer_reference_number: string | null;
             fee: components['schemas']['Money'];
             ifsc_code: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             name_given: string;
             name_match: ('MATCH' | 'PARTIAL' | 'NO_MATCH') | null;
             name_match_score: number | null;
@@ -6661,6 +7283,8 @@ export interface operations {
       query?: never;
       header?: {
         'idempotency-key'?: string;
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
         /** @description A dashboard session's step-up token (`POST /v2/auth/step-up`, valid 300 s for that session). Required with a session; not sent with an API key. */
         'X-Step-Up-Token'?: string;
       };
@@ -6715,6 +7339,8 @@ export interface operations {
             file_name: string;
             /** @enum {string} */
             format: 'csv' | 'xlsx';
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             pending: number;
             processing: number;
             sender_account_number: string;
@@ -6748,7 +7374,10 @@ export interface operations {
   getBulkTemplateCsv: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6773,7 +7402,10 @@ export interface operations {
   getBulkTemplateXlsx: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6798,7 +7430,10 @@ export interface operations {
   createBulkValidate: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6919,6 +7554,7 @@ export interface operations {
               consumer_type: 'customer' | 'internal';
               created_at: string;
               credits: number;
+              live_mode_enabled: boolean;
               users: number;
             }[];
           };
@@ -6927,6 +7563,46 @@ export interface operations {
       400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
+      500: components['responses']['E500'];
+      503: components['responses']['E503'];
+    };
+  };
+  replaceOperationsCompanyLiveMode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        client_id: components['parameters']['client_id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          enabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            client_id: string;
+            company_name: string;
+            live_mode_enabled: boolean;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      413: components['responses']['E413'];
+      415: components['responses']['E415'];
       500: components['responses']['E500'];
       503: components['responses']['E503'];
     };
@@ -7097,6 +7773,8 @@ export interface operations {
               credits: number;
               /** @enum {string} */
               kind: 'LOAD' | 'UNLOAD' | 'CONSUME' | 'REFUND';
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               reason: string | null;
               reference: string;
             }[];
@@ -7176,6 +7854,8 @@ export interface operations {
               credits: number;
               /** @enum {string} */
               kind: 'LOAD' | 'UNLOAD' | 'CONSUME' | 'REFUND';
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               reason: string | null;
               reference: string;
             };
@@ -7243,6 +7923,8 @@ export interface operations {
               credits: number;
               /** @enum {string} */
               kind: 'LOAD' | 'UNLOAD' | 'CONSUME' | 'REFUND';
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               reason: string | null;
               reference: string;
             };
@@ -7324,7 +8006,10 @@ export interface operations {
   getOperationsSettlementAccount: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7344,6 +8029,8 @@ export interface operations {
               created_at: string;
               ifsc: string;
               is_active: boolean;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               name_match_score: number | null;
               registered_name: string | null;
               /** @enum {string} */
@@ -7364,7 +8051,10 @@ export interface operations {
   createOperationsSettlementAccount: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7391,6 +8081,8 @@ export interface operations {
             created_at: string;
             ifsc: string;
             is_active: boolean;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             name_match_score: number | null;
             registered_name: string | null;
             /** @enum {string} */
@@ -7412,7 +8104,10 @@ export interface operations {
   getOperationsSettlementCycles: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7429,6 +8124,8 @@ export interface operations {
               cycle_id: string;
               enabled: boolean;
               last_run_at: string | null;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               min_amount: components['schemas']['Money'];
               name: string;
               next_run_at: string | null;
@@ -7451,7 +8148,10 @@ export interface operations {
   getOperationsSettlementCycleById: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         id: components['parameters']['id'];
       };
@@ -7469,6 +8169,8 @@ export interface operations {
             cycle_id: string;
             enabled: boolean;
             last_run_at: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             min_amount: components['schemas']['Money'];
             name: string;
             next_run_at: string | null;
@@ -7491,7 +8193,10 @@ export interface operations {
   replaceOperationsSettlementCycle: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         id: components['parameters']['id'];
       };
@@ -7520,6 +8225,8 @@ export interface operations {
             cycle_id: string;
             enabled: boolean;
             last_run_at: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             min_amount: components['schemas']['Money'];
             name: string;
             next_run_at: string | null;
@@ -7544,7 +8251,10 @@ export interface operations {
   invokeOperationsSettlementCycle: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         id: components['parameters']['id'];
       };
@@ -7568,6 +8278,8 @@ export interface operations {
               bank_reference_number: string | null;
               created_at: string;
               cycle_id: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               payout_urn: string | null;
               settlement_account_number: string;
               /** @enum {string} */
@@ -7614,7 +8326,10 @@ export interface operations {
         /** @description Type: one of T0, T1. */
         type?: 'T0' | 'T1';
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7634,6 +8349,8 @@ export interface operations {
               bank_reference_number: string | null;
               created_at: string;
               cycle_id: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               payout_urn: string | null;
               settlement_account_number: string;
               /** @enum {string} */
@@ -7661,7 +8378,10 @@ export interface operations {
   reattemptOperationsSettlementHistory: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -7682,6 +8402,8 @@ export interface operations {
             bank_reference_number: string | null;
             created_at: string;
             cycle_id: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             payout_urn: string | null;
             settlement_account_number: string;
             /** @enum {string} */
@@ -7726,7 +8448,10 @@ export interface operations {
         /** @description Type: one of T0, T1. */
         type?: 'T0' | 'T1';
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7753,7 +8478,10 @@ export interface operations {
   getOperationsSettlementOptionsStatus: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7783,7 +8511,10 @@ export interface operations {
   getOperationsSettlementOptionsType: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7828,7 +8559,10 @@ export interface operations {
         /** @description Type: one of T0, T1. */
         type?: 'T0' | 'T1';
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8009,7 +8743,10 @@ export interface operations {
         /** @description Credit or debit: one of CREDIT, DEBIT. */
         type?: components['parameters']['type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8054,7 +8791,10 @@ export interface operations {
         /** @description Credit or debit: one of CREDIT, DEBIT. */
         type?: components['parameters']['type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8094,7 +8834,10 @@ export interface operations {
         status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8123,6 +8866,8 @@ export interface operations {
       query?: {
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
+        /** @description Mode: one of test, live. */
+        mode?: components['parameters']['mode'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
@@ -8167,7 +8912,10 @@ export interface operations {
         status?: 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'FAILURE' | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8212,7 +8960,10 @@ export interface operations {
           | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8251,7 +9002,10 @@ export interface operations {
         status?: 'PENDING' | 'DELIVERED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8290,7 +9044,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8327,7 +9084,10 @@ export interface operations {
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8364,7 +9124,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8401,7 +9164,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8438,7 +9204,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8475,7 +9244,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8512,7 +9284,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8549,7 +9324,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8586,7 +9364,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8623,7 +9404,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8660,7 +9444,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8697,7 +9484,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8734,7 +9524,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8771,7 +9564,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8808,7 +9604,10 @@ export interface operations {
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8847,7 +9646,10 @@ export interface operations {
         /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
         transfer_type?: components['parameters']['transfer_type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8884,7 +9686,10 @@ export interface operations {
         status?: 'ACTIVE' | 'CLOSED' | 'EXPIRED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8925,7 +9730,10 @@ export interface operations {
         status?: 'CREDITED' | 'RETURNED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8968,7 +9776,10 @@ export interface operations {
         status?: 'PENDING' | 'SUCCESS' | 'BOUNCED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9007,7 +9818,10 @@ export interface operations {
         /** @description Type: one of NACH, UPI_AUTOPAY. */
         type?: 'NACH' | 'UPI_AUTOPAY';
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9044,7 +9858,10 @@ export interface operations {
         status?: 'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9085,7 +9902,10 @@ export interface operations {
         status_class?: components['parameters']['status_class'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9166,7 +9986,10 @@ export interface operations {
         /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
         transfer_type?: components['parameters']['transfer_type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9209,7 +10032,10 @@ export interface operations {
         /** @description Credit or debit: one of CREDIT, DEBIT. */
         type?: components['parameters']['type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9248,7 +10074,10 @@ export interface operations {
         status?: 'SUCCESS' | 'FAILURE';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9275,7 +10104,10 @@ export interface operations {
   getDownloadBulkInput: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -9304,7 +10136,10 @@ export interface operations {
   getDownloadBulkResponse: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -9349,7 +10184,10 @@ export interface operations {
         /** @description Credit or debit: one of CREDIT, DEBIT. */
         type?: components['parameters']['type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9406,7 +10244,10 @@ export interface operations {
         /** @description Credit or debit: one of CREDIT, DEBIT. */
         type?: components['parameters']['type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9458,7 +10299,10 @@ export interface operations {
         status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9500,6 +10344,8 @@ export interface operations {
       query?: {
         end_date?: components['parameters']['end_date'];
         format?: components['parameters']['format'];
+        /** @description Mode: one of test, live. */
+        mode?: components['parameters']['mode'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
         start_date?: components['parameters']['start_date'];
@@ -9555,7 +10401,10 @@ export interface operations {
         status?: 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'FAILURE' | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9612,7 +10461,10 @@ export interface operations {
           | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9663,7 +10515,10 @@ export interface operations {
         status?: 'PENDING' | 'DELIVERED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9714,7 +10569,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9763,7 +10621,10 @@ export interface operations {
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9812,7 +10673,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9861,7 +10725,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9910,7 +10777,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9959,7 +10829,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10008,7 +10881,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10057,7 +10933,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10106,7 +10985,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10155,7 +11037,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10204,7 +11089,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10253,7 +11141,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10302,7 +11193,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10351,7 +11245,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10400,7 +11297,10 @@ export interface operations {
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10451,7 +11351,10 @@ export interface operations {
         /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
         transfer_type?: components['parameters']['transfer_type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10500,7 +11403,10 @@ export interface operations {
         status?: 'ACTIVE' | 'CLOSED' | 'EXPIRED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10553,7 +11459,10 @@ export interface operations {
         status?: 'CREDITED' | 'RETURNED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10608,7 +11517,10 @@ export interface operations {
         status?: 'PENDING' | 'SUCCESS' | 'BOUNCED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10659,7 +11571,10 @@ export interface operations {
         /** @description Type: one of NACH, UPI_AUTOPAY. */
         type?: 'NACH' | 'UPI_AUTOPAY';
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10708,7 +11623,10 @@ export interface operations {
         status?: 'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10761,7 +11679,10 @@ export interface operations {
         status_class?: components['parameters']['status_class'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10866,7 +11787,10 @@ export interface operations {
         /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
         transfer_type?: components['parameters']['transfer_type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10921,7 +11845,10 @@ export interface operations {
         /** @description Credit or debit: one of CREDIT, DEBIT. */
         type?: components['parameters']['type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10972,7 +11899,10 @@ export interface operations {
         status?: 'SUCCESS' | 'FAILURE';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11012,7 +11942,10 @@ export interface operations {
   getAccountBalances: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11036,6 +11969,8 @@ export interface operations {
               ifsc: string;
               /** @enum {string} */
               kind: 'CURRENT' | 'VIRTUAL';
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               provider: string;
               /** @enum {string} */
               status: 'ACTIVE' | 'CLOSED' | 'EXPIRED';
@@ -11056,7 +11991,10 @@ export interface operations {
       query?: {
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11088,6 +12026,8 @@ export interface operations {
               bank_reference_number: string;
               created_at: string;
               customer_id: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               /** @enum {string} */
               mode: 'NEFT' | 'IMPS' | 'RTGS' | 'UPI';
               remitter_account_number: string | null;
@@ -11120,7 +12060,10 @@ export interface operations {
   getApiKeys: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11139,6 +12082,8 @@ export interface operations {
               key_id: string;
               last_used_at: string | null;
               last_used_ip: string | null;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               name: string;
               revoked_at: string | null;
               role: string;
@@ -11158,7 +12103,10 @@ export interface operations {
   getApprovalByUrn: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -11202,6 +12150,8 @@ export interface operations {
               before: unknown;
             } | null;
             expires_at: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             outcome: string | null;
             requested_by: string;
             resource_urn: string | null;
@@ -11230,7 +12180,10 @@ export interface operations {
   getApprovalsInbox: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11273,6 +12226,8 @@ export interface operations {
                 before: unknown;
               } | null;
               expires_at: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               outcome: string | null;
               requested_by: string;
               resource_urn: string | null;
@@ -11301,7 +12256,10 @@ export interface operations {
   getApprovalsRules: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11335,6 +12293,8 @@ export interface operations {
               };
               created_at: string;
               created_by: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               name: string;
               steps: {
                 approvals: number;
@@ -11356,7 +12316,10 @@ export interface operations {
   getBalance: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11376,6 +12339,8 @@ export interface operations {
               /** @enum {string} */
               currency: 'INR';
               ifsc: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               provider: string;
               provider_code: string;
               updated_at: string;
@@ -11393,7 +12358,10 @@ export interface operations {
   getBulkByUrn: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -11416,6 +12384,8 @@ export interface operations {
             file_name: string;
             /** @enum {string} */
             format: 'csv' | 'xlsx';
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             pending: number;
             processing: number;
             sender_account_number: string;
@@ -11446,7 +12416,10 @@ export interface operations {
   listCallbackHttpMethods: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11477,7 +12450,10 @@ export interface operations {
   getCallbackReplay: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         replay_id: string;
       };
@@ -11507,6 +12483,8 @@ export interface operations {
                 )
               | null;
             finished_at: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             replay_id: string;
             start_date: string;
             /** @enum {string} */
@@ -11526,7 +12504,10 @@ export interface operations {
   listCallbackSubscriptions: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11573,7 +12554,10 @@ export interface operations {
   listCallbackTypes: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11613,7 +12597,10 @@ export interface operations {
   getCollectionRequestsProviders: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11645,7 +12632,10 @@ export interface operations {
       query?: {
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11676,7 +12666,10 @@ export interface operations {
   getCreditsBalance: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11710,7 +12703,10 @@ export interface operations {
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11756,7 +12752,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11776,6 +12775,8 @@ export interface operations {
               credits: number;
               customer_reference_number: string | null;
               latency_ms: number;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               product: string;
               status: string;
               urn: string;
@@ -11797,7 +12798,10 @@ export interface operations {
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11829,7 +12833,10 @@ export interface operations {
   getDropdownBeneficiaries: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11867,7 +12874,10 @@ export interface operations {
   getDropdownPaymentMethods: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11900,7 +12910,10 @@ export interface operations {
   getDropdownProviderAccounts: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11933,7 +12946,10 @@ export interface operations {
   getDropdownVirtualAccounts: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11963,7 +12979,10 @@ export interface operations {
   getEvent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         event_id: string;
       };
@@ -11997,6 +13016,8 @@ export interface operations {
             event_id: string;
             event_type: string;
             last_delivery_status: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             request_id: string | null;
             subject_urn: string;
           };
@@ -12013,7 +13034,10 @@ export interface operations {
   getFabricBySlugByUrn: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         slug:
           | 'video-liveness'
@@ -12050,6 +13074,8 @@ export interface operations {
             customer_reference_number: string | null;
             initiation_transaction_id: string | null;
             latency_ms: number;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             message: string | null;
             /** @enum {string} */
             product:
@@ -12094,7 +13120,10 @@ export interface operations {
       query?: {
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -12170,7 +13199,10 @@ export interface operations {
       query?: {
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -12190,6 +13222,8 @@ export interface operations {
               /** @enum {string} */
               currency: 'INR';
               ifsc: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               provider: string;
               provider_code: string;
               updated_at: string;
@@ -12206,6 +13240,8 @@ export interface operations {
               ifsc_code: string | null;
               /** @enum {string} */
               kind: 'PAYOUT' | 'SETTLEMENT';
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               purpose_message: string;
               sender_account_number: string;
               /** @enum {string} */
@@ -12240,7 +13276,10 @@ export interface operations {
   getIfscByIfsc: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         ifsc: string;
       };
@@ -12285,7 +13324,10 @@ export interface operations {
         /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
         transfer_type?: components['parameters']['transfer_type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -12310,6 +13352,8 @@ export interface operations {
               cooling_off_until: string | null;
               created_at: string;
               ifsc_code: string | null;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               name_match_score: number | null;
               provider: string;
               provider_code: string;
@@ -12333,7 +13377,10 @@ export interface operations {
   getManageBeneficiaryByBeneficiaryCode: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         beneficiary_code: string;
       };
@@ -12359,6 +13406,8 @@ export interface operations {
             cooling_off_until: string | null;
             created_at: string;
             ifsc_code: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             name_match_score: number | null;
             provider: string;
             provider_code: string;
@@ -12382,7 +13431,10 @@ export interface operations {
   getRequestLogByRequestId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         request_id: string;
       };
@@ -12406,6 +13458,8 @@ export interface operations {
             duration_ms: number;
             idempotency_key: string | null;
             ip: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             method: string;
             /** @description The path as called, without its query string. */
             path: string;
@@ -12443,7 +13497,10 @@ export interface operations {
          */
         list: string;
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -12570,9 +13627,11 @@ export interface operations {
                 | 'ip_allowlist.manage'
                 | 'team.manage'
                 | 'audit.read'
+                | 'test_data.delete'
                 | 'support.use'
                 | 'ops.credits'
                 | 'ops.support'
+                | 'ops.companies'
               )[];
               role: string;
             }[];
@@ -12589,7 +13648,10 @@ export interface operations {
   getTraceById: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         /** @description A request id (`REQ…`) or a resource id: a payout urn, a bulk urn, a KYC call urn… */
         id: string;
@@ -12617,6 +13679,8 @@ export interface operations {
               duration_ms: number;
               idempotency_key: string | null;
               ip: string | null;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               method: string;
               /** @description The path as called, without its query string. */
               path: string;
@@ -12666,7 +13730,10 @@ export interface operations {
       query?: {
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         /** @description A request id (`REQ…`) or a resource id: a payout urn, a bulk urn, a KYC call urn… */
         id: string;
@@ -12695,7 +13762,10 @@ export interface operations {
   getTransactionPayoutByUrn: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -12743,6 +13813,8 @@ export interface operations {
             ifsc_code: string | null;
             /** @enum {string} */
             kind: 'PAYOUT' | 'SETTLEMENT';
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             purpose_message: string;
             sender_account_number: string;
             /** @enum {string} */
@@ -12766,7 +13838,10 @@ export interface operations {
   getTransactionValidationByUrn: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -12788,6 +13863,8 @@ export interface operations {
             customer_reference_number: string | null;
             fee: components['schemas']['Money'];
             ifsc_code: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             name_given: string;
             name_match: ('MATCH' | 'PARTIAL' | 'NO_MATCH') | null;
             name_match_score: number | null;
@@ -12852,7 +13929,10 @@ export interface operations {
   getReportByReportUrn: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         report_urn: string;
       };
@@ -12878,6 +13958,8 @@ export interface operations {
             finished_at: string | null;
             /** @enum {string} */
             format: 'csv' | 'xlsx' | 'json' | 'pdf';
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             progress: number;
             queue_position: number | null;
             /** @enum {string} */
@@ -12925,7 +14007,10 @@ export interface operations {
   getReportDownload: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         report_urn: string;
       };
@@ -12969,7 +14054,10 @@ export interface operations {
         status?: '' | ('QUEUED' | 'RUNNING' | 'READY' | 'FAILED' | 'EXPIRED');
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -12994,6 +14082,8 @@ export interface operations {
               finished_at: string | null;
               /** @enum {string} */
               format: 'csv' | 'xlsx' | 'json' | 'pdf';
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               progress: number;
               queue_position: number | null;
               /** @enum {string} */
@@ -13052,7 +14142,10 @@ export interface operations {
         status?: '' | ('QUEUED' | 'RUNNING' | 'READY' | 'FAILED' | 'EXPIRED');
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13089,7 +14182,10 @@ export interface operations {
         status?: '' | ('QUEUED' | 'RUNNING' | 'READY' | 'FAILED' | 'EXPIRED');
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13134,6 +14230,7 @@ export interface operations {
         amount_min?: string;
         columns?: string;
         end_date?: components['parameters']['end_date'];
+        mode?: string;
         product?: string;
         provider?: string;
         report_type:
@@ -13161,7 +14258,10 @@ export interface operations {
         time_zone?: components['parameters']['time_zone'];
         transfer_type?: string;
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13197,7 +14297,10 @@ export interface operations {
   getReportsSchedules: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13225,6 +14328,8 @@ export interface operations {
               /** @enum {string} */
               frequency: 'DAILY' | 'WEEKLY' | 'MONTHLY';
               last_run_at: string | null;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               next_run_at: string;
               /** @enum {string} */
               report_type:
@@ -13262,7 +14367,10 @@ export interface operations {
   getReportsTypes: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13295,7 +14403,8 @@ export interface operations {
                   | 'provider'
                   | 'transfer_type'
                   | 'amount_min'
-                  | 'amount_max';
+                  | 'amount_max'
+                  | 'mode';
                 label: string;
                 value_labels: {
                   [key: string]: string;
@@ -13358,7 +14467,10 @@ export interface operations {
         /** @description Credit or debit: one of CREDIT, DEBIT. */
         type?: components['parameters']['type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13389,6 +14501,8 @@ export interface operations {
               created_at: string;
               customer_reference_number: string | null;
               description: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               reference_urn: string | null;
               transaction_id: string;
               /** @enum {string} */
@@ -13425,7 +14539,10 @@ export interface operations {
         /** @description Credit or debit: one of CREDIT, DEBIT. */
         type?: components['parameters']['type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13456,6 +14573,8 @@ export interface operations {
               created_at: string;
               customer_reference_number: string | null;
               description: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               reference_urn: string | null;
               transaction_id: string;
               /** @enum {string} */
@@ -13487,7 +14606,10 @@ export interface operations {
         status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13529,6 +14651,8 @@ export interface operations {
                 before: unknown;
               } | null;
               expires_at: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               outcome: string | null;
               requested_by: string;
               resource_urn: string | null;
@@ -13559,6 +14683,8 @@ export interface operations {
       query?: {
         end_date?: components['parameters']['end_date'];
         limit?: components['parameters']['limit'];
+        /** @description Mode: one of test, live. */
+        mode?: components['parameters']['mode'];
         offset?: components['parameters']['offset'];
         search_key?: components['parameters']['search_key'];
         search_value?: components['parameters']['search_value'];
@@ -13591,6 +14717,8 @@ export interface operations {
               audit_id: string;
               created_at: string;
               ip: string | null;
+              /** @description true: about live mode, false: about test mode; null: about what both modes share (the team, sign-ins, the company’s settings). */
+              livemode: boolean | null;
               /** @description Details; configuration changes carry `before` and `after`. Never secrets. */
               metadata: {
                 [key: string]: unknown;
@@ -13623,7 +14751,10 @@ export interface operations {
         status?: 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'FAILURE' | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13646,6 +14777,8 @@ export interface operations {
               customer_reference_number: string;
               failure_reason: string | null;
               ifsc_code: string | null;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               payout_urn: string | null;
               purpose_message: string;
               row: number;
@@ -13686,7 +14819,10 @@ export interface operations {
           | 'REJECTED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13708,6 +14844,8 @@ export interface operations {
               file_name: string;
               /** @enum {string} */
               format: 'csv' | 'xlsx';
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               pending: number;
               processing: number;
               sender_account_number: string;
@@ -13750,7 +14888,10 @@ export interface operations {
         status?: 'PENDING' | 'DELIVERED' | 'FAILED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13787,6 +14928,8 @@ export interface operations {
                 | 'APPROVAL';
               /** @enum {string} */
               http_method: 'POST' | 'PUT';
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               next_attempt_at: string | null;
               resent_at: string | null;
               /** @enum {string} */
@@ -13818,7 +14961,10 @@ export interface operations {
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13839,6 +14985,8 @@ export interface operations {
               event_id: string;
               event_type: string;
               last_delivery_status: string | null;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               request_id: string | null;
               subject_urn: string;
             }[];
@@ -13865,7 +15013,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13888,6 +15039,8 @@ export interface operations {
               customer_reference_number: string | null;
               initiation_transaction_id: string | null;
               latency_ms: number;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               message: string | null;
               /** @enum {string} */
               product:
@@ -13934,7 +15087,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13957,6 +15113,8 @@ export interface operations {
               customer_reference_number: string | null;
               initiation_transaction_id: string | null;
               latency_ms: number;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               message: string | null;
               /** @enum {string} */
               product:
@@ -14003,7 +15161,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14026,6 +15187,8 @@ export interface operations {
               customer_reference_number: string | null;
               initiation_transaction_id: string | null;
               latency_ms: number;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               message: string | null;
               /** @enum {string} */
               product:
@@ -14072,7 +15235,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14095,6 +15261,8 @@ export interface operations {
               customer_reference_number: string | null;
               initiation_transaction_id: string | null;
               latency_ms: number;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               message: string | null;
               /** @enum {string} */
               product:
@@ -14141,7 +15309,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14164,6 +15335,8 @@ export interface operations {
               customer_reference_number: string | null;
               initiation_transaction_id: string | null;
               latency_ms: number;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               message: string | null;
               /** @enum {string} */
               product:
@@ -14210,7 +15383,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14233,6 +15409,8 @@ export interface operations {
               customer_reference_number: string | null;
               initiation_transaction_id: string | null;
               latency_ms: number;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               message: string | null;
               /** @enum {string} */
               product:
@@ -14279,7 +15457,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14302,6 +15483,8 @@ export interface operations {
               customer_reference_number: string | null;
               initiation_transaction_id: string | null;
               latency_ms: number;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               message: string | null;
               /** @enum {string} */
               product:
@@ -14348,7 +15531,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14371,6 +15557,8 @@ export interface operations {
               customer_reference_number: string | null;
               initiation_transaction_id: string | null;
               latency_ms: number;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               message: string | null;
               /** @enum {string} */
               product:
@@ -14417,7 +15605,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14440,6 +15631,8 @@ export interface operations {
               customer_reference_number: string | null;
               initiation_transaction_id: string | null;
               latency_ms: number;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               message: string | null;
               /** @enum {string} */
               product:
@@ -14486,7 +15679,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14509,6 +15705,8 @@ export interface operations {
               customer_reference_number: string | null;
               initiation_transaction_id: string | null;
               latency_ms: number;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               message: string | null;
               /** @enum {string} */
               product:
@@ -14555,7 +15753,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14578,6 +15779,8 @@ export interface operations {
               customer_reference_number: string | null;
               initiation_transaction_id: string | null;
               latency_ms: number;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               message: string | null;
               /** @enum {string} */
               product:
@@ -14624,7 +15827,10 @@ export interface operations {
         status?: components['parameters']['status'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14647,6 +15853,8 @@ export interface operations {
               customer_reference_number: string | null;
               initiation_transaction_id: string | null;
               latency_ms: number;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               message: string | null;
               /** @enum {string} */
               product:
@@ -14687,7 +15895,10 @@ export interface operations {
         q: string;
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14736,7 +15947,10 @@ export interface operations {
         start_date?: components['parameters']['start_date'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14760,6 +15974,8 @@ export interface operations {
               ifsc: string;
               /** @enum {string} */
               kind: 'CURRENT' | 'VIRTUAL';
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               provider: string;
               /** @enum {string} */
               status: 'ACTIVE' | 'CLOSED' | 'EXPIRED';
@@ -14788,7 +16004,10 @@ export interface operations {
         status?: 'ACTIVE' | 'CLOSED' | 'EXPIRED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14814,6 +16033,8 @@ export interface operations {
               expected_amount: components['schemas']['Money'] | null;
               expires_at: string | null;
               ifsc: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               name: string;
               /** @enum {string} */
               status: 'ACTIVE' | 'CLOSED' | 'EXPIRED';
@@ -14849,7 +16070,10 @@ export interface operations {
         status?: 'CREDITED' | 'RETURNED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14867,6 +16091,8 @@ export interface operations {
               bank_reference_number: string;
               created_at: string;
               customer_id: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               /** @enum {string} */
               mode: 'NEFT' | 'IMPS' | 'RTGS' | 'UPI';
               remitter_account_number: string | null;
@@ -14909,7 +16135,10 @@ export interface operations {
         status?: 'PENDING' | 'SUCCESS' | 'BOUNCED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14928,6 +16157,8 @@ export interface operations {
               created_at: string;
               customer_name: string;
               customer_reference_number: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               /** @enum {string} */
               mandate_type: 'NACH' | 'UPI_AUTOPAY';
               mandate_urn: string;
@@ -14963,7 +16194,10 @@ export interface operations {
         /** @description Type: one of NACH, UPI_AUTOPAY. */
         type?: 'NACH' | 'UPI_AUTOPAY';
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -14992,6 +16226,8 @@ export interface operations {
               /** @enum {string} */
               frequency: 'ADHOC' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'YEARLY';
               ifsc_code: string | null;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               max_amount: components['schemas']['Money'];
               start_date: string;
               /** @enum {string} */
@@ -15027,7 +16263,10 @@ export interface operations {
         status?: 'CREATED' | 'PAID' | 'EXPIRED' | 'CANCELLED';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -15054,6 +16293,8 @@ export interface operations {
               expires_at: string;
               failed_attempts: number;
               link_url: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               max_amount: components['schemas']['Money'] | null;
               min_amount: components['schemas']['Money'] | null;
               paid_amount: components['schemas']['Money'] | null;
@@ -15094,7 +16335,10 @@ export interface operations {
         status_class?: components['parameters']['status_class'];
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -15117,6 +16361,8 @@ export interface operations {
               duration_ms: number;
               idempotency_key: string | null;
               ip: string | null;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               method: string;
               /** @description The path as called, without its query string. */
               path: string;
@@ -15206,7 +16452,10 @@ export interface operations {
         /** @description Transfer type: one of IMPS, NEFT, RTGS, UPI. */
         transfer_type?: components['parameters']['transfer_type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -15231,6 +16480,8 @@ export interface operations {
               ifsc_code: string | null;
               /** @enum {string} */
               kind: 'PAYOUT' | 'SETTLEMENT';
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               purpose_message: string;
               sender_account_number: string;
               /** @enum {string} */
@@ -15270,7 +16521,10 @@ export interface operations {
         /** @description Credit or debit: one of CREDIT, DEBIT. */
         type?: components['parameters']['type'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -15301,6 +16555,8 @@ export interface operations {
               created_at: string;
               customer_reference_number: string | null;
               description: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               reference_urn: string | null;
               transaction_id: string;
               /** @enum {string} */
@@ -15331,7 +16587,10 @@ export interface operations {
         status?: 'SUCCESS' | 'FAILURE';
         time_zone?: components['parameters']['time_zone'];
       };
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -15352,6 +16611,8 @@ export interface operations {
               customer_reference_number: string | null;
               fee: components['schemas']['Money'];
               ifsc_code: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               name_given: string;
               name_match: ('MATCH' | 'PARTIAL' | 'NO_MATCH') | null;
               name_match_score: number | null;
@@ -15377,9 +16638,12 @@ export interface operations {
         access_token?: string;
         client_id?: string;
         last_event_id?: string;
+        meridian_mode?: 'test' | 'live';
       };
       header?: {
         'last-event-id'?: string;
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
       };
       path?: never;
       cookie?: never;
@@ -15406,7 +16670,10 @@ export interface operations {
   createReportsGenerate: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -15420,6 +16687,7 @@ export interface operations {
           end_date?: components['schemas']['CalendarDateInput'];
           /** @enum {string} */
           format: 'csv' | 'xlsx' | 'json' | 'pdf';
+          mode?: string;
           product?: string;
           provider?: string;
           /** @enum {string} */
@@ -15476,7 +16744,10 @@ export interface operations {
   createReportsSchedules: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -15493,6 +16764,7 @@ export interface operations {
           format: 'csv' | 'xlsx' | 'json' | 'pdf';
           /** @enum {string} */
           frequency: 'DAILY' | 'WEEKLY' | 'MONTHLY';
+          mode?: string;
           product?: string;
           provider?: string;
           /** @enum {string} */
@@ -15546,6 +16818,8 @@ export interface operations {
             /** @enum {string} */
             frequency: 'DAILY' | 'WEEKLY' | 'MONTHLY';
             last_run_at: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             next_run_at: string;
             /** @enum {string} */
             report_type:
@@ -15584,7 +16858,10 @@ export interface operations {
   deleteReportsSchedule: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         schedule_urn: string;
       };
@@ -15610,7 +16887,10 @@ export interface operations {
   createSandboxSimulateCredit: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -15642,6 +16922,8 @@ export interface operations {
             created_at: string;
             customer_id: string;
             duplicate: boolean;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             /** @enum {string} */
             mode: 'NEFT' | 'IMPS' | 'RTGS' | 'UPI';
             remitter_account_number: string | null;
@@ -15669,6 +16951,8 @@ export interface operations {
             created_at: string;
             customer_id: string;
             duplicate: boolean;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             /** @enum {string} */
             mode: 'NEFT' | 'IMPS' | 'RTGS' | 'UPI';
             remitter_account_number: string | null;
@@ -15697,7 +16981,10 @@ export interface operations {
   createApprovalRules: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -15760,6 +17047,8 @@ export interface operations {
             };
             created_at: string;
             created_by: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             name: string;
             steps: {
               approvals: number;
@@ -15796,7 +17085,10 @@ export interface operations {
   replaceApprovalRule: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -15861,6 +17153,8 @@ export interface operations {
             };
             created_at: string;
             created_by: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             name: string;
             steps: {
               approvals: number;
@@ -15898,7 +17192,10 @@ export interface operations {
   deleteApprovalRule: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -15933,6 +17230,8 @@ export interface operations {
             };
             created_at: string;
             created_by: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             name: string;
             steps: {
               approvals: number;
@@ -15968,7 +17267,10 @@ export interface operations {
   createApprovalRulesPreview: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -16030,6 +17332,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
         /** @description A dashboard session's step-up token (`POST /v2/auth/step-up`, valid 300 s for that session). Required with a session; not sent with an API key. */
         'X-Step-Up-Token'?: string;
       };
@@ -16082,6 +17386,8 @@ export interface operations {
               before: unknown;
             } | null;
             expires_at: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             outcome: string | null;
             requested_by: string;
             resource_urn: string | null;
@@ -16113,6 +17419,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
         /** @description A dashboard session's step-up token (`POST /v2/auth/step-up`, valid 300 s for that session). Required with a session; not sent with an API key. */
         'X-Step-Up-Token'?: string;
       };
@@ -16165,6 +17473,8 @@ export interface operations {
               before: unknown;
             } | null;
             expires_at: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             outcome: string | null;
             requested_by: string;
             resource_urn: string | null;
@@ -16196,6 +17506,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
         /** @description A dashboard session's step-up token (`POST /v2/auth/step-up`, valid 300 s for that session). Required with a session; not sent with an API key. */
         'X-Step-Up-Token'?: string;
       };
@@ -16455,7 +17767,10 @@ export interface operations {
   createAccountConsolidatedAccountStatement: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -16503,6 +17818,8 @@ export interface operations {
       query?: never;
       header?: {
         'idempotency-key'?: string;
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
       };
       path?: never;
       cookie?: never;
@@ -16541,6 +17858,8 @@ export interface operations {
             expected_amount: components['schemas']['Money'] | null;
             expires_at: string | null;
             ifsc: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             name: string;
             /** @enum {string} */
             status: 'ACTIVE' | 'CLOSED' | 'EXPIRED';
@@ -16565,7 +17884,10 @@ export interface operations {
   closeAccountVirtual: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         account_number: string;
       };
@@ -16592,6 +17914,8 @@ export interface operations {
             expected_amount: components['schemas']['Money'] | null;
             expires_at: string | null;
             ifsc: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             name: string;
             /** @enum {string} */
             status: 'ACTIVE' | 'CLOSED' | 'EXPIRED';
@@ -16613,7 +17937,10 @@ export interface operations {
   reopenAccountVirtual: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         account_number: string;
       };
@@ -16640,6 +17967,8 @@ export interface operations {
             expected_amount: components['schemas']['Money'] | null;
             expires_at: string | null;
             ifsc: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             name: string;
             /** @enum {string} */
             status: 'ACTIVE' | 'CLOSED' | 'EXPIRED';
@@ -16661,7 +17990,10 @@ export interface operations {
   createBeneficiary: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -16704,6 +18036,8 @@ export interface operations {
             cooling_off_until: string | null;
             created_at: string;
             ifsc_code: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             name_match_score: number | null;
             provider: string;
             provider_code: string;
@@ -16744,7 +18078,10 @@ export interface operations {
   updateBeneficiary: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         beneficiary_code: string;
       };
@@ -16790,6 +18127,8 @@ export interface operations {
             cooling_off_until: string | null;
             created_at: string;
             ifsc_code: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             name_match_score: number | null;
             provider: string;
             provider_code: string;
@@ -16830,7 +18169,10 @@ export interface operations {
   createApiKeys: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -16857,6 +18199,8 @@ export interface operations {
             key_secret: string;
             last_used_at: string | null;
             last_used_ip: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             name: string;
             revoked_at: string | null;
             role: string;
@@ -16893,7 +18237,10 @@ export interface operations {
   revokeApiKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         key_id: string;
       };
@@ -16913,6 +18260,8 @@ export interface operations {
             key_id: string;
             last_used_at: string | null;
             last_used_ip: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             name: string;
             revoked_at: string | null;
             role: string;
@@ -16932,7 +18281,10 @@ export interface operations {
   listCallbacks: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -16960,6 +18312,8 @@ export interface operations {
               /** @enum {string} */
               http_method: 'POST' | 'PUT';
               is_active: boolean;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               secret: string;
               updated_at: string;
               url: string;
@@ -16977,7 +18331,10 @@ export interface operations {
   createCallback: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17050,6 +18407,8 @@ export interface operations {
                 /** @enum {string} */
                 http_method: 'POST' | 'PUT';
                 is_active: boolean;
+                /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+                livemode: boolean;
                 secret: string;
                 updated_at: string;
                 url: string;
@@ -17070,6 +18429,8 @@ export interface operations {
                   /** @enum {string} */
                   http_method: 'POST' | 'PUT';
                   is_active: boolean;
+                  /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+                  livemode: boolean;
                   secret: string;
                   updated_at: string;
                   url: string;
@@ -17098,6 +18459,8 @@ export interface operations {
             /** @enum {string} */
             http_method: 'POST' | 'PUT';
             is_active: boolean;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             secret: string;
             updated_at: string;
             url: string;
@@ -17132,7 +18495,10 @@ export interface operations {
   resendCallbackDelivery: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         webhook_id: string;
       };
@@ -17170,6 +18536,8 @@ export interface operations {
               | 'APPROVAL';
             /** @enum {string} */
             http_method: 'POST' | 'PUT';
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             next_attempt_at: string | null;
             resent_at: string | null;
             /** @enum {string} */
@@ -17191,7 +18559,10 @@ export interface operations {
   replayFailedCallbacks: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17236,6 +18607,8 @@ export interface operations {
                 )
               | null;
             finished_at: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             replay_id: string;
             start_date: string;
             /** @enum {string} */
@@ -17256,7 +18629,10 @@ export interface operations {
   sendCallbackTestEvent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17298,6 +18674,8 @@ export interface operations {
               | 'APPROVAL';
             /** @enum {string} */
             http_method: 'POST' | 'PUT';
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             next_attempt_at: string | null;
             resent_at: string | null;
             /** @enum {string} */
@@ -17354,10 +18732,74 @@ export interface operations {
       503: components['responses']['E503'];
     };
   };
-  resendEvent: {
+  getModes: {
     parameters: {
       query?: never;
       header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            live_mode_enabled: boolean;
+            test_mode_available: boolean;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+      503: components['responses']['E503'];
+    };
+  };
+  deleteTestData: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A dashboard session's step-up token (`POST /v2/auth/step-up`, valid 300 s for that session). Required with a session; not sent with an API key. */
+        'X-Step-Up-Token'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deleted: {
+              [key: string]: number;
+            };
+            total: number;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      500: components['responses']['E500'];
+      503: components['responses']['E503'];
+    };
+  };
+  resendEvent: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         event_id: string;
       };
@@ -17385,6 +18827,8 @@ export interface operations {
               webhook_id: string;
             }[];
             event_id: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
           };
         };
       };
@@ -17402,7 +18846,10 @@ export interface operations {
   createFabricAadhaarUidMasking: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17424,6 +18871,8 @@ export interface operations {
           'application/json': {
             credits_charged: number;
             customer_reference_number: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             meridian_urn: string;
             message: string | null;
             result: {
@@ -17448,7 +18897,10 @@ export interface operations {
   createFabricAadhaarXml: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17482,6 +18934,8 @@ export interface operations {
           'application/json': {
             credits_charged: number;
             customer_reference_number: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             meridian_urn: string;
             message: string | null;
             result: {
@@ -17506,7 +18960,10 @@ export interface operations {
   createFabricCkyc: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17539,6 +18996,8 @@ export interface operations {
           'application/json': {
             credits_charged: number;
             customer_reference_number: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             meridian_urn: string;
             message: string | null;
             result: {
@@ -17563,7 +19022,10 @@ export interface operations {
   createFabricCreditReport: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17589,6 +19051,8 @@ export interface operations {
           'application/json': {
             credits_charged: number;
             customer_reference_number: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             meridian_urn: string;
             message: string | null;
             result: {
@@ -17613,7 +19077,10 @@ export interface operations {
   createFabricCustomerDataPull: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17639,6 +19106,8 @@ export interface operations {
           'application/json': {
             credits_charged: number;
             customer_reference_number: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             meridian_urn: string;
             message: string | null;
             result: {
@@ -17663,7 +19132,10 @@ export interface operations {
   createFabricFaceMatch: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17686,6 +19158,8 @@ export interface operations {
           'application/json': {
             credits_charged: number;
             customer_reference_number: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             meridian_urn: string;
             message: string | null;
             result: {
@@ -17710,7 +19184,10 @@ export interface operations {
   createFabricIdClassification: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17732,6 +19209,8 @@ export interface operations {
           'application/json': {
             credits_charged: number;
             customer_reference_number: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             meridian_urn: string;
             message: string | null;
             result: {
@@ -17756,7 +19235,10 @@ export interface operations {
   createFabricKycDigilocker: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17781,6 +19263,8 @@ export interface operations {
           'application/json': {
             credits_charged: number;
             customer_reference_number: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             meridian_urn: string;
             message: string | null;
             result: {
@@ -17805,7 +19289,10 @@ export interface operations {
   createFabricKycValidate: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17831,6 +19318,8 @@ export interface operations {
           'application/json': {
             credits_charged: number;
             customer_reference_number: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             meridian_urn: string;
             message: string | null;
             result: {
@@ -17855,7 +19344,10 @@ export interface operations {
   createFabricMobileToX: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17877,6 +19369,8 @@ export interface operations {
           'application/json': {
             credits_charged: number;
             customer_reference_number: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             meridian_urn: string;
             message: string | null;
             result: {
@@ -17901,7 +19395,10 @@ export interface operations {
   createFabricTextMatch: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17926,6 +19423,8 @@ export interface operations {
           'application/json': {
             credits_charged: number;
             customer_reference_number: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             meridian_urn: string;
             message: string | null;
             result: {
@@ -17950,7 +19449,10 @@ export interface operations {
   createFabricVideoLiveness: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17972,6 +19474,8 @@ export interface operations {
           'application/json': {
             credits_charged: number;
             customer_reference_number: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             meridian_urn: string;
             message: string | null;
             result: {
@@ -17998,6 +19502,8 @@ export interface operations {
       query?: never;
       header?: {
         'idempotency-key'?: string;
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
       };
       path?: never;
       cookie?: never;
@@ -18046,6 +19552,8 @@ export interface operations {
             /** @enum {string} */
             frequency: 'ADHOC' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'YEARLY';
             ifsc_code: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             max_amount: components['schemas']['Money'];
             start_date: string;
             /** @enum {string} */
@@ -18074,7 +19582,10 @@ export interface operations {
   getMandateByUrn: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -18103,6 +19614,8 @@ export interface operations {
             end_date: string | null;
             events: {
               at: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               message: string | null;
               /** @enum {string} */
               status: 'PENDING' | 'ACTIVE' | 'REJECTED' | 'PAUSED' | 'CANCELLED' | 'EXPIRED';
@@ -18110,6 +19623,8 @@ export interface operations {
             /** @enum {string} */
             frequency: 'ADHOC' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'YEARLY';
             ifsc_code: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             max_amount: components['schemas']['Money'];
             presentations: {
               amount: components['schemas']['Money'];
@@ -18117,6 +19632,8 @@ export interface operations {
               created_at: string;
               customer_name: string;
               customer_reference_number: string;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               /** @enum {string} */
               mandate_type: 'NACH' | 'UPI_AUTOPAY';
               mandate_urn: string;
@@ -18151,7 +19668,10 @@ export interface operations {
   cancelMandate: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -18181,6 +19701,8 @@ export interface operations {
             /** @enum {string} */
             frequency: 'ADHOC' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'YEARLY';
             ifsc_code: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             max_amount: components['schemas']['Money'];
             start_date: string;
             /** @enum {string} */
@@ -18206,7 +19728,10 @@ export interface operations {
   pauseMandate: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -18236,6 +19761,8 @@ export interface operations {
             /** @enum {string} */
             frequency: 'ADHOC' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'YEARLY';
             ifsc_code: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             max_amount: components['schemas']['Money'];
             start_date: string;
             /** @enum {string} */
@@ -18263,6 +19790,8 @@ export interface operations {
       query?: never;
       header?: {
         'idempotency-key'?: string;
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
       };
       path: {
         urn: components['parameters']['urn'];
@@ -18291,6 +19820,8 @@ export interface operations {
             created_at: string;
             customer_name: string;
             customer_reference_number: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             /** @enum {string} */
             mandate_type: 'NACH' | 'UPI_AUTOPAY';
             mandate_urn: string;
@@ -18318,7 +19849,10 @@ export interface operations {
   resumeMandate: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -18348,6 +19882,8 @@ export interface operations {
             /** @enum {string} */
             frequency: 'ADHOC' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'YEARLY';
             ifsc_code: string | null;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             max_amount: components['schemas']['Money'];
             start_date: string;
             /** @enum {string} */
@@ -18421,6 +19957,8 @@ export interface operations {
       query?: never;
       header?: {
         'idempotency-key'?: string;
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
       };
       path?: never;
       cookie?: never;
@@ -18458,6 +19996,8 @@ export interface operations {
               amount: components['schemas']['Money'];
               at: string;
               bank_reference_number: string | null;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               reason: string | null;
               /** @enum {string} */
               status: 'SUCCESS' | 'FAILED';
@@ -18489,6 +20029,8 @@ export interface operations {
             expires_at: string;
             failed_attempts: number;
             link_url: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             max_amount: components['schemas']['Money'] | null;
             min_amount: components['schemas']['Money'] | null;
             paid_amount: components['schemas']['Money'] | null;
@@ -18519,7 +20061,10 @@ export interface operations {
   getPaymentsLinkByUrn: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -18540,6 +20085,8 @@ export interface operations {
               amount: components['schemas']['Money'];
               at: string;
               bank_reference_number: string | null;
+              /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+              livemode: boolean;
               reason: string | null;
               /** @enum {string} */
               status: 'SUCCESS' | 'FAILED';
@@ -18571,6 +20118,8 @@ export interface operations {
             expires_at: string;
             failed_attempts: number;
             link_url: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             max_amount: components['schemas']['Money'] | null;
             min_amount: components['schemas']['Money'] | null;
             paid_amount: components['schemas']['Money'] | null;
@@ -18598,7 +20147,10 @@ export interface operations {
   cancelPaymentsLink: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         urn: components['parameters']['urn'];
       };
@@ -18626,6 +20178,8 @@ export interface operations {
             expires_at: string;
             failed_attempts: number;
             link_url: string;
+            /** @description true for a record of live mode, false for one of test mode (the mode of the key or session) */
+            livemode: boolean;
             max_amount: components['schemas']['Money'] | null;
             min_amount: components['schemas']['Money'] | null;
             paid_amount: components['schemas']['Money'] | null;
@@ -18652,7 +20206,10 @@ export interface operations {
   createPaymentsUpiLink: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -18806,7 +20363,10 @@ export interface operations {
   createSavedViews: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -18858,7 +20418,10 @@ export interface operations {
   deleteSavedView: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A dashboard session's mode: `test` or `live` (absent: live; anything else 400 `invalid_mode`). An API key's mode is the one it was made in (`mk_test_` or `mk_live_`): a header that contradicts it is 400 `mode_mismatch`. */
+        'Meridian-Mode'?: components['parameters']['Meridian-Mode'];
+      };
       path: {
         /** @description The view id (`SVW…`). */
         id: string;
@@ -19367,9 +20930,11 @@ export interface operations {
             | 'ip_allowlist.manage'
             | 'team.manage'
             | 'audit.read'
+            | 'test_data.delete'
             | 'support.use'
             | 'ops.credits'
             | 'ops.support'
+            | 'ops.companies'
           )[];
         };
       };
@@ -19412,9 +20977,11 @@ export interface operations {
               | 'ip_allowlist.manage'
               | 'team.manage'
               | 'audit.read'
+              | 'test_data.delete'
               | 'support.use'
               | 'ops.credits'
               | 'ops.support'
+              | 'ops.companies'
             )[];
             role: string;
           };
@@ -19472,9 +21039,11 @@ export interface operations {
             | 'ip_allowlist.manage'
             | 'team.manage'
             | 'audit.read'
+            | 'test_data.delete'
             | 'support.use'
             | 'ops.credits'
             | 'ops.support'
+            | 'ops.companies'
           )[];
         };
       };
@@ -19517,9 +21086,11 @@ export interface operations {
               | 'ip_allowlist.manage'
               | 'team.manage'
               | 'audit.read'
+              | 'test_data.delete'
               | 'support.use'
               | 'ops.credits'
               | 'ops.support'
+              | 'ops.companies'
             )[];
             role: string;
           };
