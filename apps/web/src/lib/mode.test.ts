@@ -174,6 +174,20 @@ describe('the router’s rewrite', () => {
   });
 });
 
+describe('a company without a test mode (403 test_mode_unavailable)', () => {
+  it('sends the tab back to live mode, and no role check again', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    initMode('?mode=test');
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    handleMutationError(
+      new ApiError(403, 'Your company has no test mode: use live mode', { error: 'test_mode_unavailable' }),
+      { errorToast: false },
+    );
+    expect(getMode()).toBe('live');
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+});
+
 describe('live mode not enabled (403 live_mode_not_enabled)', () => {
   const refusal = new ApiError(403, 'Live mode is not enabled for your company yet…', {
     status: 403,

@@ -27,6 +27,8 @@ export function errorKeyOf(error: unknown): string | undefined {
 
 /** The 403 of a live-mode change while the company's live mode is still closed (Meridian operations open it). */
 export const LIVE_MODE_NOT_ENABLED = 'live_mode_not_enabled';
+/** The 403 of a test-mode call for a company that has no test mode. */
+export const TEST_MODE_UNAVAILABLE = 'test_mode_unavailable';
 
 /** The server's field errors of a 400/422 answer (path → message), if any. */
 export function fieldErrors(error: unknown): Record<string, string> {

@@ -1,9 +1,9 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { clearAuth, onAuthCleared, signInHref } from '@/lib/auth';
-import { noteLiveModeRefused, onModeChange } from '@/lib/mode';
+import { noteLiveModeRefused, onModeChange, setMode } from '@/lib/mode';
 import { setSignInNotice } from '@/lib/storage';
-import { errorKeyOf, isApiError, LIVE_MODE_NOT_ENABLED } from './errors';
+import { errorKeyOf, isApiError, LIVE_MODE_NOT_ENABLED, TEST_MODE_UNAVAILABLE } from './errors';
 import { reportError } from './error-reporter';
 import { navigateTo } from './navigation';
 import { isStepUpRequired } from './step-up';
@@ -43,8 +43,11 @@ function sessionExpired(): void {
  */
 function permissionDenied(error: unknown): void {
   if (!isApiError(error) || error.status !== 403) return;
+  const key = errorKeyOf(error);
   // Live mode still closed is the company's state, not the member's role: the shell explains it (lib/mode.ts).
-  if (errorKeyOf(error) === LIVE_MODE_NOT_ENABLED) noteLiveModeRefused();
+  if (key === LIVE_MODE_NOT_ENABLED) noteLiveModeRefused();
+  // A company without a test mode (a shared `?mode=test` link): back to live, which asks everything again.
+  else if (key === TEST_MODE_UNAVAILABLE) setMode('live');
   else void queryClient.invalidateQueries({ queryKey: ['User', 'details'] });
 }
 
