@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clients, supportTickets } from '../src/db/schema.ts';
 import { seedDemoSupport } from '../src/seed/demo-support.ts';
@@ -293,7 +293,8 @@ describe('demo seed', () => {
     const customers = await db()
       .select({ id: clients.id })
       .from(clients)
-      .where(eq(clients.kind, 'customer'))
+      // Companies (a company's test mode is a tenant under it, with no members of its own).
+      .where(and(eq(clients.kind, 'customer'), isNull(clients.companyRef)))
       .orderBy(clients.id);
     // Fresh clients only: seeding skips a client that has tickets.
     await db().delete(supportTickets);
