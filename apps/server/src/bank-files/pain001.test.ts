@@ -7,6 +7,7 @@ import {
   Pain001InputError,
   payoutProblem,
   toBankText,
+  writeCheckedPain001,
   writePain001,
   type LocalInstrument,
   type Pain001Batch,
@@ -194,6 +195,13 @@ describe('pain.001 writer', () => {
     }
     expect(() => writePain001(batch([]))).toThrow(/at least one payout/);
     expect(() => writePain001(batch([payout(1), payout(1)]))).toThrow(/MRDPO00000000001 appears twice/);
+  });
+
+  it('checks the file against the schema at run time when asked', async () => {
+    await expect(writeCheckedPain001(batch([payout(1)]))).resolves.toBe(writePain001(batch([payout(1)])));
+    expect(
+      payoutProblem(payout(1, { beneficiary: { name: ' ', accountNumber: '1', ifsc: 'SBIN0000001' } })),
+    ).toBe('payout MRDPO00000000001: the beneficiary has no name');
   });
 
   it('uses the given execution date and leaves out an absent client code', async () => {

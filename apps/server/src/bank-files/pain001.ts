@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import { create } from 'xmlbuilder2';
 import { paiseToAmount, sumPaise } from './amounts.ts';
-import { namespaceOf } from './schema-check.ts';
+import { assertSchema, namespaceOf } from './schema-check.ts';
 
 export const LOCAL_INSTRUMENTS = ['NEFT', 'RTGS', 'IMPS'] as const;
 export type LocalInstrument = (typeof LOCAL_INSTRUMENTS)[number];
@@ -164,6 +164,7 @@ function partyProblem(at: string, role: string, party: Pain001Batch['debtor']): 
     return `${at}: the ${role}'s IFSC "${party.ifsc}" is invalid`;
   if (!ACCOUNT.test(party.accountNumber.trim()))
     return `${at}: the ${role}'s account number must be 1 to 34 letters or digits`;
+  if (party.name.trim() === '') return `${at}: the ${role} has no name`;
   if (toBankText(party.name, NAME_MAX, true) === null)
     return `${at}: the ${role}'s name "${party.name}" cannot be written in a bank file's characters (Latin letters, digits, / - ? : ( ) . , ' +)`;
   return null;
@@ -273,4 +274,14 @@ export function writePain001(batch: Pain001Batch): string {
     },
   };
   return create({ version: '1.0', encoding: 'UTF-8' }, document).end({ prettyPrint: true });
+}
+
+/**
+ * writePain001, then the schema check at run time (xmllint-wasm, about half a second): a file libxml2 refuses is
+ * never handed out (BankFileError('schema') with its messages).
+ */
+export async function writeCheckedPain001(batch: Pain001Batch): Promise<string> {
+  const xml = writePain001(batch);
+  await assertSchema(xml, 'pain.001.001.10');
+  return xml;
 }
